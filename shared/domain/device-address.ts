@@ -1,0 +1,97 @@
+/**
+ * A device address as a technician types it: `http://host[:port]`, `https://host[:port]` or `host[:port]`
+ * (plain http, the devices' default). Parsing is pure so the renderer can validate input before any call.
+ */
+import type { Result } from '../result';
+import { err, ok } from '../result';
+
+export type DeviceScheme = 'http' | 'https';
+
+export interface DeviceAddress {
+  scheme: DeviceScheme;
+  /** Host name, IPv4 address, or IPv6 address without brackets. */
+  host: string;
+  port: number;
+}
+
+const HOSTNAME_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+export const defaultPort = (scheme: DeviceScheme): number => (scheme === 'https' ? 443 : 80);
+
+function isIpv4(host: string): boolean {
+  const m = IPV4.exec(host);
+  return m !== null && m.slice(1).every((octet) => Number(octet) <= 255 && String(Number(octet)) === octet);
+}
+
+function isIpv6(host: string): boolean {
+  // Enough to tell an IPv6 literal from garbage; the OS resolver has the final word.
+  return /^[0-9A-Fa-f:.]+$/.test(host) && host.includes(':') && (host.match(/::/g) ?? []).length <= 1;
+}
+
+function isHostname(host: string): boolean {
+  if (host.length > 253) return false;
+  if (/^[\d.]+$/.test(host)) return false; // digits and dots only must be a valid IPv4 address
+  return host.split('.').every((label) => HOSTNAME_LABEL.test(label));
+}
+
+/** Parse what a technician typed. Never throws; the error names what is wrong. */
+export function parseDeviceAddress(input: string): Result<DeviceAddress> {
+  const text = input.trim();
+  if (text === '') return err('INVALID_INPUT', 'The device address is empty.');
+
+  let scheme: DeviceScheme = 'http';
+  let rest = text;
+  const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(text);
+  if (schemeMatch) {
+    const name = schemeMatch[1]!.toLowerCase();
+    if (name !== 'http' && name !== 'https') {
+      return err('INVALID_INPUT', `"${text}": only http:// and https:// addresses are supported, not ${name}://.`);
+    }
+    scheme = name;
+    rest = text.slice(schemeMatch[0].length);
+  }
+  rest = rest.replace(/\/+$/, '');
+  if (rest.includes('/') || rest.includes('?') || rest.includes('#') || rest.includes('@')) {
+    return err('INVALID_INPUT', `"${text}" is not a device address: give only a host and an optional port.`);
+  }
+
+  let host: string;
+  let portText: string | undefined;
+  if (rest.startsWith('[')) {
+    const close = rest.indexOf(']');
+    if (close < 0) return err('INVALID_INPUT', `"${text}": the IPv6 address is missing its closing "]".`);
+    host = rest.slice(1, close);
+    const after = rest.slice(close + 1);
+    if (after !== '' && !after.startsWith(':')) return err('INVALID_INPUT', `"${text}" is not a device address.`);
+    portText = after === '' ? undefined : after.slice(1);
+    if (!isIpv6(host)) return err('INVALID_INPUT', `"${host}" is not a valid IPv6 address.`);
+  } else if ((rest.match(/:/g) ?? []).length > 1) {
+    host = rest; // bare IPv6 without a port
+    if (!isIpv6(host)) return err('INVALID_INPUT', `"${text}" is not a valid address.`);
+  } else {
+    const colon = rest.indexOf(':');
+    host = colon < 0 ? rest : rest.slice(0, colon);
+    portText = colon < 0 ? undefined : rest.slice(colon + 1);
+    if (host === '') return err('INVALID_INPUT', `"${text}" has no host.`);
+    if (!isIpv4(host) && !isHostname(host)) {
+      return err('INVALID_INPUT', `"${host}" is neither an IPv4 address nor a host name.`);
+    }
+  }
+
+  let port = defaultPort(scheme);
+  if (portText !== undefined) {
+    if (!/^\d{1,5}$/.test(portText) || Number(portText) < 1 || Number(portText) > 65535) {
+      return err('INVALID_INPUT', `"${portText}" is not a port: use a number from 1 to 65535.`);
+    }
+    port = Number(portText);
+  }
+  return ok({ scheme, host: host.toLowerCase(), port });
+}
+
+/** Canonical text form: scheme always, port only when not the scheme's default. */
+export function formatDeviceAddress(address: DeviceAddress): string {
+  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+  const port = address.port === defaultPort(address.scheme) ? '' : `:${address.port}`;
+  return `${address.scheme}://${host}${port}`;
+}

@@ -1,0 +1,90 @@
+/**
+ * A typed reading of one device at one moment, extracted from `/status` (+ `/summary`, `/info` when the
+ * device has them). Every field but `state`, `flags` and the lists is optional: real firmware leaves fields
+ * out, and the reader never invents a value. Schemas live here so the same shape is validated on IPC.
+ */
+import { z } from 'zod';
+
+/** Coarse class of the device's own state name, for badges and alerts. */
+export const MINER_STATE_KINDS = ['mining', 'tuning', 'starting', 'stopped', 'failure', 'unknown'] as const;
+export type MinerStateKind = (typeof MINER_STATE_KINDS)[number];
+
+export const tempRangeSchema = z.object({ min: z.number().nullable(), max: z.number().nullable() });
+export type TempRange = z.infer<typeof tempRangeSchema>;
+
+export const hashRateSchema = z.object({
+  /** Unit as the device reports it (`hr_measure`, e.g. "GH/s"); "N/A" and unknown units are kept. */
+  unit: z.string(),
+  realtime: z.number().optional(),
+  average: z.number().optional(),
+  nominal: z.number().optional(),
+});
+export type HashRate = z.infer<typeof hashRateSchema>;
+
+export const fanSchema = z.object({
+  id: z.number().optional(),
+  rpm: z.number().optional(),
+  maxRpm: z.number().optional(),
+  status: z.string().optional(),
+});
+
+export const poolSchema = z.object({
+  url: z.string(),
+  user: z.string().optional(),
+  status: z.string().optional(),
+  accepted: z.number().optional(),
+  rejected: z.number().optional(),
+});
+
+export const boardSchema = z.object({
+  id: z.number().optional(),
+  hashRate: z.number().optional(),
+  nominalHashRate: z.number().optional(),
+  chipTemp: tempRangeSchema.optional(),
+  boardTemp: tempRangeSchema.optional(),
+  state: z.string().optional(),
+  powerW: z.number().optional(),
+});
+
+export const deviceReadingSchema = z.object({
+  state: z.object({
+    /** The device's own word (`mining`, `auto-tuning`, `failure`…); "unknown" when absent. */
+    name: z.string(),
+    kind: z.enum(MINER_STATE_KINDS),
+    sinceSeconds: z.number().optional(),
+    /** Failure description and code, as the device gives them. */
+    description: z.string().optional(),
+    failureCode: z.union([z.number(), z.string()]).optional(),
+  }),
+  /** Whether the credentials sent were accepted (real firmware answers `/status` anonymously). */
+  unlocked: z.boolean().optional(),
+  flags: z.object({
+    restartRequired: z.boolean(),
+    rebootRequired: z.boolean(),
+    locateLed: z.boolean(),
+    throttled: z.boolean().optional(),
+  }),
+  hashRate: hashRateSchema.optional(),
+  chipTemp: tempRangeSchema.optional(),
+  boardTemp: tempRangeSchema.optional(),
+  powerW: z.number().optional(),
+  /** J/TH as the device reports it. */
+  efficiency: z.number().optional(),
+  fans: z.array(fanSchema),
+  pools: z.array(poolSchema),
+  boards: z.array(boardSchema),
+  identity: z
+    .object({
+      model: z.string().optional(),
+      firmware: z.string().optional(),
+      mac: z.string().optional(),
+      hostname: z.string().optional(),
+      serial: z.string().optional(),
+    })
+    .optional(),
+  /** Top-level status fields the reader does not know, kept for display. */
+  extra: z.record(z.string(), z.unknown()),
+  /** Fields that were present but unusable ("chip_temp.max is not a number"), for diagnostics. */
+  warnings: z.array(z.string()),
+});
+export type DeviceReading = z.infer<typeof deviceReadingSchema>;

@@ -1,0 +1,57 @@
+/**
+ * The one source of truth for renderer → main requests. Each channel names a zod schema for its input
+ * and for its output; TypeScript types are inferred from them, so nothing is typed twice. Main validates
+ * every input against `input` before a handler runs; the preload builds one `window.api` function per
+ * channel from this map. Later capabilities only add entries here.
+ */
+import { z } from 'zod';
+import { APP_ERROR_CODES } from '../result';
+
+export const appErrorSchema = z.object({
+  code: z.enum(APP_ERROR_CODES),
+  message: z.string(),
+  detail: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Wraps an output schema in the Result shape every channel answers with. */
+export const resultOf = <T extends z.ZodType>(value: T) =>
+  z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: appErrorSchema }),
+  ]);
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.string(),
+  /** Versions of the runtime parts, e.g. `{ node: '22.x', electron: '45.x' }`. */
+  versions: z.record(z.string(), z.string()),
+});
+
+export const contract = {
+  'app:info': { input: z.void(), output: appInfoSchema },
+} as const;
+
+export type Contract = typeof contract;
+export type Channel = keyof Contract;
+export type ChannelInput<C extends Channel> = z.infer<Contract[C]['input']>;
+export type ChannelOutput<C extends Channel> = z.infer<Contract[C]['output']>;
+export type ChannelResult<C extends Channel> = z.infer<ReturnType<typeof resultOf<Contract[C]['output']>>>;
+
+export const channels = Object.keys(contract) as Channel[];
+
+/** The prefix every request channel is sent on, so main can tell ours from anything else. */
+export const REQUEST_PREFIX = 'minerdeck:request:';
+export const EVENT_CHANNEL = 'minerdeck:event';
+
+/**
+ * What the renderer sees as `window.api`: one async function per channel (no argument when the input is
+ * void) answering a Result, plus `onEvent`.
+ */
+export type Api = {
+  [C in Channel]: ChannelInput<C> extends void
+    ? () => Promise<ChannelResult<C>>
+    : (input: ChannelInput<C>) => Promise<ChannelResult<C>>;
+} & {
+  onEvent: (listener: (event: import('./events').AppEvent) => void) => () => void;
+};

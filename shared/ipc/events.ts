@@ -1,0 +1,26 @@
+/**
+ * Push events main → renderer. Each is `{ type, payload }` with a zod schema, validated on the way out in
+ * tests and on the way in by the renderer. Main batches them (≤ 10 per second) so a fleet of thousands of
+ * devices costs the renderer a handful of messages per second, not one per device.
+ */
+import { z } from 'zod';
+
+export const eventSchemas = {
+  /** Sent once when main has finished starting its services. */
+  'app:ready': z.object({ startedAt: z.string() }),
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventPayload<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+
+export type AppEvent = { [T in EventType]: { type: T; payload: EventPayload<T> } }[EventType];
+
+export const appEventSchema = z.discriminatedUnion(
+  'type',
+  (Object.keys(eventSchemas) as EventType[]).map((type) =>
+    z.object({ type: z.literal(type), payload: eventSchemas[type] }),
+  ) as unknown as [z.ZodObject<{ type: z.ZodLiteral<EventType> }>],
+);
+
+/** Events travel in batches; one IPC message carries all events of one flush. */
+export const eventBatchSchema = z.array(appEventSchema);

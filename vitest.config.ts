@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Two projects: `node` for core, CLI, simulator and integration tests (real loopback HTTP, real keychain);
+ * `jsdom` for renderer components. Browser e2e tests run in the node project and drive real Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/unit/renderer/**', 'node_modules/**'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'jsdom',
+          environment: 'jsdom',
+          include: ['tests/unit/renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
