@@ -19,6 +19,7 @@ export const APP_ERROR_CODES = [
   'INVALID_INPUT',
   'CANCELLED',
   'NOT_FOUND',
+  'FORBIDDEN',
   'KEYCHAIN_UNAVAILABLE',
   'INTERNAL',
 ] as const;
@@ -37,9 +38,16 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
-export const err = (code: AppErrorCode, message: string, detail?: Record<string, unknown>): Result<never> => ({
+export const appError = (code: AppErrorCode, message: string, detail?: Record<string, unknown>): AppError =>
+  detail === undefined ? { code, message } : { code, message, detail };
+
+export const err = (
+  code: AppErrorCode,
+  message: string,
+  detail?: Record<string, unknown>,
+): Result<never> => ({
   ok: false,
-  error: detail === undefined ? { code, message } : { code, message, detail },
+  error: appError(code, message, detail),
 });
 
 export function isAppErrorCode(value: unknown): value is AppErrorCode {

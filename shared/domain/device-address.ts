@@ -43,10 +43,13 @@ export function parseDeviceAddress(input: string): Result<DeviceAddress> {
   let scheme: DeviceScheme = 'http';
   let rest = text;
   const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(text);
-  if (schemeMatch) {
-    const name = schemeMatch[1]!.toLowerCase();
+  if (schemeMatch?.[1] !== undefined) {
+    const name = schemeMatch[1].toLowerCase();
     if (name !== 'http' && name !== 'https') {
-      return err('INVALID_INPUT', `"${text}": only http:// and https:// addresses are supported, not ${name}://.`);
+      return err(
+        'INVALID_INPUT',
+        `"${text}": only http:// and https:// addresses are supported, not ${name}://.`,
+      );
     }
     scheme = name;
     rest = text.slice(schemeMatch[0].length);
@@ -63,7 +66,8 @@ export function parseDeviceAddress(input: string): Result<DeviceAddress> {
     if (close < 0) return err('INVALID_INPUT', `"${text}": the IPv6 address is missing its closing "]".`);
     host = rest.slice(1, close);
     const after = rest.slice(close + 1);
-    if (after !== '' && !after.startsWith(':')) return err('INVALID_INPUT', `"${text}" is not a device address.`);
+    if (after !== '' && !after.startsWith(':'))
+      return err('INVALID_INPUT', `"${text}" is not a device address.`);
     portText = after === '' ? undefined : after.slice(1);
     if (!isIpv6(host)) return err('INVALID_INPUT', `"${host}" is not a valid IPv6 address.`);
   } else if ((rest.match(/:/g) ?? []).length > 1) {

@@ -5,7 +5,9 @@
  * channel from this map. Later capabilities only add entries here.
  */
 import { z } from 'zod';
+import type { Result } from '../result';
 import { APP_ERROR_CODES } from '../result';
+import type { AppEvent } from './events';
 
 export const appErrorSchema = z.object({
   code: z.enum(APP_ERROR_CODES),
@@ -27,6 +29,7 @@ export const appInfoSchema = z.object({
   /** Versions of the runtime parts, e.g. `{ node: '22.x', electron: '45.x' }`. */
   versions: z.record(z.string(), z.string()),
 });
+export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const contract = {
   'app:info': { input: z.void(), output: appInfoSchema },
@@ -40,18 +43,33 @@ export type ChannelResult<C extends Channel> = z.infer<ReturnType<typeof resultO
 
 export const channels = Object.keys(contract) as Channel[];
 
+/** Any channel map of the same shape; lets transports and their tests work with a contract of their own. */
+export type ContractShape = Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+/**
+ * What a transport serves: one async function per channel, called with input that has already passed the
+ * channel's schema, answering a Result (never throwing on purpose). `createHandlers` in core builds one;
+ * `electron/main/ipc` and the browser test harness carry it.
+ */
+export type HandlersOf<K extends ContractShape> = {
+  [C in keyof K]: (input: z.output<K[C]['input']>) => Promise<Result<z.output<K[C]['output']>>>;
+};
+export type Handlers = HandlersOf<Contract>;
+
 /** The prefix every request channel is sent on, so main can tell ours from anything else. */
 export const REQUEST_PREFIX = 'minerdeck:request:';
 export const EVENT_CHANNEL = 'minerdeck:event';
 
 /**
- * What the renderer sees as `window.api`: one async function per channel (no argument when the input is
- * void) answering a Result, plus `onEvent`.
+ * What the renderer sees as `window.api`: one async function per channel (the argument is optional when
+ * the input schema accepts `undefined`, e.g. `z.void()`) answering a Result, plus `onEvent`. Its listener
+ * receives one whole batch per main-side flush (≤ 10 per second), not one call per event, so a
+ * fleet-sized burst costs the renderer one store update.
  */
 export type Api = {
-  [C in Channel]: ChannelInput<C> extends void
-    ? () => Promise<ChannelResult<C>>
+  [C in Channel]: undefined extends ChannelInput<C>
+    ? (input?: ChannelInput<C>) => Promise<ChannelResult<C>>
     : (input: ChannelInput<C>) => Promise<ChannelResult<C>>;
 } & {
-  onEvent: (listener: (event: import('./events').AppEvent) => void) => () => void;
+  onEvent: (listener: (events: readonly AppEvent[]) => void) => () => void;
 };

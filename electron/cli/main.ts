@@ -1,0 +1,53 @@
+/**
+ * The `minerdeck` command: dispatches to one module per command over the same core services the app
+ * uses. Returns the exit code instead of exiting, so tests can run it in-process too.
+ */
+import { appError } from '../../shared/result';
+import { statusCommand, STATUS_USAGE } from './commands/status';
+import { unlockCommand, UNLOCK_USAGE } from './commands/unlock';
+import type { CliContext } from './commands/context';
+import { EXIT, reportError } from './output';
+
+const COMMANDS: Record<
+  string,
+  { run: (ctx: CliContext, argv: readonly string[]) => Promise<number>; usage: string; summary: string }
+> = {
+  status: { run: statusCommand, usage: STATUS_USAGE, summary: 'read a device’s state and metrics' },
+  unlock: {
+    run: unlockCommand,
+    usage: UNLOCK_USAGE,
+    summary: 'check a device password (never prints the token)',
+  },
+};
+
+export function helpText(): string {
+  const lines = ['Minerdeck — commission mining devices on site.', '', 'Usage:'];
+  for (const { usage, summary } of Object.values(COMMANDS)) lines.push(`  ${usage}`, `      ${summary}`);
+  lines.push(
+    '',
+    'Secrets are read from standard input only, e.g.:',
+    '  printf %s "$PW" | minerdeck status 10.0.0.5 --password-stdin',
+  );
+  lines.push('Exit codes: 0 ok, 1 the device operation failed, 2 bad usage, 130 cancelled.');
+  return lines.join('\n');
+}
+
+export async function runCli(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    ctx.output.out(helpText());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    return reportError(
+      ctx.output,
+      appError('INVALID_INPUT', `unknown command "${name}". Run "minerdeck help" for the list.`),
+    );
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    ctx.output.out(`Usage: ${command.usage}`);
+    return EXIT.ok;
+  }
+  return command.run({ ...ctx, output: { ...ctx.output, json: rest.includes('--json') } }, rest);
+}

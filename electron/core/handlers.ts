@@ -1,0 +1,18 @@
+/**
+ * The contract's implementation, independent of any transport: Electron's ipcMain (electron/main/ipc)
+ * and the browser test harness's WebSocket both carry the same object. Inputs arrive already validated
+ * against the channel's schema by the transport; every handler answers a Result and keeps expected
+ * failures as values, so nothing but a bug ever throws (the transport turns that into INTERNAL).
+ */
+import type { Handlers } from '../../shared/ipc/contract';
+import { ok } from '../../shared/result';
+import type { CoreServices } from './services';
+
+/** The slice of the services the handlers use; tests pass only what a channel needs. */
+export type HandlerServices = Pick<CoreServices, 'identity'>;
+
+export function createHandlers(services: HandlerServices): Handlers {
+  return {
+    'app:info': async () => ok({ ...services.identity, versions: { ...services.identity.versions } }),
+  };
+}

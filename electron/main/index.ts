@@ -1,0 +1,120 @@
+/**
+ * Electron main entry: lifecycle only. Services are built once when Electron is ready, handed to the IPC
+ * binding and the window, and disposed on quit. Nothing is wired at import time except the app event
+ * listeners Electron requires before `ready`.
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow } from 'electron';
+import { createHandlers } from '../core/handlers';
+import { createCoreServices, runtimeVersions } from '../core/services';
+import { bindIpcMain, forwardEvents } from './ipc';
+import type { RendererTarget } from './renderer-target';
+import { isRendererUrl, resolveRendererTarget } from './renderer-target';
+import { hardenWebContents } from './security';
+import { createMainWindow } from './window';
+
+/** A hung shutdown task must not keep the app from quitting. */
+const SHUTDOWN_TIMEOUT_MS = 5_000;
+
+/** Built files, next to this bundle (out/main/index.js). */
+const PRELOAD_PATH = join(import.meta.dirname, '../preload/index.cjs');
+const RENDERER_INDEX_PATH = join(import.meta.dirname, '../renderer/index.html');
+
+function start(): void {
+  // "Enable process sandboxing" for every renderer, before any exists.
+  app.enableSandbox();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+
+  let mainWindow: BrowserWindow | null = null;
+  const shutdownTasks: Array<() => Promise<void> | void> = [];
+
+  const openWindow = (target: RendererTarget): void => {
+    mainWindow = createMainWindow({ preloadPath: PRELOAD_PATH, target });
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+  };
+
+  // Second lock besides window.ts: any web contents created later (devtools, a future dialog) gets the
+  // same navigation and window-open policy.
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('second-instance', () => {
+    if (mainWindow === null) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  onQuitRunOnce(shutdownTasks);
+
+  app
+    .whenReady()
+    .then(() => {
+      const services = createCoreServices({
+        identity: {
+          name: app.getName(),
+          version: app.getVersion(),
+          platform: process.platform,
+          versions: runtimeVersions(process.versions),
+        },
+      });
+      shutdownTasks.push(() => services.dispose());
+
+      const target = resolveRendererTarget({
+        isPackaged: app.isPackaged,
+        devServerUrl: process.env.ELECTRON_RENDERER_URL,
+        indexHtmlPath: RENDERER_INDEX_PATH,
+      });
+      shutdownTasks.push(
+        bindIpcMain({
+          handlers: createHandlers(services),
+          isTrustedUrl: (url) => isRendererUrl(target, url),
+        }),
+      );
+      shutdownTasks.push(forwardEvents(services.events, () => mainWindow?.webContents ?? null));
+
+      openWindow(target);
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) openWindow(target);
+      });
+    })
+    .catch((error: unknown) => {
+      console.error('Minerdeck failed to start:', error);
+      app.exit(1);
+    });
+}
+
+/**
+ * Clean shutdown hook: on the first `will-quit`, hold the quit, run the tasks in reverse order of
+ * registration (last built, first stopped) with a time limit, then quit for real. Later issues register
+ * "stop polls" and "save state" here through the services' dispose.
+ */
+function onQuitRunOnce(tasks: Array<() => Promise<void> | void>): void {
+  let state: 'running' | 'stopping' | 'stopped' = 'running';
+  app.on('will-quit', (event) => {
+    if (state === 'stopped') return;
+    event.preventDefault();
+    if (state === 'stopping') return;
+    state = 'stopping';
+    const runAll = async (): Promise<void> => {
+      for (const task of [...tasks].reverse()) {
+        try {
+          await task();
+        } catch (error) {
+          console.error('Shutdown task failed:', error);
+        }
+      }
+    };
+    const limit = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_TIMEOUT_MS));
+    void Promise.race([runAll(), limit]).then(() => {
+      state = 'stopped';
+      app.quit();
+    });
+  });
+}
+
+start();

@@ -1,0 +1,38 @@
+/**
+ * The `app` slice: what the footer and the about box show (name, version, platform) and anything else
+ * about the running app itself. Later slices (discover, fleet, settings…) follow the same pattern: a
+ * factory taking the injected dependencies, state plus actions named after what the user or app does.
+ */
+import type { Api, AppInfo } from '../../../shared/ipc/contract';
+import type { AsyncState } from './async-state';
+import { idle, loading } from './async-state';
+import type { SliceCreator } from './types';
+
+export interface AppSlice {
+  appInfo: AsyncState<AppInfo>;
+  /** Loads app:info; a second call while one is running does nothing. Never rejects. */
+  loadAppInfo: () => Promise<void>;
+}
+
+export interface AppSliceDeps {
+  api: Pick<Api, 'app:info'>;
+}
+
+export const createAppSlice =
+  (deps: AppSliceDeps): SliceCreator<AppSlice> =>
+  (set, get) => ({
+    appInfo: idle,
+    loadAppInfo: async () => {
+      if (get().appInfo.status === 'loading') return;
+      set({ appInfo: loading });
+      // The preload already turns transport failures into Results; the catch covers a broken bridge.
+      const result = await deps.api['app:info']().catch(() => null);
+      if (result === null) {
+        set({ appInfo: { status: 'error', error: { code: 'INTERNAL', message: 'The request failed.' } } });
+      } else if (result.ok) {
+        set({ appInfo: { status: 'ready', value: result.value } });
+      } else {
+        set({ appInfo: { status: 'error', error: result.error } });
+      }
+    },
+  });

@@ -1,0 +1,43 @@
+/** Runs the real `minerdeck` CLI as a child process, the way a technician's shell would. */
+import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI_ENTRY = resolve(REPO_ROOT, 'electron/cli/index.ts');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON Lines (lines that are not JSON are left out). */
+  json: Record<string, unknown>[];
+}
+
+export function runCli(
+  args: readonly string[],
+  options: { stdin?: string; timeoutMs?: number } = {},
+): Promise<CliRun> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const json = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      resolvePromise({ code, stdout, stderr, json });
+    });
+    child.stdin.end(options.stdin ?? '');
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * The real `electron-vite build`, into a temporary folder: main, the CommonJS preload and the renderer
+ * must come out, and the shipped index.html must carry the strict CSP. Run as a child process so Vite's
+ * process-wide settings (NODE_ENV and friends) never leak into other tests.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repo = resolve(import.meta.dirname, '../../..');
+const tmpRoot = join(repo, 'tests/.tmp');
+
+let outDir = '';
+
+/** The CSP meta's content attribute, or undefined when there is none. */
+function cspOf(html: string): string | undefined {
+  const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
+  return meta?.[1];
+}
+
+describe('electron.vite.config.ts', () => {
+  it('keeps the native keytar addon external to main and builds the preload as CommonJS', async () => {
+    const { default: config } = await import('../../../electron.vite.config');
+    expect(config.main?.build?.rollupOptions?.external).toContain('keytar');
+    expect(config.main?.build?.externalizeDeps).toMatchObject({ include: ['keytar'] });
+    expect(config.preload?.build?.rollupOptions?.output).toMatchObject({
+      format: 'cjs',
+      entryFileNames: '[name].cjs',
+    });
+    expect(config.preload?.build?.externalizeDeps).toBe(false);
+  });
+});
+
+describe('electron-vite build', () => {
+  beforeAll(async () => {
+    await mkdir(tmpRoot, { recursive: true });
+    outDir = mkdtempSync(join(tmpRoot, 'build-'));
+    const cli = join(repo, 'node_modules/electron-vite/bin/electron-vite.js');
+    await run(process.execPath, [cli, 'build', '--outDir', outDir, '--logLevel', 'warn'], {
+      cwd: repo,
+      timeout: 60_000,
+    });
+  }, 90_000);
+
+  afterAll(() => {
+    if (outDir !== '') rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('writes main as an ES module that loads electron at run time', () => {
+    const main = readFileSync(join(outDir, 'main/index.js'), 'utf8');
+    expect(main).toMatch(/^import .* from "electron";$/m);
+    expect(main).not.toMatch(/\brequire\(/);
+  });
+
+  it('writes the preload as one self-contained CommonJS file (a sandboxed preload cannot be ESM)', () => {
+    const preloadFiles = readdirSync(join(outDir, 'preload'));
+    expect(preloadFiles).toEqual(['index.cjs']);
+    const preload = readFileSync(join(outDir, 'preload/index.cjs'), 'utf8');
+    expect(preload).toContain('require("electron")');
+    expect(preload).not.toMatch(/^\s*(import|export)\s/m);
+    // Sandboxed preloads can require only electron and a few built-ins: everything else is bundled.
+    const required = [...preload.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect(new Set(required)).toEqual(new Set(['electron']));
+    expect(preload).toContain('exposeInMainWorld("api"');
+  });
+
+  it('writes the renderer with the strict CSP: no eval, no inline code, no remote origin', () => {
+    const indexPath = join(outDir, 'renderer/index.html');
+    expect(existsSync(indexPath)).toBe(true);
+    const html = readFileSync(indexPath, 'utf8');
+    const csp = cspOf(html);
+    expect(csp).toBeDefined();
+
+    const directives = new Map(
+      csp!
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0] !== '')
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('style-src')).toEqual(["'self'"]);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toMatch(/nonce-|https?:|wss?:|\*/);
+
+    // Every script and stylesheet is a local file the CSP's 'self' allows; nothing is inline or remote.
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style[\s>]/);
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    const assets = readdirSync(join(outDir, 'renderer/assets'));
+    expect(assets.some((f) => f.endsWith('.js'))).toBe(true);
+    expect(assets.some((f) => f.endsWith('.css'))).toBe(true);
+  });
+
+  it('ships no eval and no remote URL the page would load in the renderer bundle', () => {
+    const assets = join(outDir, 'renderer/assets');
+    for (const file of readdirSync(assets).filter((f) => f.endsWith('.js'))) {
+      const code = readFileSync(join(assets, file), 'utf8');
+      expect(code, file).not.toMatch(/\beval\(|new Function\(/);
+    }
+    for (const file of readdirSync(assets).filter((f) => f.endsWith('.css'))) {
+      expect(readFileSync(join(assets, file), 'utf8'), file).not.toMatch(/url\(\s*['"]?https?:|@import/);
+    }
+  });
+});

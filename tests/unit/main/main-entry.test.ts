@@ -1,0 +1,69 @@
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { REQUEST_PREFIX } from '../../../shared/ipc/contract';
+import { fakeApp, FakeBrowserWindow, fakeIpcMain } from './fake-electron';
+
+vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
+
+/**
+ * One story, in order, because the entry module starts the app when imported (once per test file):
+ * start-up → ready → window and IPC → a call → quit with a clean shutdown.
+ */
+describe('electron/main/index (lifecycle)', () => {
+  it('wires services, IPC and the window once ready, and shuts down cleanly', async () => {
+    delete process.env.ELECTRON_RENDERER_URL;
+    await import('../../../electron/main/index');
+
+    expect(fakeApp.sandboxEnabled).toBe(true);
+    expect(FakeBrowserWindow.instances).toHaveLength(0);
+    expect(fakeIpcMain.listeners.size).toBe(0);
+
+    fakeApp.becomeReady();
+    await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
+    const window = FakeBrowserWindow.instances[0]!;
+    const loaded = window.loaded[0]!;
+    expect(loaded.kind).toBe('file');
+    expect(loaded.target).toMatch(/renderer[/\\]index\.html$/);
+    expect(window.options.webPreferences).toMatchObject({
+      preload: expect.stringMatching(/preload[/\\]index\.cjs$/),
+    });
+
+    // The window's own page gets app:info; any other page is refused.
+    const ours = pathToFileURL(loaded.target).href;
+    await expect(fakeIpcMain.invoke(`${REQUEST_PREFIX}app:info`, ours)).resolves.toEqual({
+      ok: true,
+      value: {
+        name: 'minerdeck',
+        version: '0.1.0',
+        platform: process.platform,
+        versions: expect.any(Object),
+      },
+    });
+    await expect(
+      fakeIpcMain.invoke(`${REQUEST_PREFIX}app:info`, 'https://evil.example/'),
+    ).resolves.toMatchObject({
+      ok: false,
+    });
+
+    // macOS: re-opening from the dock creates the window again; elsewhere closing the last window quits.
+    window.close();
+    fakeApp.emit('activate');
+    expect(FakeBrowserWindow.getAllWindows()).toHaveLength(1);
+
+    // Every app:* listener is attached once, not once per window.
+    expect(fakeApp.listenerCount('activate')).toBe(1);
+    expect(fakeApp.listenerCount('window-all-closed')).toBe(1);
+
+    const quitsBefore = fakeApp.quitCalls;
+    fakeApp.emit('window-all-closed');
+    if (process.platform === 'darwin') {
+      expect(fakeApp.quitCalls).toBe(quitsBefore);
+      fakeApp.quit();
+    } else {
+      expect(fakeApp.quitCalls).toBe(quitsBefore + 1);
+    }
+    // The first will-quit holds the quit, runs the shutdown tasks, then quits for real.
+    await vi.waitFor(() => expect(fakeApp.quitCalls).toBeGreaterThan(quitsBefore + 1));
+    expect(fakeIpcMain.listeners.size).toBe(0);
+  });
+});

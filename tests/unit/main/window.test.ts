@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeBrowserWindow, FakeEvent } from './fake-electron';
+
+vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
+
+const { createMainWindow } = await import('../../../electron/main/window');
+
+const PRELOAD = '/app/out/preload/index.cjs';
+const fileTarget = { kind: 'file', path: '/app/out/renderer/index.html' } as const;
+
+function lastWindow(): FakeBrowserWindow {
+  const window = FakeBrowserWindow.instances.at(-1);
+  if (window === undefined) throw new Error('no window was created');
+  return window;
+}
+
+describe('createMainWindow', () => {
+  beforeEach(() => {
+    FakeBrowserWindow.instances.length = 0;
+  });
+
+  it('creates the window with exactly the security webPreferences and our preload', () => {
+    createMainWindow({ preloadPath: PRELOAD, target: fileTarget });
+
+    expect(lastWindow().options.webPreferences).toEqual({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      preload: PRELOAD,
+    });
+  });
+
+  it('loads the built file, or the dev server URL in dev', () => {
+    createMainWindow({ preloadPath: PRELOAD, target: fileTarget });
+    expect(lastWindow().loaded).toEqual([{ kind: 'file', target: fileTarget.path }]);
+
+    createMainWindow({ preloadPath: PRELOAD, target: { kind: 'dev-server', url: 'http://localhost:5173/' } });
+    expect(lastWindow().loaded).toEqual([{ kind: 'url', target: 'http://localhost:5173/' }]);
+  });
+
+  it('stays hidden until the page is ready to show', () => {
+    createMainWindow({ preloadPath: PRELOAD, target: fileTarget });
+    const window = lastWindow();
+    expect(window.options.show).toBe(false);
+    window.emit('ready-to-show');
+    expect(window.shown).toBe(true);
+  });
+
+  it.each([
+    'https://evil.example/',
+    'file:///etc/passwd',
+    'file:///app/out/renderer/index.html',
+    'about:blank',
+  ])('denies navigation to %s, in the top frame and in subframes', (url) => {
+    createMainWindow({ preloadPath: PRELOAD, target: fileTarget });
+    const { webContents } = lastWindow();
+    for (const name of ['will-navigate', 'will-frame-navigate']) {
+      const event = new FakeEvent();
+      webContents.emit(name, event, url);
+      expect(event.defaultPrevented, name).toBe(true);
+    }
+  });
+
+  it('denies every new window and every webview', () => {
+    createMainWindow({ preloadPath: PRELOAD, target: fileTarget });
+    const { webContents } = lastWindow();
+
+    for (const url of ['https://example.com/', 'http://10.0.0.5/', 'file:///app/out/renderer/index.html']) {
+      expect(webContents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' });
+    }
+    const event = new FakeEvent();
+    webContents.emit('will-attach-webview', event, {}, {});
+    expect(event.defaultPrevented).toBe(true);
+  });
+
+  it('denies every permission request and check', () => {
+    createMainWindow({ preloadPath: PRELOAD, target: fileTarget });
+    const { session } = lastWindow().webContents;
+
+    for (const permission of [
+      'media',
+      'notifications',
+      'geolocation',
+      'clipboard-read',
+      'openExternal',
+      'hid',
+    ]) {
+      const callback = vi.fn();
+      session.permissionRequestHandler?.({}, permission, callback);
+      expect(callback).toHaveBeenCalledExactlyOnceWith(false);
+      expect(session.permissionCheckHandler?.({}, permission, 'file://', {})).toBe(false);
+    }
+    expect(session.devicePermissionHandler?.({ deviceType: 'usb' })).toBe(false);
+  });
+
+  it('reports a failed page load instead of throwing', async () => {
+    const onLoadError = vi.fn();
+    const failure = new Error('ERR_FILE_NOT_FOUND');
+    vi.spyOn(FakeBrowserWindow.prototype, 'loadFile').mockRejectedValueOnce(failure);
+
+    createMainWindow({ preloadPath: PRELOAD, target: fileTarget, onLoadError });
+
+    await vi.waitFor(() => expect(onLoadError).toHaveBeenCalledWith(failure));
+  });
+});
