@@ -1,0 +1,134 @@
+/**
+ * Bodies of the read endpoints, built from real payloads (fixtures.ts) and the device's state. Values move
+ * with the clock, not with timers: an idle fleet of thousands costs no CPU.
+ */
+import { fixtures } from './fixtures';
+import type { JsonObject } from './fixtures';
+import { versionAtLeast } from './identity';
+import type { Identity } from './identity';
+import type { SimMetricsPatch } from './types';
+
+export interface MinerState {
+  state: string;
+  /** When the current state began (ms), for `miner_state_time`. */
+  since: number;
+  failure?: { description: string; code?: number };
+  findMiner: boolean;
+  metrics: SimMetricsPatch;
+  /** When the device (re)started (ms), for `system.uptime`. */
+  startedAt: number;
+}
+
+/** States in which the hash boards work; in the others hash rate is 0, as on a stopped or failed miner. */
+const HASHING_STATES = new Set(['mining', 'auto-tuning']);
+
+/** Fixture text by object: JSON.parse of the text copies a fixture twice as fast as structuredClone. */
+const fixtureText = new WeakMap<JsonObject, string>();
+
+function clone(value: JsonObject): JsonObject {
+  let text = fixtureText.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    fixtureText.set(value, text);
+  }
+  return JSON.parse(text) as JsonObject;
+}
+
+function asObject(value: unknown): JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
+}
+
+function asArray(value: unknown): JsonObject[] {
+  return Array.isArray(value) ? value.map(asObject) : [];
+}
+
+const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+function uptime(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export function infoBody(id: Identity, host: string, miner: MinerState, now: number): JsonObject {
+  const f = fixtures();
+  const body = clone(versionAtLeast(id.firmwareVersion, '1.2.7') ? f.infoS21 : f.infoS19);
+  body['miner'] = id.model;
+  body['model'] = id.modelId;
+  body['fw_version'] = id.firmwareVersion;
+  body['serial'] = id.serial;
+  const system = asObject(body['system']);
+  system['uptime'] = uptime(now - miner.startedAt);
+  const net = asObject(system['network_status']);
+  net['mac'] = id.mac;
+  net['ip'] = host;
+  net['hostname'] = id.hostname;
+  return body;
+}
+
+export function statusBody(id: Identity, miner: MinerState, unlocked: boolean, now: number): JsonObject {
+  const body: JsonObject = {
+    ...clone(fixtures().status),
+    miner_state: miner.state,
+    miner_state_time: Math.floor((now - miner.since) / 1000),
+    find_miner: miner.findMiner,
+    unlocked,
+  };
+  // Optional fields are left out, not null, as on real devices.
+  if (miner.failure) {
+    body['description'] = miner.failure.description;
+    if (miner.failure.code !== undefined) body['failure_code'] = miner.failure.code;
+  }
+  if (versionAtLeast(id.firmwareVersion, '1.2.7')) body['throttled'] = false;
+  return body;
+}
+
+export function summaryBody(id: Identity, miner: MinerState, now: number): JsonObject {
+  const body = clone(fixtures().summary);
+  const m = asObject(body['miner']);
+  body['miner'] = m;
+  const hashing = HASHING_STATES.has(miner.state);
+  // Per-device spread (±5 %) and a slow ±1.5 % wobble so charts move between polls.
+  const variation = 0.95 + id.seed * 0.1;
+  const jitter = 1 + 0.015 * Math.sin(now / 9000 + id.seed * 2 * Math.PI);
+  const factor = hashing ? variation * (miner.metrics.hashRateFactor ?? 1) : 0;
+
+  m['miner_status'] = { miner_state: miner.state, miner_state_time: Math.floor((now - miner.since) / 1000) };
+  m['miner_type'] = `${id.model} (Vnish ${id.firmwareVersion})`;
+  m['hr_realtime'] = round2(num(m['hr_realtime']) * factor * jitter);
+  m['instant_hashrate'] = round2(num(m['instant_hashrate']) * factor * jitter);
+  m['hr_average'] = round2(num(m['hr_average']) * factor);
+  m['average_hashrate'] = round2(num(m['average_hashrate']) * factor);
+
+  const offset = Math.round(id.seed * 6 - 3);
+  const chipMax = miner.metrics.chipTempMax ?? num(asObject(m['chip_temp'])['max']) + offset;
+  m['chip_temp'] = { min: chipMax - 11, max: chipMax };
+  const pcb = asObject(m['pcb_temp']);
+  m['pcb_temp'] = { min: num(pcb['min']) + offset, max: num(pcb['max']) + offset };
+
+  const power = miner.metrics.powerW ?? (hashing ? Math.round(num(m['power_consumption']) * variation) : 0);
+  m['power_consumption'] = power;
+  m['power_usage'] = power;
+  const ths = num(m['hr_realtime']) / 1000;
+  m['power_efficiency'] = ths > 0 ? round2(power / ths) : 0;
+
+  const chains = asArray(m['chains']);
+  chains.forEach((chain, i) => {
+    chain['hashrate_rt'] = round2(num(chain['hashrate_rt']) * factor * jitter);
+    chain['power_consumption'] = Math.round(power / Math.max(chains.length, 1));
+    // The hottest board carries the device's max; the others sit a degree or two below.
+    const max = chipMax - (i === 0 ? 0 : i);
+    chain['chip_temp'] = { min: max - 10, max };
+    chain['status'] = { state: hashing ? 'mining' : miner.state };
+  });
+  m['chains'] = chains;
+
+  // Shares keep coming while the device mines: a 10 s cadence is enough for a live view.
+  const shares = hashing ? Math.floor((now - miner.startedAt) / 10_000) : 0;
+  const pools = asArray(m['pools']);
+  for (const pool of pools) {
+    if (pool['status'] === 'active') pool['accepted'] = num(pool['accepted']) + shares;
+  }
+  m['pools'] = pools;
+  return body;
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm run simulator`: a demo fleet for trying the app by hand. Prints where the devices are and how to
+ * reach them, then runs until SIGINT/SIGTERM and closes every socket before exiting.
+ */
+import { parseCliArgs, targetRange, USAGE } from './cli-args';
+import { startFleet } from './fleet';
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseCliArgs(argv);
+  if (!parsed.ok) {
+    process.stderr.write(`simulator: ${parsed.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const o = parsed.options;
+  if (o.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const fleet = await startFleet({
+    count: o.count,
+    port: o.port,
+    hostBase: o.hostBase,
+    // Nobody reads a demo fleet's request log; keep memory flat however long it runs.
+    recordRequests: false,
+    defaults: { profile: o.profile, password: o.password, https: o.https },
+  });
+  const out: string[] = [`Minerdeck simulator: ${fleet.devices.length} ${o.profile} devices`];
+  for (const d of fleet.devices) {
+    const tls = d.certificateFingerprint256 ? `  sha256 ${d.certificateFingerprint256}` : '';
+    out.push(`  ${d.id.padEnd(10)} ${d.address.padEnd(30)} ${d.options.mac}  ${d.options.model}${tls}`);
+  }
+  // Hosts may skip an address taken by another process: the range is what was actually used.
+  const hosts = fleet.devices.map((d) => d.host);
+  out.push(
+    '',
+    `Password:      ${o.password}`,
+    `Target range:  ${targetRange(hosts)}`,
+    `Port:          ${o.port}${o.https ? ' (https, self-signed)' : ''}`,
+    '',
+    'Running. Press Ctrl+C to stop.',
+  );
+  process.stdout.write(`${out.join('\n')}\n`);
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  await fleet.close();
+  process.stdout.write('Simulator stopped.\n');
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    const code = typeof e === 'object' && e !== null && 'code' in e ? ` (${String(e.code)})` : '';
+    process.stderr.write(
+      `simulator: could not start: ${e instanceof Error ? e.message : String(e)}${code}\n`,
+    );
+    process.exit(1);
+  },
+);

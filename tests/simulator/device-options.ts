@@ -1,0 +1,38 @@
+/**
+ * A device's options with every default filled in, in one place, so the rest of the simulator never
+ * repeats a default and `SimDevice.options` shows what the device really does.
+ */
+import type { Identity } from './identity';
+import type { SimDeviceOptions } from './types';
+
+type Filled = 'host' | 'port' | 'profile' | 'password' | 'lockoutThreshold' | 'lockoutSeconds';
+type AlsoFilled = 'legacyFirmware' | 'apiKeyMode' | 'https' | 'minerState';
+export type ResolvedOptions = SimDeviceOptions & Required<Pick<SimDeviceOptions, Filled | AlsoFilled>>;
+
+export function resolveOptions(
+  o: SimDeviceOptions,
+  host: string,
+  port: number,
+  id: Identity,
+): ResolvedOptions {
+  const legacyFirmware = o.legacyFirmware ?? false;
+  return Object.freeze({
+    ...o,
+    host,
+    port,
+    profile: o.profile ?? 'field',
+    password: o.password ?? 'admin',
+    lockoutThreshold: o.lockoutThreshold ?? 5,
+    lockoutSeconds: o.lockoutSeconds ?? 30,
+    legacyFirmware,
+    // Old firmware answered POST /apikeys with a bare string (field-notes.md).
+    apiKeyMode: o.apiKeyMode ?? (legacyFirmware ? 'bare-string' : 'status-object'),
+    https: o.https ?? false,
+    mac: id.mac,
+    hostname: id.hostname,
+    model: id.model,
+    firmwareVersion: id.firmwareVersion,
+    serial: id.serial,
+    minerState: o.minerState ?? 'mining',
+  });
+}

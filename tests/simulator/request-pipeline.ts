@@ -1,0 +1,71 @@
+/**
+ * What happens to each request a device receives: read the body, record it, apply fault rules, route,
+ * answer. Recording comes first so tests can assert on requests that never got an answer.
+ */
+import type { RequestListener } from 'node:http';
+import type { FaultRules } from './fault-rules';
+import { fixtures } from './fixtures';
+import type { DeviceContext, SimRequest } from './handlers';
+import { readBody, writeFault, writeResponse } from './http-io';
+import { route } from './router';
+import { json } from './sim-response';
+import type { RecordedRequest } from './types';
+
+export interface PipelineDeps {
+  id: string;
+  port: number;
+  /** The device's current address (moveTo changes it). */
+  host: () => string;
+  ctx: DeviceContext;
+  faults: FaultRules;
+  /** Absent when recording is off. */
+  record: ((r: RecordedRequest) => void) | undefined;
+  /** Resolves false when the device closed meanwhile: the request is then abandoned. */
+  delay: (ms: number) => Promise<boolean>;
+}
+
+const header = (v: string | string[] | undefined): string | undefined =>
+  Array.isArray(v) ? v.join(', ') : v;
+
+export function createRequestListener(deps: PipelineDeps): RequestListener {
+  const handle: RequestListener = async (req, res) => {
+    const time = Date.now();
+    const body = await readBody(req);
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    deps.record?.({
+      deviceId: deps.id,
+      host: deps.host(),
+      port: deps.port,
+      method,
+      path: url,
+      headers: { ...req.headers },
+      rawHeaders: [...req.rawHeaders],
+      body,
+      time,
+    });
+    const pathname = url.split('?', 1)[0] ?? url;
+    const plan = deps.faults.take(method, pathname);
+    if (plan.delayMs > 0 && !(await deps.delay(plan.delayMs))) return;
+    // Hang: the socket stays open and silent until the client gives up or the fleet closes.
+    if (plan.fault?.kind === 'hang') return;
+    const simReq: SimRequest = {
+      method,
+      pathname,
+      authorization: header(req.headers.authorization),
+      apiKey: header(req.headers['x-api-key']),
+      contentType: header(req.headers['content-type']),
+      body,
+    };
+    const normal = () => route(deps.ctx, simReq);
+    if (plan.fault) await writeFault(res, plan.fault, normal, fixtures().errText);
+    else writeResponse(res, normal());
+  };
+  return (req, res) => {
+    Promise.resolve(handle(req, res)).catch((e: unknown) => {
+      // A bug in the simulator must show up as an answer, not as a hung test.
+      if (!res.headersSent) writeResponse(res, json(500, { err: `simulator: ${String(e)}` }));
+      else res.destroy();
+    });
+  };
+}

@@ -1,0 +1,268 @@
+/**
+ * One simulated device: its state, its listener, and the request pipeline
+ * (record → faults → route → answer). No timers while idle; the only timers are a pending reopen after
+ * goDown() and per-request latency faults, and close() cancels both.
+ */
+import type { RequestListener } from 'node:http';
+import { AuthState } from './auth-state';
+import type { MinerState } from './bodies';
+import { resolveOptions } from './device-options';
+import type { ResolvedOptions } from './device-options';
+import { DeviceServer } from './device-server';
+import { FaultRules } from './fault-rules';
+import type { DeviceContext } from './handlers';
+import { resolveIdentity } from './identity';
+import type { Identity } from './identity';
+import { assertLoopback } from './loopback';
+import { createRequestListener } from './request-pipeline';
+import { fingerprint256, makeCertificate } from './tls';
+import type { TlsMaterial } from './tls';
+import type { FaultRule, RecordedRequest, SimDevice, SimDeviceOptions, SimMetricsPatch } from './types';
+
+/** How the fleet hands a device its place and its share of the fleet's state. */
+export interface DeviceSetup {
+  id: string;
+  index: number;
+  fleetTag: number;
+  host: string;
+  port: number;
+  options: SimDeviceOptions;
+  /** Called with every request when recording is on (the fleet keeps the fleet-wide list). */
+  onRecord?: (r: RecordedRequest) => void;
+}
+
+const REOPEN_RETRY_MS = 200;
+const REOPEN_RETRIES = 25;
+
+export class SimDeviceImpl implements SimDevice {
+  readonly id: string;
+  readonly port: number;
+  readonly options: ResolvedOptions;
+  readonly requests: RecordedRequest[] = [];
+  private currentHost: string;
+  private readonly identity: Identity;
+  private readonly auth: AuthState;
+  private readonly miner: MinerState;
+  private readonly faults = new FaultRules();
+  private readonly onRequest: RequestListener;
+  private tls: TlsMaterial | undefined;
+  private fingerprint: string | undefined;
+  private listener: DeviceServer | undefined;
+  private reopenTimer: NodeJS.Timeout | undefined;
+  private upWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  /** Latency faults in progress: close() ends them so no timer outlives the fleet. */
+  private readonly delays = new Map<NodeJS.Timeout, (goOn: boolean) => void>();
+  private closed = false;
+
+  constructor(setup: DeviceSetup) {
+    const o = setup.options;
+    assertLoopback(setup.host);
+    this.id = setup.id;
+    this.port = setup.port;
+    this.currentHost = setup.host;
+    this.identity = resolveIdentity(o, setup.fleetTag, setup.index);
+    const opts = resolveOptions(o, setup.host, setup.port, this.identity);
+    this.options = opts;
+    this.auth = new AuthState({
+      password: opts.password,
+      tokenLifetimeMs: opts.tokenLifetimeMs,
+      lockoutThreshold: opts.lockoutThreshold,
+      lockoutSeconds: opts.lockoutSeconds,
+    });
+    const now = Date.now();
+    // Devices have been running a while when a technician arrives: spread uptimes from 1 to 61 minutes.
+    const startedAt = now - Math.round((60 + this.identity.seed * 3600) * 1000);
+    this.miner = {
+      state: opts.minerState,
+      since: startedAt,
+      findMiner: false,
+      metrics: {},
+      startedAt,
+    };
+    // Handlers see the current host through a getter: moveTo() changes what /info reports.
+    const currentHost = (): string => this.currentHost;
+    const ctx: DeviceContext = {
+      profile: opts.profile,
+      legacyFirmware: opts.legacyFirmware,
+      apiKeyMode: opts.apiKeyMode,
+      auth: this.auth,
+      identity: this.identity,
+      miner: this.miner,
+      get host() {
+        return currentHost();
+      },
+    };
+    const onRecord = setup.onRecord;
+    this.onRequest = createRequestListener({
+      id: this.id,
+      port: this.port,
+      host: currentHost,
+      ctx,
+      faults: this.faults,
+      record: onRecord
+        ? (r) => {
+            this.requests.push(r);
+            onRecord(r);
+          }
+        : undefined,
+      delay: (ms) => this.delay(ms),
+    });
+  }
+
+  get host(): string {
+    return this.currentHost;
+  }
+
+  get address(): string {
+    return `${this.tls ? 'https' : 'http'}://${this.currentHost}:${this.port}`;
+  }
+
+  get isUp(): boolean {
+    return this.listener !== undefined;
+  }
+
+  get certificateFingerprint256(): string | undefined {
+    return this.fingerprint;
+  }
+
+  get apiKeys(): ReadonlyArray<{ key: string; description: string }> {
+    return this.auth.apiKeys.map((k) => ({ key: k.key, description: k.description }));
+  }
+
+  /** Generates the certificate if asked for, then listens. Rejects with the listen error (EADDRINUSE…). */
+  async start(): Promise<void> {
+    const https = this.options.https;
+    if (https === true) this.setTls(await makeCertificate(this.currentHost, this.identity.hostname));
+    else if (https) this.setTls({ key: https.key, cert: https.cert });
+    this.listener = await this.listen(this.currentHost);
+  }
+
+  addFault(rule: FaultRule): void {
+    this.faults.add(rule);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  setPassword(pw: string): void {
+    this.auth.setPassword(pw);
+  }
+
+  expireTokens(): void {
+    this.auth.expireTokens();
+  }
+
+  setMinerState(state: string, failure?: { description: string; code?: number }): void {
+    this.miner.state = state;
+    this.miner.since = Date.now();
+    this.miner.failure = failure ? { ...failure } : undefined;
+  }
+
+  setMetrics(patch: SimMetricsPatch): void {
+    this.miner.metrics = { ...this.miner.metrics, ...patch };
+  }
+
+  async goDown(seconds: number): Promise<void> {
+    if (!(seconds >= 0 && Number.isFinite(seconds)))
+      throw new RangeError(`goDown seconds must be >= 0: ${seconds}`);
+    this.assertOpen();
+    clearTimeout(this.reopenTimer);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.close();
+    if (this.closed) return;
+    this.reopenTimer = setTimeout(() => void this.reopen(REOPEN_RETRIES), seconds * 1000);
+  }
+
+  waitUntilUp(): Promise<void> {
+    if (this.listener) return Promise.resolve();
+    if (this.closed) return Promise.reject(new Error(`device ${this.id} is closed`));
+    return new Promise((resolve, reject) => this.upWaiters.push({ resolve, reject }));
+  }
+
+  async moveTo(host: string): Promise<void> {
+    assertLoopback(host);
+    this.assertOpen();
+    if (!this.listener) {
+      // Down: the reopen will listen on the new address.
+      this.currentHost = host;
+      return;
+    }
+    // Listen on the new address first: if it is taken, the device stays where it was.
+    const next = await this.listen(host);
+    const old = this.listener;
+    this.listener = next;
+    this.currentHost = host;
+    await old.close();
+  }
+
+  async rotateCertificate(): Promise<void> {
+    if (!this.tls) throw new Error(`device ${this.id} does not serve https`);
+    this.setTls(await makeCertificate(this.currentHost, this.identity.hostname));
+    if (this.tls) this.listener?.setTls(this.tls);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reopenTimer);
+    for (const [timer, finish] of this.delays) {
+      clearTimeout(timer);
+      finish(false);
+    }
+    this.delays.clear();
+    for (const w of this.upWaiters.splice(0)) w.reject(new Error(`device ${this.id} is closed`));
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.close();
+  }
+
+  clearRequests(): void {
+    this.requests.length = 0;
+  }
+
+  private setTls(tls: TlsMaterial): void {
+    this.tls = tls;
+    this.fingerprint = fingerprint256(tls.cert);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error(`device ${this.id} is closed`);
+  }
+
+  private listen(host: string): Promise<DeviceServer> {
+    return DeviceServer.listen(host, this.port, this.tls, this.onRequest);
+  }
+
+  private async reopen(triesLeft: number): Promise<void> {
+    this.reopenTimer = undefined;
+    if (this.closed || this.listener) return;
+    try {
+      this.listener = await this.listen(this.currentHost);
+    } catch (e) {
+      if (triesLeft <= 0 || this.closed) {
+        for (const w of this.upWaiters.splice(0)) w.reject(e instanceof Error ? e : new Error(String(e)));
+        return;
+      }
+      this.reopenTimer = setTimeout(() => void this.reopen(triesLeft - 1), REOPEN_RETRY_MS);
+      return;
+    }
+    if (this.closed) {
+      await this.listener.close();
+      this.listener = undefined;
+      return;
+    }
+    for (const w of this.upWaiters.splice(0)) w.resolve();
+  }
+
+  /** Waits `ms`; false when the device was closed meanwhile (the request is then abandoned). */
+  private delay(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.delays.delete(timer);
+        resolve(true);
+      }, ms);
+      this.delays.set(timer, resolve);
+    });
+  }
+}
