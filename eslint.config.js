@@ -39,7 +39,12 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'electron/core and the CLI never import electron.' }],
-          patterns: [{ group: ['**/electron/main/**', '**/electron/preload/**', '**/renderer/**'], message: 'Core depends on nothing above it.' }],
+          patterns: [
+            {
+              group: ['**/electron/main/**', '**/electron/preload/**', '**/renderer/**'],
+              message: 'Core depends on nothing above it.',
+            },
+          ],
         },
       ],
     },
@@ -52,7 +57,9 @@ export default tseslint.config(
         'error',
         {
           paths: ['electron', ...nodeBuiltins],
-          patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports neither side.' }],
+          patterns: [
+            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports neither side.' },
+          ],
         },
       ],
     },

@@ -59,11 +59,12 @@ describeWith(browserRequirement, 'app shell in Chromium', () => {
       (handlers[channel] as (i: unknown) => Promise<unknown>)(input),
     );
     await page.addInitScript((names: string[]) => {
-      const invoke = (window as unknown as { __minerdeckInvoke: (c: string, i: unknown) => Promise<unknown> })
-        .__minerdeckInvoke;
+      const invoke = (
+        globalThis as unknown as { __minerdeckInvoke: (c: string, i: unknown) => Promise<unknown> }
+      ).__minerdeckInvoke;
       const api: Record<string, unknown> = { onEvent: () => () => undefined };
       for (const name of names) api[name] = (input: unknown) => invoke(name, input);
-      Object.defineProperty(window, 'api', { value: Object.freeze(api) });
+      Object.defineProperty(globalThis, 'api', { value: Object.freeze(api) });
     }, channels);
   }, 120_000);
 

@@ -15,7 +15,9 @@ export type DeviceErrorCode =
   | 'HTTP_ERROR'
   | 'BAD_RESPONSE'
   | 'CANCELLED'
-  | 'INVALID_INPUT';
+  | 'INVALID_INPUT'
+  /** A bug on our side, wrapped so callers only ever see DeviceError. */
+  | 'INTERNAL';
 
 export interface DeviceErrorDetail {
   /** HTTP status when the device answered. */
@@ -34,8 +36,17 @@ export class DeviceError extends Error {
   readonly code: DeviceErrorCode;
   readonly detail: DeviceErrorDetail;
 
-  constructor(code: DeviceErrorCode, message: string, detail: DeviceErrorDetail = {}) {
-    super(message);
+  /**
+   * `options.cause` keeps the low-level error (e.g. Node's ECONNREFUSED) for logs and debuggers; it never
+   * crosses IPC (only `toAppError()` does), and callers never put a secret in it.
+   */
+  constructor(
+    code: DeviceErrorCode,
+    message: string,
+    detail: DeviceErrorDetail = {},
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
     this.name = 'DeviceError';
     this.code = code;
     this.detail = detail;

@@ -73,7 +73,10 @@ describe('bindHandlers', () => {
       const { ipcMain, handlers } = setup();
       const listener = ipcMain.listeners.get(`${REQUEST_PREFIX}device:unlock`)!;
       const result = (await listener(event, goodUnlock)) as Result<unknown>;
-      expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', detail: { reason: 'untrusted-sender' } } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN', detail: { reason: 'untrusted-sender' } },
+      });
       expect(handlers['device:unlock']).not.toHaveBeenCalled();
     },
   );

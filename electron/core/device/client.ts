@@ -1,0 +1,185 @@
+/**
+ * The device API client: one function per endpoint, sending exactly what the spec says (DESIGN.md
+ * principle 1) and turning every answer real firmware gives into a value or a DeviceError.
+ *
+ * Bodies come back raw (`unknown`): the status reader and the credentials service interpret them with
+ * tolerant schemas, and the raw JSON stays available for display. Every method throws DeviceError and
+ * nothing else, so callers (IPC handlers, the CLI) map one error type to a Result.
+ */
+import type { DeviceCredential } from '../../../shared/domain/credential';
+import { DeviceError, isDeviceError } from './device-error';
+import { errorForStatus, readJsonBody, tokenFrom } from './answer';
+import { hostPort } from './network-errors';
+import type { AddressInput, ApiKeyBody } from './request-input';
+import {
+  credentialHeaders,
+  credentialSecret,
+  requireApiKey,
+  requireApiKeyBody,
+  requirePassword,
+  resolveAddress,
+} from './request-input';
+import type { CallOptions, Transport, TransportOptions, TransportResponse } from './transport';
+import { createTransport } from './transport';
+
+export type { AddressInput, ApiKeyBody } from './request-input';
+export type { CallOptions } from './transport';
+
+const API = '/api/v1';
+
+export interface DeviceClientOptions extends TransportOptions {
+  /** Replaces the HTTP transport (tests, or a transport shared by several clients). */
+  transport?: Transport;
+}
+
+export interface DeviceClient {
+  /** `POST /unlock {"pw"}` → the bearer token (opaque). Never retried: a wrong password counts. */
+  unlock(address: AddressInput, password: string, call?: CallOptions): Promise<string>;
+  /** `GET /status` with exactly one credential header → the raw JSON body. */
+  getStatus(address: AddressInput, credential: DeviceCredential, call?: CallOptions): Promise<unknown>;
+  /** `POST /apikeys {"key", "description"}` → the raw body (`{status}`, a bare string, or a key). */
+  createApiKey(
+    address: AddressInput,
+    credential: DeviceCredential,
+    body: ApiKeyBody,
+    call?: CallOptions,
+  ): Promise<unknown>;
+  /** `GET /apikeys` (real firmware) → the raw body, `[{key, description}]` on known devices. */
+  listApiKeys(address: AddressInput, credential: DeviceCredential, call?: CallOptions): Promise<unknown>;
+  /** `POST /apikeys/delete {"key"}` (real firmware; there is no HTTP DELETE) → the raw body or null. */
+  deleteApiKey(
+    address: AddressInput,
+    credential: DeviceCredential,
+    key: string,
+    call?: CallOptions,
+  ): Promise<unknown>;
+  /** `GET /info`, anonymous on real firmware: identity, firmware, MAC. 404 → HTTP_ERROR status 404. */
+  getInfo(address: AddressInput, call?: CallOptions): Promise<unknown>;
+  /** `GET /summary`, credentials optional: the metrics. 404 → HTTP_ERROR status 404. */
+  getSummary(
+    address: AddressInput,
+    credential: DeviceCredential | undefined,
+    call?: CallOptions,
+  ): Promise<unknown>;
+  /** Closes idle connections and cancels calls in flight. */
+  close(): void;
+}
+
+interface Exchange<T> {
+  method: 'GET' | 'POST';
+  path: string;
+  /** `null` for anonymous calls; a protected call given `undefined` is refused as INVALID_INPUT. */
+  credential: DeviceCredential | null;
+  /** Serialized as JSON with `Content-Type: application/json`. */
+  body?: unknown;
+  /** Secrets in play beyond the credential (the password), scrubbed from device text. */
+  secrets?: readonly string[];
+  isUnlock?: boolean;
+  /** The meaning of a 2xx answer. */
+  onSuccess: (response: TransportResponse, where: string) => T;
+}
+
+export function createDeviceClient(options: DeviceClientOptions = {}): DeviceClient {
+  const transport = options.transport ?? createTransport(options);
+
+  async function send<T>(input: AddressInput, spec: Exchange<T>, call: CallOptions | undefined): Promise<T> {
+    try {
+      const address = resolveAddress(input);
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+      if (spec.credential !== null) Object.assign(headers, credentialHeaders(spec.credential));
+      const response = await transport.request(
+        {
+          address,
+          method: spec.method,
+          path: `${API}${spec.path}`,
+          headers,
+          ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
+        },
+        call,
+      );
+      const where = hostPort(address);
+      if (response.status >= 200 && response.status < 300) return spec.onSuccess(response, where);
+      throw errorForStatus(response, {
+        where,
+        isUnlock: spec.isUnlock === true,
+        secrets: [...(spec.secrets ?? []), ...credentialSecret(spec.credential ?? undefined)],
+      });
+    } catch (error) {
+      if (isDeviceError(error)) throw error;
+      // A bug of ours, not a device fault: still a DeviceError so callers handle one type.
+      throw new DeviceError('INTERNAL', 'The device client failed unexpectedly.', {}, { cause: error });
+    }
+  }
+
+  const json = (response: TransportResponse, where: string): unknown => readJsonBody(response, where);
+
+  return {
+    unlock: async (address, password, call) => {
+      // The password is checked first: an empty one is refused without touching the network.
+      const pw = requirePassword(password);
+      return send(
+        address,
+        {
+          method: 'POST',
+          path: '/unlock',
+          credential: null,
+          body: { pw },
+          secrets: [pw],
+          isUnlock: true,
+          onSuccess: (response, where) => tokenFrom(readJsonBody(response, where), where),
+        },
+        call,
+      );
+    },
+    getStatus: (address, credential, call) =>
+      send(address, { method: 'GET', path: '/status', credential, onSuccess: json }, call),
+    createApiKey: async (address, credential, body, call) => {
+      const { key, description } = requireApiKeyBody(body);
+      return send(
+        address,
+        {
+          method: 'POST',
+          path: '/apikeys',
+          credential,
+          body: { key, description },
+          secrets: [key],
+          onSuccess: json,
+        },
+        call,
+      );
+    },
+    listApiKeys: (address, credential, call) =>
+      send(address, { method: 'GET', path: '/apikeys', credential, onSuccess: json }, call),
+    deleteApiKey: async (address, credential, key, call) => {
+      const checked = requireApiKey(key);
+      return send(
+        address,
+        {
+          method: 'POST',
+          path: '/apikeys/delete',
+          credential,
+          body: { key: checked },
+          secrets: [checked],
+          // Firmware may confirm a deletion with an empty 200: a success, not a broken answer.
+          onSuccess: (response, where) => readJsonBody(response, where, true),
+        },
+        call,
+      );
+    },
+    getInfo: (address, call) =>
+      send(address, { method: 'GET', path: '/info', credential: null, onSuccess: json }, call),
+    getSummary: (address, credential, call) =>
+      send(
+        address,
+        {
+          method: 'GET',
+          path: '/summary',
+          credential: credential ?? null,
+          onSuccess: json,
+        },
+        call,
+      ),
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Caller input checked before any socket opens (issue 2, "Bad input": a clear error before any network
+ * call). Callers are TypeScript, the CLI and IPC handlers; the checks also hold for values that slipped
+ * past the types at runtime. No message here ever quotes a password, token or key.
+ */
+import type { DeviceCredential } from '../../../shared/domain/credential';
+import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
+import { DeviceError } from './device-error';
+
+/** A device address as typed (`10.0.0.5`, `https://miner-7:8443`) or already parsed. */
+export type AddressInput = DeviceAddress | string;
+
+/** Header values HTTP allows for opaque credentials: visible ASCII, no spaces or control characters. */
+const HEADER_TOKEN = /^[\x21-\x7e]+$/;
+
+/**
+ * Parses a string, and re-validates a DeviceAddress object by round-tripping it through the parser, so a
+ * hand-built `{port: 0}` is refused exactly like a typed `host:0`.
+ */
+export function resolveAddress(input: AddressInput): DeviceAddress {
+  let text: string;
+  if (typeof input === 'string') {
+    text = input;
+  } else if (
+    typeof input === 'object' &&
+    input !== null &&
+    typeof input.host === 'string' &&
+    typeof input.port === 'number' &&
+    (input.scheme === 'http' || input.scheme === 'https')
+  ) {
+    if (!Number.isInteger(input.port) || input.port < 1 || input.port > 65535) {
+      throw new DeviceError('INVALID_INPUT', `${input.port} is not a port: use a number from 1 to 65535.`);
+    }
+    text = formatDeviceAddress(input);
+  } else {
+    throw new DeviceError('INVALID_INPUT', 'The device address is missing or not an address.');
+  }
+  const parsed = parseDeviceAddress(text);
+  if (!parsed.ok) throw new DeviceError('INVALID_INPUT', parsed.error.message);
+  return parsed.value;
+}
+
+export function requirePassword(password: unknown): string {
+  if (typeof password !== 'string' || password === '') {
+    throw new DeviceError('INVALID_INPUT', 'The password is empty: type the device password.');
+  }
+  return password;
+}
+
+function requireHeaderSafe(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value === '')
+    throw new DeviceError('INVALID_INPUT', `The ${what} is empty.`);
+  if (!HEADER_TOKEN.test(value)) {
+    throw new DeviceError(
+      'INVALID_INPUT',
+      `The ${what} has characters that cannot be sent in an HTTP header.`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Exactly one credential header (spec §5): `Authorization: Bearer <token>` or `x-api-key: <key>`, never
+ * both, never a key inside Authorization.
+ */
+export function credentialHeaders(credential: DeviceCredential): Record<string, string> {
+  if (typeof credential === 'object' && credential !== null) {
+    if (credential.kind === 'token') {
+      return { Authorization: `Bearer ${requireHeaderSafe(credential.token, 'token')}` };
+    }
+    if (credential.kind === 'apiKey') return { 'x-api-key': requireHeaderSafe(credential.key, 'API key') };
+  }
+  throw new DeviceError('INVALID_INPUT', 'The credential must be a token or an API key.');
+}
+
+/** The secret a credential carries, so messages built from device text can be scrubbed of it. */
+export function credentialSecret(credential: DeviceCredential | undefined): string[] {
+  if (credential?.kind === 'token' && typeof credential.token === 'string') return [credential.token];
+  if (credential?.kind === 'apiKey' && typeof credential.key === 'string') return [credential.key];
+  return [];
+}
+
+export interface ApiKeyBody {
+  /** On known firmware the client chooses the key (32 characters); see field-notes.md. */
+  key: string;
+  /** Who created the key and when; devices accept up to 50 characters. */
+  description: string;
+}
+
+/** An API key travels in a header later, so it must be header-safe from the start. */
+export const requireApiKey = (key: unknown): string => requireHeaderSafe(key, 'API key');
+
+export function requireApiKeyBody(body: ApiKeyBody): ApiKeyBody {
+  if (typeof body !== 'object' || body === null)
+    throw new DeviceError('INVALID_INPUT', 'The API key body is missing.');
+  const key = requireApiKey(body.key);
+  if (typeof body.description !== 'string') {
+    throw new DeviceError('INVALID_INPUT', 'The API key description must be text.');
+  }
+  return { key, description: body.description };
+}

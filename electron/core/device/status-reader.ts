@@ -1,0 +1,132 @@
+/**
+ * The status reader: raw `/status` (+ `/summary`, `/info` when the device has them) → a DeviceReading.
+ *
+ * It never throws, whatever the bodies are: a device that answers an odd body must stay on the fleet
+ * view with a warning, not crash the monitor (field-notes.md: "never crash or lose a device over an odd
+ * body"). The state comes from `/status`, else from `summary.miner.miner_status`; unknown top-level
+ * status fields are kept in `extra` for display, cut at a sane depth.
+ */
+import type { DeviceReading, MinerStateKind } from '../../../shared/domain/reading';
+import type { JsonObject } from './json-fields';
+import { asObject, boundDepth, FieldReader, jsonType } from './json-fields';
+import { readInfo } from './info-reader';
+import { compact, readSummary, summaryMiner } from './summary-reader';
+
+/** Status fields the reader interprets; every other top-level field goes to `extra`. */
+const KNOWN_STATUS_FIELDS = new Set([
+  'miner_state',
+  'miner_state_time',
+  'find_miner',
+  'restart_required',
+  'reboot_required',
+  'unlocked',
+  'description',
+  'failure_code',
+  'throttled',
+]);
+
+/** Values in `extra` deeper than this are replaced by a marker (bodies can nest 10,000 levels). */
+const EXTRA_MAX_DEPTH = 16;
+
+/** A Map, not an object literal: a state named "constructor" must not find Object's prototype. */
+const KIND_BY_STATE = new Map<string, MinerStateKind>([
+  ['mining', 'mining'],
+  ['auto-tuning', 'tuning'],
+  ['tuning', 'tuning'],
+  ['initializing', 'starting'],
+  ['starting', 'starting'],
+  ['restarting', 'starting'],
+  ['stopped', 'stopped'],
+  ['paused', 'stopped'],
+  ['failure', 'failure'],
+]);
+
+/** The coarse kind of a device's own state word; unknown words keep their name with kind `unknown`. */
+export function stateKind(name: string): MinerStateKind {
+  return KIND_BY_STATE.get(name.trim().toLowerCase()) ?? 'unknown';
+}
+
+function readState(fields: FieldReader, status: JsonObject | undefined, miner: JsonObject | undefined) {
+  const fromStatus = fields.string(status, 'miner_state');
+  const minerStatus = fields.object(miner, 'miner_status', 'summary.miner.');
+  const fromSummary =
+    fromStatus === undefined
+      ? fields.string(minerStatus, 'miner_state', 'summary.miner.miner_status.')
+      : undefined;
+  // The time belongs to whichever state is shown: the summary's only when its state is the one used.
+  const statusSince = fields.number(status, 'miner_state_time');
+  const since =
+    fromSummary !== undefined
+      ? fields.number(minerStatus, 'miner_state_time', 'summary.miner.miner_status.')
+      : statusSince;
+  const name = (fromStatus ?? fromSummary ?? '').trim() || 'unknown';
+  return compact({
+    name,
+    kind: stateKind(name),
+    sinceSeconds: since,
+    description: fields.string(status, 'description'),
+    failureCode: fields.code(status, 'failure_code'),
+  });
+}
+
+function readExtra(fields: FieldReader, status: JsonObject | undefined): Record<string, unknown> {
+  if (status === undefined) return {};
+  const kept: [string, unknown][] = [];
+  for (const key of Object.keys(status)) {
+    if (KNOWN_STATUS_FIELDS.has(key)) continue;
+    const bounded = boundDepth(status[key], EXTRA_MAX_DEPTH);
+    if (bounded.cut) {
+      fields.warn(`${key} is nested deeper than ${EXTRA_MAX_DEPTH} levels; the rest is left out`);
+    }
+    kept.push([key, bounded.value]);
+  }
+  // fromEntries defines own properties, so a field named "__proto__" stays a plain field.
+  return Object.fromEntries(kept);
+}
+
+function read(status: unknown, summary: unknown, info: unknown): DeviceReading {
+  const fields = new FieldReader();
+  const body = asObject(status);
+  if (body === undefined) fields.warn(`status is ${jsonType(status)}, not an object`);
+  const miner = summaryMiner(fields, summary);
+  const facts = readInfo(fields, info);
+  const state = readState(fields, body, miner);
+  const metrics = readSummary(fields, miner, facts.hashRateUnit);
+  const extra = readExtra(fields, body);
+  return compact({
+    state,
+    unlocked: fields.boolean(body, 'unlocked'),
+    flags: compact({
+      restartRequired: fields.boolean(body, 'restart_required') ?? false,
+      rebootRequired: fields.boolean(body, 'reboot_required') ?? false,
+      locateLed: fields.boolean(body, 'find_miner') ?? false,
+      throttled: fields.boolean(body, 'throttled'),
+    }),
+    ...metrics,
+    identity: facts.identity,
+    extra,
+    warnings: fields.allWarnings(),
+  });
+}
+
+/**
+ * Reads one device's bodies into a DeviceReading. Pass the parsed JSON exactly as the device answered;
+ * `summary` and `info` are optional (not every firmware has them, and `/info` may be cached).
+ */
+export function readStatus(status: unknown, summary?: unknown, info?: unknown): DeviceReading {
+  try {
+    return read(status, summary, info);
+  } catch (error) {
+    // Unreachable by design; kept so a reader bug degrades to "unknown" instead of losing the device.
+    const reason = error instanceof Error ? error.message : 'unknown error';
+    return {
+      state: { name: 'unknown', kind: 'unknown' },
+      flags: { restartRequired: false, rebootRequired: false, locateLed: false },
+      fans: [],
+      pools: [],
+      boards: [],
+      extra: {},
+      warnings: [`the reading could not be built: ${reason}`],
+    };
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * https to devices with self-signed certificates, without ever turning verification off globally.
+ *
+ * We do the TLS handshake ourselves, with `rejectUnauthorized: false` for this one connection only, and
+ * decide on `secureConnect` — before a single HTTP byte (and so before any password, token or key) is
+ * written — whether the certificate is one the user trusts: CA-signed, or pinned by its SHA-256 fingerprint
+ * (trust on first use, confirmed by the user). Only a socket that passed is handed to `http.request`.
+ */
+import net from 'node:net';
+import tls from 'node:tls';
+import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { DeviceError } from './device-error';
+import { hostPort, toDeviceError } from './network-errors';
+
+/**
+ * Where the app keeps the fingerprints the user accepted, keyed by `host:port` (IPv6 in brackets, as
+ * `tlsPinKey` builds it). Returns the `fingerprint256` string as Node formats it (`AB:CD:…`).
+ */
+export interface TlsPins {
+  get(hostPort: string): string | undefined;
+}
+
+/** The key `TlsPins.get` is called with, exported so the inventory stores pins under the same key. */
+export const tlsPinKey = (address: DeviceAddress): string => hostPort(address);
+
+/** Fingerprints compare case- and separator-insensitively: `ab:cd` and `ABCD` are the same pin. */
+const normalizeFingerprint = (fingerprint: string): string =>
+  fingerprint.replace(/[^0-9a-f]/gi, '').toUpperCase();
+
+export interface PinnedTlsOptions {
+  pins: TlsPins | undefined;
+  /** Extra trusted roots (a site's own CA); the system roots are always trusted. */
+  ca: readonly string[] | undefined;
+  connectTimeoutMs: number;
+  /** Aborted by the transport on timeout or cancel; its `reason` is the DeviceError to report. */
+  signal: AbortSignal;
+}
+
+function checkCertificate(
+  socket: tls.TLSSocket,
+  address: DeviceAddress,
+  pins: TlsPins | undefined,
+): DeviceError | null {
+  const where = hostPort(address);
+  const fingerprint256 = socket.getPeerCertificate().fingerprint256;
+  if (typeof fingerprint256 !== 'string' || fingerprint256 === '') {
+    return new DeviceError('TLS_UNTRUSTED', `${where} presented no certificate.`);
+  }
+  const pin = pins?.get(tlsPinKey(address));
+  if (pin !== undefined) {
+    if (normalizeFingerprint(pin) === normalizeFingerprint(fingerprint256)) return null;
+    return new DeviceError(
+      'TLS_CHANGED',
+      `The certificate of ${where} changed since it was trusted (new SHA-256 fingerprint ${fingerprint256}). ` +
+        'Refusing to send credentials; trust the new certificate only if you know why it changed.',
+      { fingerprint256 },
+    );
+  }
+  if (socket.authorized) return null;
+  return new DeviceError(
+    'TLS_UNTRUSTED',
+    `${where} presents a certificate no authority vouches for (SHA-256 fingerprint ${fingerprint256}). ` +
+      'Check the fingerprint on the device and trust it to continue.',
+    { fingerprint256 },
+  );
+}
+
+/**
+ * Opens a TLS connection and resolves with it only once the certificate passed `checkCertificate`.
+ * Any failure destroys the socket; abort of `signal` destroys it at once and rejects with the reason.
+ */
+export function connectPinnedTls(address: DeviceAddress, options: PinnedTlsOptions): Promise<tls.TLSSocket> {
+  const { signal } = options;
+  return new Promise<tls.TLSSocket>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const socket = tls.connect({
+      host: address.host,
+      port: address.port,
+      // SNI only for names: RFC 6066 forbids IP literals as server names.
+      ...(net.isIP(address.host) === 0 ? { servername: address.host } : {}),
+      ...(options.ca !== undefined ? { ca: [...tls.rootCertificates, ...options.ca] } : {}),
+      // For this connection only: the decision is made in checkCertificate, before any byte is sent.
+      rejectUnauthorized: false,
+    });
+    let connectTimer: NodeJS.Timeout | undefined = setTimeout(() => {
+      finish(
+        new DeviceError(
+          'TIMEOUT',
+          `${hostPort(address)} did not accept a connection within ${options.connectTimeoutMs} ms.`,
+          {
+            cause: 'CONNECT_TIMEOUT',
+          },
+        ),
+      );
+    }, options.connectTimeoutMs);
+    const onAbort = (): void => finish(signal.reason as DeviceError);
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    let done = false;
+    function finish(error: DeviceError | null): void {
+      if (done) return;
+      done = true;
+      clearTimeout(connectTimer);
+      connectTimer = undefined;
+      signal.removeEventListener('abort', onAbort);
+      socket.removeListener('error', onError);
+      if (error === null) {
+        resolve(socket);
+        return;
+      }
+      // Keep a listener: a late socket error after destroy must not become an uncaught exception.
+      socket.on('error', () => undefined);
+      socket.destroy();
+      reject(error);
+    }
+    function onError(error: Error): void {
+      finish(toDeviceError(error, address));
+    }
+    socket.on('error', onError);
+    socket.once('connect', () => {
+      clearTimeout(connectTimer);
+    });
+    socket.once('secureConnect', () => {
+      finish(checkCertificate(socket, address, options.pins));
+    });
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * One HTTP exchange with a device: request out, `{status, headers, body}` back, or a DeviceError.
+ *
+ * Node's own `http` (DESIGN.md: not fetch, not Electron's `net`) because we need the socket: a connect
+ * timeout separate from the total timeout (a silent LAN host must fail fast), a body cap enforced while
+ * reading, abort that destroys the socket at once, and TLS handshakes we verify ourselves before any byte
+ * is sent (see tls-pinning.ts). Plain http goes through one bounded keep-alive agent, so a poll of
+ * `/status` then `/summary` costs one connection and a fleet never opens unbounded sockets. https
+ * connections are opened and verified per request and not pooled: a pooled socket would outlive a pin the
+ * user revokes, and devices in the field serve plain http.
+ */
+import http from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { DeviceError } from './device-error';
+import { exchange, StaleSocketError } from './exchange';
+import { hostPort } from './network-errors';
+import type { TlsPins } from './tls-pinning';
+import { connectPinnedTls } from './tls-pinning';
+
+/** Devices answer in kilobytes; anything over a mebibyte is a fault, not data. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** A device on the LAN accepts within milliseconds; 1.5 s leaves room for a busy switch or ARP. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 1500;
+/** Devices are slow embedded boxes: a `/summary` can take a second or two while mining. */
+export const DEFAULT_TOTAL_TIMEOUT_MS = 5000;
+
+/** Per-call knobs; anything left out falls back to the transport's options. */
+export interface CallOptions {
+  /** Aborting destroys the socket at once; the call rejects with `CANCELLED`. */
+  signal?: AbortSignal;
+  /** Time for the TCP connection to be accepted. */
+  connectTimeoutMs?: number;
+  /** Time for the whole exchange: connect, TLS, request, the complete body. */
+  totalTimeoutMs?: number;
+}
+
+export interface TransportOptions {
+  connectTimeoutMs?: number;
+  totalTimeoutMs?: number;
+  /** Connections per device (embedded web servers dislike many); default 2. */
+  maxSockets?: number;
+  /** Connections across the fleet; default 512. */
+  maxTotalSockets?: number;
+  /** Idle keep-alive sockets close after this; below the usual 5 s server timeout to avoid races. */
+  idleSocketTimeoutMs?: number;
+  /** Body cap in bytes; default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Fingerprints the user trusted, for https devices with self-signed certificates. */
+  tlsPins?: TlsPins;
+  /** Extra trusted root certificates (PEM), e.g. a site's own CA. */
+  ca?: readonly string[];
+}
+
+export interface TransportRequest {
+  address: DeviceAddress;
+  method: 'GET' | 'POST';
+  /** Absolute path, e.g. `/api/v1/status`. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface Transport {
+  request(request: TransportRequest, call?: CallOptions): Promise<TransportResponse>;
+  /** Closes idle sockets and cancels calls in flight; later calls reject with `CANCELLED`. */
+  close(): void;
+}
+
+const positive = (value: number | undefined, fallback: number): number =>
+  value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+
+export function createTransport(options: TransportOptions = {}): Transport {
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: positive(options.maxSockets, 2),
+    maxTotalSockets: positive(options.maxTotalSockets, 512),
+    timeout: positive(options.idleSocketTimeoutMs, 4000),
+    scheduling: 'lifo',
+  });
+  const maxBodyBytes = positive(options.maxBodyBytes, MAX_BODY_BYTES);
+  const inFlight = new Set<AbortController>();
+  let closed = false;
+
+  async function request(req: TransportRequest, call: CallOptions = {}): Promise<TransportResponse> {
+    const where = hostPort(req.address);
+    if (closed)
+      throw new DeviceError('CANCELLED', `The device client is closed; nothing was sent to ${where}.`);
+    if (call.signal?.aborted) throw new DeviceError('CANCELLED', `The request to ${where} was cancelled.`);
+    const connectTimeoutMs = positive(
+      call.connectTimeoutMs ?? options.connectTimeoutMs,
+      DEFAULT_CONNECT_TIMEOUT_MS,
+    );
+    const totalTimeoutMs = positive(call.totalTimeoutMs ?? options.totalTimeoutMs, DEFAULT_TOTAL_TIMEOUT_MS);
+
+    // One internal signal carries every reason to stop; its `reason` is the DeviceError to report.
+    const controller = new AbortController();
+    const stop = (error: DeviceError): void => {
+      if (!controller.signal.aborted) controller.abort(error);
+    };
+    const totalTimer = setTimeout(
+      () =>
+        stop(
+          new DeviceError('TIMEOUT', `${where} did not answer within ${totalTimeoutMs} ms.`, {
+            cause: 'TOTAL_TIMEOUT',
+          }),
+        ),
+      totalTimeoutMs,
+    );
+    const onCallerAbort = (): void =>
+      stop(new DeviceError('CANCELLED', `The request to ${where} was cancelled.`));
+    call.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    inFlight.add(controller);
+    try {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const socket =
+            req.address.scheme === 'https'
+              ? await connectPinnedTls(req.address, {
+                  pins: options.tlsPins,
+                  ca: options.ca,
+                  connectTimeoutMs,
+                  signal: controller.signal,
+                })
+              : undefined;
+          return await exchange(req, {
+            agent,
+            socket,
+            connectTimeoutMs,
+            maxBodyBytes,
+            signal: controller.signal,
+          });
+        } catch (error) {
+          // A keep-alive socket the device closed while idle: the request never reached it, so a GET
+          // is safe to send once more on a fresh connection. A POST (an unlock) is never resent.
+          if (error instanceof StaleSocketError) {
+            if (attempt === 0 && req.method === 'GET') continue;
+            throw error.deviceError;
+          }
+          throw error;
+        }
+      }
+    } finally {
+      clearTimeout(totalTimer);
+      call.signal?.removeEventListener('abort', onCallerAbort);
+      inFlight.delete(controller);
+    }
+  }
+
+  function close(): void {
+    closed = true;
+    for (const controller of inFlight) {
+      controller.abort(new DeviceError('CANCELLED', 'The device client was closed while the request ran.'));
+    }
+    inFlight.clear();
+    agent.destroy();
+  }
+
+  return { request, close };
+}
