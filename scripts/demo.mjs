@@ -41,7 +41,7 @@ simulator.on('exit', (code) => {
 });
 
 function startApp() {
-  const app = run('npx', ['electron-vite', 'preview'], {
+  const app = run('npm', ['start'], {
     stdio: 'inherit',
     env: { ...process.env, MINERDECK_DEMO: '1' },
   });
@@ -51,7 +51,7 @@ function startApp() {
       [
         '',
         'demo: the desktop app could not start (see above). Electron needs a display and its binary, which',
-        'it downloads on first launch; machines without internet cannot fetch it.',
+        'is downloaded once on first start; machines without internet cannot fetch it.',
         'The simulated fleet keeps running: try the CLI in another terminal, e.g.',
         `  printf %s admin | npm run -s cli -- status 127.0.1.1:${port} --password-stdin`,
         'Press Ctrl-C to stop the fleet.',
