@@ -12,7 +12,9 @@ const electronDir = dirname(require.resolve('electron/package.json'));
 if (existsSync(join(electronDir, 'path.txt'))) process.exit(0);
 
 console.log('Electron binary not installed yet: downloading it (needs internet, once)…');
-const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], { stdio: ['ignore', 'ignore', 'pipe'] });
+const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
 if (result.status === 0 && existsSync(join(electronDir, 'path.txt'))) process.exit(0);
 console.error(
   'The Electron binary could not be downloaded (no internet?). The app cannot start on this machine;\n' +
