@@ -16,7 +16,7 @@ const noIpcMainOutsideIpc = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'coverage/**', 'electron/cli/bin.js'] },
+  { ignores: ['out/**', 'node_modules/**', 'coverage/**', 'tests/.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -2,7 +2,10 @@
  * Process entry of the CLI (`npm run -s cli -- <command>`): wires stdin/stdout, Ctrl-C → cancel, and the
  * real device client, then exits with the command's code.
  */
+import { hostname } from 'node:os';
+import { openKeychain } from '../core/credentials/open-keychain';
 import { createDeviceClient } from '../core/device/client';
+import { copyToClipboard } from './clipboard';
 import { runCli } from './main';
 import { consoleOutput } from './output';
 
@@ -23,7 +26,14 @@ const code = await runCli(
     secrets: { stdin: process.stdin, prompt: process.stderr },
     signal: controller.signal,
     createClient: createDeviceClient,
+    progress: process.stderr,
+    openKeychain: () => openKeychain({ env: process.env }),
+    hostname: hostname(),
+    copyToClipboard: (text) => copyToClipboard(text),
   },
   argv,
 );
 process.exitCode = code;
+// A keychain call that never answered (a locked keyring waiting on a prompt) keeps a native worker busy;
+// the command has already said so and finished, so it must not keep the process alive.
+setTimeout(() => process.exit(code), 200).unref();

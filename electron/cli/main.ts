@@ -3,6 +3,9 @@
  * uses. Returns the exit code instead of exiting, so tests can run it in-process too.
  */
 import { appError } from '../../shared/result';
+import { scanCommand, SCAN_USAGE } from './commands/scan';
+import { keyCommand, KEY_USAGE } from './commands/key';
+import { keychainCommand, KEYCHAIN_USAGE } from './commands/keychain';
 import { statusCommand, STATUS_USAGE } from './commands/status';
 import { unlockCommand, UNLOCK_USAGE } from './commands/unlock';
 import type { CliContext } from './commands/context';
@@ -12,11 +15,26 @@ const COMMANDS: Record<
   string,
   { run: (ctx: CliContext, argv: readonly string[]) => Promise<number>; usage: string; summary: string }
 > = {
+  scan: {
+    run: scanCommand,
+    usage: SCAN_USAGE,
+    summary: 'find the devices on a LAN (anonymous reads only: no password, no POST)',
+  },
   status: { run: statusCommand, usage: STATUS_USAGE, summary: 'read a device’s state and metrics' },
   unlock: {
     run: unlockCommand,
     usage: UNLOCK_USAGE,
-    summary: 'check a device password (never prints the token)',
+    summary: 'try a password on devices (never prints the token); --remember stores it in the keychain',
+  },
+  key: {
+    run: keyCommand,
+    usage: KEY_USAGE,
+    summary: 'API keys: create (verified, stored in the keychain, never printed), list, revoke, copy',
+  },
+  keychain: {
+    run: keychainCommand,
+    usage: KEYCHAIN_USAGE,
+    summary: 'whether the OS keychain works, and what to do when it does not',
   },
 };
 

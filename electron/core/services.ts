@@ -5,6 +5,7 @@
  * Later capabilities (credentials, discovery, monitor, inventory) join this object.
  */
 import type { AppInfo } from '../../shared/ipc/contract';
+import type { CredentialServices } from './credentials/credential-services';
 import type { EventHub, EventHubOptions } from './events/event-hub';
 import { createEventHub } from './events/event-hub';
 
@@ -12,6 +13,11 @@ export interface CoreServices {
   /** Who is running: name and version from package.json, platform, runtime versions. */
   identity: AppInfo;
   events: EventHub;
+  /**
+   * Keychain, sessions and API keys. Built by the shell (`createCredentialServices`) because choosing the
+   * store needs an async keychain probe; absent where a shell has no use for it yet.
+   */
+  credentials?: CredentialServices;
   /** Stop everything that runs in the background and deliver pending events. Safe to call twice. */
   dispose(): Promise<void>;
 }
@@ -19,17 +25,22 @@ export interface CoreServices {
 export interface CoreServicesOptions {
   identity: AppInfo;
   events?: EventHubOptions;
+  /** Built by the caller over this hub: `createCredentialServices({ …, events })`. */
+  credentials?: (events: EventHub) => CredentialServices;
 }
 
 export function createCoreServices(options: CoreServicesOptions): CoreServices {
   const events = createEventHub(options.events);
+  const credentials = options.credentials?.(events);
   let disposed = false;
   return {
     identity: options.identity,
     events,
+    ...(credentials !== undefined ? { credentials } : {}),
     async dispose() {
       if (disposed) return;
       disposed = true;
+      credentials?.dispose();
       events.close();
     },
   };

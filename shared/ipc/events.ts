@@ -4,10 +4,34 @@
  * devices costs the renderer a handful of messages per second, not one per device.
  */
 import { z } from 'zod';
+import { monitorDiffSchema } from '../domain/monitor';
 
 export const eventSchemas = {
   /** Sent once when main has finished starting its services. */
   'app:ready': z.object({ startedAt: z.string() }),
+  /** A bulk credential operation advanced (one per finished device, batched by the hub). */
+  'credentials:progress': z.object({
+    operation: z.enum(['unlock', 'provision']),
+    done: z.number(),
+    total: z.number(),
+    ok: z.number(),
+    failed: z.number(),
+  }),
+  /** One device's outcome in a bulk credential operation. Metadata only: never a password, token or key. */
+  'credentials:device': z.object({
+    operation: z.enum(['unlock', 'provision']),
+    address: z.string(),
+    deviceId: z.string().optional(),
+    ok: z.boolean(),
+    error: z
+      .object({ code: z.string(), message: z.string(), retryAfterSeconds: z.number().optional() })
+      .optional(),
+  }),
+  /**
+   * Monitoring: the devices that changed since the last diff (state, reason, compact reading, alerts), the
+   * alerts raised and cleared, and fleet totals. At most one per event-hub flush, however many devices.
+   */
+  'monitor:diff': monitorDiffSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

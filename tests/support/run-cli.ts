@@ -14,14 +14,33 @@ export interface CliRun {
   json: Record<string, unknown>[];
 }
 
+/**
+ * Keychain entries of CLI runs go under a service of this test process, never the production `minerdeck`
+ * (the developer's own keyring may be on the bus). Suites that store things pass their own and clean up.
+ */
+export const DEFAULT_TEST_KEYCHAIN_SERVICE =
+  process.env.MINERDECK_KEYCHAIN_SERVICE ?? `minerdeck-test-cli-${process.pid}`;
+
 export function runCli(
   args: readonly string[],
-  options: { stdin?: string; timeoutMs?: number } = {},
+  options: {
+    stdin?: string;
+    timeoutMs?: number;
+    env?: Record<string, string | undefined>;
+    /** A wrapper command the CLI runs under, e.g. `['tests/support/private-keyring.sh', '--locked']`. */
+    prefix?: readonly string[];
+  } = {},
 ): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
+    const command = [...(options.prefix ?? []), process.execPath, '--import', 'tsx', CLI_ENTRY, ...args];
+    const child = spawn(command[0] ?? process.execPath, command.slice(1), {
       cwd: REPO_ROOT,
-      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+      env: {
+        ...process.env,
+        MINERDECK_KEYCHAIN_SERVICE: DEFAULT_TEST_KEYCHAIN_SERVICE,
+        NODE_NO_WARNINGS: '1',
+        ...options.env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,23 +1,65 @@
 /**
- * `minerdeck unlock <address> --password-stdin [--json]`: tries the password once and says whether it
- * worked. The token never leaves the process; a wrong password is never retried (no lockouts by us).
+ * `minerdeck unlock <address…> --password-stdin [--remember [--site NAME]]`: tries one password on each
+ * device, once, and says for each whether it worked. Tokens never leave the process; a wrong password is
+ * never retried. `--remember` stores the password in the keychain for the devices that accepted it — per
+ * device, or once as the site's password with `--site` (DESIGN.md, Credentials).
  */
 import { appError } from '../../../shared/result';
-import { EXIT, reportError } from '../output';
+import type { UnlockValue } from '../../core/credentials/credential-services';
+import { checkSiteId } from '../../core/credentials/accounts';
+import { toAppError } from '../../core/credentials/credential-error';
+import { parse } from '../args';
+import { exitCodeFor, printOutcome, printTally } from '../bulk-output';
+import type { OutcomePrinter } from '../bulk-output';
+import { reportError } from '../output';
 import type { CliContext } from './context';
-import { parseDeviceCommand, readRequiredSecret, toAppError } from './device-command';
+import { openCliCredentials } from './credentials-context';
+import { commonOptions, readRequiredSecret } from './device-command';
+import { intOption } from '../args';
+import { concurrencyOption, parseTargets } from './targets';
 
-export const UNLOCK_USAGE = 'minerdeck unlock <address> --password-stdin [--json] [--timeout ms]';
+export const UNLOCK_USAGE =
+  'minerdeck unlock <address…> --password-stdin [--remember [--site NAME]] [--json] [--timeout ms] [--concurrency n]';
+
+const printer = (remember: boolean, siteId: string | undefined): OutcomePrinter<UnlockValue> => ({
+  line: (value) => {
+    const where = siteId === undefined ? '' : ` as the password of site "${siteId}"`;
+    if (!remember) return 'unlocked (password accepted)';
+    return value.remembered === 'keychain'
+      ? `unlocked (password accepted); stored in the keychain${where}`
+      : 'unlocked (password accepted); kept for this session only (no keychain)';
+  },
+  json: (value) =>
+    remember
+      ? {
+          unlocked: true,
+          device: value.deviceId,
+          remembered: value.remembered,
+          ...(siteId ? { site: siteId } : {}),
+        }
+      : { unlocked: true },
+});
 
 export async function unlockCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
-  const args = parseDeviceCommand(
-    argv,
-    { 'password-stdin': { type: 'boolean', default: false } },
-    UNLOCK_USAGE,
-  );
-  if (!args.ok) return reportError(ctx.output, args.error);
-  const { address, text, values, timeoutMs } = args.value;
-  const output = { ...ctx.output, json: args.value.json };
+  const parsed = parse(argv, {
+    ...commonOptions,
+    'password-stdin': { type: 'boolean', default: false },
+    remember: { type: 'boolean', default: false },
+    site: { type: 'string' },
+    concurrency: { type: 'string' },
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const { values, positionals } = parsed.value;
+  const output = { ...ctx.output, json: values.json === true };
+  const targets = parseTargets(positionals, UNLOCK_USAGE);
+  if (!targets.ok) return reportError(output, targets.error);
+  const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
+  if (!timeout.ok) return reportError(output, timeout.error);
+  const concurrency = concurrencyOption(values.concurrency);
+  if (!concurrency.ok) return reportError(output, concurrency.error);
+  const remember = values.remember === true;
+  const siteId = typeof values.site === 'string' ? values.site : undefined;
+  const only = targets.value.length === 1 ? { address: positionals[0] } : {};
   if (values['password-stdin'] !== true) {
     return reportError(
       output,
@@ -25,21 +67,45 @@ export async function unlockCommand(ctx: CliContext, argv: readonly string[]): P
         'INVALID_INPUT',
         `the password comes from standard input: add --password-stdin. Usage: ${UNLOCK_USAGE}`,
       ),
-      { address: text },
+      only,
     );
   }
+  if (siteId !== undefined) {
+    if (!remember) {
+      return reportError(
+        output,
+        appError('INVALID_INPUT', '--site names where --remember stores the password: add --remember.'),
+      );
+    }
+    try {
+      checkSiteId(siteId);
+    } catch (error) {
+      return reportError(output, toAppError(error));
+    }
+  }
   const secret = await readRequiredSecret(ctx, 'Password');
-  if (!secret.ok) return reportError(output, secret.error, { address: text });
+  if (!secret.ok) return reportError(output, secret.error, only);
 
-  const client = ctx.createClient(timeoutMs === undefined ? {} : { totalTimeoutMs: timeoutMs });
+  const credentials = await openCliCredentials(ctx, {
+    timeoutMs: timeout.value,
+    keychain: remember ? 'open' : 'none',
+  });
   try {
-    await client.unlock(address, secret.value, { signal: ctx.signal });
-    if (output.json) output.out(JSON.stringify({ ok: true, address: text, unlocked: true }));
-    else output.out(`${text}: unlocked (password accepted)`);
-    return EXIT.ok;
-  } catch (error) {
-    return reportError(output, toAppError(error), { address: text });
+    const print = printer(remember, siteId);
+    const outcomes = await credentials.services.unlockMany(
+      targets.value.map((address) => ({ address })),
+      secret.value,
+      {
+        remember,
+        signal: ctx.signal,
+        ...(siteId !== undefined ? { siteId } : {}),
+        ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
+        onOutcome: (outcome) => printOutcome(output, outcome, print),
+      },
+    );
+    printTally(output, outcomes, 'unlocked');
+    return exitCodeFor(outcomes);
   } finally {
-    client.close();
+    credentials.close();
   }
 }

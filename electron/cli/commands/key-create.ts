@@ -1,0 +1,91 @@
+/**
+ * `minerdeck key create <address…> [--password-stdin] [--site NAME]`: an API key on each device, verified
+ * and stored in the keychain, never printed. Without `--password-stdin` each device is unlocked with its
+ * stored password (its own, then its site's). Refused up front when the keychain does not work: a key
+ * nobody can keep would be a loose credential left on the device.
+ */
+import type { ProvisionResult } from '../../core/credentials/provisioning';
+import { checkSiteId } from '../../core/credentials/accounts';
+import { toAppError } from '../../core/credentials/credential-error';
+import { intOption, parse } from '../args';
+import { exitCodeFor, printOutcome, printTally } from '../bulk-output';
+import type { OutcomePrinter } from '../bulk-output';
+import { reportError } from '../output';
+import type { CliContext } from './context';
+import { keychainRequired, openCliCredentials } from './credentials-context';
+import { commonOptions, readRequiredSecret } from './device-command';
+import { concurrencyOption, parseTargets } from './targets';
+
+export const KEY_CREATE_USAGE =
+  'minerdeck key create <address…> [--password-stdin] [--site NAME] [--json] [--timeout ms] [--concurrency n]';
+
+const ANSWERS: Record<ProvisionResult['answer'], string> = {
+  inserted: 'created',
+  updated: 'created (the device updated an existing entry)',
+  nochanges: 'created (the device already had it)',
+  'device-generated': 'created by the device',
+  'already-stored': 'already stored and still accepted; nothing created',
+};
+
+const printer: OutcomePrinter<ProvisionResult> = {
+  line: (r) =>
+    r.answer === 'already-stored'
+      ? `API key ${ANSWERS[r.answer]}`
+      : `API key ${ANSWERS[r.answer]}, verified and stored in the keychain ("${r.description}")`,
+  json: (r) => ({ device: r.deviceId, answer: r.answer, description: r.description, stored: r.storedIn }),
+};
+
+export async function keyCreateCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const parsed = parse(argv, {
+    ...commonOptions,
+    'password-stdin': { type: 'boolean', default: false },
+    site: { type: 'string' },
+    concurrency: { type: 'string' },
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const { values, positionals } = parsed.value;
+  const output = { ...ctx.output, json: values.json === true };
+  const targets = parseTargets(positionals, KEY_CREATE_USAGE);
+  if (!targets.ok) return reportError(output, targets.error);
+  const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
+  if (!timeout.ok) return reportError(output, timeout.error);
+  const concurrency = concurrencyOption(values.concurrency);
+  if (!concurrency.ok) return reportError(output, concurrency.error);
+  const siteId = typeof values.site === 'string' ? values.site : undefined;
+  if (siteId !== undefined) {
+    try {
+      checkSiteId(siteId);
+    } catch (error) {
+      return reportError(output, toAppError(error));
+    }
+  }
+  let password: string | undefined;
+  if (values['password-stdin'] === true) {
+    const secret = await readRequiredSecret(ctx, 'Password');
+    if (!secret.ok) return reportError(output, secret.error);
+    password = secret.value;
+  }
+
+  const credentials = await openCliCredentials(ctx, { timeoutMs: timeout.value, keychain: 'open' });
+  try {
+    if (!credentials.persistent) {
+      return reportError(
+        output,
+        keychainRequired(credentials.services.keychain, 'no API key was created: it could not be kept'),
+      );
+    }
+    const outcomes = await credentials.services.provisionMany(
+      targets.value.map((address) => ({ address, ...(siteId !== undefined ? { siteId } : {}) })),
+      {
+        signal: ctx.signal,
+        ...(password !== undefined ? { password } : {}),
+        ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
+        onOutcome: (outcome) => printOutcome(output, outcome, printer),
+      },
+    );
+    printTally(output, outcomes, 'provisioned');
+    return exitCodeFor(outcomes);
+  } finally {
+    credentials.close();
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Start-up choice of where secrets go: the OS keychain when the probe says it works, else a memory store
+ * (session-only mode). Never a file. The status travels with the store so every shell (CLI, Electron,
+ * the test harness) can state plainly that nothing will be remembered, and why.
+ */
+import { createKeytarStore } from './keytar-store';
+import type { KeytarStoreOptions } from './keytar-store';
+import { createMemoryStore } from './memory-store';
+import type { KeychainStatus } from './probe';
+import { DEFAULT_PROBE_TIMEOUT_MS, probeKeychain } from './probe';
+import { probeKeychainInChild } from './probe-process';
+import type { SecureStore } from './secure-store';
+
+export interface Keychain {
+  /** The keychain when available, else the session-only memory store. */
+  store: SecureStore;
+  status: KeychainStatus;
+  /** The keychain service name the entries live under (`minerdeck` in production). */
+  service: string;
+}
+
+export interface OpenKeychainOptions extends KeytarStoreOptions {
+  /** Bound for each of the two probes. */
+  probeTimeoutMs?: number;
+  /** Skip the child-process probe (the store is not keytar, or the caller isolates it already). */
+  inProcessOnly?: boolean;
+}
+
+/** `MINERDECK_KEYCHAIN_TIMEOUT_MS`: how long to wait for the keychain (e.g. longer on a slow desktop). */
+function probeTimeoutFrom(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const value = Number(env.MINERDECK_KEYCHAIN_TIMEOUT_MS);
+  return Number.isInteger(value) && value >= 100 && value <= 120_000 ? value : undefined;
+}
+
+/**
+ * Probes in a child process first (probe-process.ts: a hung keychain must not hang us), then — only when
+ * that worked — with this process's own store, whose answer is final.
+ */
+export async function openKeychain(options: OpenKeychainOptions = {}): Promise<Keychain> {
+  const started = performance.now();
+  const keychain = createKeytarStore(options);
+  const timeoutMs = options.probeTimeoutMs ?? probeTimeoutFrom(options.env) ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const isolated =
+    options.inProcessOnly === true
+      ? undefined
+      : await probeKeychainInChild({
+          service: keychain.service,
+          timeoutMs,
+          ...(options.env !== undefined ? { env: options.env } : {}),
+        });
+  const probed =
+    isolated !== undefined && isolated.state !== 'available'
+      ? isolated
+      : await probeKeychain(keychain, { timeoutMs });
+  const status = { ...probed, elapsedMs: Math.round(performance.now() - started) };
+  return {
+    store: status.state === 'available' ? keychain : createMemoryStore(),
+    status,
+    service: keychain.service,
+  };
+}
+
+/** What a technician can do about a keychain that is not available, per platform. */
+export function keychainAdvice(status: KeychainStatus, platform: NodeJS.Platform = process.platform): string {
+  if (status.state === 'available') return 'Passwords and API keys are stored in the OS keychain.';
+  const sessionOnly =
+    'Until then Minerdeck runs session-only: secrets are kept in memory and forgotten when it exits; nothing is written to disk.';
+  if (status.state === 'locked') {
+    const how =
+      platform === 'darwin'
+        ? 'Unlock the login keychain in Keychain Access'
+        : platform === 'win32'
+          ? 'Sign in to Windows again so Credential Manager is available'
+          : 'Unlock your login keyring (log in to the desktop session, or unlock "Login" in Passwords and Keys / seahorse)';
+    return `${how}, then run the command again. ${sessionOnly}`;
+  }
+  const how =
+    platform === 'linux'
+      ? 'Start a Secret Service in your session: install gnome-keyring (or enable KeePassXC’s Secret Service integration) and log in to a desktop session; on a headless machine run inside `dbus-run-session` after `gnome-keyring-daemon --unlock --components=secrets`'
+      : 'Make sure the OS credential store is available to your user account';
+  return `${how}. ${sessionOnly}`;
+}

@@ -1,0 +1,279 @@
+/**
+ * Which credential each device call uses, and unlocking again by itself when that is safe.
+ *
+ * Per call: the stored API key, else a live token, else an unlock with the stored password (the device's
+ * own, else its site's). Tokens live in memory only. A 401 gets exactly one fresh unlock; a second 401
+ * leaves the device `needs-password`. A refused password stops everything for that device until the user
+ * gives another one (password-guard.ts); a lockout blocks unlocks until it runs out.
+ *
+ * Concurrent calls to one device share one unlock: the whole "find a password, POST /unlock" step is one
+ * promise per device, so 100 parallel reads of a locked device cost one `POST /unlock`.
+ */
+import type { DeviceCredential } from '../../../shared/domain/credential';
+import type { DeviceAddress } from '../../../shared/domain/device-address';
+import type { CallOptions, DeviceClient } from '../device/client';
+import { DeviceError, isDeviceError } from '../device/device-error';
+import { hostPort } from '../device/network-errors';
+import type { PasswordGuard } from './password-guard';
+import { createPasswordGuard } from './password-guard';
+import type { CredentialVault, PasswordSource } from './vault';
+
+export interface SessionTarget {
+  /** Identity for credentials (see device-identity.ts). */
+  deviceId: string;
+  address: DeviceAddress;
+  /** The site whose password applies when the device has none of its own; looked up when absent. */
+  siteId?: string;
+}
+
+export type SessionState =
+  | { kind: 'no-session' }
+  | { kind: 'unlocked' }
+  | { kind: 'needs-password'; reason: string }
+  | { kind: 'locked-out'; secondsLeft: number };
+
+export interface CredentialCallOptions {
+  signal?: AbortSignal;
+  /** Skip the API key: for calls that must run in a password session (creating a key). */
+  tokenOnly?: boolean;
+}
+
+export interface SessionManager {
+  /** Runs `call` with the best credential, handling 401 as described above. */
+  withCredential<T>(
+    target: SessionTarget,
+    call: (credential: DeviceCredential) => Promise<T>,
+    options?: CredentialCallOptions,
+  ): Promise<T>;
+  /** Unlocks with a password the user just gave; it is kept in memory for this session's re-unlocks. */
+  unlockWith(target: SessionTarget, password: string, options?: { signal?: AbortSignal }): Promise<void>;
+  state(deviceId: string): SessionState;
+  /** Forgets every token and session password (quit, or the user locks the app). */
+  clear(): void;
+}
+
+export interface SessionManagerOptions {
+  client: DeviceClient;
+  vault: CredentialVault;
+  guard?: PasswordGuard;
+}
+
+interface DeviceSession {
+  token?: string;
+  /** The one unlock in flight for this device, shared by every caller. */
+  unlocking?: Promise<string>;
+  /** The last password the user gave and the device accepted, for re-unlocks this session. */
+  sessionPassword?: string;
+  needsPassword?: string;
+  /** The stored API key the device refused this session; the password path is used instead. */
+  refusedKey?: string;
+}
+
+interface Candidate {
+  password: string;
+  /** `undefined`: given by the user this session. */
+  source: PasswordSource | undefined;
+  label: string;
+}
+
+const isAuthFailure = (error: unknown): boolean => isDeviceError(error) && error.code === 'AUTH_REQUIRED';
+
+/** Rejects with CANCELLED when `signal` aborts first, so a caller sharing an unlock can still leave. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, where: string): Promise<T> {
+  if (signal === undefined) return promise;
+  const cancelled = () => new DeviceError('CANCELLED', `The request to ${where} was cancelled.`);
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
+  const { client, vault } = options;
+  const guard = options.guard ?? createPasswordGuard();
+  const sessions = new Map<string, DeviceSession>();
+  const session = (deviceId: string): DeviceSession => {
+    const found = sessions.get(deviceId);
+    if (found !== undefined) return found;
+    const created: DeviceSession = {};
+    sessions.set(deviceId, created);
+    return created;
+  };
+
+  const needsPassword = (target: SessionTarget, reason: string): DeviceError => {
+    session(target.deviceId).needsPassword = reason;
+    return new DeviceError(
+      'AUTH_REQUIRED',
+      `${hostPort(target.address)}: needs its password: ${reason}. Give the device password to unlock it.`,
+    );
+  };
+
+  async function findPassword(target: SessionTarget): Promise<Candidate> {
+    const s = session(target.deviceId);
+    if (s.sessionPassword !== undefined) {
+      return { password: s.sessionPassword, source: undefined, label: 'password given this session' };
+    }
+    const stored = await vault.passwordFor(target.deviceId, target.siteId);
+    const keyNote = s.refusedKey !== undefined ? 'the stored API key was refused and ' : '';
+    if (stored === undefined) throw needsPassword(target, `${keyNote}no password is stored for it`);
+    const label =
+      stored.source.kind === 'device'
+        ? 'stored device password'
+        : `stored password of site "${stored.source.siteId}"`;
+    if (stored.rejected || guard.isRejected(target.deviceId, stored.secret)) {
+      throw needsPassword(target, `${keyNote}the device refused the ${label} before`);
+    }
+    return { password: stored.secret, source: stored.source, label };
+  }
+
+  /** POST /unlock once and apply the lockout rules to the answer. */
+  async function unlockOnce(target: SessionTarget, candidate: Candidate, call: CallOptions): Promise<string> {
+    const { deviceId, address } = target;
+    const s = session(deviceId);
+    try {
+      const token = await client.unlock(address, candidate.password, call);
+      s.token = token;
+      s.needsPassword = undefined;
+      if (candidate.source === undefined) s.sessionPassword = candidate.password;
+      return token;
+    } catch (error) {
+      if (isDeviceError(error) && error.code === 'WRONG_PASSWORD') {
+        guard.reject(deviceId, candidate.password);
+        if (candidate.source === undefined) s.sessionPassword = undefined;
+        if (error.detail.retryAfterSeconds !== undefined)
+          guard.lockOut(deviceId, error.detail.retryAfterSeconds);
+        if (candidate.source !== undefined) {
+          // Best effort: the in-memory fingerprint already protects this process.
+          await vault.markPasswordRejected(candidate.source, deviceId).catch(() => undefined);
+        }
+        s.needsPassword = `the device refused the ${candidate.label}`;
+        throw new DeviceError(
+          'WRONG_PASSWORD',
+          `${error.message.replace(/\.$/, '')} (the ${candidate.label}); it will not be sent again until another password is given.`,
+          error.detail,
+        );
+      }
+      if (isDeviceError(error) && error.code === 'LOCKED_OUT')
+        guard.lockOut(deviceId, error.detail.retryAfterSeconds);
+      throw error;
+    }
+  }
+
+  /** The shared unlock: every concurrent caller for the device awaits the same promise. */
+  function sharedUnlock(
+    target: SessionTarget,
+    start: () => Promise<string>,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    const s = session(target.deviceId);
+    if (s.unlocking === undefined) {
+      const unlocking = start().finally(() => {
+        if (s.unlocking === unlocking) s.unlocking = undefined;
+      });
+      s.unlocking = unlocking;
+      // Waiters that leave early must not turn this into an unhandled rejection.
+      unlocking.catch(() => undefined);
+    }
+    return untilAborted(s.unlocking, signal, hostPort(target.address));
+  }
+
+  function ensureToken(target: SessionTarget, signal: AbortSignal | undefined): Promise<string> {
+    const s = session(target.deviceId);
+    if (s.token !== undefined) return Promise.resolve(s.token);
+    return sharedUnlock(
+      target,
+      async () => {
+        guard.assertMayUnlock(target.deviceId, hostPort(target.address));
+        if (s.needsPassword !== undefined) throw needsPassword(target, s.needsPassword);
+        const candidate = await findPassword(target);
+        return unlockOnce(target, candidate, signal === undefined ? {} : { signal });
+      },
+      signal,
+    );
+  }
+
+  const dropToken = (deviceId: string, token: string): void => {
+    const s = session(deviceId);
+    if (s.token === token) s.token = undefined;
+  };
+
+  async function withToken<T>(
+    target: SessionTarget,
+    call: (credential: DeviceCredential) => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const first = await ensureToken(target, signal);
+    try {
+      return await call({ kind: 'token', token: first });
+    } catch (error) {
+      if (!isAuthFailure(error)) throw error;
+      dropToken(target.deviceId, first);
+    }
+    // The session ended (expiry, reboot, password change): exactly one fresh unlock, shared.
+    const second = await ensureToken(target, signal);
+    try {
+      return await call({ kind: 'token', token: second });
+    } catch (error) {
+      if (!isAuthFailure(error)) throw error;
+      dropToken(target.deviceId, second);
+      throw needsPassword(target, 'the device refused a fresh session too');
+    }
+  }
+
+  return {
+    async withCredential(target, call, callOptions = {}) {
+      const s = session(target.deviceId);
+      if (callOptions.tokenOnly !== true) {
+        const stored = await vault.getApiKey(target.deviceId);
+        if (stored !== undefined && stored.secret !== s.refusedKey) {
+          try {
+            return await call({ kind: 'apiKey', key: stored.secret });
+          } catch (error) {
+            if (!isAuthFailure(error)) throw error;
+            s.refusedKey = stored.secret;
+          }
+        }
+      }
+      return withToken(target, call, callOptions.signal);
+    },
+
+    async unlockWith(target, password, callOptions = {}) {
+      const where = hostPort(target.address);
+      if (password !== '' && guard.isRejected(target.deviceId, password)) {
+        throw new DeviceError(
+          'WRONG_PASSWORD',
+          `${where}: the device already refused this password; it was not sent again. Give the right password.`,
+        );
+      }
+      guard.assertMayUnlock(target.deviceId, where);
+      const s = session(target.deviceId);
+      // Let an unlock in flight finish first; its outcome does not matter to this explicit try.
+      await s.unlocking?.catch(() => undefined);
+      const candidate: Candidate = { password, source: undefined, label: 'password given' };
+      const signal = callOptions.signal;
+      // This try becomes the device's shared unlock, so automatic callers arriving now wait for it.
+      const mine: Promise<string> = unlockOnce(
+        target,
+        candidate,
+        signal === undefined ? {} : { signal },
+      ).finally(() => {
+        if (s.unlocking === mine) s.unlocking = undefined;
+      });
+      s.unlocking = mine;
+      mine.catch(() => undefined);
+      await untilAborted(mine, signal, where);
+    },
+
+    state(deviceId) {
+      const left = guard.lockoutSecondsLeft(deviceId);
+      if (left > 0) return { kind: 'locked-out', secondsLeft: left };
+      const s = sessions.get(deviceId);
+      if (s?.needsPassword !== undefined) return { kind: 'needs-password', reason: s.needsPassword };
+      return s?.token !== undefined ? { kind: 'unlocked' } : { kind: 'no-session' };
+    },
+
+    clear: () => sessions.clear(),
+  };
+}

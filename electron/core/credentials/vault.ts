@@ -1,0 +1,227 @@
+/**
+ * The credential model over a SecureStore: a password per device, an API key per device, and a site
+ * password shared by many devices (the batch a technician unlocks with one password), where a device's own
+ * password overrides its site's. Everyone outside this folder sees metadata only: `list` never returns a
+ * secret, and only the session manager, provisioning and `key copy` call the getters.
+ *
+ * Writes to one account are serialized (read-modify-write of a site's members from 500 parallel unlocks
+ * must not lose any), and member additions are coalesced so 500 devices cost a handful of keychain writes.
+ */
+import { accountName, checkSiteId } from './accounts';
+import type { AccountRef } from './accounts';
+import { CredentialError } from './credential-error';
+import type { SecureStore } from './secure-store';
+import type { SiteMember, VaultEntry } from './vault-entry';
+import { decodeEntry, encodeEntry, mergeMembers } from './vault-entry';
+import { listCredentials } from './vault-listing';
+import type { CredentialListing } from './vault-listing';
+
+export type { SiteMember } from './vault-entry';
+export type { CredentialListing, DeviceCredentialInfo, SiteInfo } from './vault-listing';
+
+/** Where a password came from; a refusal is recorded against that source. */
+export type PasswordSource = { kind: 'device' } | { kind: 'site'; siteId: string };
+
+export interface StoredSecret {
+  secret: string;
+  storedAt: string;
+  description?: string;
+  address?: string;
+}
+
+export interface StoredPassword extends StoredSecret {
+  source: PasswordSource;
+  /** The device refused it before; it must not be sent again by itself. */
+  rejected: boolean;
+}
+
+export interface CredentialVault {
+  /** False in session-only mode: nothing survives the process. */
+  readonly persistent: boolean;
+  /** The device's own password, else its site's: the one an automatic unlock may use. */
+  passwordFor(deviceId: string, siteId: string | undefined): Promise<StoredPassword | undefined>;
+  setDevicePassword(deviceId: string, secret: string, meta?: { address?: string }): Promise<void>;
+  deleteDevicePassword(deviceId: string): Promise<boolean>;
+  /** Stores or replaces the site password and adds members; a new password clears earlier refusals. */
+  setSitePassword(siteId: string, secret: string, members?: readonly SiteMember[]): Promise<void>;
+  /** Adds devices to an existing site (coalesced into few writes). */
+  addSiteMember(siteId: string, member: SiteMember): Promise<void>;
+  /** The site whose members include the device, if any. */
+  siteOf(deviceId: string): Promise<string | undefined>;
+  getApiKey(deviceId: string): Promise<StoredSecret | undefined>;
+  setApiKey(deviceId: string, key: string, meta: { description: string; address?: string }): Promise<void>;
+  deleteApiKey(deviceId: string): Promise<boolean>;
+  /** The device refused this password: remember it across processes so it is never sent again by itself. */
+  markPasswordRejected(source: PasswordSource, deviceId: string): Promise<void>;
+  /** A device id with credentials stored for this address, for devices that cannot be asked (offline). */
+  findDeviceByAddress(address: string): Promise<string | undefined>;
+  /** Metadata only. */
+  list(): Promise<CredentialListing>;
+}
+
+interface MemberBatch {
+  members: SiteMember[];
+  started: boolean;
+  done: Promise<void>;
+}
+
+/** Site index cache lifetime: one bulk command reads it hundreds of times; another process may write. */
+const SITE_INDEX_TTL_MS = 2_000;
+
+export function createVault(store: SecureStore, now: () => Date = () => new Date()): CredentialVault {
+  const queues = new Map<string, Promise<unknown>>();
+  const batches = new Map<string, MemberBatch>();
+  let siteIndex: { at: number; byDevice: Map<string, string> } | undefined;
+
+  /** Runs `task` after every earlier task on the same account. */
+  function exclusive<T>(account: string, task: () => Promise<T>): Promise<T> {
+    const previous = queues.get(account) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.catch(() => undefined);
+    queues.set(account, settled);
+    void settled.then(() => {
+      if (queues.get(account) === settled) queues.delete(account);
+    });
+    return next;
+  }
+
+  const read = async (ref: AccountRef): Promise<VaultEntry | undefined> =>
+    decodeEntry(await store.get(accountName(ref)));
+
+  const write = (ref: AccountRef, entry: VaultEntry): Promise<void> =>
+    store.set(accountName(ref), encodeEntry(entry));
+
+  const secretOf = (entry: VaultEntry | undefined): StoredSecret | undefined =>
+    entry === undefined
+      ? undefined
+      : {
+          secret: entry.secret,
+          storedAt: entry.storedAt,
+          ...(entry.description !== undefined ? { description: entry.description } : {}),
+          ...(entry.address !== undefined ? { address: entry.address } : {}),
+        };
+
+  async function siteOf(deviceId: string): Promise<string | undefined> {
+    if (siteIndex === undefined || Date.now() - siteIndex.at > SITE_INDEX_TTL_MS) {
+      const byDevice = new Map<string, string>();
+      for (const site of (await listCredentials(store)).sites) {
+        for (const member of site.members) byDevice.set(member, site.siteId);
+      }
+      siteIndex = { at: Date.now(), byDevice };
+    }
+    return siteIndex.byDevice.get(deviceId);
+  }
+
+  async function addSiteMember(siteId: string, member: SiteMember): Promise<void> {
+    const ref: AccountRef = { kind: 'site-password', siteId: checkSiteId(siteId) };
+    const account = accountName(ref);
+    const open = batches.get(account);
+    if (open !== undefined && !open.started) {
+      open.members.push(member);
+      return open.done;
+    }
+    const batch: MemberBatch = { members: [member], started: false, done: Promise.resolve() };
+    batches.set(account, batch);
+    batch.done = exclusive(account, async () => {
+      batch.started = true;
+      if (batches.get(account) === batch) batches.delete(account);
+      const entry = await read(ref);
+      if (entry === undefined) {
+        throw new CredentialError('NOT_FOUND', `no password is stored for site "${siteId}".`);
+      }
+      const added = new Set(batch.members.map((m) => m.deviceId));
+      await write(ref, {
+        ...entry,
+        members: mergeMembers(entry.members ?? [], batch.members),
+        rejectedBy: (entry.rejectedBy ?? []).filter((id) => !added.has(id)),
+      });
+      siteIndex = undefined;
+    });
+    return batch.done;
+  }
+
+  return {
+    persistent: store.kind === 'keychain',
+
+    async passwordFor(deviceId, siteId) {
+      const own = await read({ kind: 'device-password', deviceId });
+      const ownSecret = secretOf(own);
+      if (own !== undefined && ownSecret !== undefined) {
+        return { ...ownSecret, source: { kind: 'device' }, rejected: own.rejected === true };
+      }
+      const site = siteId ?? (await siteOf(deviceId));
+      if (site === undefined) return undefined;
+      const entry = await read({ kind: 'site-password', siteId: site });
+      const secret = secretOf(entry);
+      if (entry === undefined || secret === undefined) return undefined;
+      return {
+        ...secret,
+        source: { kind: 'site', siteId: site },
+        rejected: (entry.rejectedBy ?? []).includes(deviceId),
+      };
+    },
+
+    setDevicePassword: async (deviceId, secret, meta = {}) => {
+      const ref: AccountRef = { kind: 'device-password', deviceId };
+      return exclusive(accountName(ref), () =>
+        write(ref, { secret, storedAt: now().toISOString(), ...meta }),
+      );
+    },
+
+    deleteDevicePassword: async (deviceId) =>
+      store.delete(accountName({ kind: 'device-password', deviceId })),
+
+    setSitePassword: async (siteId, secret, members = []) => {
+      const ref: AccountRef = { kind: 'site-password', siteId: checkSiteId(siteId) };
+      return exclusive(accountName(ref), async () => {
+        const entry = await read(ref);
+        const same = entry?.secret === secret;
+        const added = new Set(members.map((m) => m.deviceId));
+        await write(ref, {
+          secret,
+          storedAt: same && entry !== undefined ? entry.storedAt : now().toISOString(),
+          members: mergeMembers(entry?.members ?? [], members),
+          rejectedBy: same ? (entry?.rejectedBy ?? []).filter((id) => !added.has(id)) : [],
+        });
+        siteIndex = undefined;
+      });
+    },
+
+    addSiteMember,
+    siteOf,
+
+    getApiKey: async (deviceId) => secretOf(await read({ kind: 'api-key', deviceId })),
+
+    setApiKey: async (deviceId, key, meta) => {
+      const ref: AccountRef = { kind: 'api-key', deviceId };
+      return exclusive(accountName(ref), () =>
+        write(ref, { secret: key, storedAt: now().toISOString(), ...meta }),
+      );
+    },
+
+    deleteApiKey: async (deviceId) => store.delete(accountName({ kind: 'api-key', deviceId })),
+
+    markPasswordRejected: async (source, deviceId) => {
+      const ref: AccountRef =
+        source.kind === 'device'
+          ? { kind: 'device-password', deviceId }
+          : { kind: 'site-password', siteId: source.siteId };
+      return exclusive(accountName(ref), async () => {
+        const entry = await read(ref);
+        if (entry === undefined) return;
+        if (ref.kind === 'device-password') await write(ref, { ...entry, rejected: true });
+        else
+          await write(ref, { ...entry, rejectedBy: [...new Set([...(entry.rejectedBy ?? []), deviceId])] });
+      });
+    },
+
+    async findDeviceByAddress(address) {
+      // The newest entry wins: an address reused by another device points at the one seen last.
+      const matches = (await listCredentials(store)).devices.filter((d) => d.address === address);
+      matches.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+      return matches[0]?.deviceId;
+    },
+
+    list: () => listCredentials(store),
+  };
+}

@@ -1,0 +1,271 @@
+/**
+ * The monitor (DESIGN.md, Monitoring): polls every device it is given, keeps each one's state with a
+ * reason, its latest reading and raw bodies, a bounded history and its alerts, and tells subscribers
+ * what changed in batched diffs. Transport-agnostic core: the Electron window, the CLI and tests all
+ * drive the same object (start/add/remove/stop, snapshot, subscribe).
+ *
+ * Credentials are never chosen here: every poll goes through the session manager (API key first, else a
+ * token, unlocking with the stored password once when a session ends).
+ */
+import { MONITOR_STATES } from '../../../shared/domain/monitor';
+import type { FleetTotals, MonitorAlert, MonitorDeviceView } from '../../../shared/domain/monitor';
+import type { DeviceReading } from '../../../shared/domain/reading';
+import type { SessionManager } from '../credentials/session-manager';
+import type { DeviceClient } from '../device/client';
+import { readStatus } from '../device/status-reader';
+import type { EventHub } from '../events/event-hub';
+import { AlertBook } from './alerts';
+import type { DeviceDetail, DeviceRecord } from './device-record';
+import { failureOf, newRecord, toDetail, toView } from './device-record';
+import type { DiffListener } from './diff-emitter';
+import { DiffEmitter } from './diff-emitter';
+import { FleetTotalsTracker, shareOf } from './fleet-totals';
+import type { FleetHistoryField, Series } from './history';
+import { createDeviceHistory, createFleetHistory, historyCapacity } from './history';
+import { LatencyStats } from './latency-stats';
+import type { MonitorSettings } from './monitor-options';
+import { resolveSettings } from './monitor-options';
+import type { MonitorTarget } from './poll-device';
+import { createDevicePoller } from './poll-device';
+import type { SchedulerStats } from './scheduler';
+import { createScheduler } from './scheduler';
+import { summarizeReading } from './reading-summary';
+import type { PollEvent } from './state-machine';
+import { nextPollDelay, transition } from './state-machine';
+
+export type { MonitorTarget } from './poll-device';
+export type { DeviceDetail } from './device-record';
+
+export interface MonitorOptions extends MonitorSettings {
+  client: DeviceClient;
+  sessions: SessionManager;
+  /** Where `monitor:diff` events go (the window); optional for the CLI and tests. */
+  events?: EventHub;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface MonitorSnapshot {
+  at: number;
+  devices: MonitorDeviceView[];
+  totals: FleetTotals;
+  alerts: MonitorAlert[];
+}
+
+export interface MonitorStats extends SchedulerStats {
+  polls: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+}
+
+export interface Monitor {
+  /** Adds the devices (first polls spread over up to one interval so a big fleet does not poll in step). */
+  start(devices: readonly MonitorTarget[]): void;
+  add(device: MonitorTarget): void;
+  remove(deviceId: string): void;
+  /** Polls a device as soon as a slot is free (e.g. the user just gave its password). */
+  pollSoon(deviceId: string): void;
+  /** Cancels every poll in flight, stops the timers and sends the last diff. */
+  stop(): Promise<void>;
+  snapshot(): MonitorSnapshot;
+  device(deviceId: string): DeviceDetail | undefined;
+  fleetHistory(): Series<FleetHistoryField>;
+  /** Alerts cleared so far (bounded), newest last. */
+  clearedAlerts(): MonitorAlert[];
+  subscribe(listener: DiffListener): () => void;
+  stats(): MonitorStats;
+}
+
+/** Full recount of the fleet totals, against floating-point drift. */
+const RECOUNT_EVERY_MS = 60_000;
+
+/** First-poll spread per device at start: 10 devices start within 50 ms, 2,000 over a whole interval. */
+const START_SPREAD_PER_DEVICE_MS = 5;
+
+export function createMonitor(options: MonitorOptions): Monitor {
+  const settings = resolveSettings(options);
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const { sessions } = options;
+  const epoch = now();
+  const records = new Map<string, DeviceRecord>();
+  const alerts = new AlertBook(settings.thresholds);
+  const latency = new LatencyStats();
+  const capacity = historyCapacity(settings.historyMs, settings.intervalMs);
+  const fleetHistory = createFleetHistory(capacity, epoch);
+  const tracker = new FleetTotalsTracker();
+  let lastFleetSample = Number.NEGATIVE_INFINITY;
+  let lastRecount = epoch;
+  let stopped = false;
+
+  const poll = createDevicePoller({
+    client: options.client,
+    sessions,
+    timeoutMs: settings.timeoutMs,
+    recheckMs: settings.capabilityRecheckMs,
+    now,
+  });
+
+  const totals = (): FleetTotals => {
+    const at = now();
+    if (at - lastRecount >= RECOUNT_EVERY_MS) {
+      lastRecount = at;
+      tracker.recount(records.values());
+    }
+    const value = tracker.totals(alerts.activeCount);
+    if (at - lastFleetSample >= settings.intervalMs) {
+      lastFleetSample = at;
+      fleetHistory.push(at, {
+        hashRate: value.hashRate,
+        powerW: value.powerW,
+        online: value.byState.online,
+        activeAlerts: value.activeAlerts,
+      });
+    }
+    return value;
+  };
+
+  const view = (deviceId: string): MonitorDeviceView | undefined => {
+    const record = records.get(deviceId);
+    return record === undefined ? undefined : toView(record, alerts.kindsFor(deviceId));
+  };
+
+  const diffs = new DiffEmitter(
+    { view, totals },
+    { intervalMs: settings.diffIntervalMs, now, ...(options.events ? { events: options.events } : {}) },
+  );
+
+  /** Changes a record, keeping the fleet totals in step. */
+  function update(record: DeviceRecord, change: () => void): void {
+    const before = shareOf(record);
+    change();
+    tracker.remove(before);
+    tracker.add(shareOf(record));
+  }
+
+  function apply(record: DeviceRecord, event: PollEvent): ReturnType<typeof transition> {
+    update(record, () => {
+      record.machine = transition(record.machine, event, now(), settings);
+    });
+    return record.machine;
+  }
+
+  async function runPoll(deviceId: string, signal: AbortSignal): Promise<number> {
+    const record = records.get(deviceId);
+    if (record === undefined) return settings.intervalMs;
+    const started = now();
+    const before = record.machine;
+    const opensSession = sessions.state(deviceId).kind === 'no-session' && record.credential !== 'apiKey';
+    if (apply(record, { kind: 'poll-started', opensSession }) !== before) diffs.markDirty(deviceId);
+    const result = await poll(record.target, record.caps, signal);
+    if (signal.aborted || records.get(deviceId) !== record) return settings.intervalMs;
+    const at = now();
+    record.lastPollAt = at;
+    record.lastPollMs = at - started;
+    latency.add(record.lastPollMs);
+
+    let fresh: DeviceReading | undefined;
+    let event: PollEvent;
+    if (result.ok) {
+      // The full reading is rebuilt from the raw bodies on demand (device()); only its summary is kept.
+      fresh = readStatus(result.status, result.summary, result.info);
+      const summary = summarizeReading(fresh);
+      update(record, () => {
+        record.summary = summary;
+      });
+      record.raw = { status: result.status, summary: result.summary, info: result.info, at };
+      record.notes = result.notes;
+      record.credential = result.credential;
+      event = { kind: 'answered', reading: fresh };
+    } else {
+      event = { kind: 'failed', failure: failureOf(result.error, record.target) };
+    }
+    const prev = record.machine;
+    const next = apply(record, event);
+    const changes = alerts.update(
+      deviceId,
+      record.address,
+      { state: next.state, reason: next.reason, reading: fresh === undefined ? undefined : record.summary },
+      at,
+    );
+    diffs.addAlerts(changes);
+    record.history ??= createDeviceHistory(capacity, epoch);
+    const s = fresh === undefined ? undefined : record.summary;
+    record.history.push(
+      at,
+      {
+        hashRate: s?.hashRate,
+        chipTempMax: s?.chipTempMax,
+        boardTempMax: s?.boardTempMax,
+        powerW: s?.powerW,
+      },
+      MONITOR_STATES.indexOf(next.state),
+    );
+    if (next !== prev || fresh !== undefined || changes.raised.length + changes.cleared.length > 0) {
+      diffs.markDirty(deviceId);
+    }
+    return nextPollDelay(prev, next, settings, random);
+  }
+
+  const scheduler = createScheduler({
+    concurrency: settings.concurrency,
+    run: runPoll,
+    retryDelayMs: settings.intervalMs,
+    lateAfterMs: settings.intervalMs,
+    now,
+  });
+
+  function addWithin(device: MonitorTarget, spreadMs: number): void {
+    if (stopped || records.has(device.deviceId)) return;
+    const record = newRecord(device, now());
+    records.set(device.deviceId, record);
+    tracker.add(shareOf(record));
+    diffs.markDirty(device.deviceId);
+    scheduler.add(device.deviceId, Math.floor(random() * spreadMs));
+  }
+
+  return {
+    start(devices) {
+      const spread = Math.min(settings.intervalMs, devices.length * START_SPREAD_PER_DEVICE_MS);
+      for (const device of devices) addWithin(device, spread);
+    },
+    add: (device) => addWithin(device, START_SPREAD_PER_DEVICE_MS),
+    remove(deviceId) {
+      const record = records.get(deviceId);
+      if (record === undefined) return;
+      records.delete(deviceId);
+      tracker.remove(shareOf(record));
+      scheduler.remove(deviceId);
+      diffs.addAlerts({ raised: [], cleared: alerts.removeDevice(deviceId, now()) });
+      diffs.markRemoved(deviceId);
+    },
+    pollSoon: (deviceId) => scheduler.pollSoon(deviceId),
+    async stop() {
+      stopped = true;
+      await scheduler.stop();
+      diffs.close();
+    },
+    snapshot: () => ({
+      at: now(),
+      devices: [...records.keys()].flatMap((id) => view(id) ?? []),
+      totals: tracker.totals(alerts.activeCount),
+      alerts: alerts.allActive(),
+    }),
+    device(deviceId) {
+      const record = records.get(deviceId);
+      const current = view(deviceId);
+      return record === undefined || current === undefined
+        ? undefined
+        : toDetail(record, current, alerts.activeFor(deviceId));
+    },
+    fleetHistory: () => fleetHistory.toSeries(),
+    clearedAlerts: () => alerts.cleared(),
+    subscribe: (listener) => diffs.subscribe(listener),
+    stats: () => ({
+      ...scheduler.stats(),
+      polls: latency.polls,
+      latencyP50Ms: latency.percentile(50),
+      latencyP99Ms: latency.percentile(99),
+    }),
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * One device's monitoring state, as a pure function of what the last poll saw. Pure so every transition
+ * and its reason — the words a technician reads next to the device — is unit-tested without a network.
+ *
+ * Rules worth knowing:
+ * - a device goes `offline` only after N polls in a row without an answer (one lost packet is not news);
+ *   until then it keeps its state and only `missedPolls` counts up;
+ * - an answer of any kind (even a 500) resets the count: the device is there;
+ * - `needs-password` and `locked` keep their first reason while nothing changes, so a later poll that
+ *   only hears "still no password" does not hide why it started ("password changed on the device").
+ */
+import type { MonitorState } from '../../../shared/domain/monitor';
+import type { DeviceReading } from '../../../shared/domain/reading';
+
+export interface MachineState {
+  state: MonitorState;
+  reason: string;
+  /** When the state began (epoch ms). */
+  since: number;
+  missedPolls: number;
+  /** Credentials worked at least once this run: a later refusal means something changed on the device. */
+  everOnline: boolean;
+  lastAnswerAt?: number;
+}
+
+/** A failed poll, reduced to what the reasons need; `text` is the error message without the address. */
+export interface PollFailure {
+  code: string;
+  text: string;
+  status?: number;
+  deviceMessage?: string;
+  retryAfterSeconds?: number;
+}
+
+export type PollEvent =
+  /** `opensSession`: no session and no API key known to work, so this poll checks credentials first. */
+  | { kind: 'poll-started'; opensSession: boolean }
+  | { kind: 'answered'; reading: DeviceReading }
+  | { kind: 'failed'; failure: PollFailure };
+
+export interface MachineOptions {
+  /** Polls in a row without an answer before the device is `offline`. */
+  offlineAfterMissedPolls: number;
+}
+
+/** Failures that mean "nobody answered"; everything else is an answer, however unusable. */
+const NO_ANSWER = new Set(['UNREACHABLE', 'TIMEOUT']);
+/** States whose first reason is kept while the device keeps failing the same way. */
+const STICKY = new Set<MonitorState>(['needs-password', 'locked', 'locked-out', 'offline']);
+
+export function initialState(now: number): MachineState {
+  return {
+    state: 'discovered',
+    reason: 'waiting for the first poll',
+    since: now,
+    missedPolls: 0,
+    everOnline: false,
+  };
+}
+
+/** "device reports mining", or "device reports failure: <its description> (code 3)". */
+export function readingReason(reading: DeviceReading): string {
+  const { state } = reading;
+  if (state.kind !== 'failure') return `device reports ${state.name}`;
+  const description = state.description?.trim() || 'no description given';
+  const code = state.failureCode === undefined ? '' : ` (code ${state.failureCode})`;
+  return `device reports failure: ${description}${code}`;
+}
+
+const withoutPeriod = (text: string): string => text.trim().replace(/\.$/, '');
+
+function failureOutcome(prev: MachineState, failure: PollFailure): { state: MonitorState; reason: string } {
+  const text = withoutPeriod(failure.text);
+  switch (failure.code) {
+    case 'WRONG_PASSWORD':
+      return prev.everOnline
+        ? {
+            state: 'needs-password',
+            reason: 'password changed on the device: it refused the stored password',
+          }
+        : { state: 'needs-password', reason: 'the device refused the stored password' };
+    case 'AUTH_REQUIRED':
+      return prev.everOnline
+        ? { state: 'needs-password', reason: `the device no longer accepts its credentials: ${text}` }
+        : { state: 'locked', reason: text };
+    case 'LOCKED_OUT': {
+      const wait = failure.retryAfterSeconds;
+      return {
+        state: 'locked-out',
+        reason:
+          wait === undefined
+            ? 'locked out after wrong passwords: the device refuses unlocks for a while'
+            : `locked out after wrong passwords: the device refuses unlocks for ${wait} s`,
+      };
+    }
+    case 'HTTP_ERROR': {
+      const said = failure.deviceMessage === undefined ? '' : `: ${failure.deviceMessage.trim()}`;
+      if (failure.status === 403)
+        return { state: 'auth-failed', reason: `the device refused access (403)${said}` };
+      return { state: 'error', reason: `answered ${failure.status ?? '?'}${said}` };
+    }
+    default:
+      return { state: 'error', reason: text };
+  }
+}
+
+/** The next state; returns `prev` itself when nothing changed (cancelled polls, a miss below N). */
+export function transition(
+  prev: MachineState,
+  event: PollEvent,
+  now: number,
+  options: MachineOptions,
+): MachineState {
+  const move = (state: MonitorState, reason: string, patch: Partial<MachineState> = {}): MachineState => {
+    const same = state === prev.state;
+    const keepReason = same && STICKY.has(state);
+    return {
+      ...prev,
+      ...patch,
+      state,
+      reason: keepReason ? prev.reason : reason,
+      since: same ? prev.since : now,
+    };
+  };
+
+  switch (event.kind) {
+    case 'poll-started':
+      return prev.state === 'discovered' && event.opensSession
+        ? move('unlocking', 'checking its stored credentials')
+        : prev;
+    case 'answered':
+      return move('online', readingReason(event.reading), {
+        missedPolls: 0,
+        everOnline: true,
+        lastAnswerAt: now,
+      });
+    case 'failed': {
+      const { failure } = event;
+      if (failure.code === 'CANCELLED') return prev;
+      if (NO_ANSWER.has(failure.code)) {
+        const missedPolls = prev.missedPolls + 1;
+        if (missedPolls < options.offlineAfterMissedPolls && prev.state !== 'offline') {
+          return { ...prev, missedPolls };
+        }
+        const polls = missedPolls === 1 ? '1 poll' : `${missedPolls} polls`;
+        return move('offline', `no answer for ${polls} (${withoutPeriod(failure.text)})`, { missedPolls });
+      }
+      const next = failureOutcome(prev, failure);
+      return move(next.state, next.reason, { missedPolls: 0, lastAnswerAt: now });
+    }
+  }
+}
+
+export interface DelayOptions {
+  intervalMs: number;
+  /** Share of the interval each delay may move either way (0.1 → ±10 %), so polls spread out. */
+  jitter: number;
+  maxBackoffMs: number;
+  /** Delay of the confirming poll right after an offline device answers again. */
+  quickRecheckMs: number;
+  offlineAfterMissedPolls: number;
+}
+
+/**
+ * Milliseconds until the device's next poll: the interval (with jitter); doubling while offline up to
+ * the cap, so a dead device costs little; and a quick recheck when it comes back, to confirm its state
+ * (a rebooted device shows `initializing` first and has lost its session).
+ */
+export function nextPollDelay(
+  prev: MachineState,
+  next: MachineState,
+  options: DelayOptions,
+  random: () => number,
+): number {
+  const spread = (ms: number): number => Math.round(ms * (1 + options.jitter * (2 * random() - 1)));
+  if (prev.state === 'offline' && next.state !== 'offline') return options.quickRecheckMs;
+  if (next.state === 'offline') {
+    const beyond = Math.max(0, next.missedPolls - options.offlineAfterMissedPolls);
+    return Math.min(options.maxBackoffMs, spread(options.intervalMs * 2 ** (beyond + 1)));
+  }
+  return spread(options.intervalMs);
+}

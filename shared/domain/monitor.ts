@@ -1,0 +1,115 @@
+/**
+ * The monitoring vocabulary shared by core, the CLI and the renderer: the states a device can be in (with
+ * the reason a person reads), the compact reading sent in diffs, alerts, and fleet totals. Schemas live
+ * here so the `monitor:diff` event is validated on IPC with the same shapes core builds.
+ */
+import { z } from 'zod';
+import { MINER_STATE_KINDS } from './reading';
+
+/**
+ * - `discovered`: in the list, not polled yet.
+ * - `unlocking`: the first poll is checking the device's stored credentials (opening a session).
+ * - `locked`: the device needs credentials and none usable is stored; it never answered us this run.
+ * - `needs-password`: credentials that worked no longer do (password changed on the device, key revoked),
+ *   or the stored password was refused; a new password is needed and nothing is retried by itself.
+ * - `auth-failed`: the device refuses access even with a session (403 on a read).
+ * - `locked-out`: too many wrong passwords; the device refuses unlocks for a while.
+ * - `online`: answering with a reading (its own state may still be `failure`, see the reason and alerts).
+ * - `offline`: no answer for N polls in a row; polled with backoff.
+ * - `error`: it answers, but not usably (500, not JSON, TLS certificate changed…).
+ */
+export const MONITOR_STATES = [
+  'discovered',
+  'unlocking',
+  'locked',
+  'needs-password',
+  'auth-failed',
+  'locked-out',
+  'online',
+  'offline',
+  'error',
+] as const;
+export type MonitorState = (typeof MONITOR_STATES)[number];
+export const monitorStateSchema = z.enum(MONITOR_STATES);
+
+export const ALERT_KINDS = [
+  'offline',
+  'needs-password',
+  'auth-failed',
+  'locked-out',
+  'failure',
+  'error',
+  'temperature',
+  'hash-rate',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const alertSchema = z.object({
+  /** Unique for this monitoring run. */
+  id: z.number(),
+  kind: z.enum(ALERT_KINDS),
+  deviceId: z.string(),
+  address: z.string(),
+  message: z.string(),
+  /** Epoch milliseconds. */
+  raisedAt: z.number(),
+  clearedAt: z.number().optional(),
+});
+export type MonitorAlert = z.infer<typeof alertSchema>;
+
+/**
+ * The few numbers a fleet view shows per device, in fixed units (hash rates in H/s) so the renderer sums
+ * and sorts without knowing each device's unit. The full reading is fetched for one device on demand.
+ */
+export const readingSummarySchema = z.object({
+  minerState: z.string(),
+  minerKind: z.enum(MINER_STATE_KINDS),
+  /** Realtime (else average) hash rate in H/s; absent when the device's unit is unknown. */
+  hashRate: z.number().optional(),
+  nominalHashRate: z.number().optional(),
+  chipTempMax: z.number().optional(),
+  boardTempMax: z.number().optional(),
+  powerW: z.number().optional(),
+  efficiency: z.number().optional(),
+  /** Set flags only: `restart-required`, `reboot-required`, `locate-led`, `throttled`. */
+  flags: z.array(z.string()).optional(),
+});
+export type ReadingSummary = z.infer<typeof readingSummarySchema>;
+
+export const monitorDeviceSchema = z.object({
+  deviceId: z.string(),
+  address: z.string(),
+  state: monitorStateSchema,
+  reason: z.string(),
+  /** When the device entered this state (epoch ms). */
+  since: z.number(),
+  /** Polls in a row without an answer. */
+  missedPolls: z.number(),
+  lastAnswerAt: z.number().optional(),
+  reading: readingSummarySchema.optional(),
+  /** Kinds of the alerts active on the device. */
+  alerts: z.array(z.enum(ALERT_KINDS)),
+});
+export type MonitorDeviceView = z.infer<typeof monitorDeviceSchema>;
+
+export const fleetTotalsSchema = z.object({
+  devices: z.number(),
+  byState: z.record(monitorStateSchema, z.number()),
+  /** Sum over devices that answered with a hash rate, in H/s. */
+  hashRate: z.number(),
+  nominalHashRate: z.number(),
+  powerW: z.number(),
+  activeAlerts: z.number(),
+});
+export type FleetTotals = z.infer<typeof fleetTotalsSchema>;
+
+/** What changed since the last diff: only the devices that changed, plus the totals. */
+export const monitorDiffSchema = z.object({
+  at: z.number(),
+  devices: z.array(monitorDeviceSchema),
+  removed: z.array(z.string()),
+  raised: z.array(alertSchema),
+  cleared: z.array(alertSchema),
+  totals: fleetTotalsSchema,
+});
+export type MonitorDiff = z.infer<typeof monitorDiffSchema>;

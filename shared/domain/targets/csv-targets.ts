@@ -1,0 +1,112 @@
+/**
+ * Targets from a CSV export (an inventory spreadsheet, a DHCP lease list): one column holds the addresses.
+ * The delimiter (comma, semicolon or tab) and a header row are detected; the column is the one named like
+ * an address (`ip`, `address`, `host`…) or else the first whose first value is an address. Each token keeps
+ * its row number (1-based, header included) so an error points at the line to fix.
+ */
+import type { Token } from './split-targets';
+import { parseTargetToken } from './target-token';
+
+export interface CsvColumnChoice {
+  /** A header name (case-insensitive) or a 1-based column number; detected when absent. */
+  column?: string | number;
+}
+
+export type CsvTokens = { ok: true; tokens: Token[] } | { ok: false; message: string };
+
+/** Header names that hold addresses, best first. */
+const ADDRESS_HEADERS = [/^ip(v4)?([ _-]?addr(ess)?)?$/, /^addr(ess)?$/, /^host([ _-]?name)?$/, /^target$/];
+
+/** Splits one CSV line; `"…"` cells may hold the delimiter, `""` is a quote. */
+export function splitCsvLine(line: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (ch === delimiter) {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+function detectDelimiter(firstLine: string): string {
+  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
+  counts.sort((a, b) => b[1] - a[1]);
+  return counts[0]?.[1] !== undefined && counts[0][1] > 1 ? counts[0][0] : ',';
+}
+
+const isAddress = (cell: string | undefined): boolean =>
+  cell !== undefined && cell !== '' && /^[\d.:[\]/-]+$/.test(cell) && parseTargetToken(cell).ok;
+
+function headerColumn(header: readonly string[]): number | undefined {
+  const names = header.map((h) => h.toLowerCase());
+  for (const pattern of ADDRESS_HEADERS) {
+    const index = names.findIndex((name) => pattern.test(name));
+    if (index >= 0) return index;
+  }
+  return undefined;
+}
+
+function chooseColumn(
+  rows: readonly string[][],
+  hasHeader: boolean,
+  choice: CsvColumnChoice,
+): number | string {
+  const header = hasHeader ? (rows[0] ?? []) : [];
+  const firstData = rows[hasHeader ? 1 : 0] ?? [];
+  if (typeof choice.column === 'number') {
+    const width = Math.max(header.length, firstData.length);
+    if (!Number.isInteger(choice.column) || choice.column < 1 || choice.column > width) {
+      return `column ${choice.column} does not exist: the file has ${width} columns`;
+    }
+    return choice.column - 1;
+  }
+  if (typeof choice.column === 'string') {
+    const wanted = choice.column.toLowerCase();
+    const index = header.findIndex((h) => h.toLowerCase() === wanted);
+    return index >= 0
+      ? index
+      : `no column is named "${choice.column}" (columns: ${header.join(', ') || 'none'})`;
+  }
+  const named = hasHeader ? headerColumn(header) : undefined;
+  if (named !== undefined) return named;
+  const index = firstData.findIndex((cell) => isAddress(cell));
+  return index >= 0 ? index : 0;
+}
+
+export function csvTokens(text: string, choice: CsvColumnChoice = {}): CsvTokens {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const firstLine = lines.find((line) => line.trim() !== '') ?? '';
+  const delimiter = detectDelimiter(firstLine);
+  const rows = lines.map((line) => (line.trim() === '' ? [] : splitCsvLine(line, delimiter)));
+  const firstIndex = rows.findIndex((row) => row.length > 0);
+  if (firstIndex < 0) return { ok: false, message: 'the CSV file has no rows' };
+  const filled = rows.filter((row) => row.length > 0);
+  const [first = [], second = []] = filled;
+  // A header has no address in it, and is a header name or sits above a row that has one.
+  const hasHeader =
+    !first.some((cell) => isAddress(cell)) &&
+    (headerColumn(first) !== undefined || second.some((cell) => isAddress(cell)));
+  const column = chooseColumn(filled, hasHeader, choice);
+  if (typeof column === 'string') return { ok: false, message: column };
+  const tokens: Token[] = [];
+  rows.forEach((row, index) => {
+    if (index < firstIndex || (hasHeader && index === firstIndex)) return;
+    const cell = row[column]?.trim() ?? '';
+    if (cell !== '') tokens.push({ text: cell, position: index + 1, unit: 'row' });
+  });
+  return { ok: true, tokens };
+}

@@ -1,0 +1,57 @@
+/**
+ * The floor the monitor is compared with: the same requests (`GET /status` then `GET /summary` on one
+ * keep-alive connection, both bodies parsed, every device every interval with ±10 % jitter) from a bare
+ * Node `http` loop with no monitor, client, credentials or reader. Reads the same JSON request as
+ * monitor-child.ts on stdin; prints `{cpuMs, wallMs, polls}`.
+ */
+import http from 'node:http';
+import { text } from 'node:stream/consumers';
+import type { MonitorRunRequest } from './monitor-child';
+
+const request = JSON.parse(await text(process.stdin)) as MonitorRunRequest;
+// The same agent settings as the monitor's client (monitorClientOptions).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 2, maxTotalSockets: 1024, timeout: 500 });
+
+function get(url: URL, path: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path, agent, headers: { accept: 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const { intervalMs, durationMs } = request;
+let polls = 0;
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+const stopAt = Date.now() + durationMs;
+let measured = { cpuMs: 0, wallMs: 0, polls: 0 };
+setTimeout(() => {
+  const cpu = process.cpuUsage(cpu0);
+  measured = { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0, polls };
+}, durationMs);
+await Promise.all(
+  request.addresses.map(async (text) => {
+    const url = new URL(text);
+    await sleep(Math.random() * intervalMs);
+    while (Date.now() < stopAt) {
+      await get(url, '/api/v1/status').catch(() => undefined);
+      await get(url, '/api/v1/summary').catch(() => undefined);
+      polls += 1;
+      await sleep(intervalMs * (0.9 + Math.random() * 0.2));
+    }
+  }),
+);
+agent.destroy();
+process.stdout.write(
+  `${JSON.stringify({ ...measured, perPoll: (measured.cpuMs * 1000) / measured.polls })}\n`,
+);

@@ -1,0 +1,128 @@
+/**
+ * The monitoring process of the benchmark: the real monitor (client, session manager over a memory
+ * vault holding each device's password, default concurrency and timeouts) polling the fleet for the
+ * given time. Reads JSON `{addresses, password, intervalMs, durationMs}` on stdin; prints one JSON line
+ * with its own CPU time, peak RSS, poll figures and per-device gap analysis.
+ */
+import { text } from 'node:stream/consumers';
+import { parseDeviceAddress } from '../../../shared/domain/device-address';
+import { MONITOR_STATES } from '../../../shared/domain/monitor';
+import { addressDeviceId } from '../../../electron/core/credentials/device-identity';
+import { createMemoryStore } from '../../../electron/core/credentials/memory-store';
+import { createSessionManager } from '../../../electron/core/credentials/session-manager';
+import { createVault } from '../../../electron/core/credentials/vault';
+import { createDeviceClient } from '../../../electron/core/device/client';
+import type { MonitorTarget } from '../../../electron/core/monitor/monitor';
+import { createMonitor } from '../../../electron/core/monitor/monitor';
+import { monitorClientOptions } from '../../../electron/core/monitor/monitor-options';
+
+export interface MonitorRunRequest {
+  addresses: string[];
+  password: string;
+  intervalMs: number;
+  durationMs: number;
+}
+
+export interface MonitorRunResult {
+  wallMs: number;
+  cpuMs: number;
+  /** CPU over the last part of the run, after every device was online. */
+  steadyCpuMs: number;
+  steadyWallMs: number;
+  peakRssMb: number;
+  polls: number;
+  expectedPolls: number;
+  missedPolls: number;
+  failedPolls: number;
+  lateStarts: number;
+  maxLagMs: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  online: number;
+  devices: number;
+  /** V8 heap in use at the end, before stopping (MB). */
+  heapUsedMb: number;
+  diffs: number;
+}
+
+const request = JSON.parse(await text(process.stdin)) as MonitorRunRequest;
+const { intervalMs, durationMs } = request;
+const client = createDeviceClient(monitorClientOptions({ intervalMs }));
+const vault = createVault(createMemoryStore());
+const sessions = createSessionManager({ client, vault });
+const targets: MonitorTarget[] = request.addresses.map((text) => {
+  const address = parseDeviceAddress(text);
+  if (!address.ok) throw new Error(address.error.message);
+  return { deviceId: addressDeviceId(address.value), address: address.value };
+});
+for (const t of targets) await vault.setDevicePassword(t.deviceId, request.password);
+
+let peakRss = process.memoryUsage.rss();
+const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
+const monitor = createMonitor({ client, sessions, intervalMs });
+let diffs = 0;
+monitor.subscribe(() => (diffs += 1));
+
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+monitor.start(targets);
+const steadyAt = Math.min(durationMs / 2, 2 * intervalMs);
+await new Promise((resolve) => setTimeout(resolve, steadyAt));
+const cpuSteady = process.cpuUsage();
+const tSteady = performance.now();
+await new Promise((resolve) => setTimeout(resolve, durationMs - steadyAt));
+const cpu1 = process.cpuUsage(cpu0);
+const cpuSteadyEnd = process.cpuUsage(cpuSteady);
+const wallMs = performance.now() - t0;
+const steadyWallMs = performance.now() - tSteady;
+const endAt = Date.now();
+const heapUsedMb = process.memoryUsage().heapUsed / 2 ** 20;
+const stats = monitor.stats();
+await monitor.stop();
+clearInterval(rssTimer);
+client.close();
+
+// Missed polls: for each device, every interval slot (after its first answer) with no answered poll.
+const ONLINE = MONITOR_STATES.indexOf('online');
+let missedPolls = 0;
+let failedPolls = 0;
+let online = 0;
+for (const t of targets) {
+  const detail = monitor.device(t.deviceId);
+  if (detail === undefined) continue;
+  if (detail.view.state === 'online') online += 1;
+  const { at, codes } = detail.history;
+  const answered = at.filter((_, i) => codes[i] === ONLINE);
+  failedPolls += codes.filter((c) => c !== ONLINE).length;
+  for (let i = 1; i < answered.length; i += 1) {
+    const gap = (answered[i] ?? 0) - (answered[i - 1] ?? 0);
+    if (gap > intervalMs * 1.5) missedPolls += Math.round(gap / intervalMs) - 1;
+  }
+  const last = answered.at(-1);
+  if (last !== undefined && endAt - last > intervalMs * 1.5) {
+    missedPolls += Math.floor((endAt - last) / intervalMs) - 1;
+  }
+}
+
+const ms = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000;
+const result: MonitorRunResult = {
+  wallMs,
+  cpuMs: ms(cpu1),
+  steadyCpuMs: ms(cpuSteadyEnd),
+  steadyWallMs,
+  peakRssMb: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+  polls: stats.polls,
+  expectedPolls: Math.floor((targets.length * durationMs) / intervalMs),
+  missedPolls,
+  failedPolls,
+  lateStarts: stats.late,
+  maxLagMs: stats.maxLagMs,
+  latencyP50Ms: stats.latencyP50Ms,
+  latencyP99Ms: stats.latencyP99Ms,
+  online,
+  devices: targets.length,
+  heapUsedMb,
+  diffs,
+};
+process.stdout.write(`${JSON.stringify(result)}\n`);
+process.exit(0);

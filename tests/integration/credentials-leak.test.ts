@@ -1,0 +1,208 @@
+/**
+ * Leak test: a realistic run with known secrets — unlock a batch with a site password (one device
+ * refuses it), a wrong password, a lockout, keys created, statuses read with stored credentials, keys
+ * listed, copied (no clipboard here), revoked, devices unreachable — through the real CLI and through the
+ * core services with their event hub. Then every CLI output line, every event meant for the renderer,
+ * every error message, anything logged, and every file the runs could write is searched for the
+ * passwords, the API keys and the session tokens.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
+import { createDeviceClient } from '../../electron/core/device/client';
+import { createEventHub } from '../../electron/core/events/event-hub';
+import type { AppEvent } from '../../shared/ipc/events';
+import type { Fleet, SimDevice } from '../simulator';
+import { startFleet } from '../simulator';
+import { servicesFor } from '../support/credential-services';
+import { clearService, testServiceName } from '../support/keychain';
+import { describeWith, keychain } from '../support/requirements';
+import { runCli } from '../support/run-cli';
+import { leaksInFiles, leaksInText } from '../support/secret-scan';
+import { addressOf } from '../support/sim-targets';
+
+const SITE_PW = 'S1te-Leak-Canary-pw';
+const DEVICE_PW = 'D3vice-Leak-Canary-pw';
+const WRONG_PW = 'Wr0ng-Leak-Canary-pw';
+const SERVICE = testServiceName('leak');
+
+let fleet: Fleet;
+let root: string;
+const texts: Record<string, string> = {};
+let n = 0;
+const capture = (what: string, text: string): void => {
+  texts[`${String((n += 1)).padStart(3, '0')} ${what}`] = text;
+};
+
+describeWith(keychain, 'no secret leaks', () => {
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'minerdeck-leak-'));
+    fleet = await startFleet({
+      defaults: { password: SITE_PW },
+      devices: [
+        {},
+        { profile: 'spec' },
+        { legacyFirmware: true },
+        { apiKeyMode: 'device-generated' },
+        { password: DEVICE_PW },
+        { apiKeyMode: 'refuse' },
+        { lockoutThreshold: 1, lockoutSeconds: 30 },
+        {},
+      ],
+    });
+  });
+  afterAll(async () => {
+    await fleet.close();
+    await clearService(SERVICE);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  // About 20 CLI runs (each a fresh process) in a row: this flow gets two minutes.
+  it(
+    'through the CLI and the core services, with events, errors and files searched',
+    { timeout: 120_000 },
+    async () => {
+      const d = fleet.devices as SimDevice[];
+      const [field, spec, legacy, generated, own, refusing, strict, gone] = d as [
+        SimDevice,
+        SimDevice,
+        SimDevice,
+        SimDevice,
+        SimDevice,
+        SimDevice,
+        SimDevice,
+        SimDevice,
+      ];
+      await gone.goDown(600);
+      // The CLI gets a home, config, data, cache and temp folders of its own: anything it writes is under root.
+      const home = (sub: string) => {
+        const path = join(root, sub);
+        mkdirSync(path, { recursive: true });
+        return path;
+      };
+      const env = {
+        MINERDECK_KEYCHAIN_SERVICE: SERVICE,
+        HOME: home('home'),
+        TMPDIR: home('tmp'),
+        XDG_CONFIG_HOME: home('config'),
+        XDG_DATA_HOME: home('data'),
+        XDG_CACHE_HOME: home('cache'),
+        XDG_STATE_HOME: home('state'),
+        DISPLAY: undefined,
+        WAYLAND_DISPLAY: undefined,
+      };
+      const cli = async (args: string[], stdin?: string) => {
+        const run = await runCli(args, { env, ...(stdin !== undefined ? { stdin } : {}), timeoutMs: 20_000 });
+        capture(`cli ${args.join(' ')} stdout`, run.stdout);
+        capture(`cli ${args.join(' ')} stderr`, run.stderr);
+        return run;
+      };
+      const batch = [field, spec, legacy, generated, own, refusing, strict, gone].map((x) => x.address);
+
+      await cli(['unlock', strict.address, '--password-stdin'], WRONG_PW); // starts its lockout
+      await cli(
+        ['unlock', ...batch, '--password-stdin', '--remember', '--site', 'leak-site', '--json'],
+        SITE_PW,
+      );
+      await cli(['unlock', own.address, '--password-stdin', '--remember'], DEVICE_PW);
+      await cli(['unlock', own.address, '--password-stdin', '--json'], WRONG_PW);
+      const created = await cli(['key', 'create', ...batch, '--json']);
+      expect(created.json.filter((l) => l.ok === true).length).toBeGreaterThanOrEqual(4);
+      await cli(['key', 'create', field.address]); // already stored
+      expect((await cli(['status', field.address, '--json'])).json[0]).toMatchObject({
+        ok: true,
+        credential: 'API key',
+      });
+      await cli(['status', spec.address]);
+      await cli(['status', own.address, '--password-stdin', '--json'], DEVICE_PW);
+      await cli(['status', refusing.address, '--json']);
+      await cli(['status', gone.address, '--json']);
+      await cli(['key', 'list']);
+      await cli(['key', 'list', '--json']);
+      await cli(['key', 'copy', legacy.address]);
+      await cli(['key', 'copy', legacy.address, '--json']);
+      await cli(['keychain']);
+      expect((await cli(['keychain', '--json'])).json[0]).toMatchObject({ state: 'available' });
+      await cli(['key', 'revoke', field.address, '--json']);
+      await cli(['key', 'revoke', spec.address]);
+      await cli(['key', 'revoke', gone.address]);
+      await cli(['status', field.address, '--json']); // back on the stored site password
+      const statusWithKey = spec.apiKeys[0]?.key ?? 'none';
+      await cli(['status', spec.address, '--api-key-stdin', '--json'], statusWithKey);
+
+      // The same flows in-process, as the app runs them: events for the renderer, errors as values.
+      const events: AppEvent[] = [];
+      const hub = createEventHub({ intervalMs: 1 });
+      hub.subscribe((batchOfEvents) => events.push(...batchOfEvents));
+      const logged = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+        vi
+          .spyOn(console, level)
+          .mockImplementation((...args: unknown[]) =>
+            capture(`console.${level}`, args.map(String).join(' ')),
+          ),
+      );
+      const client = createDeviceClient({ totalTimeoutMs: 1_500 });
+      const services = servicesFor(client, { events: hub, store: createKeytarStore({ service: SERVICE }) });
+      const targets = d.map((x) => ({ address: addressOf(x) }));
+      const outcomes = [
+        ...(await services.unlockMany(targets, WRONG_PW)),
+        ...(await services.unlockMany(targets, SITE_PW, { remember: true, siteId: 'leak-site-2' })),
+        ...(await services.provisionMany(targets)),
+        ...(await services.provisionMany(targets, { password: WRONG_PW })),
+      ];
+      for (const target of targets) {
+        const id = await services.identity.resolve(target.address);
+        const read = await services.sessions
+          .withCredential({ deviceId: id, address: target.address }, (c) =>
+            client.getStatus(target.address, c),
+          )
+          .then(
+            (body) => JSON.stringify(body),
+            (error: Error) => `error: ${error.message} ${JSON.stringify(error)}`,
+          );
+        capture('status read', read);
+        const revoke = await services.provisioner.revoke({ deviceId: id, address: target.address }).then(
+          (r) => JSON.stringify(r),
+          (error: Error) => `error: ${error.message}`,
+        );
+        capture('revoke', revoke);
+      }
+      capture('outcomes', JSON.stringify(outcomes));
+      capture('listing', JSON.stringify(await services.vault.list()));
+      capture('keychain status', JSON.stringify(services.keychain.status));
+      hub.close();
+      client.close();
+      for (const spy of logged) spy.mockRestore();
+      capture('events', JSON.stringify(events));
+
+      // Every secret in play: the passwords, every API key any device holds or held, every session token.
+      const sent = fleet.requests;
+      const tokens = new Set(
+        sent.flatMap((r) => {
+          const auth = r.headers.authorization;
+          return typeof auth === 'string' ? [auth.replace(/^Bearer\s+/i, '')] : [];
+        }),
+      );
+      const keys = new Set([
+        ...sent.flatMap((r) => (typeof r.headers['x-api-key'] === 'string' ? [r.headers['x-api-key']] : [])),
+        ...sent
+          .filter((r) => r.path.startsWith('/api/v1/apikeys') && r.method === 'POST')
+          .map((r) => (JSON.parse(r.body) as { key: string }).key),
+        ...d.flatMap((x) => x.apiKeys.map((k) => k.key)),
+      ]);
+      expect(tokens.size).toBeGreaterThan(5);
+      expect(keys.size).toBeGreaterThan(5);
+      expect(events.length).toBeGreaterThan(20);
+      const secrets = [SITE_PW, DEVICE_PW, WRONG_PW, ...tokens, ...keys];
+
+      // `key copy --print` was not used: no output may hold a key. Nothing anywhere may hold the rest.
+      expect(leaksInText(texts, secrets)).toEqual([]);
+      const files = leaksInFiles(root, secrets);
+      expect(files.leaks).toEqual([]);
+      // And the runs did leave files to search (tsx's cache at least), so the search was not vacuous.
+      expect(files.files).toBeGreaterThan(0);
+    },
+  );
+});

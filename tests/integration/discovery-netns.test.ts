@@ -1,0 +1,94 @@
+/**
+ * Discovery on a network whose empty addresses DROP packets, as on a real site LAN (loopback can only
+ * refuse): a /24 in network namespaces with 20 simulator devices (tests/support/netns/lab.ts). Needs root
+ * and `ip netns`; elsewhere the suite is skipped and says why. The tight time budget against nmap is the
+ * benchmark's job (`npm run bench -- discovery`); this checks correctness and bounded time.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NetnsLab } from '../support/netns/lab';
+import { LAB_CIDR, netnsUnavailable, startNetnsLab } from '../support/netns/lab';
+import type { ScanChildRun } from '../support/netns/scan-child-types';
+
+const why = netnsUnavailable();
+const suite = why === undefined ? describe : describe.skip;
+
+suite(`discovery with silent hosts in a network namespace${why ? ` (skipped: ${why})` : ''}`, () => {
+  let lab: NetnsLab;
+
+  beforeAll(async () => {
+    lab = await startNetnsLab(20, 80);
+  });
+
+  afterAll(async () => {
+    await lab.close();
+  });
+
+  it('finds all 20 devices of the /24 and waits for silent hosts no longer than the connect timeout', async () => {
+    const run = await lab.runInScanner(process.execPath, [
+      '--import',
+      'tsx',
+      'electron/cli/index.ts',
+      'scan',
+      LAB_CIDR,
+      '--json',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const results = lines.slice(0, -1);
+    expect(results.map((r) => r.address).sort()).toEqual(lab.devices.map((d) => d.address).sort());
+    for (const device of lab.devices) {
+      const result = results.find((r) => r.address === device.address);
+      expect(result).toMatchObject({ port: 80, kind: 'device' });
+      if (device.profile === 'field') expect(result?.identity).toMatchObject({ mac: device.mac });
+      else expect(result?.identity).toBeNull();
+    }
+    const summary = (lines.at(-1) as { summary: { probed: number; found: number; durationMs: number } })
+      .summary;
+    expect(summary).toMatchObject({ probed: 254, found: 20 });
+    // Silent hosts cost the connect timeout (500 ms), once: they are probed side by side.
+    expect(summary.durationMs).toBeGreaterThanOrEqual(500);
+    expect(summary.durationMs).toBeLessThan(2000);
+  });
+
+  it('cancel closes the sockets still waiting on silent hosts within 100 ms', async () => {
+    const request = JSON.stringify({ targets: LAB_CIDR, connectTimeoutMs: 5000, cancelAfterMs: 300 });
+    const run = await lab.runInScanner(process.execPath, [
+      '--import',
+      'tsx',
+      'tests/support/netns/scan-child.ts',
+      request,
+    ]);
+    expect(run.code).toBe(0);
+    const [result] = JSON.parse(run.stdout) as ScanChildRun[];
+    expect(result?.cancel?.openBefore).toBeGreaterThanOrEqual(200);
+    expect(result?.cancel?.openAfter).toBe(0);
+    expect(result?.cancel?.settleMs).toBeLessThan(100);
+    expect(result?.summary).toMatchObject({ cancelled: true, found: 20 });
+    // Nothing of the scan outlives it: the process exits without waiting out the 5 s connect timeout.
+    expect(run.wallMs).toBeLessThan(4000);
+  });
+
+  it('Ctrl-C stops `minerdeck scan` at once: exit 130, the summary still printed', async () => {
+    const run = await lab.runInScanner(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/index.ts', 'scan', LAB_CIDR, '--timeout', '10000', '--json'],
+      { interruptOnFirstLine: true },
+    );
+    expect(run.code).toBe(130);
+    expect(run.exitAfterInterruptMs).toBeLessThan(1000);
+    const summary = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as {
+      summary?: { probed: number };
+    };
+    expect(summary.summary?.probed).toBeLessThan(254);
+  });
+
+  it('sent the devices only anonymous GETs', async () => {
+    const requests = await lab.requests();
+    expect(requests.length).toBeGreaterThanOrEqual(40);
+    expect(requests.filter((r) => r.method !== 'GET' || r.credentials.length > 0)).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The keytar store against a real Secret Service (gnome-keyring on a private D-Bus session under
+ * `npm test`; REQUIRE_KEYCHAIN=1 makes its absence a failure). Each run uses its own service name and
+ * removes what it stored.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
+import { openKeychain } from '../../electron/core/credentials/open-keychain';
+import { probeKeychain } from '../../electron/core/credentials/probe';
+import { createVault } from '../../electron/core/credentials/vault';
+import { missingKeytar, silentKeytar } from '../support/fake-stores';
+import { clearService, testServiceName } from '../support/keychain';
+import { describeWith, keychain } from '../support/requirements';
+import { secureStoreContract } from '../support/secure-store-contract';
+
+const SERVICE = testServiceName('keytar');
+const OTHER = testServiceName('keytar-other');
+
+describeWith(keychain, 'keytar store on a real Secret Service', () => {
+  afterAll(async () => {
+    await clearService(SERVICE);
+    await clearService(OTHER);
+  });
+
+  describe('contract', () => {
+    secureStoreContract(() => createKeytarStore({ service: SERVICE }));
+  });
+
+  it('lists only its own service', async () => {
+    await createKeytarStore({ service: OTHER }).set('device/x/password', 'other');
+    const listed = await createKeytarStore({ service: SERVICE }).list();
+    expect(listed.some((e) => e.value === 'other')).toBe(false);
+  });
+
+  it('takes its service name from MINERDECK_KEYCHAIN_SERVICE, else "minerdeck"', () => {
+    expect(createKeytarStore({ env: { MINERDECK_KEYCHAIN_SERVICE: SERVICE } }).service).toBe(SERVICE);
+    expect(createKeytarStore({ env: {} }).service).toBe('minerdeck');
+  });
+
+  it('the probe says available, quickly, and leaves no entry behind', async () => {
+    const store = createKeytarStore({ service: SERVICE });
+    const before = (await store.list()).length;
+    const status = await probeKeychain(store);
+    expect(status.state).toBe('available');
+    expect(status.elapsedMs).toBeLessThan(5_000);
+    expect((await store.list()).length).toBe(before);
+  });
+
+  it('openKeychain picks the keychain (child-process probe, then this process)', async () => {
+    const opened = await openKeychain({ service: SERVICE });
+    expect(opened.status.state).toBe('available');
+    expect(opened.store.kind).toBe('keychain');
+    expect(opened.service).toBe(SERVICE);
+  });
+
+  it('the vault over the real keychain: site, device, key — listed without secrets', async () => {
+    const vault = createVault(createKeytarStore({ service: SERVICE }));
+    expect(vault.persistent).toBe(true);
+    await vault.setSitePassword('hall-7', 'Hall-7-secret');
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        vault.addSiteMember('hall-7', { deviceId: `addr:127.0.0.${i + 1}:80` }),
+      ),
+    );
+    await vault.setApiKey('mac:02:00:00:00:00:01', 'K'.repeat(32), { description: 'Minerdeck t 2026-11-20' });
+    const listing = await vault.list();
+    expect(listing.sites[0]?.members).toHaveLength(50);
+    expect(JSON.stringify(listing)).not.toMatch(/Hall-7-secret|KKKKKKKK/);
+    expect((await vault.passwordFor('addr:127.0.0.9:80', undefined))?.secret).toBe('Hall-7-secret');
+  });
+});
+
+describe('keytar store failures (no Secret Service needed)', () => {
+  it('a keytar that cannot load → unavailable with the reason, no crash', async () => {
+    const store = createKeytarStore({ service: SERVICE, loadKeytar: missingKeytar });
+    await expect(store.get('x')).rejects.toMatchObject({ code: 'KEYCHAIN_UNAVAILABLE', kind: 'not-loaded' });
+    expect(await probeKeychain(store)).toMatchObject({
+      state: 'unavailable',
+      reason: expect.stringMatching(/keytar/),
+    });
+  });
+
+  it('a keychain that never answers: each call fails after its bound', async () => {
+    const store = createKeytarStore({
+      service: SERVICE,
+      timeoutMs: 200,
+      loadKeytar: async () => silentKeytar(),
+    });
+    const started = Date.now();
+    await expect(store.set('x', 'y')).rejects.toMatchObject({
+      kind: 'timeout',
+      message: expect.stringMatching(/200 ms/),
+    });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(await probeKeychain(store)).toMatchObject({ state: 'locked' });
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * The session manager against simulated devices over real HTTP: which credential goes out, unlocking
+ * again by itself only when that is safe, and never locking a technician out.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../electron/core/credentials/memory-store';
+import { createSessionManager } from '../../electron/core/credentials/session-manager';
+import { createVault } from '../../electron/core/credentials/vault';
+import type { CredentialVault } from '../../electron/core/credentials/vault';
+import type { DeviceClient } from '../../electron/core/device/client';
+import { createDeviceClient } from '../../electron/core/device/client';
+import type { Fleet, SimDeviceOptions } from '../simulator';
+import { startFleet } from '../simulator';
+import { credentialHeadersOf } from '../support/recorded-requests';
+import { requestsTo, targetOf, unlocksOf } from '../support/sim-targets';
+
+const PASSWORD = 'Site-pw-1';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let fleet: Fleet | undefined;
+let client: DeviceClient | undefined;
+afterEach(async () => {
+  client?.close();
+  await fleet?.close();
+  fleet = undefined;
+  client = undefined;
+});
+
+async function setup(options: SimDeviceOptions, stored: { password?: string } = { password: PASSWORD }) {
+  fleet = await startFleet({ devices: [{ password: PASSWORD, ...options }] });
+  const device = fleet.devices[0]!;
+  client = createDeviceClient({ totalTimeoutMs: 3_000 });
+  const vault: CredentialVault = createVault(createMemoryStore());
+  const target = targetOf(device);
+  if (stored.password !== undefined) await vault.setDevicePassword(target.deviceId, stored.password);
+  const sessions = createSessionManager({ client, vault });
+  const read = () => sessions.withCredential(target, (c) => client!.getStatus(target.address, c));
+  return { device, vault, target, sessions, read };
+}
+
+describe('session manager', () => {
+  it('unlocks with the stored password once, then reuses the token', async () => {
+    const { device, read, sessions, target } = await setup({ profile: 'spec' });
+    await read();
+    await read();
+    expect(unlocksOf(device)).toHaveLength(1);
+    expect(JSON.parse(unlocksOf(device)[0]!.body)).toEqual({ pw: PASSWORD });
+    expect(requestsTo(device, '/api/v1/status').map(credentialHeadersOf)).toEqual([
+      ['authorization'],
+      ['authorization'],
+    ]);
+    expect(sessions.state(target.deviceId)).toEqual({ kind: 'unlocked' });
+  });
+
+  it('token expiry: the next call unlocks again by itself and succeeds', async () => {
+    const { device, read } = await setup({ profile: 'spec', tokenLifetimeMs: 300 });
+    await read();
+    await sleep(450);
+    await expect(read()).resolves.toMatchObject({ miner_state: 'mining' });
+    expect(unlocksOf(device)).toHaveLength(2);
+    // status: ok, 401 (expired), ok after the fresh unlock
+    expect(requestsTo(device, '/api/v1/status')).toHaveLength(3);
+  });
+
+  it('100 parallel reads of a locked device share one POST /unlock — also after the session ends', async () => {
+    const { device, read } = await setup({ profile: 'spec' });
+    const first = await Promise.all(Array.from({ length: 100 }, read));
+    expect(first).toHaveLength(100);
+    expect(unlocksOf(device)).toHaveLength(1);
+    expect(requestsTo(device, '/api/v1/status')).toHaveLength(100);
+
+    device.expireTokens();
+    await Promise.all(Array.from({ length: 100 }, read));
+    expect(unlocksOf(device)).toHaveLength(2);
+  });
+
+  it('a wrong stored password: exactly one /unlock, ever — even for a new session manager', async () => {
+    const { device, read, vault, sessions, target } = await setup(
+      { profile: 'field' },
+      { password: 'wrong-pw' },
+    );
+    const parallel = await Promise.allSettled(Array.from({ length: 5 }, read));
+    expect(parallel.every((r) => r.status === 'rejected')).toBe(true);
+    await expect(read()).rejects.toMatchObject({
+      code: 'AUTH_REQUIRED',
+      message: expect.stringMatching(/needs its password/),
+    });
+    expect(unlocksOf(device)).toHaveLength(1);
+    expect(sessions.state(target.deviceId)).toMatchObject({ kind: 'needs-password' });
+    expect(await vault.passwordFor(target.deviceId, undefined)).toMatchObject({ rejected: true });
+
+    // A new process (new manager, same keychain) does not send it either.
+    const fresh = createSessionManager({ client: client!, vault });
+    await expect(
+      fresh.withCredential(target, (c) => client!.getStatus(target.address, c)),
+    ).rejects.toMatchObject({
+      code: 'AUTH_REQUIRED',
+    });
+    expect(unlocksOf(device)).toHaveLength(1);
+  });
+
+  it('a password the device refused is not sent again even when the user re-submits it; a new one is', async () => {
+    const { device, sessions, target, read } = await setup({ profile: 'field' }, {});
+    await expect(sessions.unlockWith(target, 'typo-pw')).rejects.toMatchObject({ code: 'WRONG_PASSWORD' });
+    await expect(sessions.unlockWith(target, 'typo-pw')).rejects.toMatchObject({
+      code: 'WRONG_PASSWORD',
+      message: expect.stringMatching(/already refused.*not sent again/),
+    });
+    expect(unlocksOf(device)).toHaveLength(1);
+    await sessions.unlockWith(target, PASSWORD);
+    expect(unlocksOf(device)).toHaveLength(2);
+    await expect(read()).resolves.toMatchObject({ unlocked: true });
+    expect(unlocksOf(device)).toHaveLength(2);
+  });
+
+  it('a lockout is respected to the second: nothing is sent until the wait the device gave is over', async () => {
+    const { device, sessions, target } = await setup(
+      { profile: 'field', lockoutThreshold: 1, lockoutSeconds: 2 },
+      {},
+    );
+    await expect(sessions.unlockWith(target, 'wrong-once')).rejects.toMatchObject({ code: 'WRONG_PASSWORD' });
+    await expect(sessions.unlockWith(target, PASSWORD)).rejects.toMatchObject({
+      code: 'LOCKED_OUT',
+      detail: { retryAfterSeconds: 2 },
+    });
+    const lockedAt = Date.now();
+    expect(unlocksOf(device)).toHaveLength(2);
+    expect(sessions.state(target.deviceId)).toEqual({ kind: 'locked-out', secondsLeft: 2 });
+
+    await sleep(1_100);
+    await expect(sessions.unlockWith(target, PASSWORD)).rejects.toMatchObject({
+      code: 'LOCKED_OUT',
+      detail: { retryAfterSeconds: 1 },
+      message: expect.stringMatching(/wait 1 s.*nothing was sent/),
+    });
+    expect(unlocksOf(device)).toHaveLength(2);
+
+    for (let i = 0; i < 40 && sessions.state(target.deviceId).kind === 'locked-out'; i += 1) await sleep(50);
+    expect(Date.now() - lockedAt).toBeGreaterThanOrEqual(1_950);
+    await sessions.unlockWith(target, PASSWORD);
+    expect(unlocksOf(device)).toHaveLength(3);
+    expect(sessions.state(target.deviceId)).toEqual({ kind: 'unlocked' });
+  });
+
+  it('401 right after a fresh unlock: one more unlock, then needs-password and no further tries', async () => {
+    const { device, read, sessions, target } = await setup({ profile: 'spec' });
+    device.addFault({ fault: { kind: 'status', code: 401 }, paths: ['/api/v1/status'] });
+    await expect(read()).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+    expect(unlocksOf(device)).toHaveLength(2);
+    expect(sessions.state(target.deviceId)).toMatchObject({ kind: 'needs-password' });
+    await expect(read()).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
+    expect(unlocksOf(device)).toHaveLength(2);
+  });
+
+  it('prefers the stored API key alone; a key the device refuses falls back to the password', async () => {
+    const { device, read, vault, target } = await setup({ profile: 'spec' });
+    const token = await client!.unlock(target.address, PASSWORD);
+    const key = 'Q'.repeat(32);
+    await client!.createApiKey(target.address, { kind: 'token', token }, { key, description: 'test' });
+    await vault.setApiKey(target.deviceId, key, { description: 'test' });
+    fleet!.clearRequests();
+
+    await read();
+    expect(unlocksOf(device)).toHaveLength(0);
+    expect(requestsTo(device, '/api/v1/status').map(credentialHeadersOf)).toEqual([['x-api-key']]);
+
+    await vault.setApiKey(target.deviceId, 'R'.repeat(32), { description: 'not on the device' });
+    await read();
+    expect(unlocksOf(device)).toHaveLength(1);
+    expect(requestsTo(device, '/api/v1/status').map(credentialHeadersOf)).toEqual([
+      ['x-api-key'],
+      ['x-api-key'],
+      ['authorization'],
+    ]);
+  });
+
+  it("uses the site's password for a device without its own", async () => {
+    const { device, vault, sessions, target } = await setup({ profile: 'spec' }, {});
+    await vault.setSitePassword('north-hall', PASSWORD);
+    await sessions.withCredential({ ...target, siteId: 'north-hall' }, (c) =>
+      client!.getStatus(target.address, c),
+    );
+    expect(JSON.parse(unlocksOf(device)[0]!.body)).toEqual({ pw: PASSWORD });
+  });
+
+  it('without any stored password it asks for one instead of guessing', async () => {
+    const { device, read } = await setup({ profile: 'spec' }, {});
+    await expect(read()).rejects.toMatchObject({
+      code: 'AUTH_REQUIRED',
+      message: expect.stringMatching(/no password is stored/),
+    });
+    expect(unlocksOf(device)).toHaveLength(0);
+  });
+
+  it('callers waiting on a shared unlock can cancel', async () => {
+    const { device, sessions, target } = await setup({ profile: 'spec' });
+    device.addFault({ fault: { kind: 'hang' }, paths: ['/api/v1/unlock'] });
+    const controller = new AbortController();
+    const calls = [1, 2, 3].map(() =>
+      sessions.withCredential(target, (c) => client!.getStatus(target.address, c), {
+        signal: controller.signal,
+      }),
+    );
+    await sleep(100);
+    controller.abort();
+    const results = await Promise.allSettled(calls);
+    expect(results.map((r) => r.status === 'rejected' && (r.reason as { code: string }).code)).toEqual([
+      'CANCELLED',
+      'CANCELLED',
+      'CANCELLED',
+    ]);
+    expect(unlocksOf(device)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * A real device client (real HTTP to the simulator) with a hook after chosen calls, to make the world
+ * change at an exact point of a flow — e.g. the device disappears between creating a key and verifying it.
+ */
+import type { DeviceClient } from '../../electron/core/device/client';
+
+export type ClientHooks = Partial<Record<keyof DeviceClient, () => Promise<void> | void>>;
+
+export function hookedClient(client: DeviceClient, after: ClientHooks): DeviceClient {
+  const wrap =
+    <K extends keyof DeviceClient>(name: K) =>
+    async (...args: unknown[]): Promise<unknown> => {
+      const result: unknown = await (client[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+      await after[name]?.();
+      return result;
+    };
+  return {
+    unlock: wrap('unlock') as DeviceClient['unlock'],
+    getStatus: wrap('getStatus') as DeviceClient['getStatus'],
+    createApiKey: wrap('createApiKey') as DeviceClient['createApiKey'],
+    listApiKeys: wrap('listApiKeys') as DeviceClient['listApiKeys'],
+    deleteApiKey: wrap('deleteApiKey') as DeviceClient['deleteApiKey'],
+    getInfo: wrap('getInfo') as DeviceClient['getInfo'],
+    getSummary: wrap('getSummary') as DeviceClient['getSummary'],
+    close: () => client.close(),
+  };
+}

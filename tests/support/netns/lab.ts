@@ -1,0 +1,259 @@
+/**
+ * A private test network for realistic silent hosts: empty addresses that DROP packets, as on a real LAN,
+ * where loopback can only refuse. Two network namespaces this module creates (root only):
+ *
+ *   scanner ns  198.18.0.1/30 ──veth── 198.18.0.2/30  site ns
+ *               route 198.18.1.0/24 via .2               the whole /24 is local; nft DNATs each device's
+ *                                                        address to a simulator on 127.0.1.N and drops
+ *                                                        every other packet to the /24
+ *
+ * 198.18.0.0/15 is the RFC 2544 benchmarking range; it exists only inside these namespaces, and nothing
+ * in the root namespace (interfaces, routes, firewall) is touched. Scans and nmap run inside the scanner
+ * namespace (`ip netns exec`). `close()` kills the fleet process it started and deletes both namespaces
+ * (which removes the veth pair and the nft table with them).
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { REPO_ROOT } from '../run-cli';
+
+export const LAB_NETWORK = '198.18.1';
+export const LAB_CIDR = `${LAB_NETWORK}.0/24`;
+const COMMAND_TIMEOUT_MS = 10_000;
+
+export interface LabDevice {
+  /** The device's address in the lab /24, as the scanner sees it. */
+  address: string;
+  mac: string;
+  profile: 'field' | 'spec';
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  wallMs: number;
+  /** Time from the SIGINT to the exit, when `interruptOnFirstLine` sent one. */
+  exitAfterInterruptMs?: number;
+}
+
+export interface RunOptions {
+  /** Killed (SIGKILL) after this long; default 60 s. */
+  timeoutMs?: number;
+  /** Sends SIGINT (Ctrl-C) once the command printed its first line; `interruptedAfterMs` says when. */
+  interruptOnFirstLine?: boolean;
+}
+
+export interface NetnsLab {
+  scannerNs: string;
+  devices: LabDevice[];
+  /** Runs a command inside the scanner namespace; killed after `timeoutMs`. */
+  runInScanner(command: string, args: readonly string[], options?: RunOptions): Promise<RunResult>;
+  /** Everything the simulated devices recorded so far. */
+  requests(): Promise<{ method: string; path: string; credentials: string[] }[]>;
+  close(): Promise<void>;
+}
+
+function ip(args: readonly string[], input?: string): void {
+  execFileSync('ip', [...args], { timeout: COMMAND_TIMEOUT_MS, input, stdio: ['pipe', 'ignore', 'pipe'] });
+}
+
+let availability: string | undefined | null = null;
+
+/** Why the lab cannot be built here, or undefined when it can (checked once per process). */
+export function netnsUnavailable(): string | undefined {
+  if (availability !== null) return availability;
+  availability = (() => {
+    if (process.getuid?.() !== 0) return 'network namespaces need root';
+    for (const tool of ['ip', 'nft']) {
+      if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `\`${tool}\` is not installed`;
+    }
+    const probe = `mdklab-probe-${process.pid}`;
+    const added = spawnSync('ip', ['netns', 'add', probe], { timeout: COMMAND_TIMEOUT_MS });
+    if (added.status !== 0) return `\`ip netns add\` failed: ${added.stderr.toString().trim()}`;
+    const nft = spawnSync('ip', ['netns', 'exec', probe, 'nft', 'add', 'table', 'ip', 'probe'], {
+      timeout: COMMAND_TIMEOUT_MS,
+    });
+    spawnSync('ip', ['netns', 'del', probe], { timeout: COMMAND_TIMEOUT_MS });
+    if (nft.status !== 0) return `nftables does not work in a namespace: ${nft.stderr.toString().trim()}`;
+    return undefined;
+  })();
+  return availability;
+}
+
+/** Device i (0-based) sits at .10, .22, .34 …: spread over the /24 like a real site, never .0 or .255. */
+export const labAddress = (index: number): string => `${LAB_NETWORK}.${10 + 12 * index}`;
+
+function nftRules(count: number, port: number): string {
+  const dnat = Array.from(
+    { length: count },
+    (_, i) => `    ip daddr ${labAddress(i)} tcp dport ${port} dnat to 127.0.1.${i + 1}`,
+  );
+  return [
+    'table ip minerdeck_lab {',
+    '  chain prerouting {',
+    '    type nat hook prerouting priority dstnat;',
+    ...dnat,
+    '  }',
+    '  chain input {',
+    '    type filter hook input priority filter;',
+    `    ip daddr ${LAB_CIDR} drop`,
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+function buildNetwork(scannerNs: string, siteNs: string, tag: string, count: number, port: number): void {
+  const [a, b] = [`mdk${tag}a`, `mdk${tag}b`];
+  ip(['netns', 'add', scannerNs]);
+  ip(['netns', 'add', siteNs]);
+  ip(['link', 'add', a, 'netns', scannerNs, 'type', 'veth', 'peer', 'name', b, 'netns', siteNs]);
+  for (const [ns, dev, address] of [
+    [scannerNs, a, '198.18.0.1/30'],
+    [siteNs, b, '198.18.0.2/30'],
+  ] as const) {
+    ip(['-n', ns, 'link', 'set', 'lo', 'up']);
+    ip(['-n', ns, 'addr', 'add', address, 'dev', dev]);
+    ip(['-n', ns, 'link', 'set', dev, 'up']);
+  }
+  ip(['-n', scannerNs, 'route', 'add', LAB_CIDR, 'via', '198.18.0.2']);
+  ip(['-n', siteNs, 'route', 'add', 'local', LAB_CIDR, 'dev', 'lo']);
+  // DNAT to the namespace's loopback needs route_localnet (namespaced: this namespace only).
+  ip(['netns', 'exec', siteNs, 'sysctl', '-qw', 'net.ipv4.conf.all.route_localnet=1']);
+  ip(['netns', 'exec', siteNs, 'sysctl', '-qw', `net.ipv4.conf.${b}.route_localnet=1`]);
+  ip(['netns', 'exec', siteNs, 'nft', '-f', '-'], nftRules(count, port));
+}
+
+function deleteNamespaces(names: readonly string[]): void {
+  for (const name of names) spawnSync('ip', ['netns', 'del', name], { timeout: COMMAND_TIMEOUT_MS });
+}
+
+function waitForLine(
+  child: ChildProcessWithoutNullStreams,
+  prefix: string,
+  timeoutMs: number,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    const timer = setTimeout(() => {
+      lines.close();
+      reject(new Error(`no "${prefix}" line from the lab fleet within ${timeoutMs} ms`));
+    }, timeoutMs);
+    lines.on('line', (line) => {
+      if (!line.startsWith(`${prefix} `)) return;
+      clearTimeout(timer);
+      lines.close();
+      resolve(line.slice(prefix.length + 1));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the lab fleet exited (${code}) before "${prefix}"`));
+    });
+  });
+}
+
+function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, [...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    let interruptedAt: number | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (options.interruptOnFirstLine === true && interruptedAt === undefined && stdout.includes('\n')) {
+        interruptedAt = performance.now();
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const ended = performance.now();
+      resolve({
+        code,
+        stdout,
+        stderr,
+        wallMs: ended - started,
+        ...(interruptedAt !== undefined ? { exitAfterInterruptMs: ended - interruptedAt } : {}),
+      });
+    });
+  });
+}
+
+/** Builds the lab with `count` simulator devices on `port`; throws (after cleaning up) when it cannot. */
+export async function startNetnsLab(count = 20, port = 80): Promise<NetnsLab> {
+  const tag = randomBytes(3).toString('hex');
+  const scannerNs = `mdklab-${tag}-scan`;
+  const siteNs = `mdklab-${tag}-site`;
+  const names = [scannerNs, siteNs];
+  let fleet: ChildProcessWithoutNullStreams | undefined;
+  const cleanup = (): void => {
+    fleet?.kill('SIGKILL');
+    deleteNamespaces(names);
+  };
+  // A crashed test run must not leave namespaces behind.
+  process.once('exit', cleanup);
+  try {
+    buildNetwork(scannerNs, siteNs, tag, count, port);
+    fleet = spawn(
+      'ip',
+      [
+        'netns',
+        'exec',
+        siteNs,
+        process.execPath,
+        '--import',
+        'tsx',
+        'tests/support/netns/site-fleet.ts',
+        `${count}`,
+        `${port}`,
+      ],
+      { cwd: REPO_ROOT, env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+    );
+    const ready = JSON.parse(await waitForLine(fleet, 'READY', 30_000)) as Omit<LabDevice, 'address'>[];
+    const running = fleet;
+    const devices = ready.map((d, i) => ({ ...d, address: labAddress(i) }));
+    return {
+      scannerNs,
+      devices,
+      runInScanner: (command, args, options = {}) =>
+        run('ip', ['netns', 'exec', scannerNs, command, ...args], options),
+      requests: async () => {
+        const answer = waitForLine(running, 'REQUESTS', 10_000);
+        running.stdin.write('requests\n');
+        return JSON.parse(await answer) as Awaited<ReturnType<NetnsLab['requests']>>;
+      },
+      close: async () => {
+        running.stdin.end();
+        await new Promise<void>((resolve) => {
+          if (running.exitCode !== null || running.signalCode !== null) {
+            resolve();
+            return;
+          }
+          const timer = setTimeout(() => {
+            running.kill('SIGKILL');
+            resolve();
+          }, 5000);
+          running.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        process.removeListener('exit', cleanup);
+        deleteNamespaces(names);
+      },
+    };
+  } catch (error) {
+    process.removeListener('exit', cleanup);
+    cleanup();
+    throw error;
+  }
+}

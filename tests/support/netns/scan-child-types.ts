@@ -1,0 +1,18 @@
+/** What scan-child.ts is asked and answers (JSON over argv and stdout). */
+import type { DiscoveredKind, ScanSummary } from '../../../shared/domain/discovery';
+
+export interface ScanChildRequest {
+  targets: string;
+  connectTimeoutMs: number;
+  concurrency?: number;
+  runs?: number;
+  /** Cancel each run this long after it started, and measure how fast the sockets went. */
+  cancelAfterMs?: number;
+}
+
+export interface ScanChildRun {
+  ms: number;
+  found: { address: string; kind: DiscoveredKind; mac: string | null }[];
+  summary: ScanSummary;
+  cancel?: { openBefore: number; openAfter: number; settleMs: number };
+}

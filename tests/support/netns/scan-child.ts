@@ -1,0 +1,38 @@
+/**
+ * Runs scans inside the lab's scanner namespace and prints one JSON line with what happened, so a test
+ * or the benchmark in the root namespace can time the scanner in-process (as the app runs it) without
+ * adding Node's start-up. Arguments: a JSON object (ScanChildRequest).
+ */
+import { parseTargets } from '../../../shared/domain/targets/parse-targets';
+import { startScan } from '../../../electron/core/discovery/scanner';
+import type { ScanChildRequest, ScanChildRun } from './scan-child-types';
+
+const request = JSON.parse(process.argv[2] ?? '{}') as ScanChildRequest;
+const targets = parseTargets(request.targets);
+if (!targets.ok) throw new Error(targets.error.message);
+
+const runs: ScanChildRun[] = [];
+for (let i = 0; i < (request.runs ?? 1); i += 1) {
+  const found: ScanChildRun['found'] = [];
+  const started = performance.now();
+  const scan = startScan(targets.value, {
+    connectTimeoutMs: request.connectTimeoutMs,
+    ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
+    onResult: (host) =>
+      found.push({ address: host.address, kind: host.kind, mac: host.identity?.mac ?? null }),
+  });
+  if (!scan.ok) throw new Error(scan.error.message);
+  let cancel: ScanChildRun['cancel'];
+  if (request.cancelAfterMs !== undefined) {
+    await new Promise((resolve) => setTimeout(resolve, request.cancelAfterMs));
+    const openBefore = scan.value.openSockets;
+    const at = performance.now();
+    scan.value.cancel();
+    const openAfter = scan.value.openSockets;
+    await scan.value.done;
+    cancel = { openBefore, openAfter, settleMs: performance.now() - at };
+  }
+  const summary = await scan.value.done;
+  runs.push({ ms: performance.now() - started, found, summary, ...(cancel ? { cancel } : {}) });
+}
+process.stdout.write(`${JSON.stringify(runs)}\n`);

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../../../electron/core/credentials/memory-store';
+import { createVault } from '../../../../electron/core/credentials/vault';
+import { countingStore } from '../../../support/fake-stores';
+import { secureStoreContract } from '../../../support/secure-store-contract';
+
+const A = 'mac:02:00:00:00:00:0A';
+const B = 'mac:02:00:00:00:00:0B';
+const C = 'addr:127.0.0.1:8080';
+
+describe('memory store', () => {
+  secureStoreContract(createMemoryStore);
+
+  it('is session-only', () => {
+    expect(createMemoryStore().kind).toBe('memory');
+    expect(createVault(createMemoryStore()).persistent).toBe(false);
+  });
+});
+
+describe('vault: the credential model', () => {
+  it('stores under the documented account names, as JSON with metadata', async () => {
+    const store = createMemoryStore();
+    const vault = createVault(store, () => new Date('2026-11-20T10:00:00Z'));
+    await vault.setDevicePassword(A, 'dev-pw', { address: 'http://10.0.0.5' });
+    await vault.setApiKey(A, 'K'.repeat(32), { description: 'Minerdeck t 2026-11-20' });
+    await vault.setSitePassword('acme', 'site-pw', [{ deviceId: B }]);
+    const accounts = (await store.list()).map((e) => e.account).sort();
+    expect(accounts).toEqual([`device/${A}/api-key`, `device/${A}/password`, 'site/acme/password']);
+    expect(JSON.parse((await store.get(`device/${A}/password`)) ?? '')).toEqual({
+      secret: 'dev-pw',
+      storedAt: '2026-11-20T10:00:00.000Z',
+      address: 'http://10.0.0.5',
+    });
+  });
+
+  it("uses the device's own password before its site's, and the site's when it has none", async () => {
+    const vault = createVault(createMemoryStore());
+    await vault.setSitePassword('acme', 'site-pw', [{ deviceId: A }, { deviceId: B }]);
+    await vault.setDevicePassword(A, 'override');
+    expect(await vault.passwordFor(A, undefined)).toMatchObject({
+      secret: 'override',
+      source: { kind: 'device' },
+    });
+    expect(await vault.passwordFor(B, undefined)).toMatchObject({
+      secret: 'site-pw',
+      source: { kind: 'site', siteId: 'acme' },
+      rejected: false,
+    });
+    expect(await vault.passwordFor(C, undefined)).toBeUndefined();
+    expect(await vault.passwordFor(C, 'acme')).toMatchObject({ secret: 'site-pw' });
+  });
+
+  it('remembers a refusal per device, and a new password clears it', async () => {
+    const vault = createVault(createMemoryStore());
+    await vault.setSitePassword('acme', 'site-pw', [{ deviceId: A }, { deviceId: B }]);
+    await vault.setDevicePassword(C, 'dev-pw');
+    await vault.markPasswordRejected({ kind: 'site', siteId: 'acme' }, A);
+    await vault.markPasswordRejected({ kind: 'device' }, C);
+    expect(await vault.passwordFor(A, undefined)).toMatchObject({ rejected: true });
+    expect(await vault.passwordFor(B, undefined)).toMatchObject({ rejected: false });
+    expect(await vault.passwordFor(C, undefined)).toMatchObject({ rejected: true });
+
+    await vault.setSitePassword('acme', 'new-site-pw');
+    await vault.setDevicePassword(C, 'new-dev-pw');
+    expect(await vault.passwordFor(A, undefined)).toMatchObject({ secret: 'new-site-pw', rejected: false });
+    expect(await vault.passwordFor(C, undefined)).toMatchObject({ secret: 'new-dev-pw', rejected: false });
+  });
+
+  it('adds 500 site members from parallel calls without losing one, in a few writes', async () => {
+    const store = countingStore();
+    const vault = createVault(store);
+    await vault.setSitePassword('big', 'pw');
+    const before = store.counts.set;
+    const ids = Array.from({ length: 500 }, (_, i) => `addr:127.0.${i >> 8}.${i & 255}:80`);
+    await Promise.all(ids.map((deviceId) => vault.addSiteMember('big', { deviceId })));
+    expect((await vault.list()).sites[0]?.members.sort()).toEqual([...ids].sort());
+    expect(store.counts.set - before).toBeLessThanOrEqual(3);
+    expect(await vault.siteOf(ids[321] ?? '')).toBe('big');
+  });
+
+  it('lists metadata only: which device has what, never a secret', async () => {
+    const vault = createVault(createMemoryStore());
+    await vault.setSitePassword('acme', 'S1te-Secret', [{ deviceId: B, address: 'http://10.0.0.6' }]);
+    await vault.setDevicePassword(A, 'D3vice-Secret', { address: 'http://10.0.0.5' });
+    await vault.setApiKey(A, 'K3y'.repeat(10) + 'xx', {
+      description: 'Minerdeck t 2026-11-20',
+      address: 'http://10.0.0.5',
+    });
+    const listing = await vault.list();
+    expect(JSON.stringify(listing)).not.toMatch(/S1te-Secret|D3vice-Secret|K3yK3y/);
+    expect(listing.devices).toEqual([
+      expect.objectContaining({
+        deviceId: A,
+        address: 'http://10.0.0.5',
+        password: expect.objectContaining({ source: 'device', rejected: false }),
+        apiKey: expect.objectContaining({ description: 'Minerdeck t 2026-11-20' }),
+      }),
+      expect.objectContaining({
+        deviceId: B,
+        address: 'http://10.0.0.6',
+        password: expect.objectContaining({ source: 'site', siteId: 'acme' }),
+      }),
+    ]);
+    expect(listing.sites).toEqual([expect.objectContaining({ siteId: 'acme', members: [B] })]);
+  });
+
+  it('counts damaged entries as unreadable and ignores foreign ones (probe leftovers)', async () => {
+    const store = createMemoryStore();
+    await store.set(`device/${A}/password`, 'not json');
+    await store.set(`device/${B}/api-key`, JSON.stringify({ secret: '', storedAt: 'x' }));
+    await store.set('probe/1234', 'x');
+    await store.set('something/else', 'x');
+    const vault = createVault(store);
+    expect(await vault.list()).toEqual({ devices: [], sites: [], unreadable: 2 });
+    expect(await vault.getApiKey(B)).toBeUndefined();
+  });
+
+  it('finds a device by the address its credentials were stored with (newest wins)', async () => {
+    const vault = createVault(
+      createMemoryStore(),
+      (() => {
+        let t = Date.parse('2026-01-01T00:00:00Z');
+        return () => new Date((t += 1000));
+      })(),
+    );
+    await vault.setApiKey(A, 'k'.repeat(32), { description: 'd', address: 'http://10.0.0.9' });
+    await vault.setApiKey(B, 'k'.repeat(32), { description: 'd', address: 'http://10.0.0.9' });
+    expect(await vault.findDeviceByAddress('http://10.0.0.9')).toBe(B);
+    expect(await vault.findDeviceByAddress('http://10.0.0.10')).toBeUndefined();
+  });
+
+  it('refuses ids and site names that could reach another entry', async () => {
+    const vault = createVault(createMemoryStore());
+    await expect(vault.setDevicePassword('x/../site/acme', 'pw')).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    await expect(vault.setSitePassword('a/b', 'pw')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(vault.setSitePassword('', 'pw')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(vault.getApiKey(' padded')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('deletes what it is asked to, and says whether there was something', async () => {
+    const vault = createVault(createMemoryStore());
+    await vault.setApiKey(A, 'k'.repeat(32), { description: 'd' });
+    expect(await vault.deleteApiKey(A)).toBe(true);
+    expect(await vault.deleteApiKey(A)).toBe(false);
+    expect(await vault.getApiKey(A)).toBeUndefined();
+  });
+});
