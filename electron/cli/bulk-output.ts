@@ -33,7 +33,11 @@ export function printOutcome<V>(
   } else if (outcome.ok) {
     output.out(`${address}: ${printer.line(outcome.value)}`);
   } else {
-    output.err(`minerdeck: ${outcome.error.message}`);
+    // Device errors name the device; the few that do not (cancelled before contact) get its address.
+    const { message } = outcome.error;
+    output.err(
+      `minerdeck: ${message.includes(outcome.item.address.host) ? message : `${address}: ${message}`}`,
+    );
   }
 }
 

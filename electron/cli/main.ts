@@ -6,6 +6,7 @@ import { appError } from '../../shared/result';
 import { scanCommand, SCAN_USAGE } from './commands/scan';
 import { keyCommand, KEY_USAGE } from './commands/key';
 import { keychainCommand, KEYCHAIN_USAGE } from './commands/keychain';
+import { monitorCommand, MONITOR_USAGE } from './commands/monitor';
 import { statusCommand, STATUS_USAGE } from './commands/status';
 import { unlockCommand, UNLOCK_USAGE } from './commands/unlock';
 import type { CliContext } from './commands/context';
@@ -35,6 +36,11 @@ const COMMANDS: Record<
     run: keychainCommand,
     usage: KEYCHAIN_USAGE,
     summary: 'whether the OS keychain works, and what to do when it does not',
+  },
+  monitor: {
+    run: monitorCommand,
+    usage: MONITOR_USAGE,
+    summary: 'watch devices live: state with its reason, readings, alerts (a table, or --json lines)',
   },
 };
 

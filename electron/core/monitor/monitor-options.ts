@@ -17,7 +17,7 @@ export interface MonitorSettings {
    * answer `/summary` (field notes), so answers averaging up to 1.2 s keep up.
    */
   concurrency?: number;
-  /** Total time allowed to each request of a poll. Default min(4 s, 80 % of the interval). */
+  /** Total time allowed to a whole poll, every request in it. Default min(4 s, 80 % of the interval). */
   timeoutMs?: number;
   /** Longest delay between polls of an offline device. Default 60 s. */
   maxBackoffMs?: number;

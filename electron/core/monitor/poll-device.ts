@@ -16,7 +16,7 @@
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import type { SessionManager } from '../credentials/session-manager';
-import type { DeviceClient } from '../device/client';
+import type { CallOptions, DeviceClient } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 
@@ -59,7 +59,7 @@ export type PollResult =
 export interface DevicePollerOptions {
   client: DeviceClient;
   sessions: SessionManager;
-  /** Total time allowed to each request of a poll; below the interval. */
+  /** Total time allowed to a whole poll (every request in it); below the interval. */
   timeoutMs: number;
   /** How long an absent `/summary` and a read `/info` are trusted. */
   recheckMs: number;
@@ -71,6 +71,15 @@ export type DevicePoller = (
   capabilities: Capabilities,
   signal: AbortSignal,
 ) => Promise<PollResult>;
+
+/** The backstop fires this long after the deadline, so a request's own timeout normally speaks first. */
+const BACKSTOP_SLACK_MS = 50;
+
+/** Session outcomes the session manager may reach without contacting the device. */
+const MAYBE_UNCONTACTED = new Set(['AUTH_REQUIRED', 'LOCKED_OUT']);
+const NO_ANSWER = new Set(['UNREACHABLE', 'TIMEOUT']);
+/** Less time than this left in the poll: no probe (its timeout would say nothing about the device). */
+const MIN_PROBE_MS = 20;
 
 /** Endpoints a firmware simply does not have. */
 const ABSENT_STATUSES = new Set([404, 405, 501]);
@@ -97,12 +106,12 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
   async function readInfo(
     target: MonitorTarget,
     caps: Capabilities,
-    signal: AbortSignal,
+    call: () => CallOptions,
     notes: string[],
   ): Promise<void> {
     if (now() < caps.infoReadAt) return;
     try {
-      caps.info = await client.getInfo(target.address, { signal, totalTimeoutMs: timeoutMs });
+      caps.info = await client.getInfo(target.address, call());
       caps.infoReadAt = now() + recheckMs;
     } catch (error) {
       // No /info at all: stop asking for a while. Any other failure: ask again at the next poll.
@@ -111,48 +120,102 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     }
   }
 
-  return async (target, caps, signal) => {
-    const call = { signal, totalTimeoutMs: timeoutMs };
-    const notes: string[] = [];
-    const info = readInfo(target, caps, signal, notes);
+  async function read(
+    target: MonitorTarget,
+    caps: Capabilities,
+    signal: AbortSignal,
+    call: () => CallOptions,
+    notes: string[],
+  ): Promise<PollResult> {
+    let used: DeviceCredential['kind'] = 'apiKey';
+    const bodies = await sessions.withCredential(
+      target,
+      async (credential) => {
+        used = credential.kind;
+        const status = await client.getStatus(target.address, credential, call());
+        if (saysNotUnlocked(status)) {
+          throw new DeviceError(
+            'AUTH_REQUIRED',
+            `${hostPort(target.address)}: the device did not accept the credentials (unlocked: false).`,
+          );
+        }
+        if (caps.summary === 'absent' && now() < caps.summaryRecheckAt) return { status, summary: undefined };
+        try {
+          const summary = await client.getSummary(target.address, credential, call());
+          caps.summary = 'present';
+          return { status, summary };
+        } catch (error) {
+          if (isDeviceError(error) && error.code === 'CANCELLED') throw error;
+          if (isAbsent(error)) {
+            caps.summary = 'absent';
+            caps.summaryRecheckAt = now() + recheckMs;
+          } else notes.push(`summary: ${shortText(error)}`);
+          return { status, summary: undefined };
+        }
+      },
+      { signal },
+    );
+    return { ok: true, ...bodies, credential: used, notes };
+  }
+
+  /**
+   * "Needs a password" and "locked out" can be decided without a word to the device (nothing stored,
+   * a lockout still running): one anonymous `GET /info` tells whether it is there at all, so a device
+   * that is off shows as offline, not as waiting for a password. No credential, no POST.
+   */
+  async function unlessUnreachable(
+    error: unknown,
+    target: MonitorTarget,
+    call: () => CallOptions,
+  ): Promise<unknown> {
+    if (!isDeviceError(error) || !MAYBE_UNCONTACTED.has(error.code)) return error;
+    const options = call();
+    if ((options.totalTimeoutMs ?? 0) < MIN_PROBE_MS) return error;
     try {
-      let used: DeviceCredential['kind'] = 'apiKey';
-      const read = await sessions.withCredential(
-        target,
-        async (credential) => {
-          used = credential.kind;
-          const status = await client.getStatus(target.address, credential, call);
-          if (saysNotUnlocked(status)) {
-            throw new DeviceError(
-              'AUTH_REQUIRED',
-              `${hostPort(target.address)}: the device did not accept the credentials (unlocked: false).`,
-            );
-          }
-          if (caps.summary === 'absent' && now() < caps.summaryRecheckAt)
-            return { status, summary: undefined };
-          try {
-            const summary = await client.getSummary(target.address, credential, call);
-            caps.summary = 'present';
-            return { status, summary };
-          } catch (error) {
-            if (isDeviceError(error) && error.code === 'CANCELLED') throw error;
-            if (isAbsent(error)) {
-              caps.summary = 'absent';
-              caps.summaryRecheckAt = now() + recheckMs;
-            } else notes.push(`summary: ${shortText(error)}`);
-            return { status, summary: undefined };
-          }
-        },
-        { signal },
-      );
+      await client.getInfo(target.address, options);
+      return error;
+    } catch (probe) {
+      return isDeviceError(probe) && NO_ANSWER.has(probe.code) ? probe : error;
+    }
+  }
+
+  return async (target, caps, outer) => {
+    // One deadline for the whole poll (an unlock, /status, /summary, /info): each request gets the time
+    // left, and a backstop timer aborts whatever has no timeout of its own (the unlock, the keychain).
+    const deadline = now() + timeoutMs;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    let late = false;
+    const backstop = setTimeout(() => {
+      late = true;
+      controller.abort();
+    }, timeoutMs + BACKSTOP_SLACK_MS);
+    const onStop = (): void => controller.abort();
+    outer.addEventListener('abort', onStop, { once: true });
+    const call = (): CallOptions => ({ signal, totalTimeoutMs: Math.max(1, deadline - now()) });
+    const notes: string[] = [];
+    const info = readInfo(target, caps, call, notes);
+    try {
+      const result = await read(target, caps, signal, call, notes);
       await info;
-      return { ok: true, ...read, info: caps.info, credential: used, notes };
-    } catch (error) {
+      return result.ok ? { ...result, info: caps.info } : result;
+    } catch (caught) {
       await info;
+      const error = await unlessUnreachable(caught, target, call);
+      if (late && !outer.aborted) {
+        const where = hostPort(target.address);
+        return {
+          ok: false,
+          error: new DeviceError('TIMEOUT', `${where} did not answer within ${timeoutMs} ms.`),
+        };
+      }
       const failure = isDeviceError(error)
         ? error
         : new DeviceError('INTERNAL', 'The poll failed unexpectedly.', {}, { cause: error });
       return { ok: false, error: failure };
+    } finally {
+      clearTimeout(backstop);
+      outer.removeEventListener('abort', onStop);
     }
   };
 }

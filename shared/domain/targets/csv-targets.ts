@@ -1,9 +1,11 @@
 /**
  * Targets from a CSV export (an inventory spreadsheet, a DHCP lease list): one column holds the addresses.
- * The delimiter (comma, semicolon or tab) and a header row are detected; the column is the one named like
- * an address (`ip`, `address`, `host`…) or else the first whose first value is an address. Each token keeps
- * its row number (1-based, header included) so an error points at the line to fix.
+ * The file is read by csv-table.ts (delimiter detected, quotes, BOM, CRLF, quoted line breaks); a header
+ * row is detected; the column is the one named like an address (`ip`, `address`, `host`…) or else the
+ * first whose first value is an address. Each token keeps its line number (1-based, header included) so
+ * an error points at the line to fix.
  */
+import { readCsvTable } from './csv-table';
 import type { Token } from './split-targets';
 import { parseTargetToken } from './target-token';
 
@@ -14,39 +16,13 @@ export interface CsvColumnChoice {
 
 export type CsvTokens = { ok: true; tokens: Token[] } | { ok: false; message: string };
 
-/** Header names that hold addresses, best first. */
-const ADDRESS_HEADERS = [/^ip(v4)?([ _-]?addr(ess)?)?$/, /^addr(ess)?$/, /^host([ _-]?name)?$/, /^target$/];
-
-/** Splits one CSV line; `"…"` cells may hold the delimiter, `""` is a quote. */
-export function splitCsvLine(line: string, delimiter: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === delimiter) {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += ch;
-  }
-  cells.push(cell.trim());
-  return cells;
-}
-
-function detectDelimiter(firstLine: string): string {
-  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
-  counts.sort((a, b) => b[1] - a[1]);
-  return counts[0]?.[1] !== undefined && counts[0][1] > 1 ? counts[0][0] : ',';
-}
+/** Header names that hold addresses, best first (the inventory's CSV import uses them too). */
+export const ADDRESS_HEADERS = [
+  /^ip(v4)?([ _-]?addr(ess)?)?$/,
+  /^addr(ess)?$/,
+  /^host([ _-]?name)?$/,
+  /^target$/,
+];
 
 const isAddress = (cell: string | undefined): boolean =>
   cell !== undefined && cell !== '' && /^[\d.:[\]/-]+$/.test(cell) && parseTargetToken(cell).ok;
@@ -88,13 +64,11 @@ function chooseColumn(
 }
 
 export function csvTokens(text: string, choice: CsvColumnChoice = {}): CsvTokens {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const firstLine = lines.find((line) => line.trim() !== '') ?? '';
-  const delimiter = detectDelimiter(firstLine);
-  const rows = lines.map((line) => (line.trim() === '' ? [] : splitCsvLine(line, delimiter)));
-  const firstIndex = rows.findIndex((row) => row.length > 0);
-  if (firstIndex < 0) return { ok: false, message: 'the CSV file has no rows' };
-  const filled = rows.filter((row) => row.length > 0);
+  const table = readCsvTable(text);
+  if (!table.ok) return table;
+  const rows = table.rows;
+  const filled = rows.map((row) => row.cells);
+  if (filled.length === 0) return { ok: false, message: 'the CSV file has no rows' };
   const [first = [], second = []] = filled;
   // A header has no address in it, and is a header name or sits above a row that has one.
   const hasHeader =
@@ -103,10 +77,9 @@ export function csvTokens(text: string, choice: CsvColumnChoice = {}): CsvTokens
   const column = chooseColumn(filled, hasHeader, choice);
   if (typeof column === 'string') return { ok: false, message: column };
   const tokens: Token[] = [];
-  rows.forEach((row, index) => {
-    if (index < firstIndex || (hasHeader && index === firstIndex)) return;
-    const cell = row[column]?.trim() ?? '';
-    if (cell !== '') tokens.push({ text: cell, position: index + 1, unit: 'row' });
-  });
+  for (const row of rows.slice(hasHeader ? 1 : 0)) {
+    const cell = row.cells[column] ?? '';
+    if (cell !== '') tokens.push({ text: cell, position: row.line, unit: 'row' });
+  }
   return { ok: true, tokens };
 }

@@ -35,6 +35,10 @@ export interface MonitorRunResult {
   missedPolls: number;
   failedPolls: number;
   lateStarts: number;
+  /** The same, counted after the warm-up (the first two intervals). */
+  steadyMissedPolls: number;
+  steadyFailedPolls: number;
+  steadyLateStarts: number;
   maxLagMs: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
@@ -66,11 +70,14 @@ monitor.subscribe(() => (diffs += 1));
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 monitor.start(targets);
-const steadyAt = Math.min(durationMs / 2, 2 * intervalMs);
-await new Promise((resolve) => setTimeout(resolve, steadyAt));
+// Warm-up: the first round unlocks every device and reads /info too; the steady window follows it.
+const steadyAfter = Math.min(durationMs / 2, 2 * intervalMs);
+await new Promise((resolve) => setTimeout(resolve, steadyAfter));
 const cpuSteady = process.cpuUsage();
 const tSteady = performance.now();
-await new Promise((resolve) => setTimeout(resolve, durationMs - steadyAt));
+const steadyFrom = Date.now();
+const lateAtSteady = monitor.stats().late;
+await new Promise((resolve) => setTimeout(resolve, durationMs - steadyAfter));
 const cpu1 = process.cpuUsage(cpu0);
 const cpuSteadyEnd = process.cpuUsage(cpuSteady);
 const wallMs = performance.now() - t0;
@@ -82,27 +89,29 @@ await monitor.stop();
 clearInterval(rssTimer);
 client.close();
 
-// Missed polls: for each device, every interval slot (after its first answer) with no answered poll.
-const ONLINE = MONITOR_STATES.indexOf('online');
-let missedPolls = 0;
-let failedPolls = 0;
-let online = 0;
-for (const t of targets) {
-  const detail = monitor.device(t.deviceId);
-  if (detail === undefined) continue;
-  if (detail.view.state === 'online') online += 1;
-  const { at, codes } = detail.history;
-  const answered = at.filter((_, i) => codes[i] === ONLINE);
-  failedPolls += codes.filter((c) => c !== ONLINE).length;
-  for (let i = 1; i < answered.length; i += 1) {
-    const gap = (answered[i] ?? 0) - (answered[i - 1] ?? 0);
-    if (gap > intervalMs * 1.5) missedPolls += Math.round(gap / intervalMs) - 1;
+/** Interval slots without an answered poll between `from` and `endAt`, and polls without a reading. */
+function missed(from: number): { missed: number; failed: number } {
+  const ONLINE = MONITOR_STATES.indexOf('online');
+  let missedPolls = 0;
+  let failedPolls = 0;
+  for (const t of targets) {
+    const detail = monitor.device(t.deviceId);
+    if (detail === undefined) continue;
+    const { at, codes } = detail.history;
+    failedPolls += codes.filter((c, i) => c !== ONLINE && (at[i] ?? 0) >= from).length;
+    const answered = at.filter((time, i) => codes[i] === ONLINE && time >= from - intervalMs * 1.5);
+    const times = [...answered, endAt];
+    for (let i = 1; i < times.length; i += 1) {
+      const gap = (times[i] ?? 0) - (times[i - 1] ?? 0);
+      if (gap > intervalMs * 1.5) missedPolls += Math.round(gap / intervalMs) - 1;
+    }
+    if (answered.length === 0) missedPolls += Math.floor((endAt - from) / intervalMs);
   }
-  const last = answered.at(-1);
-  if (last !== undefined && endAt - last > intervalMs * 1.5) {
-    missedPolls += Math.floor((endAt - last) / intervalMs) - 1;
-  }
+  return { missed: missedPolls, failed: failedPolls };
 }
+const whole = missed(Date.now() - wallMs + intervalMs * 1.5);
+const steady = missed(steadyFrom);
+const online = targets.filter((t) => monitor.device(t.deviceId)?.view.state === 'online').length;
 
 const ms = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000;
 const result: MonitorRunResult = {
@@ -113,9 +122,12 @@ const result: MonitorRunResult = {
   peakRssMb: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
   polls: stats.polls,
   expectedPolls: Math.floor((targets.length * durationMs) / intervalMs),
-  missedPolls,
-  failedPolls,
+  missedPolls: whole.missed,
+  failedPolls: whole.failed,
   lateStarts: stats.late,
+  steadyMissedPolls: steady.missed,
+  steadyFailedPolls: steady.failed,
+  steadyLateStarts: stats.late - lateAtSteady,
   maxLagMs: stats.maxLagMs,
   latencyP50Ms: stats.latencyP50Ms,
   latencyP99Ms: stats.latencyP99Ms,

@@ -1,0 +1,211 @@
+/**
+ * `minerdeck monitor <targets…> [--interval s] [--duration s] [--json]` (issue 5): watches devices live.
+ * Credentials come from the keychain as for every command (the stored API key, else the stored password,
+ * the device's own then its site's), or from `--password-stdin` for this run only.
+ *
+ * On a terminal a table is redrawn in place (at most twice a second); with `--json` one line per change;
+ * otherwise one human line per change. When `--duration` ends, or on Ctrl-C, the monitor stops (every
+ * poll in flight is cancelled) and one last line per device gives its final state.
+ */
+import type { MonitorDeviceView } from '../../../shared/domain/monitor';
+import { appError } from '../../../shared/result';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import { checkSiteId } from '../../core/credentials/accounts';
+import { toAppError } from '../../core/credentials/credential-error';
+import type { Monitor } from '../../core/monitor/monitor';
+import { createMonitor } from '../../core/monitor/monitor';
+import type { MonitorSettings } from '../../core/monitor/monitor-options';
+import { MIN_INTERVAL_MS, monitorClientOptions } from '../../core/monitor/monitor-options';
+import { intOption, parse } from '../args';
+import { ChangeFilter, changeJson, changeLine, LiveTable, totalsLine } from '../monitor-display';
+import type { Output } from '../output';
+import { EXIT, reportError } from '../output';
+import type { CliContext } from './context';
+import { openCliCredentials } from './credentials-context';
+import { readRequiredSecret } from './device-command';
+import { parseMonitorTargets, prepareTargets } from './monitor-targets';
+
+export const MONITOR_USAGE =
+  'minerdeck monitor <targets…> [--interval s] [--duration s] [--json] [--password-stdin] [--site NAME] [--concurrency n] [--timeout ms]';
+
+/** The live table redraws at most this often, however many devices change. */
+const REDRAW_MS = 500;
+const TABLE_ROWS = 40;
+
+/** `--interval 0.5`, `--duration 90`: seconds, decimals allowed. */
+function secondsOption(
+  value: unknown,
+  name: string,
+  minMs: number,
+  maxMs: number,
+): Result<number | undefined> {
+  if (value === undefined) return ok(undefined);
+  const ms =
+    typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Math.round(Number(value) * 1000) : NaN;
+  if (!(ms >= minMs && ms <= maxMs)) {
+    return err(
+      'INVALID_INPUT',
+      `--${name} takes seconds from ${minMs / 1000} to ${maxMs / 1000}, not "${String(value)}".`,
+    );
+  }
+  return ok(ms);
+}
+
+interface MonitorArgs {
+  positionals: string[];
+  settings: MonitorSettings;
+  durationMs: number | undefined;
+  json: boolean;
+  password: boolean;
+  siteId: string | undefined;
+}
+
+function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
+  const parsed = parse(argv, {
+    json: { type: 'boolean', default: false },
+    interval: { type: 'string' },
+    duration: { type: 'string' },
+    'password-stdin': { type: 'boolean', default: false },
+    site: { type: 'string' },
+    concurrency: { type: 'string' },
+    timeout: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (!parsed.ok) return parsed;
+  const { values, positionals } = parsed.value;
+  const interval = secondsOption(values.interval, 'interval', MIN_INTERVAL_MS, 3_600_000);
+  if (!interval.ok) return interval;
+  const duration = secondsOption(values.duration, 'duration', 1, 7 * 86_400_000);
+  if (!duration.ok) return duration;
+  const concurrency = intOption(values.concurrency, 'concurrency', 1, 2048);
+  if (!concurrency.ok) return concurrency;
+  const timeout = intOption(values.timeout, 'timeout', 20, 120_000);
+  if (!timeout.ok) return timeout;
+  const siteId = typeof values.site === 'string' ? values.site : undefined;
+  if (siteId !== undefined) {
+    try {
+      checkSiteId(siteId);
+    } catch (error) {
+      return { ok: false, error: toAppError(error) };
+    }
+  }
+  return ok({
+    positionals,
+    settings: {
+      ...(interval.value !== undefined ? { intervalMs: interval.value } : {}),
+      ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
+      ...(timeout.value !== undefined ? { timeoutMs: timeout.value } : {}),
+    },
+    durationMs: duration.value,
+    json: values.json === true,
+    password: values['password-stdin'] === true,
+    siteId,
+  });
+}
+
+/** Prints changes as the monitor reports them, in the mode the run asked for. */
+function startPrinting(ctx: CliContext, output: Output, monitor: Monitor, title: string): () => void {
+  const changes = new ChangeFilter();
+  const stream = ctx.progress;
+  if (!output.json && stream?.isTTY === true) {
+    const table = new LiveTable(stream, TABLE_ROWS);
+    const views = new Map<string, MonitorDeviceView>();
+    let lastDraw = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const draw = (): void => {
+      timer = undefined;
+      lastDraw = Date.now();
+      table.draw([...views.values()], monitor.snapshot().totals, title);
+    };
+    const unsubscribe = monitor.subscribe((diff) => {
+      for (const view of diff.devices) views.set(view.deviceId, view);
+      if (timer === undefined) timer = setTimeout(draw, Math.max(0, lastDraw + REDRAW_MS - Date.now()));
+    });
+    for (const view of monitor.snapshot().devices) views.set(view.deviceId, view);
+    draw();
+    return () => {
+      unsubscribe();
+      if (timer !== undefined) clearTimeout(timer);
+      table.clear();
+    };
+  }
+  return monitor.subscribe((diff) => {
+    for (const view of diff.devices) {
+      if (!changes.isChange(view)) continue;
+      output.out(
+        output.json ? changeJson(view, monitor.device(view.deviceId)?.reading) : changeLine(view, diff.at),
+      );
+    }
+  });
+}
+
+function untilDone(signal: AbortSignal, durationMs: number | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = durationMs === undefined ? undefined : setTimeout(finish, durationMs);
+    function finish(): void {
+      if (timer !== undefined) clearTimeout(timer);
+      signal.removeEventListener('abort', finish);
+      resolve();
+    }
+    signal.addEventListener('abort', finish, { once: true });
+  });
+}
+
+export async function monitorCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const args = parseMonitorArgs(argv);
+  if (!args.ok) return reportError(ctx.output, args.error);
+  const output = { ...ctx.output, json: args.value.json };
+  const addresses = parseMonitorTargets(args.value.positionals, MONITOR_USAGE);
+  if (!addresses.ok) return reportError(output, addresses.error);
+  let password: string | undefined;
+  if (args.value.password) {
+    const secret = await readRequiredSecret(ctx, 'Password');
+    if (!secret.ok) return reportError(output, secret.error);
+    password = secret.value;
+  }
+  const { settings, durationMs, siteId } = args.value;
+  const credentials = await openCliCredentials(ctx, { timeoutMs: settings.timeoutMs, keychain: 'open' });
+  const pollClient = ctx.createClient(monitorClientOptions(settings));
+  try {
+    if (!output.json) output.err(`minerdeck: identifying ${addresses.value.length} devices…`);
+    const targets = await prepareTargets(addresses.value, {
+      services: credentials.services,
+      signal: ctx.signal,
+      ...(siteId !== undefined ? { siteId } : {}),
+      ...(password !== undefined ? { password } : {}),
+    });
+    if (ctx.signal.aborted) return reportError(output, appError('CANCELLED', 'monitoring cancelled.'));
+    const monitor = createMonitor({
+      client: pollClient,
+      sessions: credentials.services.sessions,
+      ...settings,
+    });
+    const seconds = (settings.intervalMs ?? 5000) / 1000;
+    const stopPrinting = startPrinting(
+      ctx,
+      output,
+      monitor,
+      `Monitoring ${targets.length} devices every ${seconds} s (Ctrl-C stops)`,
+    );
+    monitor.start(targets);
+    await untilDone(ctx.signal, durationMs);
+    await monitor.stop();
+    stopPrinting();
+    const printed = new Set<string>();
+    for (const target of targets) {
+      const detail = monitor.device(target.deviceId);
+      if (detail === undefined || printed.has(target.deviceId)) continue;
+      printed.add(target.deviceId);
+      output.out(
+        output.json ? changeJson(detail.view, detail.reading, true) : changeLine(detail.view, Date.now()),
+      );
+    }
+    if (!output.json) output.out(totalsLine(monitor.snapshot().totals));
+    return ctx.signal.aborted ? EXIT.cancelled : EXIT.ok;
+  } finally {
+    pollClient.close();
+    credentials.close();
+  }
+}

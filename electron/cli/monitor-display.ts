@@ -1,0 +1,150 @@
+/**
+ * How `minerdeck monitor` shows the fleet: one JSON line per change (`--json`), one human line per change
+ * when the output is not a terminal, and on a terminal a table redrawn in place. Kept apart from the
+ * command so every format is tested without a network.
+ *
+ * A "change" is a new state, reason or set of alerts: a hash rate moving by 1 % every poll is not news
+ * for a log; the latest reading rides along with every line, and in the live table.
+ */
+import type { FleetTotals, MonitorDeviceView } from '../../shared/domain/monitor';
+import type { DeviceReading } from '../../shared/domain/reading';
+import { formatHashRate } from '../../shared/format/hash-rate';
+import type { ProgressStream } from './commands/context';
+
+/** Remembers what was last printed per device, to print only changes. */
+export class ChangeFilter {
+  private readonly printed = new Map<string, string>();
+
+  /** True when the device's state, reason or alerts differ from the last line printed for it. */
+  isChange(view: MonitorDeviceView): boolean {
+    const key = `${view.state}\n${view.reason}\n${view.alerts.join(',')}`;
+    if (this.printed.get(view.deviceId) === key) return false;
+    this.printed.set(view.deviceId, key);
+    return true;
+  }
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The JSON line of a change (or, with `final`, of the device's last state when the run ends). */
+export function changeJson(
+  view: MonitorDeviceView,
+  reading: DeviceReading | undefined,
+  final = false,
+): string {
+  return JSON.stringify({
+    address: view.address,
+    deviceId: view.deviceId,
+    state: view.state,
+    reason: view.reason,
+    since: iso(view.since),
+    missedPolls: view.missedPolls,
+    alerts: view.alerts,
+    ...(reading !== undefined ? { reading } : {}),
+    ...(final ? { final: true } : {}),
+  });
+}
+
+const hashText = (view: MonitorDeviceView): string =>
+  view.reading?.hashRate === undefined ? '' : formatHashRate(view.reading.hashRate, 'H/s');
+
+function metrics(view: MonitorDeviceView): string {
+  const r = view.reading;
+  if (r === undefined) return '';
+  return [
+    hashText(view),
+    r.chipTempMax !== undefined ? `${r.chipTempMax} °C` : '',
+    r.powerW !== undefined ? `${r.powerW} W` : '',
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+}
+
+const clock = (ms: number): string => new Date(ms).toTimeString().slice(0, 8);
+
+/** One human line: `12:04:05 http://10.0.0.5  online  device reports mining  [173.87 TH/s · 65 °C]`. */
+export function changeLine(view: MonitorDeviceView, at: number): string {
+  const facts = metrics(view);
+  const alerts = view.alerts.length > 0 ? `  alerts: ${view.alerts.join(', ')}` : '';
+  return `${clock(at)} ${view.address.padEnd(28)} ${view.state.padEnd(14)} ${view.reason}${facts === '' ? '' : `  [${facts}]`}${alerts}`;
+}
+
+export function totalsLine(totals: FleetTotals): string {
+  const states = Object.entries(totals.byState)
+    .filter(([, n]) => n > 0)
+    .map(([state, n]) => `${n} ${state}`)
+    .join(', ');
+  const nominal =
+    totals.nominalHashRate > 0 ? ` of ${formatHashRate(totals.nominalHashRate, 'H/s')} nominal` : '';
+  const power = totals.powerW > 0 ? ` · ${(totals.powerW / 1000).toFixed(1)} kW` : '';
+  const alerts = totals.activeAlerts === 1 ? '1 alert' : `${totals.activeAlerts} alerts`;
+  return `${totals.devices} devices: ${states} · ${formatHashRate(totals.hashRate, 'H/s')}${nominal}${power} · ${alerts}`;
+}
+
+/** Devices that need a look come first in the table. */
+const SEVERITY: Record<string, number> = {
+  'needs-password': 0,
+  locked: 0,
+  'locked-out': 0,
+  'auth-failed': 0,
+  error: 1,
+  offline: 1,
+  online: 3,
+  unlocking: 4,
+  discovered: 4,
+};
+
+const rank = (view: MonitorDeviceView): number =>
+  (SEVERITY[view.state] ?? 2) - (view.alerts.length > 0 && view.state === 'online' ? 1 : 0);
+
+const fit = (text: string, width: number): string =>
+  text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text.padEnd(width);
+
+/** Address, state, hash rate, hottest chip, power, then the reason and alerts in what width is left. */
+export function tableRows(views: readonly MonitorDeviceView[], maxRows: number, width: number): string[] {
+  const sorted = [...views].sort((a, b) => rank(a) - rank(b) || a.address.localeCompare(b.address));
+  const shown = sorted.slice(0, maxRows);
+  const addressWidth = Math.min(30, Math.max(8, ...shown.map((v) => v.address.length)));
+  const rows = shown.map((view) => {
+    const r = view.reading;
+    const fixed = [
+      fit(view.address, addressWidth),
+      fit(view.state, 14),
+      fit(hashText(view), 11),
+      fit(r?.chipTempMax !== undefined ? `${r.chipTempMax} °C` : '', 6),
+      fit(r?.powerW !== undefined ? `${r.powerW} W` : '', 7),
+    ].join(' ');
+    const alerts = view.alerts.length > 0 ? ` ! ${view.alerts.join(',')}` : '';
+    const rest = `${view.reason}${alerts}`;
+    const room = width - fixed.length - 1;
+    return room > 3 ? `${fixed} ${fit(rest, room).trimEnd()}` : fit(fixed, width).trimEnd();
+  });
+  if (sorted.length > shown.length) rows.push(`… and ${sorted.length - shown.length} more`);
+  return rows;
+}
+
+/** The live view on a terminal: header and rows, redrawn in place (the cursor goes back up). */
+export class LiveTable {
+  private drawnLines = 0;
+
+  constructor(
+    private readonly stream: ProgressStream,
+    private readonly maxRows: number,
+  ) {}
+
+  draw(views: readonly MonitorDeviceView[], totals: FleetTotals, title: string): void {
+    const width = Math.max(40, (this.stream.columns ?? 120) - 1);
+    const lines = [fit(title, width).trimEnd(), fit(totalsLine(totals), width).trimEnd(), ''].concat(
+      tableRows(views, this.maxRows, width),
+    );
+    const up = this.drawnLines > 0 ? `\x1b[${this.drawnLines}F` : '';
+    this.stream.write(`${up}${lines.map((line) => `${line}\x1b[K`).join('\n')}\n\x1b[J`);
+    this.drawnLines = lines.length;
+  }
+
+  clear(): void {
+    if (this.drawnLines === 0) return;
+    this.stream.write(`\x1b[${this.drawnLines}F\x1b[J`);
+    this.drawnLines = 0;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Bringing an inventory file written by an older Minerdeck up to the current schema, one version step at
+ * a time, so a technician's site survives an app update. A file from a newer Minerdeck is not touched:
+ * this version cannot know what it would drop.
+ *
+ * Version 1 (the 0.1 previews) kept one flat list of devices for the whole laptop: no sites, one address
+ * per device (no history), the TLS fingerprint as `tlsFingerprint`, no labels and no commissioning status.
+ * Version 2 puts them in a site of their own ("Imported devices"), starts each address history with the
+ * one address known, and gives every device the id the credentials use, so the keychain entries stored
+ * for it are found again.
+ */
+import { z } from 'zod';
+import type { InventoryDevice, Site } from '../../../shared/domain/inventory';
+import { isoTimeSchema } from '../../../shared/domain/inventory';
+import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
+import { accountName } from '../credentials/accounts';
+import { addressDeviceId, macDeviceId } from '../credentials/device-identity';
+import type { Inventory } from './schema';
+import { describeIssues, INVENTORY_SCHEMA_VERSION, inventorySchema } from './schema';
+
+export type MigrationOutcome =
+  | { ok: true; inventory: Inventory; fromVersion: number }
+  | { ok: false; reason: 'invalid' | 'newer'; message: string };
+
+const optionalText = z.string().nullable().optional();
+
+const v1DeviceSchema = z.object({
+  mac: optionalText,
+  /** `host[:port]` or `http(s)://host[:port]`. */
+  address: z.string(),
+  hostname: optionalText,
+  model: optionalText,
+  firmware: optionalText,
+  serial: optionalText,
+  tlsFingerprint: optionalText,
+  notes: z.string().optional(),
+  firstSeen: isoTimeSchema,
+  lastSeen: isoTimeSchema,
+});
+
+export const inventoryV1Schema = z.object({
+  schemaVersion: z.literal(1),
+  devices: z.array(v1DeviceSchema),
+  settings: z.record(z.string(), z.unknown()).optional(),
+});
+export type InventoryV1 = z.infer<typeof inventoryV1Schema>;
+
+/** The site version 1 devices move into. */
+export const V1_SITE_ID = 'imported';
+
+type V1Device = z.infer<typeof v1DeviceSchema>;
+
+/** One version 2 device from the version 1 entries that share its id, oldest sighting first. */
+function v1Device(id: string, group: { old: V1Device; address: string }[]): InventoryDevice {
+  const sorted = [...group].sort((a, b) => a.old.lastSeen.localeCompare(b.old.lastSeen));
+  const newest = sorted.at(-1)?.old;
+  const latest = <K extends keyof V1Device>(key: K): NonNullable<V1Device[K]> | null =>
+    sorted.reduce<NonNullable<V1Device[K]> | null>((found, { old }) => old[key] ?? found, null);
+  const firstSeen = sorted.map(({ old }) => old.firstSeen).sort()[0] ?? newest?.firstSeen ?? '';
+  const lastSeen = newest?.lastSeen ?? firstSeen;
+  return {
+    id,
+    siteId: V1_SITE_ID,
+    identity: {
+      mac: id.startsWith('mac:') ? id.slice(4) : null,
+      hostname: latest('hostname'),
+      model: latest('model'),
+      firmware: latest('firmware'),
+      serial: latest('serial'),
+    },
+    address: sorted.at(-1)?.address ?? '',
+    addressHistory: sorted.map(({ old, address }) => ({
+      address,
+      firstSeen: old.firstSeen,
+      lastSeen: old.lastSeen,
+    })),
+    tlsPin: latest('tlsFingerprint'),
+    tlsSeen: null,
+    label: '',
+    notes: sorted
+      .map(({ old }) => old.notes ?? '')
+      .filter((n) => n !== '')
+      .join('\n'),
+    firstSeen,
+    lastSeen,
+    commissioning: { status: 'found', updatedAt: lastSeen },
+  };
+}
+
+type Step = (data: unknown) => { ok: true; value: unknown } | { ok: false; message: string };
+
+function v1ToV2(data: unknown): ReturnType<Step> {
+  const parsed = inventoryV1Schema.safeParse(data);
+  if (!parsed.success) return { ok: false, message: `version 1 file: ${describeIssues(parsed.error)}` };
+  const v1 = parsed.data;
+  const times = v1.devices.flatMap((d) => [d.firstSeen, d.lastSeen]).sort();
+  const createdAt = times[0] ?? new Date(0).toISOString();
+  const site: Site = {
+    id: V1_SITE_ID,
+    name: 'Imported devices',
+    subnets: [],
+    passwordRef: accountName({ kind: 'site-password', siteId: V1_SITE_ID }),
+    createdAt,
+    updatedAt: times.at(-1) ?? createdAt,
+  };
+  // Version 1 could list a device twice after a DHCP move: one device, several addresses, newest current.
+  const groups = new Map<string, { old: V1Device; address: string }[]>();
+  for (const [index, old] of v1.devices.entries()) {
+    const address = parseDeviceAddress(old.address);
+    if (!address.ok) return { ok: false, message: `devices.${index}.address: ${address.error.message}` };
+    const id = macDeviceId(old.mac) ?? addressDeviceId(address.value);
+    groups.set(id, [...(groups.get(id) ?? []), { old, address: formatDeviceAddress(address.value) }]);
+  }
+  const devices = [...groups].map(([id, group]) => v1Device(id, group));
+  return {
+    ok: true,
+    value: {
+      schemaVersion: 2,
+      sites: devices.length > 0 ? [site] : [],
+      devices,
+      settings: { currentSiteId: devices.length > 0 ? V1_SITE_ID : null },
+    },
+  };
+}
+
+/** Step from version N to N + 1, by N. */
+const STEPS: ReadonlyMap<number, Step> = new Map([[1, v1ToV2]]);
+
+export function versionOf(data: unknown): number | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const version = (data as { schemaVersion?: unknown }).schemaVersion;
+  return typeof version === 'number' && Number.isInteger(version) && version > 0 ? version : undefined;
+}
+
+/** Parsed JSON of an inventory file → the current schema, validated. */
+export function migrate(data: unknown): MigrationOutcome {
+  const fromVersion = versionOf(data);
+  if (fromVersion === undefined) {
+    return { ok: false, reason: 'invalid', message: 'not a Minerdeck inventory (no schemaVersion)' };
+  }
+  if (fromVersion > INVENTORY_SCHEMA_VERSION) {
+    return {
+      ok: false,
+      reason: 'newer',
+      message: `written by a newer Minerdeck (schema version ${fromVersion}; this one knows up to ${INVENTORY_SCHEMA_VERSION})`,
+    };
+  }
+  let value = data;
+  for (let version = fromVersion; version < INVENTORY_SCHEMA_VERSION; version += 1) {
+    const step = STEPS.get(version);
+    if (step === undefined) {
+      return { ok: false, reason: 'invalid', message: `schema version ${version} cannot be migrated` };
+    }
+    const next = step(value);
+    if (!next.ok) return { ok: false, reason: 'invalid', message: next.message };
+    value = next.value;
+  }
+  const parsed = inventorySchema.safeParse(value);
+  if (!parsed.success) return { ok: false, reason: 'invalid', message: describeIssues(parsed.error) };
+  return { ok: true, inventory: parsed.data, fromVersion };
+}

@@ -1,0 +1,60 @@
+/**
+ * The inventory file (`inventory.json` in the data folder): versioned so an older file is migrated
+ * (migrations.ts) and a newer one is left alone, and validated on every load so a damaged or hand-edited
+ * file is noticed instead of half-used. Beyond the shapes (shared/domain/inventory.ts) it checks what ties
+ * them together: unique site ids, every device in an existing site, one device per id within a site.
+ */
+import { z } from 'zod';
+import { inventoryDeviceSchema, inventorySettingsSchema, siteSchema } from '../../../shared/domain/inventory';
+
+export const INVENTORY_SCHEMA_VERSION = 2;
+
+export const inventorySchema = z
+  .object({
+    schemaVersion: z.literal(INVENTORY_SCHEMA_VERSION),
+    sites: z.array(siteSchema),
+    devices: z.array(inventoryDeviceSchema),
+    settings: inventorySettingsSchema,
+  })
+  .superRefine((inventory, ctx) => {
+    const siteIds = new Set<string>();
+    inventory.sites.forEach((site, index) => {
+      if (siteIds.has(site.id)) {
+        ctx.addIssue({ code: 'custom', path: ['sites', index, 'id'], message: `site id "${site.id}" twice` });
+      }
+      siteIds.add(site.id);
+    });
+    const deviceKeys = new Set<string>();
+    inventory.devices.forEach((device, index) => {
+      if (!siteIds.has(device.siteId)) {
+        ctx.addIssue({ code: 'custom', path: ['devices', index, 'siteId'], message: 'no such site' });
+      }
+      const key = `${device.siteId}\n${device.id}`;
+      if (deviceKeys.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['devices', index, 'id'], message: 'device twice in its site' });
+      }
+      deviceKeys.add(key);
+    });
+    const current = inventory.settings.currentSiteId;
+    if (current !== null && !siteIds.has(current)) {
+      ctx.addIssue({ code: 'custom', path: ['settings', 'currentSiteId'], message: 'no such site' });
+    }
+  });
+
+export type Inventory = z.infer<typeof inventorySchema>;
+
+export const emptyInventory = (): Inventory => ({
+  schemaVersion: INVENTORY_SCHEMA_VERSION,
+  sites: [],
+  devices: [],
+  settings: { currentSiteId: null },
+});
+
+/** "devices.3.address: expected string" for the first few issues: enough to find the spot in the file. */
+export function describeIssues(error: z.ZodError, max = 3): string {
+  const shown = error.issues
+    .slice(0, max)
+    .map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
+  const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : '';
+  return shown.join('; ') + more;
+}
