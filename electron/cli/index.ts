@@ -2,9 +2,10 @@
  * Process entry of the CLI (`npm run -s cli -- <command>`): wires stdin/stdout, Ctrl-C → cancel, and the
  * real device client, then exits with the command's code.
  */
-import { hostname } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { openKeychain } from '../core/credentials/open-keychain';
 import { createDeviceClient } from '../core/device/client';
+import { defaultDataDir } from '../core/inventory/data-dir';
 import { copyToClipboard } from './clipboard';
 import { runCli } from './main';
 import { consoleOutput } from './output';
@@ -30,6 +31,7 @@ const code = await runCli(
     openKeychain: () => openKeychain({ env: process.env }),
     hostname: hostname(),
     copyToClipboard: (text) => copyToClipboard(text),
+    dataDir: defaultDataDir({ env: process.env, platform: process.platform, home: homedir() }),
   },
   argv,
 );

@@ -7,9 +7,14 @@ import { scanCommand, SCAN_USAGE } from './commands/scan';
 import { keyCommand, KEY_USAGE } from './commands/key';
 import { keychainCommand, KEYCHAIN_USAGE } from './commands/keychain';
 import { monitorCommand, MONITOR_USAGE } from './commands/monitor';
+import { exportCommand, EXPORT_USAGE } from './commands/export';
+import { importCommand, IMPORT_USAGE } from './commands/import';
+import { reportCommand, REPORT_USAGE } from './commands/report';
+import { siteCommand, SITE_USAGE } from './commands/site';
 import { statusCommand, STATUS_USAGE } from './commands/status';
 import { unlockCommand, UNLOCK_USAGE } from './commands/unlock';
 import type { CliContext } from './commands/context';
+import { takeDataDir } from './data-dir-option';
 import { EXIT, reportError } from './output';
 
 const COMMANDS: Record<
@@ -42,6 +47,26 @@ const COMMANDS: Record<
     usage: MONITOR_USAGE,
     summary: 'watch devices live: state with its reason, readings, alerts (a table, or --json lines)',
   },
+  site: {
+    run: siteCommand,
+    usage: SITE_USAGE,
+    summary: 'the sites of the inventory, and the current one scans add to (scan --save)',
+  },
+  import: {
+    run: importCommand,
+    usage: IMPORT_USAGE,
+    summary: 'merge another laptop’s site export (conflicts listed), or add planned devices from a CSV',
+  },
+  export: {
+    run: exportCommand,
+    usage: EXPORT_USAGE,
+    summary: 'a site as JSON for another technician to merge; no secrets in it',
+  },
+  report: {
+    run: reportCommand,
+    usage: REPORT_USAGE,
+    summary: 'the hand-over report of a site (reads every device once first, unless --no-check)',
+  },
 };
 
 export function helpText(): string {
@@ -52,11 +77,18 @@ export function helpText(): string {
     'Secrets are read from standard input only, e.g.:',
     '  printf %s "$PW" | minerdeck status 10.0.0.5 --password-stdin',
   );
+  lines.push(
+    'Every command takes --data-dir DIR: the folder holding the inventory (default: the app’s data folder).',
+  );
   lines.push('Exit codes: 0 ok, 1 the device operation failed, 2 bad usage, 130 cancelled.');
   return lines.join('\n');
 }
 
-export async function runCli(ctx: CliContext, argv: readonly string[]): Promise<number> {
+export async function runCli(ctx: CliContext, args: readonly string[]): Promise<number> {
+  const taken = takeDataDir(args);
+  if (!taken.ok) return reportError({ ...ctx.output, json: args.includes('--json') }, taken.error);
+  const argv = taken.value.argv;
+  if (taken.value.dataDir !== undefined) ctx = { ...ctx, dataDir: taken.value.dataDir };
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     ctx.output.out(helpText());

@@ -133,7 +133,9 @@ export class LiveTable {
   ) {}
 
   draw(views: readonly MonitorDeviceView[], totals: FleetTotals, title: string): void {
-    const width = Math.max(40, (this.stream.columns ?? 120) - 1);
+    // A pseudo-terminal without a size reports 0 columns.
+    const columns = this.stream.columns !== undefined && this.stream.columns > 0 ? this.stream.columns : 120;
+    const width = Math.max(40, columns - 1);
     const lines = [fit(title, width).trimEnd(), fit(totalsLine(totals), width).trimEnd(), ''].concat(
       tableRows(views, this.maxRows, width),
     );

@@ -6,13 +6,24 @@
  */
 import type { Handlers } from '../../shared/ipc/contract';
 import { ok } from '../../shared/result';
+import { credentialHandlers } from './channels/credential-channels';
+import { discoveryHandlers } from './channels/discovery-channels';
+import { monitorHandlers, settingsHandlers } from './channels/monitor-channels';
+import { createInventoryHandlers } from './inventory/inventory-handlers';
 import type { CoreServices } from './services';
 
 /** The slice of the services the handlers use; tests pass only what a channel needs. */
-export type HandlerServices = Pick<CoreServices, 'identity'>;
+export type HandlerServices = Pick<CoreServices, 'identity'> & Partial<
+    Pick<CoreServices, 'inventory' | 'credentials' | 'discovery' | 'fleet' | 'settings' | 'system'>
+  >;
 
 export function createHandlers(services: HandlerServices): Handlers {
   return {
     'app:info': async () => ok({ ...services.identity, versions: { ...services.identity.versions } }),
+    ...discoveryHandlers(services.discovery),
+    ...credentialHandlers(services),
+    ...monitorHandlers(services),
+    ...settingsHandlers(services.settings),
+    ...createInventoryHandlers(services.inventory),
   };
 }

@@ -8,6 +8,11 @@ import type { AppInfo } from '../../shared/ipc/contract';
 import type { CredentialServices } from './credentials/credential-services';
 import type { EventHub, EventHubOptions } from './events/event-hub';
 import { createEventHub } from './events/event-hub';
+import type { DiscoveryService } from './discovery/discovery-service';
+import type { FleetService } from './fleet/fleet-service';
+import type { SettingsStore } from './settings/settings-store';
+import type { SystemGlue } from './system-glue';
+import type { InventoryServices } from './inventory/inventory-services';
 
 export interface CoreServices {
   /** Who is running: name and version from package.json, platform, runtime versions. */
@@ -18,6 +23,15 @@ export interface CoreServices {
    * store needs an async keychain probe; absent where a shell has no use for it yet.
    */
   credentials?: CredentialServices;
+  /** Sites, devices, import/export and the hand-over report, over the data folder's inventory file. */
+  inventory?: InventoryServices;
+  /** Scans for the window, one at a time, streamed as events. */
+  discovery?: DiscoveryService;
+  /** The watched devices and the monitor polling them. */
+  fleet?: FleetService;
+  settings?: SettingsStore;
+  /** Clipboard and system browser, given by the shell (Electron main, the test harness). */
+  system?: SystemGlue;
   /** Stop everything that runs in the background and deliver pending events. Safe to call twice. */
   dispose(): Promise<void>;
 }
@@ -25,22 +39,43 @@ export interface CoreServices {
 export interface CoreServicesOptions {
   identity: AppInfo;
   events?: EventHubOptions;
+  /** A hub built by the caller, when other services had to be built over it first (open-services.ts). */
+  hub?: EventHub;
+  discovery?: DiscoveryService;
+  fleet?: FleetService;
+  settings?: SettingsStore;
+  system?: SystemGlue;
+  /** Runs after the services are stopped, before the hub closes (device clients, sockets). */
+  onDispose?: () => Promise<void> | void;
   /** Built by the caller over this hub: `createCredentialServices({ …, events })`. */
   credentials?: (events: EventHub) => CredentialServices;
+  /** Built by the caller: `createInventoryServices({ dataDir, … })`, with the credentials when there are. */
+  inventory?: (deps: { credentials?: CredentialServices }) => InventoryServices;
 }
 
 export function createCoreServices(options: CoreServicesOptions): CoreServices {
-  const events = createEventHub(options.events);
+  const events = options.hub ?? createEventHub(options.events);
+  const { discovery, fleet, settings, system } = options;
   const credentials = options.credentials?.(events);
+  const inventory = options.inventory?.(credentials === undefined ? {} : { credentials });
   let disposed = false;
   return {
     identity: options.identity,
     events,
     ...(credentials !== undefined ? { credentials } : {}),
+    ...(discovery !== undefined ? { discovery } : {}),
+    ...(fleet !== undefined ? { fleet } : {}),
+    ...(settings !== undefined ? { settings } : {}),
+    ...(system !== undefined ? { system } : {}),
+    ...(inventory !== undefined ? { inventory } : {}),
     async dispose() {
       if (disposed) return;
       disposed = true;
+      // Scans and polls stop first (the fleet saves its list), then sessions are forgotten.
+      await discovery?.dispose();
+      await fleet?.dispose();
       credentials?.dispose();
+      await options.onDispose?.();
       events.close();
     },
   };

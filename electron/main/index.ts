@@ -3,14 +3,20 @@
  * binding and the window, and disposed on quit. Nothing is wired at import time except the app event
  * listeners Electron requires before `ready`.
  */
+import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, clipboard, shell } from 'electron';
 import { createHandlers } from '../core/handlers';
-import { createCoreServices, runtimeVersions } from '../core/services';
+import { defaultDataDir } from '../core/inventory/data-dir';
+import { createInventoryServices } from '../core/inventory/inventory-services';
+import { demoPrefillFrom, openCoreServices } from '../core/open-services';
+import type { CoreServices } from '../core/services';
+import { runtimeVersions } from '../core/services';
 import { bindIpcMain, forwardEvents } from './ipc';
 import type { RendererTarget } from './renderer-target';
 import { isRendererUrl, resolveRendererTarget } from './renderer-target';
 import { hardenWebContents } from './security';
+import { createElectronGlue } from './system-glue';
 import { createMainWindow } from './window';
 
 /** A hung shutdown task must not keep the app from quitting. */
@@ -53,15 +59,34 @@ function start(): void {
 
   app
     .whenReady()
-    .then(() => {
-      const services = createCoreServices({
+    .then(async () => {
+      // The same folder the CLI uses by default (data-dir.ts): settings, the fleet list, the inventory.
+      const dataDir = defaultDataDir({ env: process.env, platform: process.platform, home: homedir() });
+      let built: CoreServices | undefined;
+      const prefill = demoPrefillFrom(process.env);
+      const services = await openCoreServices({
+        dataDir,
+        system: createElectronGlue({
+          clipboard,
+          shell,
+          isDeviceUrl: (url) => built?.fleet?.isDeviceUrl(url) ?? false,
+        }),
+        ...(prefill !== undefined ? { prefill } : {}),
         identity: {
           name: app.getName(),
           version: app.getVersion(),
           platform: process.platform,
           versions: runtimeVersions(process.versions),
         },
+        inventory: () =>
+          createInventoryServices({
+            dataDir,
+            laptop: hostname(),
+            app: { name: app.getName(), version: app.getVersion() },
+          }),
       });
+      built = services;
+      // Stops scans and polls, saves the fleet list and settings, forgets sessions (services.ts).
       shutdownTasks.push(() => services.dispose());
 
       const target = resolveRendererTarget({

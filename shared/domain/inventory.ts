@@ -118,3 +118,29 @@ export const inventoryProblemSchema = z.object({
   keptAt: z.string().optional(),
 });
 export type InventoryProblem = z.infer<typeof inventoryProblemSchema>;
+
+/** Far above any site (5,000 devices export to about 5 MB), low enough to refuse a wrong file quickly. */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+export const CONFLICT_FIELDS = [
+  'hostname',
+  'model',
+  'firmware',
+  'serial',
+  'label',
+  'notes',
+  'tlsPin',
+  'address',
+] as const;
+
+/** Two records of one device disagree; one value was kept by a stated rule (merge.ts), the other shown. */
+export const mergeConflictSchema = z.object({
+  deviceId: z.string(),
+  address: z.string(),
+  field: z.enum(CONFLICT_FIELDS),
+  local: z.string(),
+  incoming: z.string(),
+  /** Which value the inventory holds now; `both` when both devices were kept (an address clash). */
+  kept: z.enum(['local', 'incoming', 'both']),
+});
+export type MergeConflict = z.infer<typeof mergeConflictSchema>;

@@ -71,6 +71,9 @@ export const readingSummarySchema = z.object({
   boardTempMax: z.number().optional(),
   powerW: z.number().optional(),
   efficiency: z.number().optional(),
+  /** Fans that reported a speed, and the slowest one's rpm (a stopped fan shows as 0). */
+  fanCount: z.number().optional(),
+  fanRpmMin: z.number().optional(),
   /** Set flags only: `restart-required`, `reboot-required`, `locate-led`, `throttled`. */
   flags: z.array(z.string()).optional(),
 });

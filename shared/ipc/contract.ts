@@ -6,14 +6,15 @@
  */
 import { z } from 'zod';
 import type { Result } from '../result';
-import { APP_ERROR_CODES } from '../result';
+import { credentialChannels } from './channels/credentials';
+import { discoveryChannels } from './channels/discovery';
+import { inventoryChannels } from './channels/inventory';
+import { monitorChannels } from './channels/monitor';
+import { settingsChannels } from './channels/settings';
+import { appErrorSchema } from './errors';
 import type { AppEvent } from './events';
 
-export const appErrorSchema = z.object({
-  code: z.enum(APP_ERROR_CODES),
-  message: z.string(),
-  detail: z.record(z.string(), z.unknown()).optional(),
-});
+export { appErrorSchema } from './errors';
 
 /** Wraps an output schema in the Result shape every channel answers with. */
 export const resultOf = <T extends z.ZodType>(value: T) =>
@@ -33,13 +34,19 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const contract = {
   'app:info': { input: z.void(), output: appInfoSchema },
+  ...discoveryChannels,
+  ...credentialChannels,
+  ...monitorChannels,
+  ...settingsChannels,
+  ...inventoryChannels,
 } as const;
 
 export type Contract = typeof contract;
 export type Channel = keyof Contract;
 export type ChannelInput<C extends Channel> = z.infer<Contract[C]['input']>;
 export type ChannelOutput<C extends Channel> = z.infer<Contract[C]['output']>;
-export type ChannelResult<C extends Channel> = z.infer<ReturnType<typeof resultOf<Contract[C]['output']>>>;
+/** What `resultOf(output)` parses, written directly so it stays cheap for the compiler at many channels. */
+export type ChannelResult<C extends Channel> = Result<ChannelOutput<C>>;
 
 export const channels = Object.keys(contract) as Channel[];
 

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { monitorDiffSchema } from '../domain/monitor';
+import { discoveredHostSchema, scanProgressSchema, scanSummarySchema } from './channels/discovery';
+import { fleetDeviceSchema } from './channels/monitor';
 
 export const eventSchemas = {
   /** Sent once when main has finished starting its services. */
@@ -32,6 +34,17 @@ export const eventSchemas = {
    * alerts raised and cleared, and fleet totals. At most one per event-hub flush, however many devices.
    */
   'monitor:diff': monitorDiffSchema,
+  /** Hosts a scan found (one event per host; the hub batches them). */
+  'discovery:found': z.object({ scanId: z.string(), host: discoveredHostSchema }),
+  /** A scan's progress, at most 10 per second. */
+  'discovery:progress': z.object({ scanId: z.string(), progress: scanProgressSchema }),
+  /** A scan ended: finished or cancelled. */
+  'discovery:done': z.object({ scanId: z.string(), summary: scanSummarySchema }),
+  /**
+   * Fleet membership and stored-credential badges changed (devices added, credentials stored or
+   * forgotten, an address learnt): the devices as they are now, and the ids removed.
+   */
+  'fleet:changed': z.object({ devices: z.array(fleetDeviceSchema), removed: z.array(z.string()) }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,23 +1,23 @@
 /**
  * The one place monitor tests build a monitor against simulated devices: a real device client over
- * loopback HTTP, a vault over the session-only memory store holding each device's password (the way the
- * keychain would), the real session manager, and short intervals so a suite runs in seconds.
+ * loopback HTTP (with the monitor's client options), the real credential services over the session-only
+ * memory store holding each device's password (the way the keychain would), and short intervals so a
+ * suite runs in seconds.
  */
 import { parseDeviceAddress } from '../../shared/domain/device-address';
 import type { MonitorDiff, MonitorState } from '../../shared/domain/monitor';
 import { addressDeviceId } from '../../electron/core/credentials/device-identity';
-import { createMemoryStore } from '../../electron/core/credentials/memory-store';
 import type { SessionManager } from '../../electron/core/credentials/session-manager';
-import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import type { CredentialVault } from '../../electron/core/credentials/vault';
-import { createVault } from '../../electron/core/credentials/vault';
 import type { DeviceClient } from '../../electron/core/device/client';
 import { createDeviceClient } from '../../electron/core/device/client';
 import type { DeviceDetail, Monitor, MonitorTarget } from '../../electron/core/monitor/monitor';
 import { createMonitor } from '../../electron/core/monitor/monitor';
 import type { MonitorSettings } from '../../electron/core/monitor/monitor-options';
+import { monitorClientOptions } from '../../electron/core/monitor/monitor-options';
 import type { Fleet, SimDevice, SimDeviceOptions } from '../simulator';
 import { startFleet } from '../simulator';
+import { servicesFor } from './credential-services';
 
 export interface MonitorHarness {
   fleet: Fleet;
@@ -56,9 +56,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 export async function startMonitorHarness(options: HarnessOptions): Promise<MonitorHarness> {
   const fleet = await startFleet({ devices: options.devices });
-  const client = createDeviceClient();
-  const vault = createVault(createMemoryStore());
-  const sessions = createSessionManager({ client, vault });
+  const client = createDeviceClient(monitorClientOptions({ ...TEST_SETTINGS, ...options.settings }));
+  const { vault, sessions } = servicesFor(client);
   const targets = fleet.devices.map((device): MonitorTarget => {
     const address = parseDeviceAddress(device.address);
     if (!address.ok) throw new Error(`bad simulator address ${device.address}`);

@@ -29,6 +29,8 @@ export function runCli(
     env?: Record<string, string | undefined>;
     /** A wrapper command the CLI runs under, e.g. `['tests/support/private-keyring.sh', '--locked']`. */
     prefix?: readonly string[];
+    /** Sends SIGINT (Ctrl-C) once, when what the CLI printed so far satisfies this. */
+    interruptWhen?: (stdout: string) => boolean;
   } = {},
 ): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
@@ -45,7 +47,14 @@ export function runCli(
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    let interrupted = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!interrupted && options.interruptWhen?.(stdout) === true) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
     child.on('error', reject);

@@ -25,4 +25,9 @@ export interface CliContext {
   hostname: string;
   /** Puts text on the system clipboard, or says why there is none. */
   copyToClipboard: (text: string) => Promise<Result<{ tool: string }>>;
+  /**
+   * The data folder (inventory): `--data-dir` when given (taken out of argv by `runCli` for every
+   * command), else the app's own folder set by the entry point; see `dataDirOf` in commands/inventory-context.ts.
+   */
+  dataDir?: string;
 }

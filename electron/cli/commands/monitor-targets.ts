@@ -59,6 +59,8 @@ export interface PrepareOptions {
   /** Given with --password-stdin: tried once on each device, kept in memory for re-unlocks. */
   password?: string;
   signal: AbortSignal;
+  /** Called as soon as each device is ready, so it can be watched before the slowest is identified. */
+  onTarget?: (target: MonitorTarget) => void;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function prepareTargets(
         if (options.password !== undefined && !signal.aborted) {
           await services.sessions.unlockWith(target, options.password, { signal }).catch(() => undefined);
         }
+        options.onTarget?.(target);
         return target;
       }),
     ),

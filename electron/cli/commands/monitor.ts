@@ -8,7 +8,6 @@
  * poll in flight is cancelled) and one last line per device gives its final state.
  */
 import type { MonitorDeviceView } from '../../../shared/domain/monitor';
-import { appError } from '../../../shared/result';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { checkSiteId } from '../../core/credentials/accounts';
@@ -169,28 +168,29 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
   const credentials = await openCliCredentials(ctx, { timeoutMs: settings.timeoutMs, keychain: 'open' });
   const pollClient = ctx.createClient(monitorClientOptions(settings));
   try {
-    if (!output.json) output.err(`minerdeck: identifying ${addresses.value.length} devices…`);
-    const targets = await prepareTargets(addresses.value, {
-      services: credentials.services,
-      signal: ctx.signal,
-      ...(siteId !== undefined ? { siteId } : {}),
-      ...(password !== undefined ? { password } : {}),
-    });
-    if (ctx.signal.aborted) return reportError(output, appError('CANCELLED', 'monitoring cancelled.'));
     const monitor = createMonitor({
       client: pollClient,
       sessions: credentials.services.sessions,
       ...settings,
     });
     const seconds = (settings.intervalMs ?? 5000) / 1000;
+    const count = addresses.value.length;
     const stopPrinting = startPrinting(
       ctx,
       output,
       monitor,
-      `Monitoring ${targets.length} devices every ${seconds} s (Ctrl-C stops)`,
+      `Monitoring ${count} ${count === 1 ? 'device' : 'devices'} every ${seconds} s (Ctrl-C stops)`,
     );
-    monitor.start(targets);
-    await untilDone(ctx.signal, durationMs);
+    const done = untilDone(ctx.signal, durationMs);
+    // Each device is watched as soon as it is identified: silent addresses do not hold the others back.
+    const targets = await prepareTargets(addresses.value, {
+      services: credentials.services,
+      signal: ctx.signal,
+      onTarget: (target) => monitor.add(target),
+      ...(siteId !== undefined ? { siteId } : {}),
+      ...(password !== undefined ? { password } : {}),
+    });
+    await done;
     await monitor.stop();
     stopPrinting();
     const printed = new Set<string>();

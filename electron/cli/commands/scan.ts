@@ -22,9 +22,10 @@ import { intOption, parse } from '../args';
 import { EXIT, reportError } from '../output';
 import { ProgressBar, resultJson, resultLine, summaryJson, summaryLine } from '../scan-display';
 import type { CliContext } from './context';
+import { openScanSaver } from './scan-save';
 
 export const SCAN_USAGE =
-  'minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes] [--json]';
+  'minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes] [--save] [--json]';
 
 interface ScanArgs {
   targets: TargetSet;
@@ -33,6 +34,8 @@ interface ScanArgs {
   concurrency: number;
   confirmed: boolean;
   json: boolean;
+  /** Add the devices found to the current site of the inventory. */
+  save: boolean;
 }
 
 export function parsePorts(text: string | undefined): Result<number[]> {
@@ -71,6 +74,7 @@ async function parseScanArgs(argv: readonly string[]): Promise<Result<ScanArgs>>
     timeout: { type: 'string' },
     concurrency: { type: 'string' },
     csv: { type: 'string' },
+    save: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (!parsed.ok) return parsed;
@@ -97,6 +101,7 @@ async function parseScanArgs(argv: readonly string[]): Promise<Result<ScanArgs>>
     concurrency: concurrency.value ?? DEFAULT_SCAN_CONCURRENCY,
     confirmed,
     json: values.json === true,
+    save: values.save === true,
   });
 }
 
@@ -107,6 +112,8 @@ export async function scanCommand(ctx: CliContext, argv: readonly string[]): Pro
   const output = { ...ctx.output, json };
   const bar = new ProgressBar(ctx.progress);
   let devices = 0;
+  const saver = args.value.save ? await openScanSaver(ctx) : undefined;
+  if (saver !== undefined && !saver.ok) return reportError(output, saver.error);
 
   if (!json) {
     output.err(
@@ -116,6 +123,7 @@ export async function scanCommand(ctx: CliContext, argv: readonly string[]): Pro
   }
   const onResult = (host: DiscoveredHost): void => {
     if (host.kind === 'device') devices += 1;
+    if (saver?.ok === true) saver.value.add(host);
     bar.around(() => output.out(json ? resultJson(host) : resultLine(host)));
   };
   const scan = startScan(targets, {
@@ -123,6 +131,7 @@ export async function scanCommand(ctx: CliContext, argv: readonly string[]): Pro
     connectTimeoutMs,
     concurrency,
     confirmed: args.value.confirmed,
+    ...(saver?.ok === true ? { knownDevices: saver.value.known } : {}),
     signal: ctx.signal,
     onResult,
     onProgress: (progress) => bar.draw(progress),
@@ -132,6 +141,8 @@ export async function scanCommand(ctx: CliContext, argv: readonly string[]): Pro
   bar.clear();
 
   output.out(json ? summaryJson(summary) : summaryLine(summary, devices));
+  const saved = saver?.ok === true ? await saver.value.finish(output) : undefined;
+  if (saved !== undefined && !saved.ok) return reportError(output, saved.error);
   if (summary.unresolved.length > 0) {
     output.err(`minerdeck: these host names did not resolve: ${summary.unresolved.join(', ')}`);
   }

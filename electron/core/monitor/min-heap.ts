@@ -1,6 +1,7 @@
 /**
- * A binary min-heap of `{at, key}` ordered by `at`: the poll scheduler's one timeline. O(log n) push and
- * pop keeps 2,000+ devices on a single timer instead of one timer each.
+ * A binary min-heap of `{at, key}` ordered by `at`, first in first out among equal times (a fleet added at
+ * once is polled in the order it was given): the poll scheduler's one timeline. O(log n) push and pop
+ * keeps 2,000+ devices on a single timer instead of one timer each.
  */
 export interface HeapEntry {
   at: number;
@@ -9,8 +10,15 @@ export interface HeapEntry {
   generation: number;
 }
 
+interface Slot extends HeapEntry {
+  seq: number;
+}
+
+const before = (a: Slot, b: Slot): boolean => a.at < b.at || (a.at === b.at && a.seq < b.seq);
+
 export class MinHeap {
-  private readonly items: HeapEntry[] = [];
+  private readonly items: Slot[] = [];
+  private seq = 0;
 
   get size(): number {
     return this.items.length;
@@ -21,17 +29,18 @@ export class MinHeap {
   }
 
   push(entry: HeapEntry): void {
+    const slot: Slot = { ...entry, seq: this.seq++ };
     const items = this.items;
-    items.push(entry);
-    let i = items.length - 1;
+    let i = items.length;
+    items.push(slot);
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const above = items[parent];
-      if (above === undefined || above.at <= entry.at) break;
+      if (above === undefined || !before(slot, above)) break;
       items[i] = above;
       i = parent;
     }
-    items[i] = entry;
+    items[i] = slot;
   }
 
   pop(): HeapEntry | undefined {
@@ -39,20 +48,19 @@ export class MinHeap {
     const top = items[0];
     const last = items.pop();
     if (top === undefined || last === undefined || items.length === 0) return top;
-    let i = 0;
     const n = items.length;
+    let i = 0;
     for (;;) {
       const left = 2 * i + 1;
-      if (left >= n) break;
-      const right = left + 1;
       const leftItem = items[left];
-      const rightItem = items[right];
       if (leftItem === undefined) break;
-      const child = rightItem !== undefined && rightItem.at < leftItem.at ? right : left;
-      const childItem = child === right && rightItem !== undefined ? rightItem : leftItem;
-      if (childItem.at >= last.at) break;
-      items[i] = childItem;
-      i = child;
+      const rightItem = items[left + 1];
+      const useRight = rightItem !== undefined && before(rightItem, leftItem);
+      const child = useRight ? rightItem : leftItem;
+      if (!before(child, last)) break;
+      items[i] = child;
+      i = useRight ? left + 1 : left;
+      if (i >= n) break;
     }
     items[i] = last;
     return top;

@@ -31,6 +31,7 @@ function flagList(reading: DeviceReading): string[] | undefined {
 
 export function summarizeReading(reading: DeviceReading): ReadingSummary {
   const hr = reading.hashRate;
+  const rpms = reading.fans.flatMap((fan) => (fan.rpm === undefined ? [] : [fan.rpm]));
   const current = hr?.realtime ?? hr?.average;
   return compact({
     minerState: reading.state.name,
@@ -48,6 +49,8 @@ export function summarizeReading(reading: DeviceReading): ReadingSummary {
     ),
     powerW: reading.powerW,
     efficiency: reading.efficiency,
+    fanCount: rpms.length > 0 ? rpms.length : undefined,
+    fanRpmMin: rpms.length > 0 ? Math.min(...rpms) : undefined,
     flags: flagList(reading),
   });
 }

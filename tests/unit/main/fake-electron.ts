@@ -151,6 +151,20 @@ export class FakeIpcRenderer extends EventEmitter {
   }
 }
 
+/** Records what main put on the clipboard and which pages it asked the system browser to open. */
+export const fakeClipboard = {
+  written: [] as string[],
+  writeText(text: string): void {
+    fakeClipboard.written.push(text);
+  },
+};
+export const fakeShell = {
+  opened: [] as string[],
+  async openExternal(url: string): Promise<void> {
+    fakeShell.opened.push(url);
+  },
+};
+
 export const fakeApp = new FakeApp();
 export const fakeIpcMain = new FakeIpcMain();
 export const fakeIpcRenderer = new FakeIpcRenderer();
@@ -162,6 +176,8 @@ export const fakeElectron = {
   BrowserWindow: FakeBrowserWindow,
   ipcMain: fakeIpcMain,
   ipcRenderer: fakeIpcRenderer,
+  clipboard: fakeClipboard,
+  shell: fakeShell,
   contextBridge: {
     exposeInMainWorld(key: string, value: unknown): void {
       exposed.push({ key, value });

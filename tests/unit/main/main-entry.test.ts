@@ -1,5 +1,8 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REQUEST_PREFIX } from '../../../shared/ipc/contract';
 import { fakeApp, FakeBrowserWindow, fakeIpcMain } from './fake-electron';
 
@@ -10,8 +13,14 @@ vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
  * start-up → ready → window and IPC → a call → quit with a clean shutdown.
  */
 describe('electron/main/index (lifecycle)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-main-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
   it('wires services, IPC and the window once ready, and shuts down cleanly', async () => {
     delete process.env.ELECTRON_RENDERER_URL;
+    // Its own data folder and keychain service: nothing of the user's is read or written.
+    process.env.MINERDECK_DATA_DIR = dataDir;
+    process.env.MINERDECK_KEYCHAIN_SERVICE = `minerdeck-main-test-${process.pid}`;
     await import('../../../electron/main/index');
 
     expect(fakeApp.sandboxEnabled).toBe(true);
@@ -45,6 +54,17 @@ describe('electron/main/index (lifecycle)', () => {
       ok: false,
     });
 
+    // The capabilities are built at start-up with the data folder: settings answer, a device can be added.
+    await expect(fakeIpcMain.invoke(`${REQUEST_PREFIX}settings:get`, ours)).resolves.toMatchObject({
+      ok: true,
+      value: { monitor: { intervalMs: 5000 } },
+    });
+    await expect(
+      fakeIpcMain.invoke(`${REQUEST_PREFIX}monitor:add`, ours, {
+        devices: [{ address: 'http://127.0.0.1:9' }],
+      }),
+    ).resolves.toEqual({ ok: true, value: { added: 1, alreadyThere: 0 } });
+
     // macOS: re-opening from the dock creates the window again; elsewhere closing the last window quits.
     window.close();
     fakeApp.emit('activate');
@@ -65,5 +85,9 @@ describe('electron/main/index (lifecycle)', () => {
     // The first will-quit holds the quit, runs the shutdown tasks, then quits for real.
     await vi.waitFor(() => expect(fakeApp.quitCalls).toBeGreaterThan(quitsBefore + 1));
     expect(fakeIpcMain.listeners.size).toBe(0);
+    // Shutdown stopped the polls and saved the fleet list.
+    const saved = join(dataDir, 'fleet.json');
+    expect(existsSync(saved)).toBe(true);
+    expect(readFileSync(saved, 'utf8')).toContain('http://127.0.0.1:9');
   });
 });

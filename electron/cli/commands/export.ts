@@ -1,0 +1,50 @@
+/**
+ * `minerdeck export [--site NAME] [--out FILE]`: a whole site as JSON (issue 7, deliverable 3), for another
+ * technician to merge with `minerdeck import`. No secret is in it. Written atomically when --out is given,
+ * else printed.
+ */
+import { writeFileAtomic } from '../../core/inventory/atomic-file';
+import { toAppError } from './device-command';
+import { parse } from '../args';
+import { EXIT, reportError } from '../output';
+import type { CliContext } from './context';
+import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+
+export const EXPORT_USAGE = 'minerdeck export [--site NAME] [--out FILE]';
+
+export async function exportCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const parsed = parse(argv, {
+    site: { type: 'string' },
+    out: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const { values, positionals } = parsed.value;
+  if (positionals.length > 0) {
+    return reportError(ctx.output, {
+      code: 'INVALID_INPUT',
+      message: `export takes no arguments. Usage: ${EXPORT_USAGE}`,
+    });
+  }
+  const inventory = openCliInventory(ctx);
+  const exported = await inventory.exportSite(values.site as string | undefined);
+  tellProblems(ctx.output, inventory);
+  if (!exported.ok) return reportError(ctx.output, withSiteHint(exported.error));
+  const { content, export: value } = exported.value;
+  const out = values.out as string | undefined;
+  if (out === undefined) {
+    ctx.output.out(content.trimEnd());
+    return EXIT.ok;
+  }
+  try {
+    await writeFileAtomic(out, content);
+  } catch (error) {
+    return reportError(ctx.output, {
+      code: 'INVALID_INPUT',
+      message: `cannot write ${out}: ${toAppError(error).message}`,
+    });
+  }
+  ctx.output.err(`Exported site "${value.site.name}" (${value.devices.length} devices) to ${out}.`);
+  return EXIT.ok;
+}

@@ -1,0 +1,86 @@
+/**
+ * `minerdeck import FILE [--site NAME]` (issue 7, deliverable 3): a site export from another laptop
+ * (JSON: merged by identity, conflicts listed) or a spreadsheet of planned devices (CSV: address, label,
+ * notes). The kind is told by the content, not the file name.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { MAX_IMPORT_BYTES } from '../../core/inventory/exchange';
+import type { ImportOutcome } from '../../core/inventory/inventory-services';
+import type { MergeConflict } from '../../core/inventory/merge';
+import { parse } from '../args';
+import type { Output } from '../output';
+import { EXIT, reportError } from '../output';
+import type { CliContext } from './context';
+import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+
+export const IMPORT_USAGE =
+  'minerdeck import FILE [--site NAME] [--json]   (a site export .json, or a .csv of address,label,notes)';
+
+const quoted = (text: string): string => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}…` : text);
+
+export function conflictLine(c: MergeConflict): string {
+  if (c.field === 'address')
+    return `  ${c.address}: two devices at this address (${c.local} here, ${c.incoming} in the file); both kept`;
+  const kept = c.kept === 'incoming' ? 'took theirs' : 'kept ours';
+  return `  ${c.deviceId} (${c.address}) ${c.field}: ours ${quoted(c.local)}, theirs ${quoted(c.incoming)}; ${kept}`;
+}
+
+function tell(output: Output, outcome: ImportOutcome): void {
+  if (output.json) {
+    output.out(
+      JSON.stringify({ ok: true, ...outcome, site: { id: outcome.site.id, name: outcome.site.name } }),
+    );
+    return;
+  }
+  const where = `site "${outcome.site.name}"`;
+  if (outcome.kind === 'site-json') {
+    output.out(
+      `${outcome.siteCreated ? 'Created' : 'Merged into'} ${where}: ${outcome.added} added, ${outcome.merged} merged, ${outcome.unchanged} unchanged.`,
+    );
+  } else {
+    output.out(
+      `Planned devices for ${where}: ${outcome.added} added, ${outcome.updated} updated, ${outcome.unchanged} already there.`,
+    );
+    for (const warning of outcome.warnings) output.err(`minerdeck: ${warning}`);
+  }
+  if (outcome.conflicts.length > 0) {
+    output.out(
+      `${outcome.conflicts.length} conflict${outcome.conflicts.length === 1 ? '' : 's'} to look at:`,
+    );
+    for (const conflict of outcome.conflicts) output.out(conflictLine(conflict));
+  }
+}
+
+export async function importCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const parsed = parse(argv, {
+    site: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const output = { ...ctx.output, json: parsed.value.values.json === true };
+  const [file, ...more] = parsed.value.positionals;
+  if (file === undefined || more.length > 0) {
+    return reportError(output, {
+      code: 'INVALID_INPUT',
+      message: `give one file to import. Usage: ${IMPORT_USAGE}`,
+    });
+  }
+  let text: string;
+  try {
+    if ((await stat(file)).size > MAX_IMPORT_BYTES) throw new Error('the file is too large to import');
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return reportError(output, {
+      code: 'INVALID_INPUT',
+      message: `cannot read ${file}: ${(error as Error).message}`,
+    });
+  }
+  const inventory = openCliInventory(ctx);
+  const site = parsed.value.values.site as string | undefined;
+  const outcome = await inventory.importText(text, site === undefined ? {} : { into: site });
+  tellProblems(output, inventory);
+  if (!outcome.ok) return reportError(output, withSiteHint(outcome.error));
+  tell(output, outcome.value);
+  return EXIT.ok;
+}

@@ -1,0 +1,116 @@
+/**
+ * `minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check]` (issue 7, deliverables
+ * 4 and 6): the hand-over report of a site. Unless `--no-check`, every device is read once first, with
+ * the credentials in the keychain (the monitor's own poll, so states, reasons and alerts are the app's);
+ * whether each device has an API key comes from the keychain's metadata, never from the key.
+ *
+ * The format is `--format`, else the extension of `--out`, else HTML. With `--out` the file is written
+ * atomically and a summary goes to stderr; without it the report is printed.
+ */
+import { extname } from 'node:path';
+import type { ReportFormat } from '../../../shared/domain/report';
+import { REPORT_FORMATS } from '../../../shared/domain/report';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import type { CredentialListing } from '../../core/credentials/vault';
+import { writeFileAtomic } from '../../core/inventory/atomic-file';
+import type { StoredCredentialFacts } from '../../core/report/build-report';
+import { checkDevices } from '../../core/report/live-check';
+import { renderReport } from '../../core/report/render-report';
+import { intOption, parse } from '../args';
+import { EXIT, reportError } from '../output';
+import type { CliContext } from './context';
+import { openCliCredentials } from './credentials-context';
+import { toAppError } from './device-command';
+import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+
+export const REPORT_USAGE =
+  'minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--timeout ms]';
+
+function formatOf(format: string | undefined, out: string | undefined): Result<ReportFormat> {
+  const wanted = format ?? (out === undefined ? 'html' : extname(out).slice(1).toLowerCase() || 'html');
+  const known = (REPORT_FORMATS as readonly string[]).includes(wanted);
+  if (known) return ok(wanted as ReportFormat);
+  return format === undefined
+    ? ok('html')
+    : err('INVALID_INPUT', `--format is one of ${REPORT_FORMATS.join(', ')}, not "${format}".`);
+}
+
+/** Which devices have an API key or a password, by device id: metadata only. */
+export function credentialFactsOf(listing: CredentialListing): Map<string, StoredCredentialFacts> {
+  return new Map(
+    listing.devices.map((d) => [
+      d.deviceId,
+      { apiKey: d.apiKey !== undefined, password: d.password !== undefined },
+    ]),
+  );
+}
+
+export async function reportCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const parsed = parse(argv, {
+    site: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+    'no-check': { type: 'boolean', default: false },
+    timeout: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const { values, positionals } = parsed.value;
+  const output = { ...ctx.output, json: false };
+  if (positionals.length > 0) {
+    return reportError(output, {
+      code: 'INVALID_INPUT',
+      message: `report takes no arguments. Usage: ${REPORT_USAGE}`,
+    });
+  }
+  const out = values.out as string | undefined;
+  const format = formatOf(
+    (values.format as string | undefined) ?? (values.json === true ? 'json' : undefined),
+    out,
+  );
+  if (!format.ok) return reportError(output, format.error);
+  const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
+  if (!timeout.ok) return reportError(output, timeout.error);
+  const check = values['no-check'] !== true;
+
+  const credentials = await openCliCredentials(ctx, { timeoutMs: timeout.value, keychain: 'open' });
+  try {
+    const inventory = openCliInventory(ctx, {
+      credentialFacts: async () =>
+        credentials.persistent ? credentialFactsOf(await credentials.services.vault.list()) : undefined,
+      liveCheck: (targets, signal) =>
+        checkDevices(targets, {
+          client: credentials.client,
+          sessions: credentials.services.sessions,
+          ...(timeout.value !== undefined ? { timeoutMs: timeout.value } : {}),
+          ...(signal !== undefined ? { signal } : {}),
+        }),
+    });
+    const site = values.site as string | undefined;
+    if (check) output.err('Reading every device of the site once…');
+    const report = await inventory.report({
+      ...(site !== undefined ? { site } : {}),
+      check,
+      signal: ctx.signal,
+    });
+    tellProblems(output, inventory);
+    if (!report.ok) return reportError(output, withSiteHint(report.error));
+    const rendered = renderReport(report.value, format.value);
+    if (out === undefined) ctx.output.out(rendered.content.replace(/^\uFEFF/, '').trimEnd());
+    else await writeFileAtomic(out, rendered.content);
+    const { counts } = report.value;
+    const states = Object.entries(counts.byState)
+      .map(([state, n]) => `${n} ${state}`)
+      .join(', ');
+    output.err(
+      `Report of site "${report.value.site.name}": ${counts.devices} devices (${states || 'none'}), ${counts.apiKeys} with an API key, ${counts.withProblems} with problems or alerts${out === undefined ? '.' : `; written to ${out}.`}`,
+    );
+    return EXIT.ok;
+  } catch (error) {
+    return reportError(output, toAppError(error));
+  } finally {
+    credentials.close();
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * `minerdeck scan … --save` (issue 7, deliverable 6): what a scan found joins the current site. The site's
+ * devices are read before the scan so a known device at a new address is reported as moved, not new (the
+ * scanner's known-devices check); the found devices are written in one atomic update at the end, also
+ * after Ctrl-C — what was found is kept.
+ */
+import type { DiscoveredHost } from '../../../shared/domain/discovery';
+import type { Result } from '../../../shared/result';
+import { ok } from '../../../shared/result';
+import type { Output } from '../output';
+import type { CliContext } from './context';
+import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+
+export interface ScanSaver {
+  /** MAC → host where each device of the site was last seen. */
+  known: ReadonlyMap<string, string>;
+  add(host: DiscoveredHost): void;
+  /** Writes what was found and says so: a line on stderr, or `{"saved": …}` with --json. */
+  finish(output: Output): Promise<Result<void>>;
+}
+
+export async function openScanSaver(ctx: CliContext): Promise<Result<ScanSaver>> {
+  const inventory = openCliInventory(ctx);
+  const known = await inventory.knownDevices();
+  tellProblems(ctx.output, inventory);
+  if (!known.ok) return { ok: false, error: withSiteHint(known.error) };
+  const found: DiscoveredHost[] = [];
+  return ok({
+    known: known.value,
+    add: (host) => {
+      if (host.kind === 'device') found.push(host);
+    },
+    async finish(output) {
+      const saved = await inventory.saveScan(undefined, found);
+      if (!saved.ok) return saved;
+      const { site, added, updated, moved, identified } = saved.value;
+      if (output.json) {
+        output.out(
+          JSON.stringify({ saved: { site: site.id, added, updated, moved: moved.length, identified } }),
+        );
+      } else {
+        const extra = [
+          moved.length > 0 ? `${moved.length} moved` : '',
+          identified > 0 ? `${identified} identified` : '',
+        ]
+          .filter((text) => text !== '')
+          .map((text) => `, ${text}`)
+          .join('');
+        output.err(`Saved to site "${site.name}": ${added} new, ${updated} known${extra}.`);
+      }
+      return ok(undefined);
+    },
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * Devices of a site: what scans add (issue 7: "scans add to the current site"), the MAC → address map the
+ * scanner needs to tell a moved device from a new one, and the technician's own edits (label, notes,
+ * trusting a certificate). Pure functions over an inventory draft, run inside `store.update`.
+ *
+ * A device's id is the one the credentials use (`mac:<MAC>`, else `addr:<host>:<port>`), so the keychain
+ * entries stored for it, the monitor and the report all meet on the same id.
+ */
+import type { DiscoveredHost } from '../../../shared/domain/discovery';
+import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
+import type { CommissioningStatus, DeviceIdentity, InventoryDevice } from '../../../shared/domain/inventory';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import { addressDeviceId, macDeviceId } from '../credentials/device-identity';
+import type { Inventory } from './schema';
+
+/** Enough for years of DHCP churn; the oldest sightings go first. */
+export const MAX_ADDRESS_HISTORY = 50;
+
+export const hostAddress = (host: DiscoveredHost): string =>
+  formatDeviceAddress({ scheme: host.scheme, host: host.address, port: host.port });
+
+export const hostDeviceId = (host: DiscoveredHost): string =>
+  macDeviceId(host.identity?.mac) ??
+  addressDeviceId({ scheme: host.scheme, host: host.address, port: host.port });
+
+export const devicesOf = (inventory: Inventory, siteId: string): InventoryDevice[] =>
+  inventory.devices.filter((device) => device.siteId === siteId);
+
+export const findDevice = (inventory: Inventory, siteId: string, id: string): InventoryDevice | undefined =>
+  inventory.devices.find((device) => device.siteId === siteId && device.id === id);
+
+/** Records that the device answered at `address` at `at`: its current address and history. */
+export function sight(device: InventoryDevice, address: string, at: string): void {
+  const known = device.addressHistory.find((entry) => entry.address === address);
+  if (known === undefined) device.addressHistory.push({ address, firstSeen: at, lastSeen: at });
+  else known.lastSeen = at;
+  device.addressHistory.sort((a, b) => a.lastSeen.localeCompare(b.lastSeen));
+  device.addressHistory.splice(0, Math.max(0, device.addressHistory.length - MAX_ADDRESS_HISTORY));
+  device.address = address;
+  device.lastSeen = at;
+}
+
+export function newDevice(
+  fields: Pick<InventoryDevice, 'id' | 'siteId' | 'address'> & Partial<InventoryDevice>,
+  at: string,
+): InventoryDevice {
+  return {
+    identity: { mac: null, hostname: null, model: null, firmware: null, serial: null },
+    addressHistory: [],
+    tlsPin: null,
+    tlsSeen: null,
+    label: '',
+    notes: '',
+    firstSeen: at,
+    lastSeen: null,
+    commissioning: { status: 'found', updatedAt: at },
+    ...fields,
+  };
+}
+
+/** What the device told this time replaces what it told before; what it did not tell is kept. */
+function learnIdentity(device: InventoryDevice, identity: DeviceIdentity | null): void {
+  if (identity === null) return;
+  for (const key of ['mac', 'hostname', 'model', 'firmware', 'serial'] as const) {
+    const value = identity[key];
+    if (value !== null) device.identity[key] = value;
+  }
+}
+
+export interface ScanSaveOutcome {
+  added: number;
+  updated: number;
+  moved: { deviceId: string; from: string; to: string }[];
+  /** Planned devices (from a CSV) that a scan found, now known by their MAC. */
+  identified: number;
+}
+
+/** Adds the devices a scan found to the site; web servers that are not devices are left out. */
+export function recordScan(
+  inventory: Inventory,
+  siteId: string,
+  hosts: readonly DiscoveredHost[],
+  now: Date,
+): ScanSaveOutcome {
+  const at = now.toISOString();
+  const outcome: ScanSaveOutcome = { added: 0, updated: 0, moved: [], identified: 0 };
+  for (const host of hosts) {
+    if (host.kind !== 'device') continue;
+    const id = hostDeviceId(host);
+    const address = hostAddress(host);
+    let device = findDevice(inventory, siteId, id);
+    if (device === undefined) {
+      // A planned device at this address (known by address only) is this device: it keeps its label.
+      const planned = devicesOf(inventory, siteId).find(
+        (d) => d.identity.mac === null && d.address === address && d.id !== id,
+      );
+      device = newDevice({ id, siteId, address }, at);
+      if (planned !== undefined && id.startsWith('mac:')) {
+        inventory.devices = inventory.devices.filter((d) => d !== planned);
+        Object.assign(device, { label: planned.label, notes: planned.notes, firstSeen: planned.firstSeen });
+        outcome.identified += 1;
+      } else outcome.added += 1;
+      inventory.devices.push(device);
+    } else {
+      outcome.updated += 1;
+      if (device.address !== address) outcome.moved.push({ deviceId: id, from: device.address, to: address });
+    }
+    learnIdentity(device, host.identity);
+    sight(device, address, at);
+    if (host.tlsFingerprint256 !== undefined) device.tlsSeen = host.tlsFingerprint256;
+    if (device.commissioning.status === 'planned') device.commissioning = { status: 'found', updatedAt: at };
+  }
+  return outcome;
+}
+
+/** MAC → host where each device of the site was last seen, for the scanner's moved-device check. */
+export function knownDevicesOf(inventory: Inventory, siteId: string): Map<string, string> {
+  const known = new Map<string, string>();
+  for (const device of devicesOf(inventory, siteId)) {
+    const address = parseDeviceAddress(device.address);
+    if (device.identity.mac !== null && address.ok) known.set(device.identity.mac, address.value.host);
+  }
+  return known;
+}
+
+function requireDevice(inventory: Inventory, siteId: string, id: string): Result<InventoryDevice> {
+  const device = findDevice(inventory, siteId, id);
+  return device === undefined ? err('NOT_FOUND', `No device "${id}" in this site.`) : ok(device);
+}
+
+export function editDevice(
+  inventory: Inventory,
+  siteId: string,
+  id: string,
+  patch: { label?: string; notes?: string },
+): Result<InventoryDevice> {
+  const device = requireDevice(inventory, siteId, id);
+  if (!device.ok) return device;
+  if (patch.label !== undefined) device.value.label = patch.label.trim();
+  if (patch.notes !== undefined) device.value.notes = patch.notes;
+  return device;
+}
+
+export function removeDevice(inventory: Inventory, siteId: string, id: string): Result<InventoryDevice> {
+  const device = requireDevice(inventory, siteId, id);
+  if (!device.ok) return device;
+  inventory.devices = inventory.devices.filter((d) => d !== device.value);
+  return device;
+}
+
+const sameFingerprint = (a: string, b: string): boolean =>
+  a.replace(/[^0-9a-f]/gi, '').toUpperCase() === b.replace(/[^0-9a-f]/gi, '').toUpperCase();
+
+/**
+ * Pins the certificate the technician confirmed. Only the fingerprint a scan actually saw can be pinned,
+ * so a typo or a stale screen cannot pin something nobody compared.
+ */
+export function trustCertificate(
+  inventory: Inventory,
+  siteId: string,
+  id: string,
+  fingerprint: string,
+): Result<InventoryDevice> {
+  const device = requireDevice(inventory, siteId, id);
+  if (!device.ok) return device;
+  const seen = device.value.tlsSeen;
+  if (seen === null || !sameFingerprint(seen, fingerprint)) {
+    return err('INVALID_INPUT', 'That fingerprint is not the one the last scan saw: scan again and compare.');
+  }
+  device.value.tlsPin = seen;
+  return device;
+}
+
+export function setCommissioning(
+  inventory: Inventory,
+  siteId: string,
+  statuses: ReadonlyMap<string, CommissioningStatus>,
+  now: Date,
+): number {
+  let changed = 0;
+  for (const device of devicesOf(inventory, siteId)) {
+    const status = statuses.get(device.id);
+    if (status === undefined || status === device.commissioning.status) continue;
+    device.commissioning = { status, updatedAt: now.toISOString() };
+    changed += 1;
+  }
+  return changed;
+}

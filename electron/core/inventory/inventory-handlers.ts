@@ -1,0 +1,75 @@
+/**
+ * The inventory channels' implementation (shared/ipc/channels/inventory.ts) over the inventory services,
+ * spread into `createHandlers`. Thin on purpose: every rule lives in the services, so the CLI and the app
+ * behave the same. A shell that built no inventory answers every channel with a clear error.
+ */
+import type { inventoryChannels } from '../../../shared/ipc/channels/inventory';
+import type { HandlersOf } from '../../../shared/ipc/contract';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import { renderReport } from '../report/render-report';
+import type { InventoryServices } from './inventory-services';
+
+export type InventoryHandlers = HandlersOf<typeof inventoryChannels>;
+
+const unavailable = async (): Promise<Result<never>> =>
+  err('INTERNAL', 'The site inventory is not available in this window.');
+
+export function createInventoryHandlers(inventory: InventoryServices | undefined): InventoryHandlers {
+  if (inventory === undefined) {
+    return {
+      'sites:list': unavailable,
+      'sites:create': unavailable,
+      'sites:rename': unavailable,
+      'sites:set-subnets': unavailable,
+      'sites:use': unavailable,
+      'sites:delete': unavailable,
+      'inventory:devices': unavailable,
+      'inventory:edit-device': unavailable,
+      'inventory:remove-device': unavailable,
+      'inventory:trust-certificate': unavailable,
+      'inventory:import': unavailable,
+      'inventory:export': unavailable,
+      'report:generate': unavailable,
+    };
+  }
+  return {
+    'sites:list': () => inventory.listSites(),
+    'sites:create': (input) =>
+      inventory.createSite({
+        name: input.name,
+        ...(input.subnets !== undefined ? { subnets: input.subnets } : {}),
+        ...(input.use !== undefined ? { use: input.use } : {}),
+      }),
+    'sites:rename': ({ site, name }) => inventory.renameSite(site, name),
+    'sites:set-subnets': ({ site, subnets }) => inventory.setSubnets(site, subnets),
+    'sites:use': ({ site }) => inventory.useSite(site),
+    'sites:delete': ({ site, confirm }) =>
+      inventory.deleteSite(site, confirm === undefined ? {} : { confirm }),
+    'inventory:devices': (input) => inventory.devices(input?.site),
+    'inventory:edit-device': ({ site, deviceId, label, notes }) =>
+      inventory.editDevice(site, deviceId, {
+        ...(label !== undefined ? { label } : {}),
+        ...(notes !== undefined ? { notes } : {}),
+      }),
+    'inventory:remove-device': ({ site, deviceId }) => inventory.removeDevice(site, deviceId),
+    'inventory:trust-certificate': ({ site, deviceId, fingerprint }) =>
+      inventory.trustCertificate(site, deviceId, fingerprint),
+    'inventory:import': ({ text, into }) => inventory.importText(text, into === undefined ? {} : { into }),
+    async 'inventory:export'(input) {
+      const exported = await inventory.exportSite(input?.site);
+      if (!exported.ok) return exported;
+      const { fileName, content, export: value } = exported.value;
+      return ok({ fileName, content, siteName: value.site.name, devices: value.devices.length });
+    },
+    async 'report:generate'({ site, format, check }) {
+      const report = await inventory.report({
+        ...(site !== undefined ? { site } : {}),
+        ...(check !== undefined ? { check } : {}),
+      });
+      if (!report.ok) return report;
+      const { fileName, mimeType, content } = renderReport(report.value, format);
+      return ok({ report: report.value, fileName, mimeType, content });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The monitor's view of the fleet → the report's `CommissioningSnapshot`. The report depends on this small
+ * shape only, so it is built the same way from the app's running monitor and from the CLI's one-pass
+ * check, and report tests can hand it any state without a network.
+ */
+import type { MonitorAlert } from '../../../shared/domain/monitor';
+import type { CommissioningSnapshot, SeenAlert } from '../../../shared/domain/report';
+import type { MonitorSnapshot } from '../monitor/monitor';
+
+const seen = (alert: MonitorAlert): SeenAlert => ({
+  kind: alert.kind,
+  message: alert.message,
+  raisedAt: alert.raisedAt,
+  ...(alert.clearedAt !== undefined ? { clearedAt: alert.clearedAt } : {}),
+});
+
+/**
+ * `cleared`: the monitor's log of alerts that came and went (`monitor.clearedAlerts()`), so a device that
+ * overheated an hour ago and recovered still shows it in the report.
+ */
+export function snapshotFromMonitor(
+  snapshot: MonitorSnapshot,
+  cleared: readonly MonitorAlert[] = [],
+): CommissioningSnapshot {
+  const alerts = new Map<string, SeenAlert[]>();
+  for (const alert of [...cleared, ...snapshot.alerts].sort((a, b) => a.raisedAt - b.raisedAt)) {
+    alerts.set(alert.deviceId, [...(alerts.get(alert.deviceId) ?? []), seen(alert)]);
+  }
+  return {
+    at: snapshot.at,
+    devices: snapshot.devices.map((device) => ({
+      deviceId: device.deviceId,
+      state: device.state,
+      reason: device.reason,
+      ...(device.reading !== undefined ? { reading: device.reading } : {}),
+      alerts: alerts.get(device.deviceId) ?? [],
+    })),
+  };
+}

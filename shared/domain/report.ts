@@ -1,0 +1,96 @@
+/**
+ * The hand-over report (issue 7, deliverable 4) and what it is built from. One data shape, rendered as
+ * CSV, JSON and printable HTML by core, previewed by the renderer over IPC; so its schema lives here.
+ *
+ * `CommissioningSnapshot` is the report's only view of live monitoring: each device's final state with
+ * its reason, its compact reading and the alerts seen. The monitor's snapshot fills it in the app; the
+ * CLI fills it from one poll of each device. Nothing secret is in either: whether a device has an API key
+ * is a yes or no from the keychain's metadata.
+ */
+import { z } from 'zod';
+import { COMMISSIONING_STATUSES, isoTimeSchema } from './inventory';
+import { ALERT_KINDS, MONITOR_STATES, readingSummarySchema } from './monitor';
+
+export const seenAlertSchema = z.object({
+  kind: z.enum(ALERT_KINDS),
+  message: z.string(),
+  /** Epoch milliseconds. */
+  raisedAt: z.number(),
+  clearedAt: z.number().optional(),
+});
+export type SeenAlert = z.infer<typeof seenAlertSchema>;
+
+export const deviceCommissioningSchema = z.object({
+  deviceId: z.string(),
+  state: z.enum(MONITOR_STATES),
+  reason: z.string(),
+  reading: readingSummarySchema.optional(),
+  /** Active and cleared, oldest first. */
+  alerts: z.array(seenAlertSchema),
+});
+export type DeviceCommissioning = z.infer<typeof deviceCommissioningSchema>;
+
+export const commissioningSnapshotSchema = z.object({
+  /** When the states were read (epoch ms). */
+  at: z.number(),
+  devices: z.array(deviceCommissioningSchema),
+});
+export type CommissioningSnapshot = z.infer<typeof commissioningSnapshotSchema>;
+
+/** Monitoring states, plus `not-checked` for a device the report had no live state for. */
+export const REPORT_STATES = [...MONITOR_STATES, 'not-checked'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+export const reportDeviceSchema = z.object({
+  deviceId: z.string(),
+  address: z.string(),
+  label: z.string(),
+  mac: z.string().nullable(),
+  hostname: z.string().nullable(),
+  model: z.string().nullable(),
+  firmware: z.string().nullable(),
+  serial: z.string().nullable(),
+  state: z.enum(REPORT_STATES),
+  stateReason: z.string(),
+  /** The device's own state word (`mining`, `failure`…), when it answered. */
+  minerState: z.string().nullable(),
+  /** H/s. */
+  hashRate: z.number().nullable(),
+  nominalHashRate: z.number().nullable(),
+  /** hashRate / nominalHashRate, when both are known. */
+  hashRateShare: z.number().nullable(),
+  /** °C. */
+  chipTempMax: z.number().nullable(),
+  boardTempMax: z.number().nullable(),
+  /** From the keychain's metadata; null when the keychain could not be read. Never the key. */
+  apiKey: z.boolean().nullable(),
+  commissioning: z.enum(COMMISSIONING_STATUSES),
+  problems: z.array(z.string()),
+  alerts: z.array(seenAlertSchema),
+  notes: z.string(),
+  firstSeen: isoTimeSchema,
+  lastSeen: isoTimeSchema.nullable(),
+});
+export type ReportDevice = z.infer<typeof reportDeviceSchema>;
+
+export const handOverReportSchema = z.object({
+  reportVersion: z.literal(1),
+  site: z.object({ id: z.string(), name: z.string() }),
+  generatedAt: isoTimeSchema,
+  /** The laptop's host name: whose machine produced it. */
+  laptop: z.string(),
+  app: z.object({ name: z.string(), version: z.string() }),
+  /** When the devices' live states were read; null when none were. */
+  checkedAt: isoTimeSchema.nullable(),
+  counts: z.object({
+    devices: z.number(),
+    byState: z.partialRecord(z.enum(REPORT_STATES), z.number()),
+    apiKeys: z.number(),
+    withProblems: z.number(),
+  }),
+  devices: z.array(reportDeviceSchema),
+});
+export type HandOverReport = z.infer<typeof handOverReportSchema>;
+
+export const REPORT_FORMATS = ['csv', 'json', 'html'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -1,0 +1,87 @@
+/**
+ * The technician's settings: how often and how hard the app talks to devices, and when it raises an
+ * alert. One schema for the file in the data folder, the IPC channel and the Settings view, with the
+ * defaults the core capabilities use (monitor-options.ts, scanner.ts, bulk.ts), so "reset to defaults"
+ * means the same everywhere. Nothing here is secret.
+ */
+import { z } from 'zod';
+import { SITE_ID_PATTERN } from './inventory';
+
+const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+
+export const monitorSettingsSchema = z.object({
+  /** Time between two polls of one device. */
+  intervalMs: whole(100, 600_000),
+  /** Total time allowed to one poll (status and summary). */
+  timeoutMs: whole(50, 120_000),
+  /** Polls in flight at once, fleet-wide. */
+  concurrency: whole(1, 2048),
+  /** Polls in a row without an answer before a device is called offline. */
+  offlineAfterMissedPolls: whole(1, 20),
+  /** Hottest chip allowed, °C, before a temperature alert. */
+  chipTempMaxC: z.number().min(30).max(150),
+  /** Share of the nominal hash rate below which a mining device gets an alert, in percent. */
+  hashRateMinPercent: z.number().min(1).max(100),
+});
+
+export const discoverySettingsSchema = z.object({
+  /** Ports probed on addresses written without one; 443 and 8443 are probed as https. */
+  ports: z.array(whole(1, 65_535)).min(1).max(16),
+  /** TCP connect timeout per address. */
+  connectTimeoutMs: whole(20, 60_000),
+  /** Addresses probed at once. */
+  concurrency: whole(1, 4096),
+});
+
+export const credentialSettingsSchema = z.object({
+  /** Devices unlocked or provisioned at once. */
+  concurrency: whole(1, 256),
+  /** The site a shared password is remembered for (`site/<id>/password` in the keychain). */
+  siteId: z.string().regex(SITE_ID_PATTERN),
+});
+
+export const appSettingsSchema = z.object({
+  monitor: monitorSettingsSchema,
+  discovery: discoverySettingsSchema,
+  credentials: credentialSettingsSchema,
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+export type MonitorAppSettings = z.infer<typeof monitorSettingsSchema>;
+export type DiscoverySettings = z.infer<typeof discoverySettingsSchema>;
+export type CredentialSettings = z.infer<typeof credentialSettingsSchema>;
+
+/** What `settings:update` takes: any subset of fields, each checked like the whole. */
+export const settingsPatchSchema = z.object({
+  monitor: monitorSettingsSchema.partial().optional(),
+  discovery: discoverySettingsSchema.partial().optional(),
+  credentials: credentialSettingsSchema.partial().optional(),
+});
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  monitor: {
+    intervalMs: 5_000,
+    timeoutMs: 4_000,
+    concurrency: 512,
+    offlineAfterMissedPolls: 3,
+    chipTempMaxC: 85,
+    hashRateMinPercent: 80,
+  },
+  discovery: { ports: [80], connectTimeoutMs: 500, concurrency: 512 },
+  credentials: { concurrency: 32, siteId: 'site' },
+};
+
+/** A patch applied over settings; the caller validates the result with `appSettingsSchema`. */
+export function mergeSettings(base: AppSettings, patch: SettingsPatch): AppSettings {
+  return {
+    monitor: { ...base.monitor, ...defined(patch.monitor) },
+    discovery: { ...base.discovery, ...defined(patch.discovery) },
+    credentials: { ...base.credentials, ...defined(patch.credentials) },
+  };
+}
+
+/** A field given as `undefined` means "unchanged", not "remove". */
+function defined<T extends object>(part: T | undefined): Partial<T> {
+  if (part === undefined) return {};
+  return Object.fromEntries(Object.entries(part).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,112 @@
+/**
+ * Inventory channels (issue 7): the site switcher (list, create, rename, subnets, use, delete — delete
+ * answers INVALID_INPUT with `detail.confirmationRequired` until it is confirmed), a site's devices with
+ * the technician's label and notes, trusting a device's certificate, importing a file's text (a site
+ * export to merge, or a CSV of planned devices: the kind is told by the content), exporting a site, and
+ * generating the hand-over report with its content ready for a save dialog or `printToPDF`.
+ *
+ * A `site` input is a site id or name; absent means the current site. Files are read and written by the
+ * UI's dialogs (main); these channels carry only their text. Nothing here is secret.
+ */
+import { z } from 'zod';
+import {
+  inventoryDeviceSchema,
+  inventoryProblemSchema,
+  MAX_IMPORT_BYTES,
+  mergeConflictSchema,
+  siteSchema,
+  siteSummarySchema,
+} from '../../domain/inventory';
+import { handOverReportSchema, REPORT_FORMATS } from '../../domain/report';
+
+const siteRef = z.string().min(1).max(200);
+const siteName = z.string().min(1).max(100);
+const subnets = z.array(z.string().max(100)).max(256);
+const deviceRef = { site: siteRef.optional(), deviceId: z.string().min(1).max(128) };
+
+const mergeCounts = { added: z.number(), unchanged: z.number(), conflicts: z.array(mergeConflictSchema) };
+
+export const importOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('site-json'),
+    site: siteSchema,
+    siteCreated: z.boolean(),
+    merged: z.number(),
+    ...mergeCounts,
+  }),
+  z.object({
+    kind: z.literal('targets-csv'),
+    site: siteSchema,
+    /** Lines skipped or cells ignored, each naming its line. */
+    warnings: z.array(z.string()),
+    updated: z.number(),
+    ...mergeCounts,
+  }),
+]);
+
+export const inventoryChannels = {
+  'sites:list': {
+    input: z.void(),
+    output: z.object({
+      sites: z.array(siteSummarySchema),
+      currentSiteId: z.string().nullable(),
+      /** A corrupt inventory file kept aside, an upgrade: shown to the technician. */
+      problems: z.array(inventoryProblemSchema),
+    }),
+  },
+  'sites:create': {
+    input: z.object({ name: siteName, subnets: subnets.optional(), use: z.boolean().optional() }),
+    output: siteSchema,
+  },
+  'sites:rename': { input: z.object({ site: siteRef, name: siteName }), output: siteSchema },
+  'sites:set-subnets': { input: z.object({ site: siteRef, subnets }), output: siteSchema },
+  'sites:use': { input: z.object({ site: siteRef }), output: siteSchema },
+  'sites:delete': {
+    input: z.object({ site: siteRef, confirm: z.boolean().optional() }),
+    output: z.object({ site: siteSchema, devicesRemoved: z.number() }),
+  },
+  'inventory:devices': {
+    input: z.object({ site: siteRef.optional() }).optional(),
+    output: z.object({ site: siteSchema, devices: z.array(inventoryDeviceSchema) }),
+  },
+  'inventory:edit-device': {
+    input: z.object({
+      ...deviceRef,
+      label: z.string().max(200).optional(),
+      notes: z.string().max(10_000).optional(),
+    }),
+    output: inventoryDeviceSchema,
+  },
+  'inventory:remove-device': { input: z.object(deviceRef), output: inventoryDeviceSchema },
+  'inventory:trust-certificate': {
+    input: z.object({ ...deviceRef, fingerprint: z.string().min(1).max(200) }),
+    output: inventoryDeviceSchema,
+  },
+  'inventory:import': {
+    input: z.object({ text: z.string().max(MAX_IMPORT_BYTES), into: siteRef.optional() }),
+    output: importOutcomeSchema,
+  },
+  'inventory:export': {
+    input: z.object({ site: siteRef.optional() }).optional(),
+    output: z.object({
+      fileName: z.string(),
+      content: z.string(),
+      siteName: z.string(),
+      devices: z.number(),
+    }),
+  },
+  'report:generate': {
+    input: z.object({
+      site: siteRef.optional(),
+      format: z.enum(REPORT_FORMATS),
+      /** Read every device's live state first (default true where the app can). */
+      check: z.boolean().optional(),
+    }),
+    output: z.object({
+      report: handOverReportSchema,
+      fileName: z.string(),
+      mimeType: z.string(),
+      content: z.string(),
+    }),
+  },
+} as const;

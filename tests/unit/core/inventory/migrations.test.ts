@@ -1,0 +1,89 @@
+/** Migrating an older inventory: version 1 (no sites, no address history) becomes a valid version 2. */
+import { describe, expect, it } from 'vitest';
+import { checkSiteId } from '../../../../electron/core/credentials/accounts';
+import { migrate, V1_SITE_ID } from '../../../../electron/core/inventory/migrations';
+import { V1_INVENTORY } from '../../../support/inventory-fixtures';
+
+describe('migrate', () => {
+  it('turns version 1 into version 2: a site, ids the credentials use, one device per MAC with its history', () => {
+    const result = migrate(structuredClone(V1_INVENTORY));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.fromVersion).toBe(1);
+    const { inventory } = result;
+    expect(inventory.schemaVersion).toBe(2);
+    expect(inventory.sites).toEqual([
+      expect.objectContaining({
+        id: V1_SITE_ID,
+        name: 'Imported devices',
+        passwordRef: `site/${V1_SITE_ID}/password`,
+      }),
+    ]);
+    expect(checkSiteId(V1_SITE_ID)).toBe(V1_SITE_ID);
+    expect(inventory.settings.currentSiteId).toBe(V1_SITE_ID);
+    const [moved, https] = inventory.devices;
+    expect(moved).toMatchObject({
+      id: 'mac:AA:BB:CC:00:00:01',
+      siteId: V1_SITE_ID,
+      identity: {
+        mac: 'AA:BB:CC:00:00:01',
+        hostname: 'miner-a',
+        model: 'Antminer S19',
+        firmware: 'Vnish 1.2.1',
+      },
+      address: 'http://10.0.0.9',
+      addressHistory: [
+        {
+          address: 'http://10.0.0.5',
+          firstSeen: '2025-01-01T10:00:00.000Z',
+          lastSeen: '2025-01-02T10:00:00.000Z',
+        },
+        {
+          address: 'http://10.0.0.9',
+          firstSeen: '2025-01-03T10:00:00.000Z',
+          lastSeen: '2025-01-04T10:00:00.000Z',
+        },
+      ],
+      notes: 'rack 1\nmoved by DHCP',
+      firstSeen: '2025-01-01T10:00:00.000Z',
+      lastSeen: '2025-01-04T10:00:00.000Z',
+      commissioning: { status: 'found' },
+    });
+    expect(https).toMatchObject({
+      id: 'addr:10.0.0.7:8443',
+      address: 'https://10.0.0.7:8443',
+      tlsPin: 'AB:CD:EF',
+      identity: { mac: null, hostname: null },
+    });
+    expect(inventory.devices).toHaveLength(2);
+  });
+
+  it('leaves the current version as it is', () => {
+    const current = { schemaVersion: 2, sites: [], devices: [], settings: { currentSiteId: null } };
+    expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 2 });
+  });
+
+  it.each([
+    [
+      'a version 1 device without an address',
+      { schemaVersion: 1, devices: [{ firstSeen: 'x' }] },
+      /version 1 file: devices\.0/,
+    ],
+    [
+      'a version 1 address that is not one',
+      { ...V1_INVENTORY, devices: [{ ...V1_INVENTORY.devices[2], address: 'ftp://x' }] },
+      /devices\.0\.address: .*ftp/,
+    ],
+    ['an unknown older version', { schemaVersion: 0 }, /no schemaVersion/],
+  ])('refuses %s as invalid (so the file is kept aside)', (_name, data, message) => {
+    expect(migrate(data)).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      message: expect.stringMatching(message) as unknown,
+    });
+  });
+
+  it('says "newer" for a file from a later Minerdeck', () => {
+    expect(migrate({ schemaVersion: 3 })).toMatchObject({ ok: false, reason: 'newer' });
+  });
+});

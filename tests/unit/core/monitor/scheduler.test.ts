@@ -1,0 +1,206 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MinHeap } from '../../../../electron/core/monitor/min-heap';
+import type { PollScheduler, SchedulerOptions } from '../../../../electron/core/monitor/scheduler';
+import { createScheduler } from '../../../../electron/core/monitor/scheduler';
+
+interface Call {
+  key: string;
+  start: number;
+  end?: number;
+  signal: AbortSignal;
+}
+
+/** A scheduler whose polls take `durationMs(key)` of fake time and ask for `delayMs(key)` next. */
+function harness(
+  options: Partial<SchedulerOptions> & {
+    durationMs?: (key: string) => number;
+    delayMs?: (key: string) => number;
+  },
+) {
+  const calls: Call[] = [];
+  const scheduler: PollScheduler = createScheduler({
+    concurrency: options.concurrency ?? 10,
+    retryDelayMs: options.retryDelayMs ?? 1000,
+    lateAfterMs: options.lateAfterMs ?? 1000,
+    run:
+      options.run ??
+      ((key, signal) => {
+        const call: Call = { key, start: Date.now(), signal };
+        calls.push(call);
+        return new Promise((resolve) => {
+          const finish = () => {
+            call.end = Date.now();
+            resolve(options.delayMs?.(key) ?? 1000);
+          };
+          const timer = setTimeout(finish, options.durationMs?.(key) ?? 10);
+          signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            finish();
+          });
+        });
+      }),
+  });
+  return { scheduler, calls };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('poll scheduler', () => {
+  it('polls each key at its interval, counted from the start of the previous poll', async () => {
+    const { scheduler, calls } = harness({ durationMs: () => 300, delayMs: () => 1000 });
+    scheduler.add('a', 0);
+    await vi.advanceTimersByTimeAsync(3500);
+    expect(calls.map((c) => c.start)).toEqual([0, 1000, 2000, 3000]);
+    await scheduler.stop();
+  });
+
+  it('never polls one device twice at once, however slow it is', async () => {
+    // Each poll takes 2.5 s but asks for the next one after 1 s: the next waits for the current to end.
+    const { scheduler, calls } = harness({ durationMs: () => 2500, delayMs: () => 1000 });
+    scheduler.add('slow', 0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls.length).toBe(4);
+    for (let i = 1; i < calls.length; i += 1) {
+      expect(calls[i]!.start).toBeGreaterThanOrEqual(calls[i - 1]!.end!);
+    }
+    await scheduler.stop();
+  });
+
+  it('runs at most `concurrency` polls at once and queues the rest in order', async () => {
+    const { scheduler, calls } = harness({ concurrency: 3, durationMs: () => 100, delayMs: () => 10_000 });
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) scheduler.add(key, 0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.stats()).toMatchObject({ inFlight: 3, queued: 4 });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(calls.map((c) => [c.key, c.start])).toEqual([
+      ['a', 0],
+      ['b', 0],
+      ['c', 0],
+      ['d', 100],
+      ['e', 100],
+      ['f', 100],
+      ['g', 200],
+    ]);
+    expect(scheduler.stats().peakInFlight).toBe(3);
+    await scheduler.stop();
+  });
+
+  it('keeps 2,000 devices on one timer', async () => {
+    const { scheduler } = harness({ concurrency: 64, durationMs: () => 5, delayMs: () => 5000 });
+    for (let i = 0; i < 2000; i += 1) scheduler.add(`d${i}`, (i * 5000) / 2000);
+    await vi.advanceTimersByTimeAsync(1234);
+    // In flight: each poll's own 5 ms timer; the scheduler itself holds one.
+    expect(vi.getTimerCount()).toBeLessThanOrEqual(scheduler.stats().inFlight + 1);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(scheduler.stats()).toMatchObject({ late: 0 });
+    expect(scheduler.stats().started).toBeGreaterThanOrEqual(2000 * 4);
+    await scheduler.stop();
+  });
+
+  it('counts polls that start later than allowed because every slot was busy', async () => {
+    const { scheduler } = harness({
+      concurrency: 1,
+      lateAfterMs: 500,
+      durationMs: () => 1000,
+      delayMs: () => 60_000,
+    });
+    scheduler.add('a', 0);
+    scheduler.add('b', 0);
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(scheduler.stats()).toMatchObject({ started: 2, late: 1, maxLagMs: 1000 });
+    await scheduler.stop();
+  });
+
+  it('stops polling a removed key; a poll in flight finishes and is not followed', async () => {
+    const { scheduler, calls } = harness({ durationMs: () => 500, delayMs: () => 1000 });
+    scheduler.add('a', 0);
+    await vi.advanceTimersByTimeAsync(100);
+    scheduler.remove('a');
+    expect(scheduler.has('a')).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.end).toBe(500);
+  });
+
+  it('waits for the old poll when a key is removed and added again while it is polled', async () => {
+    const { scheduler, calls } = harness({ durationMs: () => 500, delayMs: () => 1000 });
+    scheduler.add('a', 0);
+    await vi.advanceTimersByTimeAsync(100);
+    scheduler.remove('a');
+    scheduler.add('a', 0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toMatchObject({ start: 0, end: 500 });
+    expect(calls[1]!.start).toBeGreaterThanOrEqual(500);
+    await scheduler.stop();
+  });
+
+  it('polls soon when asked, unless the key is being polled', async () => {
+    const { scheduler, calls } = harness({ durationMs: () => 10, delayMs: () => 60_000 });
+    scheduler.add('a', 0);
+    await vi.advanceTimersByTimeAsync(100);
+    scheduler.pollSoon('a');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls.map((c) => c.start)).toEqual([0, 100]);
+    await scheduler.stop();
+  });
+
+  it('keeps polling a key whose poll threw, after the retry delay', async () => {
+    const errors: unknown[] = [];
+    let n = 0;
+    const scheduler = createScheduler({
+      concurrency: 1,
+      retryDelayMs: 700,
+      lateAfterMs: 1000,
+      onRunError: (_key, error) => errors.push(error),
+      run: async () => {
+        n += 1;
+        throw new Error('bug');
+      },
+    });
+    scheduler.add('a', 0);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(n).toBe(3);
+    expect(errors).toHaveLength(3);
+    await scheduler.stop();
+  });
+
+  it('stop aborts every poll in flight, clears the timer and polls nothing more', async () => {
+    const { scheduler, calls } = harness({ durationMs: () => 60_000, delayMs: () => 1000 });
+    scheduler.add('a', 0);
+    scheduler.add('b', 0);
+    scheduler.add('c', 5000);
+    await vi.advanceTimersByTimeAsync(10);
+    await scheduler.stop();
+    expect(calls.map((c) => c.signal.aborted)).toEqual([true, true]);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(2);
+    scheduler.add('d', 0);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('min-heap', () => {
+  it('pops entries in order of time, first in first out among equal times', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 200 }), (times) => {
+        const heap = new MinHeap();
+        times.forEach((at, i) => heap.push({ at, key: String(i), generation: 0 }));
+        const out: [number, number][] = [];
+        for (let e = heap.pop(); e !== undefined; e = heap.pop()) out.push([e.at, Number(e.key)]);
+        const expected = times
+          .map((at, i): [number, number] => [at, i])
+          .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        expect(out).toEqual(expected);
+      }),
+    );
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * The hand-over report from a given inventory and snapshot: content, counts, and the three formats —
+ * CSV that spreadsheets cannot be tricked by, HTML that is escaped, self-contained and inert, JSON that
+ * validates against its schema.
+ */
+import { describe, expect, it } from 'vitest';
+import { newDevice } from '../../../../electron/core/inventory/devices';
+import { buildReport } from '../../../../electron/core/report/build-report';
+import { csvCell } from '../../../../electron/core/report/csv-cell';
+import { renderReport } from '../../../../electron/core/report/render-report';
+import type { Site } from '../../../../shared/domain/inventory';
+import type { CommissioningSnapshot } from '../../../../shared/domain/report';
+import { handOverReportSchema } from '../../../../shared/domain/report';
+import { readCsvTable } from '../../../../shared/domain/targets/csv-table';
+
+const at = '2026-03-01T08:00:00.000Z';
+const site: Site = {
+  id: 'hall-1',
+  name: 'Hall <1> & "Co"',
+  subnets: [],
+  passwordRef: 'site/hall-1/password',
+  createdAt: at,
+  updatedAt: at,
+};
+const TH = 1e12;
+
+const devices = [
+  newDevice(
+    {
+      id: 'mac:AA:00:00:00:00:01',
+      siteId: 'hall-1',
+      address: 'http://10.0.0.10',
+      identity: {
+        mac: 'AA:00:00:00:00:01',
+        hostname: '=HYPERLINK("http://evil")',
+        model: 'S21',
+        firmware: 'Vnish 1.2.7',
+        serial: null,
+      },
+      notes: 'fan 2 "noisy", check\n<script>alert(1)</script>',
+      lastSeen: at,
+    },
+    at,
+  ),
+  newDevice(
+    {
+      id: 'mac:AA:00:00:00:00:02',
+      siteId: 'hall-1',
+      address: 'http://10.0.0.9',
+      lastSeen: at,
+      label: '@rack 2',
+    },
+    at,
+  ),
+  newDevice(
+    {
+      id: 'addr:10.0.0.11:80',
+      siteId: 'hall-1',
+      address: 'http://10.0.0.11',
+      lastSeen: null,
+      commissioning: { status: 'planned', updatedAt: at },
+    },
+    at,
+  ),
+];
+
+const snapshot: CommissioningSnapshot = {
+  at: Date.parse('2026-03-01T09:00:00.000Z'),
+  devices: [
+    {
+      deviceId: 'mac:AA:00:00:00:00:01',
+      state: 'online',
+      reason: 'device reports mining',
+      reading: {
+        minerState: 'mining',
+        minerKind: 'mining',
+        hashRate: 180 * TH,
+        nominalHashRate: 200 * TH,
+        chipTempMax: 88.5,
+        boardTempMax: 70,
+        flags: ['restart-required'],
+      },
+      alerts: [
+        {
+          kind: 'temperature',
+          message: 'chip at 88.5 °C (limit 85 °C)',
+          raisedAt: Date.parse('2026-03-01T08:30:00.000Z'),
+        },
+        {
+          kind: 'offline',
+          message: 'no answer',
+          raisedAt: Date.parse('2026-03-01T08:10:00.000Z'),
+          clearedAt: Date.parse('2026-03-01T08:12:00.000Z'),
+        },
+      ],
+    },
+    { deviceId: 'mac:AA:00:00:00:00:02', state: 'offline', reason: 'no answer for 3 polls', alerts: [] },
+  ],
+};
+
+const report = buildReport({
+  site,
+  devices,
+  snapshot,
+  credentials: new Map([['mac:AA:00:00:00:00:01', { apiKey: true, password: true }]]),
+  laptop: 'tech-laptop',
+  app: { name: 'Minerdeck', version: '0.1.0' },
+  now: new Date('2026-03-01T09:05:00.000Z'),
+});
+
+describe('buildReport', () => {
+  it('has the site, date, laptop and counts by state on top', () => {
+    expect(report).toMatchObject({
+      site: { id: 'hall-1', name: 'Hall <1> & "Co"' },
+      generatedAt: '2026-03-01T09:05:00.000Z',
+      checkedAt: '2026-03-01T09:00:00.000Z',
+      laptop: 'tech-laptop',
+      counts: {
+        devices: 3,
+        byState: { online: 1, offline: 1, 'not-checked': 1 },
+        apiKeys: 1,
+        withProblems: 3,
+      },
+    });
+    expect(handOverReportSchema.safeParse(report).success).toBe(true);
+  });
+
+  it('has per device what was found and how it ended, in address order', () => {
+    expect(report.devices.map((d) => d.address)).toEqual([
+      'http://10.0.0.9',
+      'http://10.0.0.10',
+      'http://10.0.0.11',
+    ]);
+    const [offline, online, planned] = report.devices;
+    expect(online).toMatchObject({
+      mac: 'AA:00:00:00:00:01',
+      model: 'S21',
+      firmware: 'Vnish 1.2.7',
+      state: 'online',
+      minerState: 'mining',
+      hashRate: 180 * TH,
+      nominalHashRate: 200 * TH,
+      hashRateShare: 0.9,
+      chipTempMax: 88.5,
+      boardTempMax: 70,
+      apiKey: true,
+      commissioning: 'verified',
+      problems: ['the device asks for a restart'],
+    });
+    expect(online?.alerts.map((a) => a.kind)).toEqual(['temperature', 'offline']);
+    expect(offline).toMatchObject({
+      state: 'offline',
+      apiKey: false,
+      commissioning: 'problem',
+      problems: ['offline: no answer for 3 polls'],
+    });
+    expect(planned).toMatchObject({
+      state: 'not-checked',
+      commissioning: 'planned',
+      problems: ['never seen on the network'],
+    });
+  });
+
+  it('says "unknown" for API keys when the keychain could not be read, and keeps the stored status', () => {
+    const blind = buildReport({
+      site,
+      devices,
+      laptop: 'l',
+      app: { name: 'M', version: '1' },
+      now: new Date(at),
+    });
+    expect(blind.devices.map((d) => [d.apiKey, d.state, d.commissioning])).toEqual([
+      [null, 'not-checked', 'found'],
+      [null, 'not-checked', 'found'],
+      [null, 'not-checked', 'planned'],
+    ]);
+    expect(blind.checkedAt).toBeNull();
+  });
+});
+
+describe('CSV', () => {
+  it('neutralises formulas and quotes per RFC 4180', () => {
+    expect(csvCell('=1+2')).toBe("'=1+2");
+    expect(csvCell('+31 6 1234')).toBe("'+31 6 1234");
+    expect(csvCell('-rf')).toBe("'-rf");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('  =cmd')).toBe("'  =cmd");
+    expect(csvCell('\tx')).toBe('"\'\tx"');
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "x"')).toBe('"say ""x"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('reads back as a table: heading facts, a blank line, a header and one row per device', () => {
+    const { content, fileName, mimeType } = renderReport(report, 'csv');
+    expect(fileName).toBe('minerdeck-report-hall-1-2026-03-01.csv');
+    expect(mimeType).toMatch(/^text\/csv/);
+    expect(content.startsWith('\uFEFF')).toBe(true);
+    expect(content.split('\r\n').length).toBeGreaterThan(10);
+    const table = readCsvTable(content, ',');
+    expect(table.ok).toBe(true);
+    if (!table.ok) return;
+    const cells = table.rows.map((r) => r.cells);
+    expect(cells[0]).toEqual(['site', 'Hall <1> & "Co"']);
+    expect(cells).toContainEqual(['state online', '1']);
+    const header = cells.findIndex((row) => row[0] === 'address');
+    const columns = cells[header] ?? [];
+    const rows = cells
+      .slice(header + 1)
+      .map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i] ?? ''])));
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatchObject({
+      address: 'http://10.0.0.10',
+      hostname: `'=HYPERLINK("http://evil")`,
+      state: 'online',
+      hash_rate_ths: '180',
+      nominal_hash_rate_ths: '200',
+      hash_rate_percent_of_nominal: '90',
+      chip_temp_max_c: '88.5',
+      api_key: 'yes',
+      notes: 'fan 2 "noisy", check\n<script>alert(1)</script>',
+    });
+    expect(rows[0]).toMatchObject({ label: "'@rack 2", api_key: 'no' });
+  });
+});
+
+describe('HTML', () => {
+  const { content: html } = renderReport(report, 'html');
+
+  it('is self-contained and inert: no script, no link, no remote asset, a CSP that forbids them', () => {
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    );
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|<object|\bsrc=|\bhref=|url\(|@import/i);
+    expect(html).toContain('<style>');
+  });
+
+  it('escapes every value from a device or a person', () => {
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Hall &lt;1&gt; &amp; &quot;Co&quot;');
+    expect(html).toContain('=HYPERLINK(&quot;http://evil&quot;)');
+  });
+
+  it('shows the heading facts, the counts and each device’s row', () => {
+    expect(html).toContain('tech-laptop');
+    expect(html).toMatch(/<li class="state-online"><b>1<\/b>online<\/li>/);
+    expect(html).toMatch(/<li class="state-offline"><b>1<\/b>offline<\/li>/);
+    expect(html).toContain('180.00 TH/s of 200.00 TH/s (90 %)');
+    expect(html).toContain('chip 88.5 °C');
+    expect(html).toContain('temperature: chip at 88.5 °C (limit 85 °C)');
+    expect((html.match(/<tr>/g) ?? []).length).toBe(4);
+  });
+});
+
+describe('JSON', () => {
+  it('is the report object, valid against its schema', () => {
+    const { content } = renderReport(report, 'json');
+    expect(handOverReportSchema.parse(JSON.parse(content))).toEqual(report);
+  });
+});
