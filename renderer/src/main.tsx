@@ -5,6 +5,7 @@ import { AppShell } from './app/app-shell';
 import { getApi } from './lib/api';
 import { createRootStore, StoreProvider } from './stores/root-store';
 import './styles.css';
+import './components/shared.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element.');

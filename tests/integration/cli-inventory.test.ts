@@ -4,7 +4,7 @@
  * device that moved, export on one laptop and import on another, planned devices from a CSV, reports in
  * the three formats, and `--data-dir` (or its defaults) on every command.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fleet, SimDevice } from '../simulator';
@@ -38,11 +38,13 @@ describe('minerdeck site, scan --save, export, import', () => {
     const dir = tempDataDir('cli');
     const cli = (...args: string[]) => runCli([...args, '--data-dir', dir], { timeoutMs: 20_000 });
 
-    const empty = await cli('site', 'list');
+    // Runs side by side where they do not depend on each other: each CLI start costs about a second.
+    const [empty, noSite] = await Promise.all([
+      cli('site', 'list'),
+      cli('scan', a.host, '--port', port, '--save'),
+    ]);
     expect(empty).toMatchObject({ code: 0, stdout: '' });
     expect(empty.stderr).toContain('No sites yet');
-
-    const noSite = await cli('scan', a.host, '--port', port, '--save');
     expect(noSite.code).toBe(2);
     expect(noSite.stderr).toMatch(/There is no site yet.*minerdeck site create NAME/);
 
@@ -71,26 +73,28 @@ describe('minerdeck site, scan --save, export, import', () => {
     expect(again.stdout).toContain(`moved from ${before}`);
     expect(again.stderr).toContain('Saved to site "Spare room": 0 new, 2 known, 1 moved.');
 
-    const shown = await cli('site', 'show', '--json');
+    const [shown, renamed] = [
+      await cli('site', 'show', '--json'),
+      await cli('site', 'rename', 'Spare room', 'Container 7'),
+    ];
     expect(shown.json.map((d) => [d.id, d.address])).toEqual([
       ['mac:02:C7:00:00:00:01', `http://${a.host}:${port}`],
       ['mac:02:C7:00:00:00:02', `http://${after}:${port}`],
     ]);
-
-    const renamed = await cli('site', 'rename', 'Spare room', 'Container 7');
     expect(renamed.stdout).toBe('Renamed to "Container 7" (id spare-room).\n');
-    const listed = await cli('site', 'list');
-    expect(listed.stdout).toBe(
-      `  "Hall 1" (id hall-1)  0 devices  ${a.host}/32\n* "Container 7" (id spare-room)  2 devices\n`,
-    );
 
     // Export here, import on another laptop (another data folder), then planned devices from a CSV.
     const file = join(dir, 'container-7.json');
-    expect((await cli('export', '--out', file)).stderr).toBe(
-      'Exported site "Container 7" (2 devices) to ' + file + '.\n',
+    const [listed, exported] = await Promise.all([cli('site', 'list'), cli('export', '--out', file)]);
+    expect(listed.stdout).toBe(
+      `  "Hall 1" (id hall-1)  0 devices  ${a.host}/32\n* "Container 7" (id spare-room)  2 devices\n`,
     );
+    expect(exported.stderr).toBe(`Exported site "Container 7" (2 devices) to ${file}.\n`);
     const other = tempDataDir('cli-other');
-    const imported = await runCli(['import', file, '--json', '--data-dir', other]);
+    const [imported, refused] = await Promise.all([
+      runCli(['import', file, '--json', '--data-dir', other]),
+      cli('site', 'delete', 'Container 7'),
+    ]);
     expect(imported.json).toEqual([
       expect.objectContaining({
         ok: true,
@@ -100,21 +104,20 @@ describe('minerdeck site, scan --save, export, import', () => {
         site: { id: 'spare-room', name: 'Container 7' },
       }),
     ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/has 2 devices; .*Add --yes to delete it\./);
+
     const csv = join(dir, 'planned.csv');
     writeFileSync(csv, '\uFEFFIP;Label;Notes\r\n10.9.0.5;R1-S1;"spare; PSU"\r\n\r\n10.9.0.6;R1-S2\r\n');
-    const planned = await runCli(['import', csv, '--site', 'Container 7', '--data-dir', other]);
+    const [planned, deleted] = await Promise.all([
+      runCli(['import', csv, '--site', 'Container 7', '--data-dir', other]),
+      cli('site', 'delete', 'Container 7', '--yes'),
+    ]);
     expect(planned.stdout).toBe(
       'Planned devices for site "Container 7": 2 added, 0 updated, 0 already there.\n',
     );
-
-    const refused = await cli('site', 'delete', 'Container 7');
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/has 2 devices; .*Add --yes to delete it\./);
-    expect((await cli('site', 'delete', 'Container 7', '--yes')).stdout).toBe(
-      'Deleted site "Container 7" (id spare-room) and its 2 devices.\n',
-    );
-    // What the folder holds is one inventory, and nothing else.
-    expect(existsSync(join(dir, 'inventory.lock'))).toBe(false);
+    expect(deleted.stdout).toBe('Deleted site "Container 7" (id spare-room) and its 2 devices.\n');
+    expect(readdirSync(dir).sort()).toEqual(['container-7.json', 'inventory.json', 'planned.csv']);
   });
 });
 

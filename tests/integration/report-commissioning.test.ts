@@ -15,7 +15,7 @@ import { startScan } from '../../electron/core/discovery/scanner';
 import { createInventoryServices } from '../../electron/core/inventory/inventory-services';
 import { checkDevices } from '../../electron/core/report/live-check';
 import { renderReport } from '../../electron/core/report/render-report';
-import { credentialFactsOf } from '../../electron/cli/commands/report';
+import { credentialFactsOf } from '../../electron/core/report/credential-facts';
 import type { DiscoveredHost } from '../../shared/domain/discovery';
 import { parseDeviceAddress } from '../../shared/domain/device-address';
 import { handOverReportSchema } from '../../shared/domain/report';
@@ -167,7 +167,7 @@ it(
     });
     expect(of(gone)?.alerts.map((a) => a.kind)).toEqual(['offline']);
     expect(of(own)).toMatchObject({ state: 'locked', apiKey: false, commissioning: 'found' });
-  expect(of(own)?.alerts.map((a) => a.kind)).toEqual(['needs-password']);
+    expect(of(own)?.alerts.map((a) => a.kind)).toEqual(['needs-password']);
     expect(of(spec)).toMatchObject({
       deviceId: expect.stringMatching(/^addr:/) as unknown,
       mac: null,

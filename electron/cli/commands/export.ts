@@ -9,8 +9,7 @@ import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
-
-export const EXPORT_USAGE = 'minerdeck export [--site NAME] [--out FILE]';
+import { EXPORT_USAGE } from './inventory-usage';
 
 export async function exportCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const parsed = parse(argv, {

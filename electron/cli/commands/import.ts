@@ -12,9 +12,7 @@ import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
-
-export const IMPORT_USAGE =
-  'minerdeck import FILE [--site NAME] [--json]   (a site export .json, or a .csv of address,label,notes)';
+import { IMPORT_USAGE } from './inventory-usage';
 
 const quoted = (text: string): string => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}…` : text);
 

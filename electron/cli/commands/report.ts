@@ -12,9 +12,8 @@ import type { ReportFormat } from '../../../shared/domain/report';
 import { REPORT_FORMATS } from '../../../shared/domain/report';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
-import type { CredentialListing } from '../../core/credentials/vault';
 import { writeFileAtomic } from '../../core/inventory/atomic-file';
-import type { StoredCredentialFacts } from '../../core/report/build-report';
+import { credentialFactsOf } from '../../core/report/credential-facts';
 import { checkDevices } from '../../core/report/live-check';
 import { renderReport } from '../../core/report/render-report';
 import { intOption, parse } from '../args';
@@ -23,9 +22,7 @@ import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { toAppError } from './device-command';
 import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
-
-export const REPORT_USAGE =
-  'minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--timeout ms]';
+import { REPORT_USAGE } from './inventory-usage';
 
 function formatOf(format: string | undefined, out: string | undefined): Result<ReportFormat> {
   const wanted = format ?? (out === undefined ? 'html' : extname(out).slice(1).toLowerCase() || 'html');
@@ -34,16 +31,6 @@ function formatOf(format: string | undefined, out: string | undefined): Result<R
   return format === undefined
     ? ok('html')
     : err('INVALID_INPUT', `--format is one of ${REPORT_FORMATS.join(', ')}, not "${format}".`);
-}
-
-/** Which devices have an API key or a password, by device id: metadata only. */
-export function credentialFactsOf(listing: CredentialListing): Map<string, StoredCredentialFacts> {
-  return new Map(
-    listing.devices.map((d) => [
-      d.deviceId,
-      { apiKey: d.apiKey !== undefined, password: d.password !== undefined },
-    ]),
-  );
 }
 
 export async function reportCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {

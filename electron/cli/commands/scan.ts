@@ -22,7 +22,6 @@ import { intOption, parse } from '../args';
 import { EXIT, reportError } from '../output';
 import { ProgressBar, resultJson, resultLine, summaryJson, summaryLine } from '../scan-display';
 import type { CliContext } from './context';
-import { openScanSaver } from './scan-save';
 
 export const SCAN_USAGE =
   'minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes] [--save] [--json]';
@@ -112,7 +111,8 @@ export async function scanCommand(ctx: CliContext, argv: readonly string[]): Pro
   const output = { ...ctx.output, json };
   const bar = new ProgressBar(ctx.progress);
   let devices = 0;
-  const saver = args.value.save ? await openScanSaver(ctx) : undefined;
+  // Loaded only with --save: the inventory's schemas cost a plain scan half a second of start-up.
+  const saver = args.value.save ? await (await import('./scan-save')).openScanSaver(ctx) : undefined;
   if (saver !== undefined && !saver.ok) return reportError(output, saver.error);
 
   if (!json) {

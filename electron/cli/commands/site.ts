@@ -12,15 +12,7 @@ import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
-
-export const SITE_USAGE = [
-  'minerdeck site list [--json]',
-  'minerdeck site create NAME [--subnet CIDR]… [--use] [--json]',
-  'minerdeck site use NAME',
-  'minerdeck site rename NAME NEW_NAME',
-  'minerdeck site delete NAME [--yes]',
-  'minerdeck site show [NAME] [--json]',
-].join('\n  ');
+import { SITE_USAGE } from './inventory-usage';
 
 interface Args {
   words: string[];

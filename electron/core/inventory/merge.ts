@@ -125,7 +125,11 @@ function targetSite(
   const existing =
     inventory.sites.find((s) => s.id === exported.site.id) ?? findSite(inventory, exported.site.name);
   if (existing !== undefined) return ok({ site: existing, created: false });
-  const created = createSite(inventory, { name: exported.site.name, subnets: exported.site.subnets }, now);
+  const created = createSite(
+    inventory,
+    { name: exported.site.name, subnets: exported.site.subnets, id: exported.site.id },
+    now,
+  );
   return created.ok ? ok({ site: created.value, created: true }) : created;
 }
 

@@ -8,6 +8,7 @@
  * explicit confirmation: it forgets what was found and noted there.
  */
 import type { Site, SiteSummary } from '../../../shared/domain/inventory';
+import { SITE_ID_PATTERN } from '../../../shared/domain/inventory';
 import { parseTargets } from '../../../shared/domain/targets/parse-targets';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
@@ -88,14 +89,20 @@ export function siteIdFor(name: string, taken: ReadonlySet<string>): string {
 
 export function createSite(
   inventory: Inventory,
-  input: { name: string; subnets?: readonly string[] },
+  input: { name: string; subnets?: readonly string[]; id?: string },
   now: Date,
 ): Result<Site> {
   const name = checkName(inventory, input.name);
   if (!name.ok) return name;
   const subnets = checkSubnets(input.subnets ?? []);
   if (!subnets.ok) return subnets;
-  const id = siteIdFor(name.value, new Set(inventory.sites.map((site) => site.id)));
+  const taken = new Set(inventory.sites.map((site) => site.id));
+  // An id given (the site's id on another laptop, from its export) is kept when free: the same site then
+  // has the same keychain account name on every laptop.
+  const id =
+    input.id !== undefined && SITE_ID_PATTERN.test(input.id) && !taken.has(input.id)
+      ? input.id
+      : siteIdFor(name.value, taken);
   const at = now.toISOString();
   const site: Site = {
     id,

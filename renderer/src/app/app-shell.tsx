@@ -1,26 +1,46 @@
 /**
- * The frame every view lives in: the app's name, the main navigation and a status line. The views
- * themselves (Discover, Fleet, Settings, Report) arrive with their issues; until then their tabs are
- * shown, disabled, so the shape of the app is visible from the first build.
+ * The frame every view lives in: the app's name, the main navigation, the keychain warning when secrets
+ * cannot be kept, the current view, and a status line. Keyboard: Alt+1/2/3 switch views, `/` or Ctrl+F
+ * search (fleet) or type targets (discover), Ctrl/Cmd+A selects every shown device, Escape closes panels.
  */
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { DiscoverView } from '../features/discover/discover-view';
+import { FleetView } from '../features/fleet/fleet-view';
+import { SettingsView } from '../features/settings/settings-view';
+import type { ViewId } from '../stores/app-slice';
 import { useRootStore } from '../stores/root-store';
+import { KeychainBanner } from './keychain-banner';
 import { StatusLine } from './status-line';
+import { useShortcuts } from './use-shortcuts';
 
-const VIEWS = [
-  { id: 'discover', label: 'Discover', hint: 'Find the devices on this network' },
-  { id: 'fleet', label: 'Fleet', hint: 'Unlock, provision and monitor every device' },
-  { id: 'settings', label: 'Settings', hint: 'Polling, timeouts, thresholds, keychain' },
-  { id: 'report', label: 'Report', hint: 'Hand the site over' },
-] as const;
+const VIEWS: readonly { id: ViewId; label: string; hint: string }[] = [
+  { id: 'discover', label: 'Discover', hint: 'Find the devices on this network (Alt+1)' },
+  { id: 'fleet', label: 'Fleet', hint: 'Unlock, create API keys and watch every device (Alt+2)' },
+  { id: 'settings', label: 'Settings', hint: 'Polling, timeouts, thresholds, keychain (Alt+3)' },
+];
 
 export function AppShell(): ReactNode {
-  const loadAppInfo = useRootStore((state) => state.loadAppInfo);
+  const { view, viewChosen, loadAppInfo, keychainRequested, fleetRequested, settingsRequested } = useRootStore(
+    useShallow((s) => ({
+      view: s.view,
+      viewChosen: s.viewChosen,
+      loadAppInfo: s.loadAppInfo,
+      keychainRequested: s.keychainRequested,
+      fleetRequested: s.fleetRequested,
+      settingsRequested: s.settingsRequested,
+    })),
+  );
+  const fleetSize = useRootStore((s) => s.rows.length);
+  useShortcuts();
 
   useEffect(() => {
     void loadAppInfo();
-  }, [loadAppInfo]);
+    void keychainRequested();
+    void fleetRequested();
+    void settingsRequested();
+  }, [loadAppInfo, keychainRequested, fleetRequested, settingsRequested]);
 
   return (
     <div className="shell">
@@ -28,29 +48,26 @@ export function AppShell(): ReactNode {
         <h1 className="shell-title">Minerdeck</h1>
         <nav className="shell-nav" aria-label="Main">
           <ul>
-            {VIEWS.map((view) => (
-              <li key={view.id}>
-                <button type="button" className="nav-tab" disabled title={`${view.hint} (coming soon)`}>
-                  {view.label}
-                  <span className="nav-badge">coming</span>
+            {VIEWS.map((v) => (
+              <li key={v.id}>
+                <button
+                  type="button"
+                  className="nav-tab"
+                  aria-current={view === v.id ? 'page' : undefined}
+                  title={v.hint}
+                  onClick={() => viewChosen(v.id)}
+                >
+                  {v.label}
+                  {v.id === 'fleet' && fleetSize > 0 ? <span className="nav-count">{fleetSize.toLocaleString('en-US')}</span> : null}
                 </button>
               </li>
             ))}
           </ul>
         </nav>
       </header>
+      <KeychainBanner />
       <main className="shell-main">
-        <section className="welcome" aria-labelledby="welcome-title">
-          <h2 id="welcome-title">Commission a site, start to finish</h2>
-          <ol className="welcome-steps">
-            {VIEWS.map((view) => (
-              <li key={view.id}>
-                <strong>{view.label}</strong> — {view.hint}
-              </li>
-            ))}
-          </ol>
-          <p className="welcome-note">These views are being built; the shell is ready for them.</p>
-        </section>
+        {view === 'discover' ? <DiscoverView /> : view === 'fleet' ? <FleetView /> : <SettingsView />}
       </main>
       <footer className="shell-footer">
         <StatusLine />

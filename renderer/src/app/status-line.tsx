@@ -1,13 +1,30 @@
-/** The footer line: version and platform when app:info answers, what went wrong (and a retry) if not. */
+/**
+ * The footer: the fleet at a glance (devices, online, total hash rate, active alerts) and the app's
+ * version and platform when app:info answers, what went wrong (and a retry) if not.
+ */
 import type { ReactNode } from 'react';
+import { hashRate, count } from '../lib/format';
 import { useRootStore } from '../stores/root-store';
 
 const PLATFORM_NAMES: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
 
-export function StatusLine(): ReactNode {
+function FleetSummary(): ReactNode {
+  const totals = useRootStore((s) => s.totals);
+  const monitoring = useRootStore((s) => s.monitoring);
+  if (totals === undefined || totals.devices === 0) return null;
+  return (
+    <p className="status-fleet" aria-label="Fleet summary">
+      <span>{count(totals.devices, 'device')}</span>
+      <span>{monitoring ? `${totals.byState.online ?? 0} online` : 'monitoring stopped'}</span>
+      <span>{hashRate(totals.hashRate)}</span>
+      <span className={totals.activeAlerts > 0 ? 'status-alerts' : undefined}>{count(totals.activeAlerts, 'alert')}</span>
+    </p>
+  );
+}
+
+function Version(): ReactNode {
   const appInfo = useRootStore((state) => state.appInfo);
   const loadAppInfo = useRootStore((state) => state.loadAppInfo);
-
   switch (appInfo.status) {
     case 'idle':
     case 'loading':
@@ -36,4 +53,13 @@ export function StatusLine(): ReactNode {
         </p>
       );
   }
+}
+
+export function StatusLine(): ReactNode {
+  return (
+    <div className="status-bar">
+      <FleetSummary />
+      <Version />
+    </div>
+  );
 }

@@ -8,8 +8,12 @@ import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { SliceCreator } from './types';
 
+export type ViewId = 'discover' | 'fleet' | 'settings';
+
 export interface AppSlice {
   appInfo: AsyncState<AppInfo>;
+  view: ViewId;
+  viewChosen: (view: ViewId) => void;
   /** Loads app:info; a second call while one is running does nothing. Never rejects. */
   loadAppInfo: () => Promise<void>;
 }
@@ -22,6 +26,8 @@ export const createAppSlice =
   (deps: AppSliceDeps): SliceCreator<AppSlice> =>
   (set, get) => ({
     appInfo: idle,
+    view: 'discover',
+    viewChosen: (view) => set({ view }),
     loadAppInfo: async () => {
       if (get().appInfo.status === 'loading') return;
       set({ appInfo: loading });

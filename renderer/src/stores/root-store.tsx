@@ -1,7 +1,8 @@
 /**
  * One zustand store built from typed slices (DESIGN.md, Style). The store is created by `main.tsx` with
  * the real `window.api`, or by a test with a fake one, and handed down through React context: no module
- * builds it at import time, so tests never share state.
+ * builds it at import time, so tests never share state. It subscribes to main's event batches once and
+ * hands each batch to every slice that listens: one store update per slice per batch.
  */
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
@@ -10,19 +11,46 @@ import type { StoreApi, UseBoundStore } from 'zustand';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppSlice } from './app-slice';
 import { createAppSlice } from './app-slice';
+import type { BulkSlice } from './bulk-slice';
+import { createBulkSlice } from './bulk-slice';
+import type { DeviceSlice } from './device-slice';
+import { createDeviceSlice } from './device-slice';
+import type { DiscoverSlice } from './discover-slice';
+import { createDiscoverSlice } from './discover-slice';
+import type { FleetSlice } from './fleet-slice';
+import { createFleetSlice } from './fleet-slice';
+import type { SettingsSlice } from './settings-slice';
+import { createSettingsSlice } from './settings-slice';
 
-export type RootState = AppSlice;
+export type RootState = AppSlice & DiscoverSlice & FleetSlice & BulkSlice & DeviceSlice & SettingsSlice;
 
-export type RootStore = UseBoundStore<StoreApi<RootState>>;
+export type RootStore = UseBoundStore<StoreApi<RootState>> & {
+  /** Stops listening to main (tests unmount; the app lives as long as the page). */
+  detach: () => void;
+};
 
 export interface RootStoreDeps {
   api: Api;
+  /** Delay before the typed targets are checked; tests use 0. */
+  checkDelayMs?: number;
 }
 
 export function createRootStore(deps: RootStoreDeps): RootStore {
-  return create<RootState>()((...args) => ({
+  const store = create<RootState>()((...args) => ({
     ...createAppSlice(deps)(...args),
+    ...createDiscoverSlice(deps)(...args),
+    ...createFleetSlice(deps)(...args),
+    ...createBulkSlice(deps)(...args),
+    ...createDeviceSlice(deps)(...args),
+    ...createSettingsSlice(deps)(...args),
   }));
+  const detach = deps.api.onEvent((events) => {
+    const state = store.getState();
+    state.discoveryEventsArrived(events);
+    state.fleetEventsArrived(events);
+    state.bulkEventsArrived(events);
+  });
+  return Object.assign(store, { detach });
 }
 
 const StoreContext = createContext<RootStore | null>(null);
@@ -33,7 +61,12 @@ export function StoreProvider({ store, children }: { store: RootStore; children:
 
 /** Narrow selectors only (`(s) => s.appInfo`), so a component re-renders for its own data alone. */
 export function useRootStore<T>(selector: (state: RootState) => T): T {
+  return useStoreApi()(selector);
+}
+
+/** The store itself, for event handlers that read state without subscribing (keyboard shortcuts). */
+export function useStoreApi(): RootStore {
   const store = useContext(StoreContext);
   if (store === null) throw new Error('useRootStore needs a <StoreProvider> above it.');
-  return store(selector);
+  return store;
 }

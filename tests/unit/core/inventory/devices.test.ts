@@ -9,6 +9,7 @@ import {
 import { emptyInventory } from '../../../../electron/core/inventory/schema';
 import { createSite } from '../../../../electron/core/inventory/sites';
 import { addPlannedDevices } from '../../../../electron/core/inventory/targets-csv';
+import { tlsPinsOf } from '../../../../electron/core/inventory/tls-pins';
 import { foundDevice, testClock } from '../../../support/inventory-fixtures';
 
 function hall() {
@@ -120,6 +121,9 @@ describe('recordScan', () => {
       ok: true,
       value: { tlsPin: 'AB:CD:01' },
     });
+    // The device client asks for pins by host:port.
+    expect(tlsPinsOf(inventory).get('10.0.0.5:443')).toBe('AB:CD:01');
+    expect(tlsPinsOf(inventory).get('10.0.0.6:443')).toBeUndefined();
   });
 
   it('edits label and notes, and says when the device is not there', () => {

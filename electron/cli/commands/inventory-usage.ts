@@ -1,0 +1,21 @@
+/**
+ * Usage lines of the inventory commands, apart from the commands themselves: `minerdeck help` lists them
+ * without loading the inventory (its schemas pull in zod, which costs every other command half a second
+ * of start-up); main.ts loads a command's module only when it runs.
+ */
+export const SITE_USAGE = [
+  'minerdeck site list [--json]',
+  'minerdeck site create NAME [--subnet CIDR]… [--use] [--json]',
+  'minerdeck site use NAME',
+  'minerdeck site rename NAME NEW_NAME',
+  'minerdeck site delete NAME [--yes]',
+  'minerdeck site show [NAME] [--json]',
+].join('\n  ');
+
+export const IMPORT_USAGE =
+  'minerdeck import FILE [--site NAME] [--json]   (a site export .json, or a .csv of address,label,notes)';
+
+export const EXPORT_USAGE = 'minerdeck export [--site NAME] [--out FILE]';
+
+export const REPORT_USAGE =
+  'minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--timeout ms]';

@@ -1,0 +1,43 @@
+/**
+ * A modal built on the native <dialog> element: the browser gives focus trapping, Escape to close, an
+ * inert page behind and the top layer — accessible without a library, and without the inline <style>
+ * tags some dialog libraries inject (the CSP forbids them). Opens when mounted; `onClose` runs however
+ * it closes.
+ */
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+
+export interface ModalDialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** The id of the element describing the dialog. */
+  describedBy?: string;
+}
+
+export function ModalDialog({ title, onClose, children, describedBy }: ModalDialogProps): ReactNode {
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog === null) return;
+    if (!dialog.open) dialog.showModal();
+    const closed = (): void => closeRef.current();
+    dialog.addEventListener('close', closed);
+    return () => {
+      dialog.removeEventListener('close', closed);
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby="modal-title" aria-describedby={describedBy}>
+      <h2 id="modal-title" className="modal-title">
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * One device in detail, beside the fleet table: readings, history charts, pools and hash boards, the raw
+ * JSON it sent, and its credential actions. Refreshed every two seconds while open; Escape or the close
+ * button closes it. Tabs are Radix's (arrow keys move between them, as screen readers expect).
+ */
+import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { STATE_LOOKS } from '../../lib/states';
+import { useRootStore } from '../../stores/root-store';
+import { CredentialActions } from './credential-actions';
+import { DeviceHistory } from './device-history';
+import { DeviceReadings } from './device-readings';
+import { PoolsAndBoards } from './pools-and-boards';
+import { RawJson } from './raw-json';
+import './device.css';
+
+const REFRESH_MS = 2000;
+
+export function DevicePanel(): ReactNode {
+  const { detail, deviceDetailRefreshed, devicePanelClosed } = useRootStore(
+    useShallow((s) => ({
+      detail: s.deviceDetail,
+      deviceDetailRefreshed: s.deviceDetailRefreshed,
+      devicePanelClosed: s.devicePanelClosed,
+    })),
+  );
+
+  useEffect(() => {
+    const timer = setInterval(() => void deviceDetailRefreshed(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [deviceDetailRefreshed]);
+
+  const device = detail.status === 'ready' ? detail.value.device : undefined;
+  const state = device?.view?.state ?? 'not-watched';
+  const look = STATE_LOOKS[state];
+
+  return (
+    <aside className="device-panel" aria-labelledby="device-panel-title">
+      <header className="panel-header">
+        <div>
+          <h2 id="device-panel-title" className="panel-title mono">
+            {device?.address.replace(/^https?:\/\//, '') ?? 'Device'}
+          </h2>
+          {device !== undefined && (
+            <p className="panel-sub">
+              <span className={`badge badge-${look.tone}`}>{look.label}</span>{' '}
+              {[device.identity.hostname, device.identity.model].filter((x) => x !== null).join(' · ')}
+            </p>
+          )}
+        </div>
+        <button type="button" className="button" onClick={devicePanelClosed} aria-label="Close the device panel (Escape)">
+          Close ✕
+        </button>
+      </header>
+      {detail.status === 'loading' && <p className="field-hint">Loading…</p>}
+      {detail.status === 'error' && (
+        <p className="field-error" role="alert">
+          {detail.error.message}
+        </p>
+      )}
+      {detail.status === 'ready' && (
+        <Tabs.Root defaultValue="readings" className="tabs">
+          <Tabs.List className="tab-list" aria-label="Device details">
+            <Tabs.Trigger value="readings" className="tab">
+              Readings
+            </Tabs.Trigger>
+            <Tabs.Trigger value="history" className="tab">
+              History
+            </Tabs.Trigger>
+            <Tabs.Trigger value="pools" className="tab">
+              Pools &amp; boards
+            </Tabs.Trigger>
+            <Tabs.Trigger value="raw" className="tab">
+              Raw JSON
+            </Tabs.Trigger>
+            <Tabs.Trigger value="credentials" className="tab">
+              Credentials
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="readings" className="tab-panel">
+            <DeviceReadings detail={detail.value} />
+          </Tabs.Content>
+          <Tabs.Content value="history" className="tab-panel">
+            <DeviceHistory detail={detail.value} />
+          </Tabs.Content>
+          <Tabs.Content value="pools" className="tab-panel">
+            <PoolsAndBoards detail={detail.value} />
+          </Tabs.Content>
+          <Tabs.Content value="raw" className="tab-panel">
+            <RawJson detail={detail.value} />
+          </Tabs.Content>
+          <Tabs.Content value="credentials" className="tab-panel">
+            <CredentialActions detail={detail.value} />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </aside>
+  );
+}

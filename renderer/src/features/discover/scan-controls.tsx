@@ -1,0 +1,92 @@
+/**
+ * Scan options (ports, connect timeout, addresses at once) folded away with their defaults, and the
+ * Scan button — which says how many addresses it will scan, and asks to confirm a very large scan.
+ */
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { count } from '../../lib/format';
+import { useRootStore } from '../../stores/root-store';
+
+export function ScanControls(): ReactNode {
+  const { check, options, scan, scanOptionsChanged, scanRequested } = useRootStore(
+    useShallow((s) => ({
+      check: s.targetCheck,
+      options: s.scanOptions,
+      scan: s.scan,
+      scanOptionsChanged: s.scanOptionsChanged,
+      scanRequested: s.scanRequested,
+    })),
+  );
+  const [confirmed, setConfirmed] = useState(false);
+  const busy = scan.status === 'starting' || scan.status === 'running';
+  const needsConfirm = check.needsConfirmation === true;
+  const ready = check.status === 'valid' && (!needsConfirm || confirmed) && !busy;
+
+  return (
+    <div className="scan-controls">
+      <details className="scan-options">
+        <summary>Scan options</summary>
+        <div className="options-grid">
+          <label>
+            Ports
+            <input
+              type="text"
+              inputMode="numeric"
+              value={options.ports}
+              onChange={(e) => scanOptionsChanged({ ports: e.target.value })}
+              aria-describedby="ports-hint"
+            />
+            <span id="ports-hint" className="field-hint">
+              443 and 8443 are probed as https.
+            </span>
+          </label>
+          <label>
+            Connect timeout (ms)
+            <input
+              type="number"
+              min={20}
+              max={60000}
+              value={options.connectTimeoutMs}
+              onChange={(e) => scanOptionsChanged({ connectTimeoutMs: Number(e.target.value) })}
+            />
+            <span className="field-hint">Raise it across a VPN.</span>
+          </label>
+          <label>
+            Addresses at once
+            <input
+              type="number"
+              min={1}
+              max={4096}
+              value={options.concurrency}
+              onChange={(e) => scanOptionsChanged({ concurrency: Number(e.target.value) })}
+            />
+          </label>
+        </div>
+      </details>
+      {needsConfirm && check.count !== undefined && (
+        <label className="confirm-large">
+          <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+          Yes, scan all {check.count.toLocaleString('en-US')} addresses (this takes a while).
+        </label>
+      )}
+      <button
+        type="button"
+        className="button button-primary button-large"
+        disabled={!ready}
+        onClick={() => void scanRequested(needsConfirm ? { confirmed: true } : {})}
+      >
+        {busy
+          ? 'Scanning…'
+          : check.status === 'valid' && check.count !== undefined
+            ? `Scan ${count(check.count, 'address', 'addresses')}`
+            : 'Scan'}
+      </button>
+      {scan.status === 'error' && scan.error !== undefined && (
+        <p className="field-error" role="alert">
+          {scan.error.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The running or finished bulk action in one line: a bar while it runs, then "12 unlocked, 2 failed"
+ * with a button that shows only the devices that need attention.
+ */
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { count } from '../../lib/format';
+import { useRootStore } from '../../stores/root-store';
+
+const DONE_WORDS = {
+  unlock: 'unlocked',
+  provision: 'with an API key',
+  forget: 'forgotten',
+  rescan: 'answered',
+  remove: 'removed',
+} as const;
+
+export function BulkStatus(): ReactNode {
+  const { bulk, outcomes, outcomesCleared, devicesSelected } = useRootStore(
+    useShallow((s) => ({
+      bulk: s.bulk,
+      outcomes: s.outcomes,
+      outcomesCleared: s.outcomesCleared,
+      devicesSelected: s.devicesSelected,
+    })),
+  );
+  if (bulk.status === 'idle') return null;
+  if (bulk.status === 'running') {
+    return (
+      <div className="bulk-status" role="status" aria-live="polite">
+        <progress className="progress" max={Math.max(1, bulk.total)} value={bulk.done} aria-label={bulk.step} />
+        <span>
+          {bulk.step}: {bulk.done} of {count(bulk.total, 'device')}
+          {bulk.failed > 0 ? `, ${bulk.failed} failed` : ''}…
+        </span>
+      </div>
+    );
+  }
+  if (bulk.status === 'error') {
+    return (
+      <div className="bulk-status bulk-error" role="alert">
+        <span>{bulk.error?.message}</span>
+        <button type="button" className="link-button" onClick={outcomesCleared}>
+          Dismiss
+        </button>
+      </div>
+    );
+  }
+  const failedIds = Object.entries(outcomes)
+    .filter(([, o]) => !o.ok)
+    .map(([id]) => id);
+  const words = bulk.operation === undefined ? 'done' : DONE_WORDS[bulk.operation];
+  return (
+    <div className={bulk.failed > 0 ? 'bulk-status bulk-mixed' : 'bulk-status bulk-ok'} role="status" aria-live="polite">
+      <strong>
+        {bulk.summary ?? `${bulk.ok} ${words}${bulk.failed > 0 ? `, ${bulk.failed} failed` : ''}.`}
+      </strong>{' '}
+      {bulk.failed > 0 ? 'The reason for each is in the Last action column.' : ''}
+      {failedIds.length > 0 && (
+        <button type="button" className="link-button" onClick={() => devicesSelected(failedIds)}>
+          Select the {count(failedIds.length, 'device')} that failed
+        </button>
+      )}
+      <button type="button" className="link-button" onClick={outcomesCleared}>
+        Clear
+      </button>
+    </div>
+  );
+}

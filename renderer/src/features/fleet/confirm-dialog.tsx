@@ -1,0 +1,29 @@
+/** "Are you sure?" for actions that cannot be undone from here (forget, remove). */
+import type { ReactNode } from 'react';
+import { ModalDialog } from '../../components/modal-dialog';
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
+  return (
+    <ModalDialog title={props.title} onClose={props.onClose} describedBy="confirm-message">
+      <form method="dialog" className="modal-form">
+        <p id="confirm-message">{props.message}</p>
+        <div className="modal-actions">
+          <button type="submit" value="cancel" className="button" autoFocus>
+            Cancel
+          </button>
+          <button type="submit" value="confirm" className="button button-danger" onClick={props.onConfirm}>
+            {props.confirmLabel}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

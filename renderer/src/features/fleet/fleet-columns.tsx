@@ -1,0 +1,57 @@
+/**
+ * The fleet table's columns for TanStack Table: accessors that sort on plain values (numeric address,
+ * state by how urgent it is, numbers with "no value" last) and cells from fleet-cells.tsx. Built once at
+ * module scope, as the library asks, so row models are not rebuilt on every render.
+ */
+import {
+  createColumnHelper,
+  createSortedRowModel,
+  rowSelectionFeature,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  tableFeatures,
+} from '@tanstack/react-table';
+import type { FleetRow } from '../../stores/fleet-rows';
+
+export const fleetFeatures = tableFeatures({
+  rowSortingFeature,
+  rowSelectionFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
+});
+
+/** Most urgent first when sorted by state ascending. */
+const STATE_ORDER: Record<FleetRow['state'], number> = {
+  offline: 0,
+  error: 1,
+  'locked-out': 2,
+  'auth-failed': 3,
+  'needs-password': 4,
+  locked: 5,
+  unlocking: 6,
+  discovered: 7,
+  'not-watched': 8,
+  online: 9,
+};
+
+const helper = createColumnHelper<typeof fleetFeatures, FleetRow>();
+
+/** Column ids in display order, with their headers; cells are rendered by fleet-table-row.tsx. */
+export const fleetColumns = helper.columns([
+  helper.display({ id: 'select', header: 'Select', enableSorting: false }),
+  helper.accessor('addressKey', { id: 'device', header: 'Device', sortFn: 'alphanumeric' }),
+  helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`, { id: 'model', header: 'Model · firmware', sortFn: 'alphanumeric' }),
+  helper.accessor((row) => STATE_ORDER[row.state] * 1e13 + (row.since ?? 0), { id: 'state', header: 'State', sortFn: 'basic' }),
+  helper.accessor('hashRate', { id: 'hashRate', header: 'Hash rate', sortFn: 'basic', sortUndefined: 'last', sortDescFirst: true }),
+  helper.accessor('chipTempMax', { id: 'chipTemp', header: 'Chip', sortFn: 'basic', sortUndefined: 'last', sortDescFirst: true }),
+  helper.accessor('fanRpmMin', { id: 'fans', header: 'Fans', sortFn: 'basic', sortUndefined: 'last' }),
+  helper.accessor('powerW', { id: 'power', header: 'Power', sortFn: 'basic', sortUndefined: 'last', sortDescFirst: true }),
+  helper.accessor((row) => (row.apiKey ? 2 : 0) + (row.password === 'none' || row.password === 'rejected' ? 0 : 1), {
+    id: 'credentials',
+    header: 'Stored',
+    sortFn: 'basic',
+  }),
+  helper.accessor((row) => row.alerts.length, { id: 'alerts', header: 'Alerts', sortFn: 'basic', sortDescFirst: true }),
+  helper.display({ id: 'outcome', header: 'Last action', enableSorting: false }),
+]);

@@ -1,0 +1,60 @@
+/**
+ * Fleet: every device the technician added, live. Toolbar (search, state filter, monitoring on/off),
+ * the bulk actions for the selection with their progress and outcome, the table, and the device panel.
+ */
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { DevicePanel } from '../device/device-panel';
+import { useRootStore } from '../../stores/root-store';
+import { BulkBar } from './bulk-bar';
+import { BulkStatus } from './bulk-status';
+import { FleetTable } from './fleet-table';
+import { FleetToolbar } from './fleet-toolbar';
+import './fleet.css';
+
+export function FleetView(): ReactNode {
+  const { status, error, size, openDeviceId, viewChosen, fleetRequested } = useRootStore(
+    useShallow((s) => ({
+      status: s.fleetStatus,
+      error: s.fleetError,
+      size: s.rows.length,
+      openDeviceId: s.openDeviceId,
+      viewChosen: s.viewChosen,
+      fleetRequested: s.fleetRequested,
+    })),
+  );
+
+  return (
+    <section className="view fleet" aria-labelledby="fleet-title">
+      <h2 id="fleet-title" className="visually-hidden">
+        Fleet
+      </h2>
+      {status === 'error' && (
+        <p className="field-error" role="alert">
+          The fleet could not be loaded: {error?.message}{' '}
+          <button type="button" className="link-button" onClick={() => void fleetRequested()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {status === 'ready' && size === 0 ? (
+        <div className="empty">
+          <p>No devices in the fleet yet.</p>
+          <button type="button" className="button button-primary button-large" onClick={() => viewChosen('discover')}>
+            Scan the network
+          </button>
+        </div>
+      ) : (
+        <div className={openDeviceId === undefined ? 'fleet-layout' : 'fleet-layout with-panel'}>
+          <div className="fleet-main">
+            <FleetToolbar />
+            <BulkBar />
+            <BulkStatus />
+            <FleetTable />
+          </div>
+          {openDeviceId !== undefined && <DevicePanel />}
+        </div>
+      )}
+    </section>
+  );
+}

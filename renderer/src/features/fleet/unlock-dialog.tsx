@@ -1,0 +1,91 @@
+/**
+ * Unlock the selected devices with one password: typed once, tried once per device (never retried — a
+ * wrong password must not lock anyone out), remembered for the site, and, ticked by default, followed by
+ * a verified API key on each device that accepted it. The password leaves this form only inside the one
+ * request; the field is cleared when the dialog closes.
+ */
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { ModalDialog } from '../../components/modal-dialog';
+import { count } from '../../lib/format';
+import { useRootStore } from '../../stores/root-store';
+
+export function UnlockDialog({ count: selected, onClose }: { count: number; onClose: () => void }): ReactNode {
+  const { unlockRequested, persistent, siteId } = useRootStore(
+    useShallow((s) => ({
+      unlockRequested: s.unlockRequested,
+      persistent: s.keychain.status !== 'ready' || s.keychain.value.persistent,
+      siteId: s.settings.status === 'ready' ? s.settings.value.credentials.siteId : undefined,
+    })),
+  );
+  const [password, setPassword] = useState('');
+  const [scope, setScope] = useState<'site' | 'device'>('site');
+  const [remember, setRemember] = useState(true);
+  const [createKeys, setCreateKeys] = useState(persistent);
+
+  return (
+    <ModalDialog title={`Unlock ${count(selected, 'device')}`} onClose={onClose} describedBy="unlock-note">
+      <form
+        method="dialog"
+        className="modal-form"
+        onSubmit={(e) => {
+          if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') !== 'unlock') return;
+          if (password === '') {
+            e.preventDefault();
+            return;
+          }
+          void unlockRequested({ password, scope, remember, createKeys: createKeys && persistent });
+          setPassword('');
+        }}
+      >
+        <label className="field">
+          <span className="field-label">Device password</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="off"
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <p id="unlock-note" className="field-hint">
+          Tried once on each device. A device that refuses it is not asked again, so nobody gets locked out.
+        </p>
+        <fieldset className="field">
+          <legend className="field-label">This password is</legend>
+          <label className="choice">
+            <input type="radio" name="scope" checked={scope === 'site'} onChange={() => setScope('site')} />
+            the site password, the same on every device{siteId !== undefined ? ` (site "${siteId}")` : ''}
+          </label>
+          <label className="choice">
+            <input type="radio" name="scope" checked={scope === 'device'} onChange={() => setScope('device')} />
+            each device's own password
+          </label>
+        </fieldset>
+        <label className="choice">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          {persistent ? 'Remember it in the keychain' : 'Keep it until Minerdeck quits (the keychain is not available)'}
+        </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={createKeys && persistent}
+            disabled={!persistent}
+            onChange={(e) => setCreateKeys(e.target.checked)}
+          />
+          Create an API key on each device that accepts it {persistent ? '(recommended)' : '(needs the keychain)'}
+        </label>
+        <div className="modal-actions">
+          <button type="submit" value="cancel" className="button" formNoValidate>
+            Cancel
+          </button>
+          <button type="submit" value="unlock" className="button button-primary" disabled={password === ''}>
+            Unlock {count(selected, 'device')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The whole app for browser tests, the UI benchmark and the demo's browser preview: the core services
+ * built exactly as Electron main builds them (open-services.ts), a data folder of its own, recording
+ * clipboard and browser glue, and the harness server in front of the built renderer.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SettingsPatch } from '../../../shared/domain/settings';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import type { Keychain } from '../../../electron/core/credentials/open-keychain';
+import type { DiscoveryPrefill } from '../../../electron/core/discovery/discovery-service';
+import type { SubnetSuggestion } from '../../../electron/core/discovery/subnet-suggestions';
+import type { MonitorSettings } from '../../../electron/core/monitor/monitor-options';
+import { openCoreServices } from '../../../electron/core/open-services';
+import type { CoreServices } from '../../../electron/core/services';
+import { runtimeVersions } from '../../../electron/core/services';
+import { createHandlers } from '../../../electron/core/handlers';
+import type { SystemGlue } from '../../../electron/core/system-glue';
+import { isAllowedExternalUrl } from '../../../electron/main/system-glue';
+import type { HarnessServer } from './harness-server';
+import { startHarnessServer } from './harness-server';
+
+export interface AppHarnessOptions {
+  /** The built app folder (builtApp()). */
+  appDir: string;
+  /** Default: a keychain that works (memory-backed, as in tests/support/test-keychain.ts). */
+  keychain?: Keychain;
+  settings?: SettingsPatch;
+  monitorOverrides?: MonitorSettings;
+  prefill?: DiscoveryPrefill;
+  suggest?: () => SubnetSuggestion[];
+  injectScript?: boolean;
+  validateEvents?: boolean;
+  /** Default: a fresh temporary folder, removed on close. */
+  dataDir?: string;
+}
+
+export interface AppHarness {
+  services: CoreServices;
+  server: HarnessServer;
+  /** What main put on the clipboard (the API key a technician copies). */
+  clipboard: string[];
+  /** Pages opened in the "system browser". */
+  opened: string[];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startAppHarness(options: AppHarnessOptions): Promise<AppHarness> {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'minerdeck-e2e-'));
+  const clipboard: string[] = [];
+  const opened: string[] = [];
+  let built: CoreServices | undefined;
+  const system: SystemGlue = {
+    async copyText(text): Promise<Result<{ where: string }>> {
+      clipboard.push(text);
+      return ok({ where: 'the clipboard' });
+    },
+    async openExternal(url): Promise<Result<void>> {
+      // The same policy as Electron's glue: http(s) pages of fleet devices only.
+      if (!isAllowedExternalUrl(url, (u) => built?.fleet?.isDeviceUrl(u) ?? false)) {
+        return err('FORBIDDEN', 'Only the web pages of devices in the fleet can be opened.');
+      }
+      opened.push(url);
+      return ok(undefined);
+    },
+  };
+  const services = await openCoreServices({
+    identity: { name: 'minerdeck', version: '0.1.0-test', platform: process.platform, versions: runtimeVersions() },
+    dataDir,
+    system,
+    hostname: 'test-laptop',
+    suggest: options.suggest ?? (() => []),
+    ...(options.keychain !== undefined ? { keychain: options.keychain } : {}),
+    ...(options.settings !== undefined ? { settings: options.settings } : {}),
+    ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
+    ...(options.prefill !== undefined ? { prefill: options.prefill } : {}),
+  });
+  built = services;
+  const server = await startHarnessServer({
+    handlers: createHandlers(services),
+    events: services.events,
+    staticDir: join(options.appDir, 'renderer'),
+    ...(options.injectScript !== undefined ? { injectScript: options.injectScript } : {}),
+    ...(options.validateEvents !== undefined ? { validateEvents: options.validateEvents } : {}),
+  });
+  return {
+    services,
+    server,
+    clipboard,
+    opened,
+    dataDir,
+    async close() {
+      await server.close();
+      await services.dispose();
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
