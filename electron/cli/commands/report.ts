@@ -13,7 +13,7 @@ import { REPORT_FORMATS } from '../../../shared/domain/report';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { writeFileAtomic } from '../../core/inventory/atomic-file';
-import { credentialFactsOf } from '../../core/report/credential-facts';
+import { readCredentialFacts } from '../../core/report/credential-facts';
 import { checkDevices } from '../../core/report/live-check';
 import { renderReport } from '../../core/report/render-report';
 import { intOption, parse } from '../args';
@@ -66,7 +66,11 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
   try {
     const inventory = openCliInventory(ctx, {
       credentialFacts: async () =>
-        credentials.persistent ? credentialFactsOf(await credentials.services.vault.list()) : undefined,
+        credentials.persistent
+          ? readCredentialFacts(credentials.services.vault, (why) =>
+              output.err(`minerdeck: the keychain could not be listed (${why}); API keys show as unknown.`),
+            )
+          : undefined,
       liveCheck: (targets, signal) =>
         checkDevices(targets, {
           client: credentials.client,

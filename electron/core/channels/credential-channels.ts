@@ -96,12 +96,12 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
         const stored =
           r.value.remembered === 'keychain'
             ? scope === 'site'
-              ? ' Password stored in the keychain for the site.'
-              : ' Password stored in the keychain for this device.'
+              ? '; site password stored'
+              : '; password stored'
             : r.value.remembered === 'session-only'
-              ? ' The keychain is not available: the password is kept until Minerdeck quits.'
+              ? '; password kept until Minerdeck quits (no keychain)'
               : '';
-        return outcome(r.value.deviceId, address, true, `Unlocked.${stored}`);
+        return outcome(r.value.deviceId, address, true, `Unlocked${stored}.`);
       });
       await s.fleet?.credentialsChanged(targets.map((t) => t.deviceId));
       return ok({ outcomes: [...outcomes, ...unknown] });
@@ -127,7 +127,7 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
         const message =
           r.value.answer === 'already-stored'
             ? 'API key already stored, and it still works.'
-            : `API key created, verified and stored in the keychain ("${r.value.description}").`;
+            : 'API key created, verified and stored.';
         return outcome(r.value.deviceId, address, true, message);
       });
       await s.fleet?.credentialsChanged(targets.map((t) => t.deviceId));

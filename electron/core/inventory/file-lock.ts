@@ -1,16 +1,18 @@
 /**
  * One writer at a time across processes: the app and a `minerdeck` command in a terminal may both change
  * the inventory, and a read-modify-write of one would otherwise lose the other's change. The lock is a file
- * created with O_EXCL holding its owner (PID, host, a random token); it is held only for one
+ * holding its owner (PID, host, a random token), created atomically; it is held only for one
  * read-modify-write, milliseconds.
  *
  * A writer killed with SIGKILL leaves its lock file behind. It is stale when its PID no longer runs on
  * this host (or is our own PID with a token we never issued: an earlier process that had our PID), or
- * when it stayed unreadable (killed between create and write) for `unreadableStaleMs`. A stale lock is
- * moved aside, checked to be the one judged stale, and removed; a lock on another host is never broken.
+ * when it stayed unreadable for `unreadableStaleMs` (possible only where the lock had to be created with
+ * O_EXCL and then written). A stale lock is moved aside, checked to be the one judged stale, and removed;
+ * a lock on another host is never broken. Temporary files are named `<lock>.<pid>.<random>.tmp`, so the
+ * store removes those of dead processes.
  */
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { link, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
@@ -85,7 +87,7 @@ async function isStale(
 
 /** Moves the stale lock aside and removes it; gives back a lock that a live writer took meanwhile. */
 async function breakLock(path: string, judged: LockOwner | undefined): Promise<void> {
-  const aside = `${path}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await rename(path, aside);
   } catch (error) {
@@ -97,7 +99,26 @@ async function breakLock(path: string, judged: LockOwner | undefined): Promise<v
   await rm(aside, { force: true });
 }
 
+/**
+ * Creates the lock file with its owner already in it: written to a temporary file, then hard-linked to the
+ * lock's name, which fails if the lock exists. So a writer killed at any moment leaves either no lock or a
+ * readable one. Where the file system has no hard links (FAT on a USB stick) it falls back to O_EXCL.
+ */
 async function tryCreate(path: string, owner: LockOwner): Promise<boolean> {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, JSON.stringify(owner), { mode: 0o600 });
+  try {
+    await link(temp, path);
+    return true;
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') return false;
+    return await tryCreateExclusive(path, owner);
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+async function tryCreateExclusive(path: string, owner: LockOwner): Promise<boolean> {
   let handle;
   try {
     handle = await open(path, 'wx', 0o600);

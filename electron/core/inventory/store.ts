@@ -69,6 +69,7 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
     if (!lock.ok) return lock;
     try {
       await removeStaleTempFiles(path);
+      await removeStaleTempFiles(lockPath);
       return await task();
     } finally {
       await lock.value.release();

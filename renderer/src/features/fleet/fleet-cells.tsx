@@ -52,7 +52,9 @@ export function HashRateCell({ row }: { row: FleetRow }): ReactNode {
   return (
     <div className="cell-stack cell-number">
       <span className={low ? 'cell-main tone-bad' : 'cell-main'}>{hashRate(row.hashRate)}</span>
-      <span className="cell-sub">{share === undefined ? 'nominal –' : `${Math.round(share * 100)} % of ${hashRate(row.nominalHashRate)}`}</span>
+      <span className="cell-sub" title={share === undefined ? undefined : `nominal ${hashRate(row.nominalHashRate)}`}>
+        {share === undefined ? 'nominal –' : `${Math.round(share * 100)} % of nominal`}
+      </span>
     </div>
   );
 }

@@ -41,7 +41,7 @@ const helper = createColumnHelper<typeof fleetFeatures, FleetRow>();
 export const fleetColumns = helper.columns([
   helper.display({ id: 'select', header: 'Select', enableSorting: false }),
   helper.accessor('addressKey', { id: 'device', header: 'Device', sortFn: 'alphanumeric' }),
-  helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`, { id: 'model', header: 'Model · firmware', sortFn: 'alphanumeric' }),
+  helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`, { id: 'model', header: 'Model', sortFn: 'alphanumeric' }),
   helper.accessor((row) => STATE_ORDER[row.state] * 1e13 + (row.since ?? 0), { id: 'state', header: 'State', sortFn: 'basic' }),
   helper.accessor('hashRate', { id: 'hashRate', header: 'Hash rate', sortFn: 'basic', sortUndefined: 'last', sortDescFirst: true }),
   helper.accessor('chipTempMax', { id: 'chipTemp', header: 'Chip', sortFn: 'basic', sortUndefined: 'last', sortDescFirst: true }),

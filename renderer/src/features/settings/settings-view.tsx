@@ -67,7 +67,7 @@ export function SettingsView(): ReactNode {
       >
         <fieldset className="settings-group">
           <legend>Monitoring</legend>
-          <NumberField label="Poll every (seconds)" value={draft.monitor.intervalMs / 1000} min={1} max={600} step={0.5}
+          <NumberField label="Poll every (seconds)" value={draft.monitor.intervalMs / 1000} min={0.1} max={600} step={0.5}
             onChange={(v) => monitor({ intervalMs: Math.round(v * 1000) })} hint="How often each device is read. 5 s suits most sites." />
           <NumberField label="Give up on a poll after (seconds)" value={draft.monitor.timeoutMs / 1000} min={0.1} max={120} step={0.1}
             onChange={(v) => monitor({ timeoutMs: Math.round(v * 1000) })} hint="Kept below the poll interval." />

@@ -178,6 +178,16 @@ describe('inventory store', () => {
     expect(readdirSync(dataDir)).toEqual(['inventory.json']);
   });
 
+  it('takes over a lock file left unreadable (a writer killed between creating and filling it)', async () => {
+    const dataDir = tempDataDir();
+    writeFileSync(join(dataDir, 'inventory.lock'), '');
+    const store = createInventoryStore({ dataDir, lock: { unreadableStaleMs: 0, timeoutMs: 1_000 } });
+    expect((await store.update((inventory) => createSite(inventory, { name: 'X' }, new Date()))).ok).toBe(
+      true,
+    );
+    expect(readdirSync(dataDir)).toEqual(['inventory.json']);
+  });
+
   it('waits for a live writer and gives up with a clear error, never breaking its lock', async () => {
     const dataDir = tempDataDir();
     const lock = JSON.stringify({ pid: process.ppid, hostname: 'this-laptop', token: 't', acquiredAt: '' });

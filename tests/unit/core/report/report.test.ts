@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newDevice } from '../../../../electron/core/inventory/devices';
 import { buildReport } from '../../../../electron/core/report/build-report';
 import { csvCell } from '../../../../electron/core/report/csv-cell';
+import { readCredentialFacts } from '../../../../electron/core/report/credential-facts';
 import { renderReport } from '../../../../electron/core/report/render-report';
 import type { Site } from '../../../../shared/domain/inventory';
 import type { CommissioningSnapshot } from '../../../../shared/domain/report';
@@ -259,5 +260,46 @@ describe('JSON', () => {
   it('is the report object, valid against its schema', () => {
     const { content } = renderReport(report, 'json');
     expect(handOverReportSchema.parse(JSON.parse(content))).toEqual(report);
+  });
+});
+
+describe('readCredentialFacts', () => {
+  const listing = {
+    devices: [
+      { deviceId: 'mac:1', updatedAt: at, apiKey: { storedAt: at } },
+      {
+        deviceId: 'mac:2',
+        updatedAt: at,
+        password: { source: 'site' as const, storedAt: at, rejected: false },
+      },
+    ],
+    sites: [],
+    unreadable: 0,
+  };
+
+  it('reads metadata only: API key and password, yes or no', async () => {
+    const facts = await readCredentialFacts({ list: async () => listing }, () => undefined);
+    expect(facts).toEqual(
+      new Map([
+        ['mac:1', { apiKey: true, password: false }],
+        ['mac:2', { apiKey: false, password: true }],
+      ]),
+    );
+  });
+
+  it('tries a failed listing once more, then answers unknown and says why', async () => {
+    let calls = 0;
+    const flaky = {
+      list: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('No such secret item');
+        return listing;
+      },
+    };
+    expect((await readCredentialFacts(flaky, () => undefined))?.size).toBe(2);
+    const errors: string[] = [];
+    const broken = { list: () => Promise.reject(new Error('keyring gone')) };
+    expect(await readCredentialFacts(broken, (why) => errors.push(why))).toBeUndefined();
+    expect(errors).toEqual(['keyring gone']);
   });
 });
