@@ -13,9 +13,8 @@ import { createInventoryHandlers } from './inventory/inventory-handlers';
 import type { CoreServices } from './services';
 
 /** The slice of the services the handlers use; tests pass only what a channel needs. */
-export type HandlerServices = Pick<CoreServices, 'identity'> & Partial<
-    Pick<CoreServices, 'inventory' | 'credentials' | 'discovery' | 'fleet' | 'settings' | 'system'>
-  >;
+export type HandlerServices = Pick<CoreServices, 'identity'> &
+  Partial<Pick<CoreServices, 'inventory' | 'credentials' | 'discovery' | 'fleet' | 'settings' | 'system'>>;
 
 export function createHandlers(services: HandlerServices): Handlers {
   return {

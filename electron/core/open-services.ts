@@ -61,7 +61,10 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     events: hub,
   });
   const dirOption = options.dataDir === undefined ? {} : { dataDir: options.dataDir };
-  const settings = await openSettingsStore({ ...dirOption, ...(options.settings ? { initial: options.settings } : {}) });
+  const settings = await openSettingsStore({
+    ...dirOption,
+    ...(options.settings ? { initial: options.settings } : {}),
+  });
   const registry = await openFleetRegistry(dirOption);
   const fleet = createFleetService({
     events: hub,

@@ -62,14 +62,15 @@ function start(): void {
     .then(async () => {
       // The same folder the CLI uses by default (data-dir.ts): settings, the fleet list, the inventory.
       const dataDir = defaultDataDir({ env: process.env, platform: process.platform, home: homedir() });
-      let built: CoreServices | undefined;
+      // Filled once the services exist; the glue asks the fleet which pages may be opened.
+      const built: { services?: CoreServices } = {};
       const prefill = demoPrefillFrom(process.env);
       const services = await openCoreServices({
         dataDir,
         system: createElectronGlue({
           clipboard,
           shell,
-          isDeviceUrl: (url) => built?.fleet?.isDeviceUrl(url) ?? false,
+          isDeviceUrl: (url) => built.services?.fleet?.isDeviceUrl(url) ?? false,
         }),
         ...(prefill !== undefined ? { prefill } : {}),
         identity: {
@@ -85,7 +86,7 @@ function start(): void {
             app: { name: app.getName(), version: app.getVersion() },
           }),
       });
-      built = services;
+      built.services = services;
       // Stops scans and polls, saves the fleet list and settings, forgets sessions (services.ts).
       shutdownTasks.push(() => services.dispose());
 

@@ -41,7 +41,10 @@ export function createElectronGlue(deps: ElectronGlueDeps): SystemGlue {
         await deps.shell.openExternal(url);
         return ok(undefined);
       } catch (error) {
-        return err('INTERNAL', `The system browser could not be opened: ${error instanceof Error ? error.message : String(error)}.`);
+        return err(
+          'INTERNAL',
+          `The system browser could not be opened: ${error instanceof Error ? error.message : String(error)}.`,
+        );
       }
     },
   };

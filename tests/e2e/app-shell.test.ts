@@ -3,26 +3,21 @@
  * process (one exposed function per call, built from the contract's channel list like the preload does).
  * Proves the shell loads under its production CSP and shows what main answers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { channels } from '../../shared/ipc/contract';
 import type { Channel } from '../../shared/ipc/contract';
 import { createHandlers } from '../../electron/core/handlers';
 import { launchChromium } from '../support/browser';
+import { builtApp } from '../support/built-app';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import { REPO_ROOT } from '../support/run-cli';
 import type { StaticServer } from '../support/static-server';
 import { serveFolder } from '../support/static-server';
 
-const run = promisify(execFile);
-
 describeWith(browserRequirement, 'app shell in Chromium', () => {
-  let outDir = '';
   let server: StaticServer;
   let browser: Browser;
   let page: Page;
@@ -38,10 +33,7 @@ describeWith(browserRequirement, 'app shell in Chromium', () => {
 
   beforeAll(async () => {
     await mkdir(join(REPO_ROOT, 'tests/.tmp'), { recursive: true });
-    outDir = mkdtempSync(join(REPO_ROOT, 'tests/.tmp/e2e-'));
-    const cli = join(REPO_ROOT, 'node_modules/electron-vite/bin/electron-vite.js');
-    await run(process.execPath, [cli, 'build', '--outDir', outDir, '--logLevel', 'warn'], { cwd: REPO_ROOT });
-    server = await serveFolder(join(outDir, 'renderer'));
+    server = await serveFolder(join(await builtApp(), 'renderer'));
     browser = await launchChromium();
     page = await browser.newPage();
     // Chromium asks every http origin for /favicon.ico; the app loads from file:// and never does.
@@ -71,7 +63,6 @@ describeWith(browserRequirement, 'app shell in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (outDir !== '') rmSync(outDir, { recursive: true, force: true });
   });
 
   it('renders the shell and shows the version main reports, with no CSP or script error', async () => {

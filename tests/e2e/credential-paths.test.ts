@@ -30,7 +30,9 @@ describeWith(browserRequirement, 'wrong passwords and lockouts in Chromium', () 
   /** Selects exactly these devices by their rows' checkboxes. */
   async function select(devices: readonly SimDevice[]): Promise<void> {
     for (const d of fleet.devices) {
-      await app.page.getByLabel(`Select ${d.host}:${d.port}`, { exact: true }).setChecked(devices.includes(d));
+      await app.page
+        .getByLabel(`Select ${d.host}:${d.port}`, { exact: true })
+        .setChecked(devices.includes(d));
     }
   }
 
@@ -42,7 +44,8 @@ describeWith(browserRequirement, 'wrong passwords and lockouts in Chromium', () 
     await dialog.getByRole('button', { name: new RegExp(`^Unlock ${count} device`) }).click();
   }
 
-  const rowOf = (d: SimDevice) => app.page.locator('[role="row"][data-device-id]', { hasText: `${d.host}:${d.port}` });
+  const rowOf = (d: SimDevice) =>
+    app.page.locator('[role="row"][data-device-id]', { hasText: `${d.host}:${d.port}` });
 
   beforeAll(async () => {
     fleet = await startFleet({
@@ -90,8 +93,14 @@ describeWith(browserRequirement, 'wrong passwords and lockouts in Chromium', () 
 
     // The right password then works, keys included.
     await unlock(RIGHT, 3);
-    await expect.poll(() => app.page.getByText('3 unlocked, 3 with an API key.').count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(async () => (await rows(app.page)).filter((r) => r.state === 'online').length, { timeout: 15_000 }).toBe(3);
+    await expect
+      .poll(() => app.page.getByText('3 unlocked, 3 with an API key.').count(), { timeout: 15_000 })
+      .toBe(1);
+    await expect
+      .poll(async () => (await rows(app.page)).filter((r) => r.state === 'online').length, {
+        timeout: 15_000,
+      })
+      .toBe(3);
   });
 
   it('a device that locked itself out says how long to wait, and is not asked again', async () => {

@@ -16,7 +16,14 @@ import type { AppHarness } from './harness/app-harness';
 import { startAppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
 import { openAppPage } from './harness/app-page';
-import { E2E_MONITOR, E2E_SETTINGS, rangeOf, rows, waitForStates } from './harness/fleet-page';
+import { E2E_MONITOR, E2E_SETTINGS, rows } from './harness/fleet-page';
+import {
+  addFoundToFleet,
+  confirmUnlock,
+  expectOffline,
+  scanAndAddAll,
+  unlockAllWithKeys,
+} from './harness/flow-steps';
 
 const SITE_PASSWORD = 'site-pw-4417';
 const COUNT = 12;
@@ -48,36 +55,16 @@ describeWith(browserRequirement, 'the whole flow in Chromium', () => {
   });
 
   it('scans the simulated subnet and finds every device, streaming them in', async () => {
-    const { page } = app;
-    await page.getByLabel('Addresses to scan').fill(rangeOf(fleet));
-    await page.getByText('Scan options').click();
-    await page.getByLabel('Ports').fill(String(fleet.devices[0]!.port));
-    await expect.poll(() => page.getByText(`${COUNT} addresses to scan`).count()).toBe(1);
-    await page.getByRole('button', { name: `Scan ${COUNT} addresses` }).click();
-    await expect.poll(() => page.getByRole('heading', { name: `${COUNT} devices found` }).count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => page.getByText(/Scan finished/).count()).toBe(1);
+    await scanAndAddAll(app.page, fleet);
     await app.screenshot('discover');
-    await page.getByRole('button', { name: `Add ${COUNT} devices to the fleet` }).click();
-    await expect.poll(() => page.getByText(`${COUNT} added to the fleet.`).count()).toBe(1);
-    await page.getByRole('button', { name: 'Go to the fleet →' }).click();
-    await waitForStates(page, COUNT, 'locked');
+    await addFoundToFleet(app.page, COUNT);
   });
 
   it('unlocks every device with the site password and creates API keys: all online with readings', async () => {
     const { page } = app;
-    await page.getByRole('table', { name: 'Fleet' }).click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Control+a');
-    await expect.poll(() => page.getByText(`${COUNT} selected`, { exact: false }).count()).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Unlock…' }).click();
-    const dialog = page.getByRole('dialog', { name: `Unlock ${COUNT} devices` });
-    await dialog.getByLabel('Device password').fill(SITE_PASSWORD);
-    await expect(dialog.getByLabel(/Create an API key/).isChecked()).resolves.toBe(true);
+    await unlockAllWithKeys(page, COUNT, SITE_PASSWORD);
     await app.screenshot('unlock-dialog');
-    await dialog.getByRole('button', { name: `Unlock ${COUNT} devices` }).click();
-    await expect.poll(() => page.getByText(`${COUNT} unlocked, ${COUNT} with an API key.`).count(), { timeout: 20_000 }).toBe(1);
-    await waitForStates(page, COUNT, 'online');
-    // Readings are in: every row has a hash rate and a chip temperature.
-    await expect.poll(async () => (await rows(page)).filter((r) => /TH\/s/.test(r.text) && /°C/.test(r.text)).length).toBe(COUNT);
+    await confirmUnlock(page, COUNT);
     // The keys are in the keychain, the site password once; nothing secret reached the page.
     const listing = await harness.services.credentials!.vault.list();
     expect(listing.devices.filter((d) => d.apiKey !== undefined)).toHaveLength(COUNT);
@@ -108,7 +95,9 @@ describeWith(browserRequirement, 'the whole flow in Chromium', () => {
     await panel.getByRole('tab', { name: 'Credentials' }).click();
     await panel.getByRole('button', { name: 'Copy API key' }).click();
     await expect.poll(() => panel.getByText(/API key copied to the clipboard/).count()).toBe(1);
-    const deviceId = await page.locator(`[data-device-id]`, { hasText: `${first.host}:${first.port}` }).getAttribute('data-device-id');
+    const deviceId = await page
+      .locator(`[data-device-id]`, { hasText: `${first.host}:${first.port}` })
+      .getAttribute('data-device-id');
     const stored = await harness.services.credentials!.vault.getApiKey(deviceId!);
     expect(harness.clipboard).toEqual([stored!.secret]);
     expect(await page.content()).not.toContain(stored!.secret);
@@ -122,10 +111,7 @@ describeWith(browserRequirement, 'the whole flow in Chromium', () => {
     const { page } = app;
     const down = fleet.devices[3]!;
     await down.goDown(60);
-    const row = page.locator('[role="row"][data-state]', { hasText: `${down.host}:${down.port}` });
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('offline');
-    await expect.poll(() => row.innerText()).toMatch(/Offline/);
-    await expect.poll(() => row.innerText()).toMatch(/no answer/);
+    await expectOffline(page, down);
     // The filter "Needs attention" shows exactly that device.
     await page.getByLabel('Show devices').selectOption('problems');
     await expect.poll(async () => (await rows(page)).length).toBe(1);

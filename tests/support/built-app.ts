@@ -57,14 +57,18 @@ export async function builtApp(): Promise<string> {
     try {
       if (!existsSync(done)) {
         const cli = join(REPO_ROOT, 'node_modules/electron-vite/bin/electron-vite.js');
-        await run(process.execPath, [cli, 'build', '--outDir', out, '--logLevel', 'error'], { cwd: REPO_ROOT, timeout: 170_000 });
+        await run(process.execPath, [cli, 'build', '--outDir', out, '--logLevel', 'error'], {
+          cwd: REPO_ROOT,
+          timeout: 170_000,
+        });
       }
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
     // Older builds are dropped so tests/.tmp does not grow with every change.
     for (const name of readdirSync(ROOT)) {
-      if (name !== hash && !name.endsWith('.lock')) rmSync(join(ROOT, name), { recursive: true, force: true });
+      if (name !== hash && !name.endsWith('.lock'))
+        rmSync(join(ROOT, name), { recursive: true, force: true });
     }
     return out;
   }

@@ -33,7 +33,13 @@ export interface CredentialChannelServices {
   system?: SystemGlue;
 }
 
-const outcome = (deviceId: string, address: string, ok: boolean, message: string, error?: AppError): DeviceOutcome => ({
+const outcome = (
+  deviceId: string,
+  address: string,
+  ok: boolean,
+  message: string,
+  error?: AppError,
+): DeviceOutcome => ({
   deviceId,
   address,
   ok,
@@ -53,7 +59,8 @@ const failed = (o: BulkOutcome<BulkTarget, unknown>, address: string): DeviceOut
 };
 
 export function credentialHandlers(s: CredentialChannelServices): CredentialHandlers {
-  const unavailable = (): Result<never> => err('INTERNAL', 'Credentials are not available in this Minerdeck session.');
+  const unavailable = (): Result<never> =>
+    err('INTERNAL', 'Credentials are not available in this Minerdeck session.');
 
   /** The fleet devices behind the ids, and an outcome for each id that is not one. */
   const targetsOf = (deviceIds: readonly string[]) => {
@@ -191,7 +198,8 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
     'credentials:copy-key': async ({ deviceId }) => {
       const c = s.credentials;
       if (c === undefined || s.system === undefined) return unavailable();
-      if (s.fleet?.entry(deviceId) === undefined) return err('NOT_FOUND', 'This device is no longer in the fleet.');
+      if (s.fleet?.entry(deviceId) === undefined)
+        return err('NOT_FOUND', 'This device is no longer in the fleet.');
       const stored = await c.vault.getApiKey(deviceId).catch((error: unknown) => toAppError(error));
       if (stored !== undefined && 'code' in stored) return err(stored.code, stored.message);
       if (stored === undefined) {
@@ -199,7 +207,9 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
       }
       const copied = await s.system.copyText(stored.secret);
       if (!copied.ok) return copied;
-      return ok({ message: `API key copied to ${copied.value.where}. Paste it where the customer needs it.` });
+      return ok({
+        message: `API key copied to ${copied.value.where}. Paste it where the customer needs it.`,
+      });
     },
   };
 }

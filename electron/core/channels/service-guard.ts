@@ -18,6 +18,8 @@ export function withService<S, T>(
 
 /** "127.0.1.1:8080: the device refused the password." → "The device refused the password." */
 export function plainMessage(message: string): string {
-  const text = message.replace(/^\[?[\w.:-]+\]?:\d+:\s*/, '').replace(/^(https?:\/\/)?[\w.-]+(:\d+)?:\s+/, '');
+  const text = message
+    .replace(/^\[?[\w.:-]+\]?:\d+:\s*/, '')
+    .replace(/^(https?:\/\/)?[\w.-]+(:\d+)?:\s+/, '');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -10,7 +10,8 @@ export const NO_CREDENTIALS: CredentialBadges = { password: 'none', apiKey: fals
 
 export function badgesOf(info: DeviceCredentialInfo | undefined): CredentialBadges {
   if (info === undefined) return NO_CREDENTIALS;
-  const password = info.password === undefined ? 'none' : info.password.rejected ? 'rejected' : info.password.source;
+  const password =
+    info.password === undefined ? 'none' : info.password.rejected ? 'rejected' : info.password.source;
   const description = info.apiKey?.description;
   return {
     password,

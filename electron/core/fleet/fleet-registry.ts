@@ -34,7 +34,13 @@ const fileSchema = z.object({
   devices: z.array(z.object({ deviceId: z.string(), address: z.string(), identity: deviceIdentitySchema })),
 });
 
-const EMPTY_IDENTITY: DeviceIdentity = { mac: null, hostname: null, model: null, firmware: null, serial: null };
+const EMPTY_IDENTITY: DeviceIdentity = {
+  mac: null,
+  hostname: null,
+  model: null,
+  firmware: null,
+  serial: null,
+};
 
 export type AddOutcome = { kind: 'added' | 'unchanged' | 'updated'; entry: FleetEntry; movedFrom?: string };
 
@@ -80,7 +86,12 @@ export async function openFleetRegistry(options: { dataDir?: string } = {}): Pro
     const deviceId = macDeviceId(identity?.mac) ?? addressDeviceId(address);
     const known = entries.get(deviceId);
     if (known === undefined) {
-      const entry = { deviceId, address, addressText: canonical, identity: mergeIdentity(EMPTY_IDENTITY, identity) };
+      const entry = {
+        deviceId,
+        address,
+        addressText: canonical,
+        identity: mergeIdentity(EMPTY_IDENTITY, identity),
+      };
       entries.set(deviceId, entry);
       scheduleSave();
       return ok({ kind: 'added', entry });
@@ -114,7 +125,9 @@ export async function openFleetRegistry(options: { dataDir?: string } = {}): Pro
     writing = writing
       .then(() => writeFileAtomic(path, content))
       .catch((error: unknown) => {
-        problems.push(`The fleet list could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+        problems.push(
+          `The fleet list could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
     return writing;
   }

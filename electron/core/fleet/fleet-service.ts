@@ -31,7 +31,9 @@ import { unknownDevice } from './fleet-registry';
 
 export interface FleetService {
   readonly running: boolean;
-  add(devices: readonly { address: string; identity?: DeviceIdentity }[]): Promise<{ added: number; alreadyThere: number }>;
+  add(
+    devices: readonly { address: string; identity?: DeviceIdentity }[],
+  ): Promise<{ added: number; alreadyThere: number }>;
   remove(deviceIds: readonly string[]): Promise<number>;
   snapshot(): Promise<FleetSnapshot>;
   detail(deviceId: string): Promise<Result<DeviceDetailView>>;
@@ -74,7 +76,10 @@ const emptyTotals = (devices: number): FleetTotals => ({
   activeAlerts: 0,
 });
 
-export function toMonitorSettings(settings: MonitorAppSettings, overrides: MonitorSettings = {}): MonitorSettings {
+export function toMonitorSettings(
+  settings: MonitorAppSettings,
+  overrides: MonitorSettings = {},
+): MonitorSettings {
   return {
     intervalMs: settings.intervalMs,
     timeoutMs: settings.timeoutMs,

@@ -15,7 +15,9 @@ const tokenOf = (entry: FleetEntry): string =>
   `${entry.address.host.includes(':') ? `[${entry.address.host}]` : entry.address.host}:${entry.address.port}`;
 
 const describe = (host: DiscoveredHost): string => {
-  const told = [host.identity?.model, host.identity?.firmware].filter((part) => part !== null && part !== undefined);
+  const told = [host.identity?.model, host.identity?.firmware].filter(
+    (part) => part !== null && part !== undefined,
+  );
   return told.length > 0 ? `answered again (${told.join(', ')}).` : 'answered again.';
 };
 
@@ -26,7 +28,10 @@ export interface RescanOptions {
   onSeen?: (entry: FleetEntry, host: DiscoveredHost) => Promise<void> | void;
 }
 
-export async function rescanDevices(entries: readonly FleetEntry[], options: RescanOptions): Promise<DeviceOutcome[]> {
+export async function rescanDevices(
+  entries: readonly FleetEntry[],
+  options: RescanOptions,
+): Promise<DeviceOutcome[]> {
   const byKey = new Map(entries.map((entry) => [`${entry.address.host}:${entry.address.port}`, entry]));
   const parsed = parseTargets(entries.map(tokenOf));
   if (!parsed.ok) {
@@ -85,7 +90,8 @@ export async function rescanDevices(entries: readonly FleetEntry[], options: Res
       deviceId: entry.deviceId,
       address: entry.addressText,
       ok: host.kind === 'device',
-      message: host.kind === 'device' ? describe(host) : 'a web server answers here, but it is not a mining device.',
+      message:
+        host.kind === 'device' ? describe(host) : 'a web server answers here, but it is not a mining device.',
     });
   }
   return outcomes;

@@ -112,5 +112,8 @@ function parseSettings(text: string, base: AppSettings): Result<AppSettings> {
   });
   return parsed.success
     ? ok(parsed.data)
-    : err('INVALID_INPUT', `The settings file has values out of range (${parsed.error.issues[0]?.path.join('.')}).`);
+    : err(
+        'INVALID_INPUT',
+        `The settings file has values out of range (${parsed.error.issues[0]?.path.join('.')}).`,
+      );
 }

@@ -22,16 +22,17 @@ const VIEWS: readonly { id: ViewId; label: string; hint: string }[] = [
 ];
 
 export function AppShell(): ReactNode {
-  const { view, viewChosen, loadAppInfo, keychainRequested, fleetRequested, settingsRequested } = useRootStore(
-    useShallow((s) => ({
-      view: s.view,
-      viewChosen: s.viewChosen,
-      loadAppInfo: s.loadAppInfo,
-      keychainRequested: s.keychainRequested,
-      fleetRequested: s.fleetRequested,
-      settingsRequested: s.settingsRequested,
-    })),
-  );
+  const { view, viewChosen, loadAppInfo, keychainRequested, fleetRequested, settingsRequested } =
+    useRootStore(
+      useShallow((s) => ({
+        view: s.view,
+        viewChosen: s.viewChosen,
+        loadAppInfo: s.loadAppInfo,
+        keychainRequested: s.keychainRequested,
+        fleetRequested: s.fleetRequested,
+        settingsRequested: s.settingsRequested,
+      })),
+    );
   const fleetSize = useRootStore((s) => s.rows.length);
   useShortcuts();
 
@@ -58,7 +59,9 @@ export function AppShell(): ReactNode {
                   onClick={() => viewChosen(v.id)}
                 >
                   {v.label}
-                  {v.id === 'fleet' && fleetSize > 0 ? <span className="nav-count">{fleetSize.toLocaleString('en-US')}</span> : null}
+                  {v.id === 'fleet' && fleetSize > 0 ? (
+                    <span className="nav-count">{fleetSize.toLocaleString('en-US')}</span>
+                  ) : null}
                 </button>
               </li>
             ))}

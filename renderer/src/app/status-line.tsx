@@ -17,7 +17,9 @@ function FleetSummary(): ReactNode {
       <span>{count(totals.devices, 'device')}</span>
       <span>{monitoring ? `${totals.byState.online ?? 0} online` : 'monitoring stopped'}</span>
       <span>{hashRate(totals.hashRate)}</span>
-      <span className={totals.activeAlerts > 0 ? 'status-alerts' : undefined}>{count(totals.activeAlerts, 'alert')}</span>
+      <span className={totals.activeAlerts > 0 ? 'status-alerts' : undefined}>
+        {count(totals.activeAlerts, 'alert')}
+      </span>
     </p>
   );
 }

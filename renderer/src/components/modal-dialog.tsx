@@ -17,20 +17,23 @@ export interface ModalDialogProps {
 
 export function ModalDialog({ title, onClose, children, describedBy }: ModalDialogProps): ReactNode {
   const ref = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null) return;
     if (!dialog.open) dialog.showModal();
-    const closed = (): void => closeRef.current();
-    dialog.addEventListener('close', closed);
     return () => {
-      dialog.removeEventListener('close', closed);
       if (dialog.open) dialog.close();
     };
   }, []);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog === null) return;
+    const closed = (): void => onClose();
+    dialog.addEventListener('close', closed);
+    return () => dialog.removeEventListener('close', closed);
+  }, [onClose]);
 
   return (
     <dialog ref={ref} className="modal" aria-labelledby="modal-title" aria-describedby={describedBy}>

@@ -7,7 +7,8 @@ import { formatHashRate } from '../../../shared/format/hash-rate';
 
 export const NONE = '–';
 
-export const hashRate = (hs: number | undefined): string => (hs === undefined ? NONE : formatHashRate(hs, 'H/s'));
+export const hashRate = (hs: number | undefined): string =>
+  hs === undefined ? NONE : formatHashRate(hs, 'H/s');
 
 export const celsius = (value: number | undefined | null): string =>
   value === undefined || value === null ? NONE : `${Math.round(value)} °C`;

@@ -29,10 +29,18 @@ export const STATE_LOOKS: Record<MonitorState | 'not-watched', StateLook> = {
 /** The state filter: what a technician asks ("show me what needs me"), not the nine raw states. */
 export const STATE_FILTERS = [
   { id: 'all', label: 'All devices', states: null },
-  { id: 'problems', label: 'Needs attention', states: ['locked', 'needs-password', 'auth-failed', 'locked-out', 'offline', 'error'] },
+  {
+    id: 'problems',
+    label: 'Needs attention',
+    states: ['locked', 'needs-password', 'auth-failed', 'locked-out', 'offline', 'error'],
+  },
   { id: 'online', label: 'Online', states: ['online'] },
   { id: 'offline', label: 'Offline', states: ['offline'] },
-  { id: 'locked', label: 'Locked / needs password', states: ['locked', 'needs-password', 'locked-out', 'auth-failed'] },
+  {
+    id: 'locked',
+    label: 'Locked / needs password',
+    states: ['locked', 'needs-password', 'locked-out', 'auth-failed'],
+  },
   { id: 'error', label: 'Error', states: ['error'] },
 ] as const satisfies readonly { id: string; label: string; states: readonly string[] | null }[];
 

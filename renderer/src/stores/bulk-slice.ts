@@ -51,7 +51,11 @@ export interface BulkSlice {
 export interface BulkSliceDeps {
   api: Pick<
     Api,
-    'credentials:unlock' | 'credentials:provision' | 'credentials:forget' | 'monitor:rescan' | 'monitor:remove'
+    | 'credentials:unlock'
+    | 'credentials:provision'
+    | 'credentials:forget'
+    | 'monitor:rescan'
+    | 'monitor:remove'
   >;
 }
 
@@ -61,7 +65,9 @@ export const createBulkSlice =
   (deps: BulkSliceDeps): SliceCreator<BulkSlice> =>
   (set, get) => {
     const selectedIds = (given?: readonly string[]): string[] =>
-      given !== undefined ? [...given] : Object.keys(get().selection).filter((id) => get().selection[id] === true);
+      given !== undefined
+        ? [...given]
+        : Object.keys(get().selection).filter((id) => get().selection[id] === true);
 
     const begin = (operation: BulkOperation, total: number, step: string): void =>
       set({ bulk: { status: 'running', operation, step, done: 0, total, ok: 0, failed: 0 } });
@@ -80,13 +86,22 @@ export const createBulkSlice =
       for (const o of result.value.outcomes) {
         const before = merge[o.deviceId];
         outcomes[o.deviceId] =
-          before === undefined ? { ok: o.ok, message: o.message } : { ok: o.ok, message: `${before.message} ${o.message}` };
+          before === undefined
+            ? { ok: o.ok, message: o.message }
+            : { ok: o.ok, message: `${before.message} ${o.message}` };
       }
       const values = Object.values(outcomes);
       const ok = values.filter((o) => o.ok).length;
       set({
         outcomes,
-        bulk: { status: 'done', operation, done: values.length, total: values.length, ok, failed: values.length - ok },
+        bulk: {
+          status: 'done',
+          operation,
+          done: values.length,
+          total: values.length,
+          ok,
+          failed: values.length - ok,
+        },
       });
       return result.value.outcomes;
     };
@@ -126,7 +141,10 @@ export const createBulkSlice =
         });
         if (!result.ok) {
           const failedKeys = Object.fromEntries(
-            ready.map((id) => [id, { ok: false, message: `${earlier[id]?.message ?? ''} ${result.error.message}`.trim() }]),
+            ready.map((id) => [
+              id,
+              { ok: false, message: `${earlier[id]?.message ?? ''} ${result.error.message}`.trim() },
+            ]),
           );
           set({ outcomes: { ...earlier, ...failedKeys } });
         }

@@ -46,11 +46,18 @@ export const createDeviceSlice =
     const load = async (deviceId: string): Promise<void> => {
       const result = await deps.api['monitor:device']({ deviceId });
       if (get().openDeviceId !== deviceId) return; // closed or another one opened meanwhile
-      set({ deviceDetail: result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: result.error } });
+      set({
+        deviceDetail: result.ok
+          ? { status: 'ready', value: result.value }
+          : { status: 'error', error: result.error },
+      });
     };
 
     /** Runs an action for the open device and reports its sentence. */
-    const act = async (running: string, run: (deviceId: string) => Promise<{ ok: boolean; message: string }>) => {
+    const act = async (
+      running: string,
+      run: (deviceId: string) => Promise<{ ok: boolean; message: string }>,
+    ) => {
       const deviceId = get().openDeviceId;
       if (deviceId === undefined) return;
       set({ panelAction: { status: 'running', message: running } });
@@ -77,7 +84,12 @@ export const createDeviceSlice =
 
       deviceUnlockRequested: (password, remember) =>
         act('Unlocking…', async (deviceId) => {
-          const result = await deps.api['credentials:unlock']({ deviceIds: [deviceId], password, remember, scope: 'device' });
+          const result = await deps.api['credentials:unlock']({
+            deviceIds: [deviceId],
+            password,
+            remember,
+            scope: 'device',
+          });
           if (!result.ok) return { ok: false, message: result.error.message };
           const outcome = result.value.outcomes[0];
           return { ok: outcome?.ok === true, message: outcome?.message ?? 'No answer.' };
@@ -94,7 +106,9 @@ export const createDeviceSlice =
       deviceKeyCopied: () =>
         act('Copying…', async (deviceId) => {
           const result = await deps.api['credentials:copy-key']({ deviceId });
-          return result.ok ? { ok: true, message: result.value.message } : { ok: false, message: result.error.message };
+          return result.ok
+            ? { ok: true, message: result.value.message }
+            : { ok: false, message: result.error.message };
         }),
 
       deviceKeyRevoked: () =>

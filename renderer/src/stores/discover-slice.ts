@@ -62,12 +62,16 @@ export interface DiscoverSlice {
 }
 
 export interface DiscoverSliceDeps {
-  api: Pick<Api, 'discovery:suggest' | 'discovery:check' | 'discovery:start' | 'discovery:cancel' | 'monitor:add'>;
+  api: Pick<
+    Api,
+    'discovery:suggest' | 'discovery:check' | 'discovery:start' | 'discovery:cancel' | 'monitor:add'
+  >;
   /** Wait after the last keystroke before asking main to check the targets. */
   checkDelayMs?: number;
 }
 
-export const resultKey = (host: Pick<DiscoveredHost, 'address' | 'port'>): string => `${host.address}:${host.port}`;
+export const resultKey = (host: Pick<DiscoveredHost, 'address' | 'port'>): string =>
+  `${host.address}:${host.port}`;
 
 /** "80, 443 8080" → [80, 443, 8080]; undefined when any piece is not a port. */
 export function parsePorts(text: string): number[] | undefined {
@@ -76,7 +80,6 @@ export function parsePorts(text: string): number[] | undefined {
   if (ports.length === 0 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65_535)) return undefined;
   return [...new Set(ports)];
 }
-
 
 export const createDiscoverSlice =
   (deps: DiscoverSliceDeps): SliceCreator<DiscoverSlice> =>
@@ -128,7 +131,10 @@ export const createDiscoverSlice =
         set({ suggestions: { status: 'ready', value: { subnets: result.value.subnets } } });
         const { prefill } = result.value;
         if (prefill !== undefined && get().targetsText === '') {
-          set({ scanOptions: { ...get().scanOptions, ports: prefill.ports.join(', ') }, scanOptionsEdited: true });
+          set({
+            scanOptions: { ...get().scanOptions, ports: prefill.ports.join(', ') },
+            scanOptionsEdited: true,
+          });
           typed(prefill.targets);
         }
       },
@@ -141,14 +147,23 @@ export const createDiscoverSlice =
         typed(already ? current : current === '' ? cidr : `${current}, ${cidr}`);
       },
 
-      scanOptionsChanged: (patch) => set({ scanOptions: { ...get().scanOptions, ...patch }, scanOptionsEdited: true }),
+      scanOptionsChanged: (patch) =>
+        set({ scanOptions: { ...get().scanOptions, ...patch }, scanOptionsEdited: true }),
 
       scanRequested: async (options = {}) => {
         const { targetsText, scanOptions, scan } = get();
         if (scan.status === 'starting' || scan.status === 'running') return;
         const ports = parsePorts(scanOptions.ports);
         if (ports === undefined) {
-          set({ scan: { status: 'error', error: { code: 'INVALID_INPUT', message: 'Ports must be numbers from 1 to 65535, separated by commas.' } } });
+          set({
+            scan: {
+              status: 'error',
+              error: {
+                code: 'INVALID_INPUT',
+                message: 'Ports must be numbers from 1 to 65535, separated by commas.',
+              },
+            },
+          });
           return;
         }
         set({ scan: { status: 'starting' }, results: [], pickedResults: {}, addToFleet: { status: 'idle' } });
@@ -189,7 +204,11 @@ export const createDiscoverSlice =
       allResultsPicked: (picked) =>
         set({
           pickedResults: picked
-            ? Object.fromEntries(get().results.filter((h) => h.kind === 'device').map((h) => [resultKey(h), true]))
+            ? Object.fromEntries(
+                get()
+                  .results.filter((h) => h.kind === 'device')
+                  .map((h) => [resultKey(h), true]),
+              )
             : {},
         }),
 
@@ -224,7 +243,8 @@ export const createDiscoverSlice =
         let changed = false;
         for (const event of events) {
           // Before `discovery:start` answers, the scan id is unknown: accept the first scan's events.
-          const ours = (id: string): boolean => scanId === undefined ? scan.status === 'starting' : id === scanId;
+          const ours = (id: string): boolean =>
+            scanId === undefined ? scan.status === 'starting' : id === scanId;
           if (event.type === 'discovery:found' && ours(event.payload.scanId)) {
             found.push(event.payload.host);
           } else if (event.type === 'discovery:progress' && ours(event.payload.scanId)) {
@@ -232,7 +252,12 @@ export const createDiscoverSlice =
             changed = true;
           } else if (event.type === 'discovery:done' && ours(event.payload.scanId)) {
             const { summary } = event.payload;
-            scan = { ...scan, scanId: event.payload.scanId, status: summary.cancelled ? 'cancelled' : 'done', summary };
+            scan = {
+              ...scan,
+              scanId: event.payload.scanId,
+              status: summary.cancelled ? 'cancelled' : 'done',
+              summary,
+            };
             changed = true;
           }
         }
@@ -247,4 +272,3 @@ export const createDiscoverSlice =
       },
     };
   };
-

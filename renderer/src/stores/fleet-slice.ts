@@ -74,7 +74,13 @@ export const createFleetSlice =
         const result = await (get().monitoring ? deps.api['monitor:stop']() : deps.api['monitor:start']());
         if (result.ok) set({ monitoring: result.value.running });
         if (result.ok && !result.value.running) {
-          set({ rows: get().rows.map((row) => ({ ...row, state: 'not-watched', reason: 'monitoring is stopped' })) });
+          set({
+            rows: get().rows.map((row) => ({
+              ...row,
+              state: 'not-watched',
+              reason: 'monitoring is stopped',
+            })),
+          });
         }
       },
 
@@ -112,7 +118,9 @@ export const createFleetSlice =
               const gone = new Set(event.payload.removed);
               rows = target.filter((row) => !gone.has(row.id));
               index = indexOf(rows);
-              selection = Object.fromEntries(Object.entries(get().selection).filter(([id]) => !gone.has(id))) as Record<string, true>;
+              selection = Object.fromEntries(
+                Object.entries(get().selection).filter(([id]) => !gone.has(id)),
+              ) as Record<string, true>;
             }
           }
         }

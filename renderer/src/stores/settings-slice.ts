@@ -34,24 +34,41 @@ export const createSettingsSlice =
       if (get().settings.status === 'loading') return;
       set({ settings: loading });
       const result = await deps.api['settings:get']();
-      set({ settings: result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: result.error } });
+      set({
+        settings: result.ok
+          ? { status: 'ready', value: result.value }
+          : { status: 'error', error: result.error },
+      });
       // The Discover view starts from the saved discovery settings unless options were already chosen.
       if (result.ok && !get().scanOptionsEdited) {
         const d = result.value.discovery;
-        set({ scanOptions: { ports: d.ports.join(', '), connectTimeoutMs: d.connectTimeoutMs, concurrency: d.concurrency } });
+        set({
+          scanOptions: {
+            ports: d.ports.join(', '),
+            connectTimeoutMs: d.connectTimeoutMs,
+            concurrency: d.concurrency,
+          },
+        });
       }
     },
 
     keychainRequested: async () => {
       const result = await deps.api['credentials:keychain']();
-      set({ keychain: result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: result.error } });
+      set({
+        keychain: result.ok
+          ? { status: 'ready', value: result.value }
+          : { status: 'error', error: result.error },
+      });
     },
 
     settingsSaved: async (patch) => {
       set({ settingsSave: { status: 'saving' } });
       const result = await deps.api['settings:update'](patch);
       if (result.ok) {
-        set({ settings: { status: 'ready', value: result.value }, settingsSave: { status: 'saved', message: 'Saved. Monitoring uses the new settings now.' } });
+        set({
+          settings: { status: 'ready', value: result.value },
+          settingsSave: { status: 'saved', message: 'Saved. Monitoring uses the new settings now.' },
+        });
       } else {
         set({ settingsSave: { status: 'error', message: result.error.message } });
       }

@@ -25,7 +25,7 @@ import { startHarnessServer } from './harness-server';
 export interface AppHarnessOptions {
   /** The built app folder (builtApp()). */
   appDir: string;
-  /** Default: a keychain that works (memory-backed, as in tests/support/test-keychain.ts). */
+  /** Default: the OS keychain, probed as the app does (tests pass one from tests/support/test-keychain.ts). */
   keychain?: Keychain;
   settings?: SettingsPatch;
   monitorOverrides?: MonitorSettings;
@@ -35,6 +35,10 @@ export interface AppHarnessOptions {
   validateEvents?: boolean;
   /** Default: a fresh temporary folder, removed on close. */
   dataDir?: string;
+  /** Told when main copies a key (the demo preview says so in its terminal). */
+  onCopy?: () => void;
+  /** Told when main opens a device page. */
+  onOpen?: (url: string) => void;
 }
 
 export interface AppHarness {
@@ -53,33 +57,40 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'minerdeck-e2e-'));
   const clipboard: string[] = [];
   const opened: string[] = [];
-  let built: CoreServices | undefined;
+  const built: { services?: CoreServices } = {};
   const system: SystemGlue = {
     async copyText(text): Promise<Result<{ where: string }>> {
       clipboard.push(text);
+      options.onCopy?.();
       return ok({ where: 'the clipboard' });
     },
     async openExternal(url): Promise<Result<void>> {
       // The same policy as Electron's glue: http(s) pages of fleet devices only.
-      if (!isAllowedExternalUrl(url, (u) => built?.fleet?.isDeviceUrl(u) ?? false)) {
+      if (!isAllowedExternalUrl(url, (u) => built.services?.fleet?.isDeviceUrl(u) ?? false)) {
         return err('FORBIDDEN', 'Only the web pages of devices in the fleet can be opened.');
       }
       opened.push(url);
+      options.onOpen?.(url);
       return ok(undefined);
     },
   };
   const services = await openCoreServices({
-    identity: { name: 'minerdeck', version: '0.1.0-test', platform: process.platform, versions: runtimeVersions() },
+    identity: {
+      name: 'minerdeck',
+      version: '0.1.0-test',
+      platform: process.platform,
+      versions: runtimeVersions(),
+    },
     dataDir,
     system,
     hostname: 'test-laptop',
-    suggest: options.suggest ?? (() => []),
+    ...(options.suggest !== undefined ? { suggest: options.suggest } : {}),
     ...(options.keychain !== undefined ? { keychain: options.keychain } : {}),
     ...(options.settings !== undefined ? { settings: options.settings } : {}),
     ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
     ...(options.prefill !== undefined ? { prefill: options.prefill } : {}),
   });
-  built = services;
+  built.services = services;
   const server = await startHarnessServer({
     handlers: createHandlers(services),
     events: services.events,

@@ -36,7 +36,12 @@ export async function rows(page: Page): Promise<RowText[]> {
   );
 }
 
-export async function waitForStates(page: Page, count: number, state: string, timeout = 20_000): Promise<void> {
+export async function waitForStates(
+  page: Page,
+  count: number,
+  state: string,
+  timeout = 20_000,
+): Promise<void> {
   await expect
     .poll(async () => (await rows(page)).filter((r) => r.state === state).length, { timeout })
     .toBe(count);

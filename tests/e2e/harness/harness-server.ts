@@ -114,7 +114,12 @@ export async function startHarnessServer(options: HarnessServerOptions): Promise
     let content: Buffer | string = body;
     if (options.injectScript === true && file.endsWith('index.html')) {
       // A classic script runs before the deferred module script, so window.api exists when the app starts.
-      content = body.toString('utf8').replace('<script type="module"', `<script src="${SCRIPT_PATH}"></script>\n    <script type="module"`);
+      content = body
+        .toString('utf8')
+        .replace(
+          '<script type="module"',
+          `<script src="${SCRIPT_PATH}"></script>\n    <script type="module"`,
+        );
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(content);

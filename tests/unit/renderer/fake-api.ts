@@ -1,11 +1,15 @@
 /**
- * The one fake `window.api` for renderer tests: every channel is a vi.fn a test can re-program, events
- * can be pushed as main would push a batch.
+ * The one fake `window.api` for renderer tests: every contract channel is a vi.fn a test can re-program
+ * (answering INTERNAL "not programmed" unless a default below says otherwise), and events can be pushed
+ * as main would push a batch.
  */
 import { vi } from 'vitest';
+import type { FleetTotals } from '../../../shared/domain/monitor';
+import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import type { Api, AppInfo } from '../../../shared/ipc/contract';
+import { channels } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
-import { ok } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
 
 export const sampleAppInfo: AppInfo = {
   name: 'minerdeck',
@@ -14,6 +18,25 @@ export const sampleAppInfo: AppInfo = {
   versions: { electron: '45.4.1', node: '22.20.0' },
 };
 
+export const emptyTotals = (devices = 0): FleetTotals => ({
+  devices,
+  byState: {
+    discovered: 0,
+    unlocking: 0,
+    locked: 0,
+    'needs-password': 0,
+    'auth-failed': 0,
+    'locked-out': 0,
+    online: 0,
+    offline: 0,
+    error: 0,
+  },
+  hashRate: 0,
+  nominalHashRate: 0,
+  powerW: 0,
+  activeAlerts: 0,
+});
+
 export interface FakeApi extends Api {
   /** Delivers one batch to every onEvent listener, as the preload would. */
   pushEvents(events: readonly AppEvent[]): void;
@@ -21,14 +44,34 @@ export interface FakeApi extends Api {
 
 export function createFakeApi(): FakeApi {
   const listeners = new Set<(events: readonly AppEvent[]) => void>();
-  return {
+  const api: Record<string, unknown> = {};
+  for (const channel of channels) {
+    api[channel] = vi.fn(async () => err('INTERNAL', `${channel} is not programmed in this test.`));
+  }
+  Object.assign(api, {
     'app:info': vi.fn(async () => ok(sampleAppInfo)),
-    onEvent: (listener) => {
+    'discovery:suggest': vi.fn(async () => ok({ subnets: [] })),
+    'monitor:snapshot': vi.fn(async () =>
+      ok({ running: true, devices: [], totals: emptyTotals(), alerts: [] }),
+    ),
+    'settings:get': vi.fn(async () => ok(DEFAULT_SETTINGS)),
+    'credentials:keychain': vi.fn(async () =>
+      ok({
+        state: 'available',
+        advice: 'Passwords and API keys are stored in the OS keychain.',
+        persistent: true,
+      }),
+    ),
+  });
+  return Object.assign(api as unknown as Api, {
+    onEvent: (listener: (events: readonly AppEvent[]) => void) => {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
-    pushEvents: (events) => {
+    pushEvents: (events: readonly AppEvent[]) => {
       for (const listener of listeners) listener(events);
     },
-  };
+  });
 }

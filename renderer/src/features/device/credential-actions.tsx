@@ -39,7 +39,9 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
     <div className="credential-actions">
       <p>
         {PASSWORD_WORDS[creds.password]}{' '}
-        {creds.apiKey ? `An API key is stored${creds.apiKeyDescription ? ` ("${creds.apiKeyDescription}")` : ''}.` : 'No API key is stored.'}
+        {creds.apiKey
+          ? `An API key is stored${creds.apiKeyDescription ? ` ("${creds.apiKeyDescription}")` : ''}.`
+          : 'No API key is stored.'}
       </p>
       <form
         className="inline-form"
@@ -52,7 +54,12 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
       >
         <label className="field">
           <span className="field-label">This device's own password</span>
-          <input type="password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            type="password"
+            autoComplete="off"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         <label className="choice">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
@@ -63,13 +70,28 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
         </button>
       </form>
       <div className="action-row">
-        <button type="button" className="button" disabled={busy || !actions.persistent} onClick={() => void actions.createKey()}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !actions.persistent}
+          onClick={() => void actions.createKey()}
+        >
           {creds.apiKey ? 'Check / renew API key' : 'Create API key'}
         </button>
-        <button type="button" className="button" disabled={busy || !creds.apiKey} onClick={() => void actions.copyKey()}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !creds.apiKey}
+          onClick={() => void actions.copyKey()}
+        >
           Copy API key
         </button>
-        <button type="button" className="button button-danger" disabled={busy || !creds.apiKey} onClick={() => setConfirmRevoke(true)}>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={busy || !creds.apiKey}
+          onClick={() => setConfirmRevoke(true)}
+        >
           Revoke API key…
         </button>
         <button type="button" className="button" disabled={busy} onClick={() => void actions.openPage()}>
@@ -78,7 +100,13 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
       </div>
       {actions.action !== undefined && (
         <p
-          className={actions.action.status === 'error' ? 'field-error' : actions.action.status === 'done' ? 'notice-ok' : 'field-hint'}
+          className={
+            actions.action.status === 'error'
+              ? 'field-error'
+              : actions.action.status === 'done'
+                ? 'notice-ok'
+                : 'field-hint'
+          }
           role="status"
           aria-live="polite"
         >

@@ -21,7 +21,12 @@ export function DeviceHistory({ detail }: { detail: DeviceDetailView }): ReactNo
   return (
     <div className="history">
       <HistoryChart title="Hash rate" at={history.at} series={hashSeries} format={(v) => hashRate(v)} />
-      <HistoryChart title="Temperatures" at={history.at} series={tempSeries} format={(v) => `${Math.round(v)} °C`} />
+      <HistoryChart
+        title="Temperatures"
+        at={history.at}
+        series={tempSeries}
+        format={(v) => `${Math.round(v)} °C`}
+      />
     </div>
   );
 }

@@ -4,19 +4,21 @@
  * button closes it. Tabs are Radix's (arrow keys move between them, as screen readers expect).
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { STATE_LOOKS } from '../../lib/states';
 import { useRootStore } from '../../stores/root-store';
 import { CredentialActions } from './credential-actions';
-import { DeviceHistory } from './device-history';
 import { DeviceReadings } from './device-readings';
 import { PoolsAndBoards } from './pools-and-boards';
 import { RawJson } from './raw-json';
 import './device.css';
 
 const REFRESH_MS = 2000;
+
+/** The chart library loads only when a history tab is first shown: it is not needed for first paint. */
+const DeviceHistory = lazy(() => import('./device-history').then((m) => ({ default: m.DeviceHistory })));
 
 export function DevicePanel(): ReactNode {
   const { detail, deviceDetailRefreshed, devicePanelClosed } = useRootStore(
@@ -50,7 +52,12 @@ export function DevicePanel(): ReactNode {
             </p>
           )}
         </div>
-        <button type="button" className="button" onClick={devicePanelClosed} aria-label="Close the device panel (Escape)">
+        <button
+          type="button"
+          className="button"
+          onClick={devicePanelClosed}
+          aria-label="Close the device panel (Escape)"
+        >
           Close ✕
         </button>
       </header>
@@ -83,7 +90,9 @@ export function DevicePanel(): ReactNode {
             <DeviceReadings detail={detail.value} />
           </Tabs.Content>
           <Tabs.Content value="history" className="tab-panel">
-            <DeviceHistory detail={detail.value} />
+            <Suspense fallback={<p className="field-hint">Loading the charts…</p>}>
+              <DeviceHistory detail={detail.value} />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="pools" className="tab-panel">
             <PoolsAndBoards detail={detail.value} />

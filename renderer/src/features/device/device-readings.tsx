@@ -38,23 +38,39 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
         <Item term="Hottest chip">{celsius(reading?.chipTemp?.max)}</Item>
         <Item term="Hottest board">{celsius(reading?.boardTemp?.max)}</Item>
         <Item term="Power">{watts(reading?.powerW)}</Item>
-        <Item term="Efficiency">{reading?.efficiency === undefined ? NONE : `${reading.efficiency.toFixed(1)} J/TH`}</Item>
-        <Item term="In this state">{reading?.state.sinceSeconds === undefined ? NONE : formatDuration(reading.state.sinceSeconds)}</Item>
+        <Item term="Efficiency">
+          {reading?.efficiency === undefined ? NONE : `${reading.efficiency.toFixed(1)} J/TH`}
+        </Item>
+        <Item term="In this state">
+          {reading?.state.sinceSeconds === undefined ? NONE : formatDuration(reading.state.sinceSeconds)}
+        </Item>
         <Item term="Fans">
           {reading === undefined || reading.fans.length === 0
             ? NONE
-            : reading.fans.map((f) => (f.rpm === undefined ? '?' : f.rpm.toLocaleString('en-US'))).join(' · ') + ' rpm'}
+            : reading.fans
+                .map((f) => (f.rpm === undefined ? '?' : f.rpm.toLocaleString('en-US')))
+                .join(' · ') + ' rpm'}
         </Item>
         <Item term="Model">{reading?.identity?.model ?? device.identity.model ?? NONE}</Item>
         <Item term="Firmware">{reading?.identity?.firmware ?? device.identity.firmware ?? NONE}</Item>
         <Item term="MAC">{device.identity.mac ?? reading?.identity?.mac ?? NONE}</Item>
         <Item term="Serial">{device.identity.serial ?? reading?.identity?.serial ?? NONE}</Item>
         <Item term="Last poll">{detail.lastPollMs === undefined ? NONE : `${detail.lastPollMs} ms`}</Item>
-        <Item term="Reads with">{detail.credential === 'apiKey' ? 'API key' : detail.credential === 'token' ? 'password session' : NONE}</Item>
+        <Item term="Reads with">
+          {detail.credential === 'apiKey'
+            ? 'API key'
+            : detail.credential === 'token'
+              ? 'password session'
+              : NONE}
+        </Item>
       </dl>
       {flags !== undefined && (flags.restartRequired || flags.rebootRequired || flags.locateLed) && (
         <p className="notice-warn">
-          {[flags.restartRequired && 'Restart required', flags.rebootRequired && 'Reboot required', flags.locateLed && 'Locate LED is on']
+          {[
+            flags.restartRequired && 'Restart required',
+            flags.rebootRequired && 'Reboot required',
+            flags.locateLed && 'Locate LED is on',
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>

@@ -24,7 +24,8 @@ export interface HistoryChartProps {
   format: (value: number) => string;
 }
 
-const cssVar = (name: string): string => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+const cssVar = (name: string): string =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
 
 export function HistoryChart({ title, at, series, format }: HistoryChartProps): ReactNode {
   const box = useRef<HTMLDivElement>(null);
@@ -53,13 +54,18 @@ export function HistoryChart({ title, at, series, format }: HistoryChartProps): 
             value: (_u: uPlot, v: number | null) => (v === null ? '–' : format(v)),
           })),
         ],
-        axes: [{ ...axis }, { ...axis, size: 110, values: (_u: uPlot, ticks: number[]) => ticks.map(format) }],
+        axes: [
+          { ...axis },
+          { ...axis, size: 110, values: (_u: uPlot, ticks: number[]) => ticks.map(format) },
+        ],
       },
       [[], ...series.map(() => [])],
       element,
     );
     plot.current = chart;
-    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(280, element.clientWidth), height: 180 }));
+    const resize = new ResizeObserver(() =>
+      chart.setSize({ width: Math.max(280, element.clientWidth), height: 180 }),
+    );
     resize.observe(element);
     return () => {
       resize.disconnect();
@@ -77,7 +83,9 @@ export function HistoryChart({ title, at, series, format }: HistoryChartProps): 
   return (
     <figure className="chart">
       <figcaption className="chart-title">{title}</figcaption>
-      {at.length < 2 ? <p className="field-hint">Collecting readings: the chart fills in as the device is polled.</p> : null}
+      {at.length < 2 ? (
+        <p className="field-hint">Collecting readings: the chart fills in as the device is polled.</p>
+      ) : null}
       <div ref={box} className="chart-box" />
     </figure>
   );

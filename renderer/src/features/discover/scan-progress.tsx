@@ -17,7 +17,12 @@ export function ScanProgressBar(): ReactNode {
   return (
     <div className="scan-progress" aria-label="Scan progress">
       <div className="progress-row">
-        <progress className="progress" max={Math.max(1, total)} value={probed} aria-label="Addresses scanned" />
+        <progress
+          className="progress"
+          max={Math.max(1, total)}
+          value={probed}
+          aria-label="Addresses scanned"
+        />
         {running && (
           <button type="button" className="button button-danger" onClick={() => void scanCancelled()}>
             Cancel scan
@@ -28,21 +33,23 @@ export function ScanProgressBar(): ReactNode {
         {running && (
           <>
             {probed.toLocaleString('en-US')} of {count(total, 'address', 'addresses')} ·{' '}
-            {Math.round(rate).toLocaleString('en-US')} per second · {timeLeft(scan.progress?.etaSeconds)} left ·{' '}
-            <strong>{count(found, 'host')} found</strong>
+            {Math.round(rate).toLocaleString('en-US')} per second · {timeLeft(scan.progress?.etaSeconds)} left
+            · <strong>{count(found, 'host')} found</strong>
           </>
         )}
         {scan.status === 'done' && scan.summary !== undefined && (
           <>
-            Scan finished in {(scan.summary.durationMs / 1000).toFixed(1)} s: {count(scan.summary.found, 'host')} answered out
-            of {count(scan.summary.total, 'address', 'addresses')}.
+            Scan finished in {(scan.summary.durationMs / 1000).toFixed(1)} s:{' '}
+            {count(scan.summary.found, 'host')} answered out of{' '}
+            {count(scan.summary.total, 'address', 'addresses')}.
             {scan.summary.unresolved.length > 0 && ` Names not found: ${scan.summary.unresolved.join(', ')}.`}
           </>
         )}
         {scan.status === 'cancelled' && scan.summary !== undefined && (
           <>
             Scan cancelled after {scan.summary.probed.toLocaleString('en-US')} of{' '}
-            {count(scan.summary.total, 'address', 'addresses')}; {count(scan.summary.found, 'host')} found so far are listed below.
+            {count(scan.summary.total, 'address', 'addresses')}; {count(scan.summary.found, 'host')} found so
+            far are listed below.
           </>
         )}
       </p>

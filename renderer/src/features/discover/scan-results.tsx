@@ -11,17 +11,18 @@ import { useRootStore } from '../../stores/root-store';
 const SEEN_WORDS = { new: 'New', known: 'In fleet', moved: 'Moved' } as const;
 
 export function ScanResults(): ReactNode {
-  const { results, picked, addToFleet, resultPicked, allResultsPicked, selectionAddedToFleet, viewChosen } = useRootStore(
-    useShallow((s) => ({
-      results: s.results,
-      picked: s.pickedResults,
-      addToFleet: s.addToFleet,
-      resultPicked: s.resultPicked,
-      allResultsPicked: s.allResultsPicked,
-      selectionAddedToFleet: s.selectionAddedToFleet,
-      viewChosen: s.viewChosen,
-    })),
-  );
+  const { results, picked, addToFleet, resultPicked, allResultsPicked, selectionAddedToFleet, viewChosen } =
+    useRootStore(
+      useShallow((s) => ({
+        results: s.results,
+        picked: s.pickedResults,
+        addToFleet: s.addToFleet,
+        resultPicked: s.resultPicked,
+        allResultsPicked: s.allResultsPicked,
+        selectionAddedToFleet: s.selectionAddedToFleet,
+        viewChosen: s.viewChosen,
+      })),
+    );
   if (results.length === 0) return null;
   const devices = results.filter((h) => h.kind === 'device').length;
   const pickedCount = results.filter((h) => picked[resultKey(h)] === true).length;

@@ -51,14 +51,20 @@ export function TargetsField(): ReactNode {
         onChange={(e) => targetsTyped(e.target.value)}
         onKeyDown={(e) => {
           // Enter scans; Shift+Enter starts a new line for a pasted list.
-          if (e.key === 'Enter' && !e.shiftKey && check.status === 'valid' && check.needsConfirmation !== true) {
+          if (
+            e.key === 'Enter' &&
+            !e.shiftKey &&
+            check.status === 'valid' &&
+            check.needsConfirmation !== true
+          ) {
             e.preventDefault();
             void scanRequested();
           }
         }}
       />
       <p id="scan-targets-status" className={invalid ? 'field-error' : 'field-hint'} aria-live="polite">
-        {check.status === 'empty' && 'IPv4 addresses, blocks (10.0.0.0/24) or ranges (10.0.0.10-200), with an optional :port.'}
+        {check.status === 'empty' &&
+          'IPv4 addresses, blocks (10.0.0.0/24) or ranges (10.0.0.10-200), with an optional :port.'}
         {check.status === 'checking' && 'Checking…'}
         {check.status === 'valid' && check.count !== undefined && (
           <>
@@ -70,7 +76,11 @@ export function TargetsField(): ReactNode {
           <>
             {check.error?.message}{' '}
             {typeof check.error?.detail?.token === 'string' && (
-              <button type="button" className="link-button" onClick={() => selectItem(field.current, check.error?.detail?.token)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => selectItem(field.current, check.error?.detail?.token)}
+              >
                 Show me
               </button>
             )}
@@ -88,7 +98,10 @@ export function TargetsField(): ReactNode {
               title={`${s.interfaceName}, this laptop is ${s.address}${s.capped ? ' (narrowed to a /16)' : ''}`}
               onClick={() => suggestionPicked(s.cidr)}
             >
-              {s.cidr} <span className="chip-note">{s.interfaceName} · {count(s.hostCount, 'address', 'addresses')}</span>
+              {s.cidr}{' '}
+              <span className="chip-note">
+                {s.interfaceName} · {count(s.hostCount, 'address', 'addresses')}
+              </span>
             </button>
           ))}
         </div>

@@ -13,17 +13,18 @@ import { UnlockDialog } from './unlock-dialog';
 type Confirm = { kind: 'forget'; what: 'password' | 'api-key' | 'all' } | { kind: 'remove' } | undefined;
 
 export function BulkBar(): ReactNode {
-  const { selected, running, persistent, keysRequested, rescanRequested, forgetRequested, removeRequested } = useRootStore(
-    useShallow((s) => ({
-      selected: Object.values(s.selection).filter(Boolean).length,
-      running: s.bulk.status === 'running',
-      persistent: s.keychain.status !== 'ready' || s.keychain.value.persistent,
-      keysRequested: s.keysRequested,
-      rescanRequested: s.rescanRequested,
-      forgetRequested: s.forgetRequested,
-      removeRequested: s.removeRequested,
-    })),
-  );
+  const { selected, running, persistent, keysRequested, rescanRequested, forgetRequested, removeRequested } =
+    useRootStore(
+      useShallow((s) => ({
+        selected: Object.values(s.selection).filter(Boolean).length,
+        running: s.bulk.status === 'running',
+        persistent: s.keychain.status !== 'ready' || s.keychain.value.persistent,
+        keysRequested: s.keysRequested,
+        rescanRequested: s.rescanRequested,
+        forgetRequested: s.forgetRequested,
+        removeRequested: s.removeRequested,
+      })),
+    );
   const [unlocking, setUnlocking] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(undefined);
   const forgetSelect = useRef<HTMLSelectElement>(null);
@@ -31,15 +32,26 @@ export function BulkBar(): ReactNode {
 
   return (
     <div className="bulk-bar" role="toolbar" aria-label="Actions on the selected devices">
-      <span className="bulk-label">{selected === 0 ? 'Select devices to act on them' : `${count(selected, 'device')} selected:`}</span>
-      <button type="button" className="button button-primary" disabled={none} onClick={() => setUnlocking(true)}>
+      <span className="bulk-label">
+        {selected === 0 ? 'Select devices to act on them' : `${count(selected, 'device')} selected:`}
+      </span>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={none}
+        onClick={() => setUnlocking(true)}
+      >
         Unlock…
       </button>
       <button
         type="button"
         className="button"
         disabled={none || !persistent}
-        title={persistent ? 'A verified API key on each device, kept in the keychain' : 'Needs a working keychain (see Settings)'}
+        title={
+          persistent
+            ? 'A verified API key on each device, kept in the keychain'
+            : 'Needs a working keychain (see Settings)'
+        }
         onClick={() => void keysRequested()}
       >
         Create API keys
@@ -57,12 +69,22 @@ export function BulkBar(): ReactNode {
           type="button"
           className="button"
           disabled={none}
-          onClick={() => setConfirm({ kind: 'forget', what: (forgetSelect.current?.value ?? 'all') as 'password' | 'api-key' | 'all' })}
+          onClick={() =>
+            setConfirm({
+              kind: 'forget',
+              what: (forgetSelect.current?.value ?? 'all') as 'password' | 'api-key' | 'all',
+            })
+          }
         >
           Forget…
         </button>
       </span>
-      <button type="button" className="button button-danger" disabled={none} onClick={() => setConfirm({ kind: 'remove' })}>
+      <button
+        type="button"
+        className="button button-danger"
+        disabled={none}
+        onClick={() => setConfirm({ kind: 'remove' })}
+      >
         Remove…
       </button>
       {unlocking && <UnlockDialog count={selected} onClose={() => setUnlocking(false)} />}
@@ -75,7 +97,9 @@ export function BulkBar(): ReactNode {
               : `What is stored on this laptop for ${count(selected, 'device')} is deleted. API keys keep working on the devices until revoked.`
           }
           confirmLabel={confirm.kind === 'remove' ? 'Remove' : 'Forget'}
-          onConfirm={() => void (confirm.kind === 'remove' ? removeRequested() : forgetRequested(confirm.what))}
+          onConfirm={() =>
+            void (confirm.kind === 'remove' ? removeRequested() : forgetRequested(confirm.what))
+          }
           onClose={() => setConfirm(undefined)}
         />
       )}

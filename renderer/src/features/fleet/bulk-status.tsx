@@ -28,7 +28,12 @@ export function BulkStatus(): ReactNode {
   if (bulk.status === 'running') {
     return (
       <div className="bulk-status" role="status" aria-live="polite">
-        <progress className="progress" max={Math.max(1, bulk.total)} value={bulk.done} aria-label={bulk.step} />
+        <progress
+          className="progress"
+          max={Math.max(1, bulk.total)}
+          value={bulk.done}
+          aria-label={bulk.step}
+        />
         <span>
           {bulk.step}: {bulk.done} of {count(bulk.total, 'device')}
           {bulk.failed > 0 ? `, ${bulk.failed} failed` : ''}…
@@ -51,7 +56,11 @@ export function BulkStatus(): ReactNode {
     .map(([id]) => id);
   const words = bulk.operation === undefined ? 'done' : DONE_WORDS[bulk.operation];
   return (
-    <div className={bulk.failed > 0 ? 'bulk-status bulk-mixed' : 'bulk-status bulk-ok'} role="status" aria-live="polite">
+    <div
+      className={bulk.failed > 0 ? 'bulk-status bulk-mixed' : 'bulk-status bulk-ok'}
+      role="status"
+      aria-live="polite"
+    >
       <strong>
         {bulk.summary ?? `${bulk.ok} ${words}${bulk.failed > 0 ? `, ${bulk.failed} failed` : ''}.`}
       </strong>{' '}

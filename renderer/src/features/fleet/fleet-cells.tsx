@@ -14,7 +14,9 @@ export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNo
     <div className="cell-stack">
       <span className={`badge badge-${look.tone}`} data-state={row.state}>
         {look.label}
-        {row.since !== undefined && row.state !== 'not-watched' ? <span className="badge-time"> · {since(row.since, now)}</span> : null}
+        {row.since !== undefined && row.state !== 'not-watched' ? (
+          <span className="badge-time"> · {since(row.since, now)}</span>
+        ) : null}
       </span>
       <span className="cell-sub" title={row.reason}>
         {row.reason}
@@ -26,7 +28,12 @@ export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNo
 export function DeviceCell({ row, onOpen }: { row: FleetRow; onOpen: (id: string) => void }): ReactNode {
   return (
     <div className="cell-stack">
-      <button type="button" className="link-button cell-main mono" onClick={() => onOpen(row.id)} title="Open the device's details">
+      <button
+        type="button"
+        className="link-button cell-main mono"
+        onClick={() => onOpen(row.id)}
+        title="Open the device's details"
+      >
         {row.host}
       </button>
       <span className="cell-sub">{row.hostname ?? NONE}</span>
@@ -52,7 +59,10 @@ export function HashRateCell({ row }: { row: FleetRow }): ReactNode {
   return (
     <div className="cell-stack cell-number">
       <span className={low ? 'cell-main tone-bad' : 'cell-main'}>{hashRate(row.hashRate)}</span>
-      <span className="cell-sub" title={share === undefined ? undefined : `nominal ${hashRate(row.nominalHashRate)}`}>
+      <span
+        className="cell-sub"
+        title={share === undefined ? undefined : `nominal ${hashRate(row.nominalHashRate)}`}
+      >
         {share === undefined ? 'nominal –' : `${Math.round(share * 100)} % of nominal`}
       </span>
     </div>
@@ -70,7 +80,9 @@ export function FansCell({ row }: { row: FleetRow }): ReactNode {
   return (
     <div className="cell-stack cell-number">
       <span className={stopped ? 'cell-main tone-bad' : 'cell-main'}>{row.fanCount} fans</span>
-      <span className="cell-sub">{stopped ? 'one has stopped' : `≥ ${(row.fanRpmMin ?? 0).toLocaleString('en-US')} rpm`}</span>
+      <span className="cell-sub">
+        {stopped ? 'one has stopped' : `≥ ${(row.fanRpmMin ?? 0).toLocaleString('en-US')} rpm`}
+      </span>
     </div>
   );
 }
@@ -79,7 +91,12 @@ export function PowerCell({ row }: { row: FleetRow }): ReactNode {
   return <span className="cell-number">{watts(row.powerW)}</span>;
 }
 
-const PASSWORD_WORDS = { none: 'No password', device: 'Password', site: 'Site password', rejected: 'Password refused' } as const;
+const PASSWORD_WORDS = {
+  none: 'No password',
+  device: 'Password',
+  site: 'Site password',
+  rejected: 'Password refused',
+} as const;
 
 export function CredentialsCell({ row }: { row: FleetRow }): ReactNode {
   return (

@@ -41,17 +41,51 @@ const helper = createColumnHelper<typeof fleetFeatures, FleetRow>();
 export const fleetColumns = helper.columns([
   helper.display({ id: 'select', header: 'Select', enableSorting: false }),
   helper.accessor('addressKey', { id: 'device', header: 'Device', sortFn: 'alphanumeric' }),
-  helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`, { id: 'model', header: 'Model', sortFn: 'alphanumeric' }),
-  helper.accessor((row) => STATE_ORDER[row.state] * 1e13 + (row.since ?? 0), { id: 'state', header: 'State', sortFn: 'basic' }),
-  helper.accessor('hashRate', { id: 'hashRate', header: 'Hash rate', sortFn: 'basic', sortUndefined: 'last', sortDescFirst: true }),
-  helper.accessor('chipTempMax', { id: 'chipTemp', header: 'Chip', sortFn: 'basic', sortUndefined: 'last', sortDescFirst: true }),
-  helper.accessor('fanRpmMin', { id: 'fans', header: 'Fans', sortFn: 'basic', sortUndefined: 'last' }),
-  helper.accessor('powerW', { id: 'power', header: 'Power', sortFn: 'basic', sortUndefined: 'last', sortDescFirst: true }),
-  helper.accessor((row) => (row.apiKey ? 2 : 0) + (row.password === 'none' || row.password === 'rejected' ? 0 : 1), {
-    id: 'credentials',
-    header: 'Stored',
+  helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`, {
+    id: 'model',
+    header: 'Model',
+    sortFn: 'alphanumeric',
+  }),
+  helper.accessor((row) => STATE_ORDER[row.state] * 1e13 + (row.since ?? 0), {
+    id: 'state',
+    header: 'State',
     sortFn: 'basic',
   }),
-  helper.accessor((row) => row.alerts.length, { id: 'alerts', header: 'Alerts', sortFn: 'basic', sortDescFirst: true }),
+  helper.accessor('hashRate', {
+    id: 'hashRate',
+    header: 'Hash rate',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    sortDescFirst: true,
+  }),
+  helper.accessor('chipTempMax', {
+    id: 'chipTemp',
+    header: 'Chip',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    sortDescFirst: true,
+  }),
+  helper.accessor('fanRpmMin', { id: 'fans', header: 'Fans', sortFn: 'basic', sortUndefined: 'last' }),
+  helper.accessor('powerW', {
+    id: 'power',
+    header: 'Power',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    sortDescFirst: true,
+  }),
+  helper.accessor(
+    (row) => (row.apiKey ? 2 : 0) + (row.password === 'none' || row.password === 'rejected' ? 0 : 1),
+    {
+      id: 'credentials',
+      header: 'Stored',
+      sortFn: 'basic',
+    },
+  ),
+  helper.accessor((row) => row.alerts.length, {
+    id: 'alerts',
+    header: 'Alerts',
+    sortFn: 'basic',
+    sortDescFirst: true,
+  }),
   helper.display({ id: 'outcome', header: 'Last action', enableSorting: false }),
 ]);

@@ -46,7 +46,12 @@ function RowView(props: FleetTableRowProps): ReactNode {
       onDoubleClick={() => props.onOpen(row.id)}
     >
       <div role="cell" className="fleet-td col-check">
-        <input type="checkbox" aria-label={`Select ${row.host}`} checked={selected} onChange={props.onToggle} />
+        <input
+          type="checkbox"
+          aria-label={`Select ${row.host}`}
+          checked={selected}
+          onChange={props.onToggle}
+        />
       </div>
       <div role="cell" className="fleet-td">
         <DeviceCell row={row} onOpen={props.onOpen} />

@@ -40,7 +40,11 @@ export function FleetToolbar(): ReactNode {
       </label>
       <label className="toolbar-field">
         <span className="visually-hidden">Show</span>
-        <select value={filter.state} onChange={(e) => filterChanged({ state: e.target.value as StateFilterId })} aria-label="Show devices">
+        <select
+          value={filter.state}
+          onChange={(e) => filterChanged({ state: e.target.value as StateFilterId })}
+          aria-label="Show devices"
+        >
           {STATE_FILTERS.map((f) => (
             <option key={f.id} value={f.id}>
               {f.label}
@@ -49,10 +53,16 @@ export function FleetToolbar(): ReactNode {
         </select>
       </label>
       <p className="toolbar-count" aria-live="polite">
-        {shown === total ? count(total, 'device') : `${shown.toLocaleString('en-US')} of ${count(total, 'device')}`}
+        {shown === total
+          ? count(total, 'device')
+          : `${shown.toLocaleString('en-US')} of ${count(total, 'device')}`}
         {selected > 0 ? ` · ${selected.toLocaleString('en-US')} selected` : ''}
       </p>
-      <button type="button" className={monitoring ? 'button' : 'button button-primary'} onClick={() => void monitoringToggled()}>
+      <button
+        type="button"
+        className={monitoring ? 'button' : 'button button-primary'}
+        onClick={() => void monitoringToggled()}
+      >
         {monitoring ? 'Pause monitoring' : 'Start monitoring'}
       </button>
     </div>

@@ -40,7 +40,11 @@ export function FleetView(): ReactNode {
       {status === 'ready' && size === 0 ? (
         <div className="empty">
           <p>No devices in the fleet yet.</p>
-          <button type="button" className="button button-primary button-large" onClick={() => viewChosen('discover')}>
+          <button
+            type="button"
+            className="button button-primary button-large"
+            onClick={() => viewChosen('discover')}
+          >
             Scan the network
           </button>
         </div>

@@ -11,7 +11,13 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { count } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
 
-export function UnlockDialog({ count: selected, onClose }: { count: number; onClose: () => void }): ReactNode {
+export function UnlockDialog({
+  count: selected,
+  onClose,
+}: {
+  count: number;
+  onClose: () => void;
+}): ReactNode {
   const { unlockRequested, persistent, siteId } = useRootStore(
     useShallow((s) => ({
       unlockRequested: s.unlockRequested,
@@ -60,13 +66,20 @@ export function UnlockDialog({ count: selected, onClose }: { count: number; onCl
             the site password, the same on every device{siteId !== undefined ? ` (site "${siteId}")` : ''}
           </label>
           <label className="choice">
-            <input type="radio" name="scope" checked={scope === 'device'} onChange={() => setScope('device')} />
+            <input
+              type="radio"
+              name="scope"
+              checked={scope === 'device'}
+              onChange={() => setScope('device')}
+            />
             each device's own password
           </label>
         </fieldset>
         <label className="choice">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          {persistent ? 'Remember it in the keychain' : 'Keep it until Minerdeck quits (the keychain is not available)'}
+          {persistent
+            ? 'Remember it in the keychain'
+            : 'Keep it until Minerdeck quits (the keychain is not available)'}
         </label>
         <label className="choice">
           <input
@@ -75,7 +88,8 @@ export function UnlockDialog({ count: selected, onClose }: { count: number; onCl
             disabled={!persistent}
             onChange={(e) => setCreateKeys(e.target.checked)}
           />
-          Create an API key on each device that accepts it {persistent ? '(recommended)' : '(needs the keychain)'}
+          Create an API key on each device that accepts it{' '}
+          {persistent ? '(recommended)' : '(needs the keychain)'}
         </label>
         <div className="modal-actions">
           <button type="submit" value="cancel" className="button" formNoValidate>

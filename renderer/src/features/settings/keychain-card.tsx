@@ -14,8 +14,8 @@ export function KeychainCard(): ReactNode {
       ) : (
         <>
           <p>
-            <strong>Session-only.</strong> Passwords are kept in memory and forgotten when Minerdeck quits; API keys are not
-            created, since nobody could keep them.
+            <strong>Session-only.</strong> Passwords are kept in memory and forgotten when Minerdeck quits;
+            API keys are not created, since nobody could keep them.
           </p>
           {k.reason !== undefined && <p className="field-hint">The system said: {k.reason}</p>}
           <p>

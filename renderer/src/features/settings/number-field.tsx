@@ -1,5 +1,5 @@
 /** A labelled number input with its hint; keeps what is typed even while it is not a number yet. */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 
 export interface NumberFieldProps {
@@ -14,8 +14,9 @@ export interface NumberFieldProps {
 
 export function NumberField(props: NumberFieldProps): ReactNode {
   const id = useId();
-  const [text, setText] = useState(String(props.value));
-  useEffect(() => setText(String(props.value)), [props.value]);
+  // What is typed while editing (possibly not a number yet); the saved value otherwise.
+  const [typed, setText] = useState<string | undefined>(undefined);
+  const text = typed ?? String(props.value);
   const value = Number(text);
   const valid = text.trim() !== '' && Number.isFinite(value) && value >= props.min && value <= props.max;
   return (
@@ -29,10 +30,14 @@ export function NumberField(props: NumberFieldProps): ReactNode {
         step={props.step ?? 1}
         value={text}
         aria-invalid={!valid}
+        onBlur={() => {
+          if (valid) setText(undefined);
+        }}
         onChange={(e) => {
           setText(e.target.value);
           const next = Number(e.target.value);
-          if (e.target.value.trim() !== '' && Number.isFinite(next) && next >= props.min && next <= props.max) props.onChange(next);
+          if (e.target.value.trim() !== '' && Number.isFinite(next) && next >= props.min && next <= props.max)
+            props.onChange(next);
         }}
       />
       <span className={valid ? 'field-hint' : 'field-error'}>

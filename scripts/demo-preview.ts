@@ -1,0 +1,50 @@
+/**
+ * The demo's browser preview, for machines where Electron cannot start: the built app served by the
+ * browser test harness on 127.0.0.1 (a random port, a random token in the page address), in front of the
+ * core services built exactly as Electron main builds them — the OS keychain when it works (session-only
+ * otherwise, and the page says so), a demo data folder of its own, and the Discover view pre-filled with
+ * the simulated fleet (MINERDECK_DEMO_TARGETS / MINERDECK_DEMO_PORT, set by scripts/demo.mjs).
+ *
+ * Development tooling only: it never ships. The clipboard here is this terminal (a copied API key is
+ * announced, not printed), and "open web page" prints the address to open.
+ */
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { demoPrefillFrom } from '../electron/core/open-services';
+import { startAppHarness } from '../tests/e2e/harness/app-harness';
+import { builtApp } from '../tests/support/built-app';
+
+async function main(): Promise<void> {
+  process.stdout.write('preview: building the app (once per change of its sources)…\n');
+  const prefill = demoPrefillFrom(process.env);
+  const harness = await startAppHarness({
+    appDir: await builtApp(),
+    injectScript: true,
+    dataDir: process.env.MINERDECK_DATA_DIR ?? join(tmpdir(), 'minerdeck-demo-preview'),
+    ...(prefill !== undefined ? { prefill } : {}),
+    onCopy: () => process.stdout.write('preview: an API key was put on the clipboard (not shown here).\n'),
+    onOpen: (url) => process.stdout.write(`preview: open the device's page: ${url}\n`),
+  });
+  process.stdout.write(
+    [
+      '',
+      '  Minerdeck BROWSER PREVIEW (Electron cannot start on this machine)',
+      `  Open in a browser on this machine:  ${harness.server.pageUrl}`,
+      prefill !== undefined
+        ? `  The Discover view is filled with the simulated fleet: ${prefill.targets} port ${prefill.ports.join(', ')}`
+        : '',
+      '  Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  await harness.close();
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`preview: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
