@@ -8,6 +8,7 @@
  * Development tooling only: it never ships. The clipboard here is this terminal (a copied API key is
  * announced, not printed), and "open web page" prints the address to open.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { demoPrefillFrom } from '../electron/core/open-services';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const harness = await startAppHarness({
     appDir: await builtApp(),
     injectScript: true,
+    version: `${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version} (browser preview)`,
     dataDir: process.env.MINERDECK_DATA_DIR ?? join(tmpdir(), 'minerdeck-demo-preview'),
     ...(prefill !== undefined ? { prefill } : {}),
     onCopy: () => process.stdout.write('preview: an API key was put on the clipboard (not shown here).\n'),

@@ -13,6 +13,8 @@ export type ViewId = 'discover' | 'fleet' | 'settings';
 export interface AppSlice {
   appInfo: AsyncState<AppInfo>;
   view: ViewId;
+  /** True once the technician picked a view; until then the app may open on the fleet by itself. */
+  viewPicked: boolean;
   viewChosen: (view: ViewId) => void;
   /** Loads app:info; a second call while one is running does nothing. Never rejects. */
   loadAppInfo: () => Promise<void>;
@@ -27,7 +29,8 @@ export const createAppSlice =
   (set, get) => ({
     appInfo: idle,
     view: 'discover',
-    viewChosen: (view) => set({ view }),
+    viewPicked: false,
+    viewChosen: (view) => set({ view, viewPicked: true }),
     loadAppInfo: async () => {
       if (get().appInfo.status === 'loading') return;
       set({ appInfo: loading });

@@ -3,7 +3,8 @@
  * runs, the filter, and the selection. Loaded once (`monitor:snapshot`), then kept current by
  * `fleet:changed` and `monitor:diff` events: one store update per event batch, whatever the fleet size.
  */
-import type { FleetTotals } from '../../../shared/domain/monitor';
+import type { FleetTotals, MonitorDeviceView } from '../../../shared/domain/monitor';
+import type { FleetDevice } from '../../../shared/ipc/channels/monitor';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AppError } from '../../../shared/result';
@@ -37,7 +38,16 @@ export interface FleetSlice {
 
 export interface FleetSliceDeps {
   api: Pick<Api, 'monitor:snapshot' | 'monitor:start' | 'monitor:stop'>;
+  /** Least time between two redraws of live readings (tests: 0). */
+  redrawMs?: number;
 }
+
+/**
+ * Live readings reach the table at most twice a second, like the CLI's live table: nobody reads faster,
+ * and a fleet of thousands changing four times a second would otherwise cost a redraw per diff.
+ * State changes wait at most this long too; the first change after a quiet spell shows at once.
+ */
+export const DEFAULT_REDRAW_MS = 500;
 
 /** Row positions by id, kept beside the store (not reactive: rows themselves are). */
 function indexOf(rows: readonly FleetRow[]): Map<string, number> {
@@ -48,6 +58,62 @@ export const createFleetSlice =
   (deps: FleetSliceDeps): SliceCreator<FleetSlice> =>
   (set, get) => {
     let index = new Map<string, number>();
+    /** Monitor views not on screen yet (latest per device), and the latest totals. */
+    const pending = new Map<string, MonitorDeviceView>();
+    let pendingTotals: FleetTotals | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastCommit = Number.NEGATIVE_INFINITY;
+    const redrawMs = deps.redrawMs ?? DEFAULT_REDRAW_MS;
+
+    /** Puts what is pending into the rows: one array copy, one new object per changed device. */
+    const commitPending = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      lastCommit = Date.now();
+      if (pending.size === 0 && pendingTotals === undefined) return;
+      const rows = [...get().rows];
+      for (const [id, view] of pending) {
+        const at = index.get(id);
+        const row = at === undefined ? undefined : rows[at];
+        if (at !== undefined && row !== undefined) rows[at] = applyView(row, view);
+      }
+      pending.clear();
+      const totals = pendingTotals ?? get().totals;
+      pendingTotals = undefined;
+      set({ rows, ...(totals !== undefined ? { totals } : {}) });
+    };
+
+    /** At most one redraw per `redrawMs`: the first change after a quiet spell shows at once. */
+    const scheduleCommit = (): void => {
+      if (timer !== undefined) return;
+      const wait = lastCommit + redrawMs - Date.now();
+      if (wait <= 0) commitPending();
+      else timer = setTimeout(commitPending, wait);
+    };
+
+    const applyFleetChange = (devices: readonly FleetDevice[], removed: readonly string[]): void => {
+      let rows = [...get().rows];
+      for (const device of devices) {
+        const at = index.get(device.deviceId);
+        if (at === undefined) {
+          index.set(device.deviceId, rows.length);
+          rows.push(toRow(device));
+        } else {
+          rows[at] = toRow(device, rows[at]);
+        }
+      }
+      if (removed.length === 0) {
+        set({ rows });
+        return;
+      }
+      const gone = new Set(removed);
+      rows = rows.filter((row) => !gone.has(row.id));
+      index = indexOf(rows);
+      const selection = Object.fromEntries(
+        Object.entries(get().selection).filter(([id]) => !gone.has(id)),
+      ) as Record<string, true>;
+      set({ rows, selection });
+    };
 
     return {
       fleetStatus: 'idle',
@@ -64,10 +130,14 @@ export const createFleetSlice =
           set({ fleetStatus: 'error', fleetError: result.error });
           return;
         }
+        pending.clear();
+        pendingTotals = undefined;
         const previous = new Map(get().rows.map((row) => [row.id, row]));
         const rows = result.value.devices.map((device) => toRow(device, previous.get(device.deviceId)));
         index = indexOf(rows);
         set({ fleetStatus: 'ready', rows, totals: result.value.totals, monitoring: result.value.running });
+        // Reopening the app with a fleet: show it, unless the technician already went somewhere.
+        if (rows.length > 0 && !get().viewPicked) set({ view: 'fleet' });
       },
 
       monitoringToggled: async () => {
@@ -89,47 +159,19 @@ export const createFleetSlice =
       devicesSelected: (ids) => set({ selection: Object.fromEntries(ids.map((id) => [id, true as const])) }),
 
       fleetEventsArrived: (events) => {
-        let rows: FleetRow[] | undefined;
-        let totals = get().totals;
-        let selection: Record<string, true> | undefined;
-        const writable = (): FleetRow[] => (rows ??= [...get().rows]);
+        let changed = false;
         for (const event of events) {
           if (event.type === 'monitor:diff') {
-            totals = event.payload.totals;
-            for (const view of event.payload.devices) {
-              const at = index.get(view.deviceId);
-              const target = writable();
-              const row = at === undefined ? undefined : target[at];
-              if (at !== undefined && row !== undefined) target[at] = applyView(row, view);
-            }
+            for (const view of event.payload.devices) pending.set(view.deviceId, view);
+            pendingTotals = event.payload.totals;
           } else if (event.type === 'fleet:changed') {
-            const target = writable();
-            for (const device of event.payload.devices) {
-              const at = index.get(device.deviceId);
-              if (at === undefined) {
-                index.set(device.deviceId, target.length);
-                target.push(toRow(device));
-              } else {
-                const row = target[at];
-                target[at] = toRow(device, row);
-              }
-            }
-            if (event.payload.removed.length > 0) {
-              const gone = new Set(event.payload.removed);
-              rows = target.filter((row) => !gone.has(row.id));
-              index = indexOf(rows);
-              selection = Object.fromEntries(
-                Object.entries(get().selection).filter(([id]) => !gone.has(id)),
-              ) as Record<string, true>;
-            }
+            // Membership first applies what was pending, so a removed device is not revived by a late view.
+            commitPending();
+            applyFleetChange(event.payload.devices, event.payload.removed);
+            changed = true;
           }
         }
-        if (rows === undefined && totals === get().totals) return;
-        set({
-          ...(rows !== undefined ? { rows } : {}),
-          ...(totals !== undefined ? { totals } : {}),
-          ...(selection !== undefined ? { selection } : {}),
-        });
+        if (changed || pending.size > 0 || pendingTotals !== undefined) scheduleCommit();
       },
     };
   };

@@ -33,6 +33,8 @@ export interface RootStoreDeps {
   api: Api;
   /** Delay before the typed targets are checked; tests use 0. */
   checkDelayMs?: number;
+  /** Least time between two redraws of live readings (fleet-slice.ts); tests use 0. */
+  redrawMs?: number;
 }
 
 export function createRootStore(deps: RootStoreDeps): RootStore {

@@ -35,6 +35,8 @@ export interface AppHarnessOptions {
   validateEvents?: boolean;
   /** Default: a fresh temporary folder, removed on close. */
   dataDir?: string;
+  /** What the footer shows as the version (the demo preview labels itself). */
+  version?: string;
   /** Told when main copies a key (the demo preview says so in its terminal). */
   onCopy?: () => void;
   /** Told when main opens a device page. */
@@ -77,7 +79,7 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   const services = await openCoreServices({
     identity: {
       name: 'minerdeck',
-      version: '0.1.0-test',
+      version: options.version ?? '0.1.0-test',
       platform: process.platform,
       versions: runtimeVersions(),
     },

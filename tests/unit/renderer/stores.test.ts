@@ -146,7 +146,7 @@ describe('fleet slice', () => {
     vi.mocked(api['monitor:snapshot']).mockResolvedValue(
       ok({ running: true, devices: [device(1, {}), device(2, {})], totals: emptyTotals(2), alerts: [] }),
     );
-    const store = createRootStore({ api });
+    const store = createRootStore({ api, redrawMs: 0 });
     await store.getState().fleetRequested();
     expect(store.getState().rows.map((r) => [r.host, r.state])).toEqual([
       ['10.0.0.1', 'locked'],
@@ -195,7 +195,7 @@ describe('fleet slice', () => {
         alerts: [],
       }),
     );
-    const store = createRootStore({ api });
+    const store = createRootStore({ api, redrawMs: 0 });
     await store.getState().fleetRequested();
     store.getState().filterChanged({ state: 'online' });
     expect(visibleRowIds(store.getState())).toHaveLength(2);

@@ -8,7 +8,6 @@ import {
   createSortedRowModel,
   rowSelectionFeature,
   rowSortingFeature,
-  sortFn_alphanumeric,
   sortFn_basic,
   tableFeatures,
 } from '@tanstack/react-table';
@@ -18,7 +17,9 @@ export const fleetFeatures = tableFeatures({
   rowSortingFeature,
   rowSelectionFeature,
   sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
+  // Plain comparisons only: keys are prepared for it (padded addresses, lower-case text), and a
+  // natural-order comparator costs tens of milliseconds per re-sort of 5,000 rows.
+  sortFns: { basic: sortFn_basic },
 });
 
 /** Most urgent first when sorted by state ascending. */
@@ -40,11 +41,11 @@ const helper = createColumnHelper<typeof fleetFeatures, FleetRow>();
 /** Column ids in display order, with their headers; cells are rendered by fleet-table-row.tsx. */
 export const fleetColumns = helper.columns([
   helper.display({ id: 'select', header: 'Select', enableSorting: false }),
-  helper.accessor('addressKey', { id: 'device', header: 'Device', sortFn: 'alphanumeric' }),
-  helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`, {
+  helper.accessor('addressKey', { id: 'device', header: 'Device', sortFn: 'basic' }),
+  helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`.toLowerCase(), {
     id: 'model',
     header: 'Model',
-    sortFn: 'alphanumeric',
+    sortFn: 'basic',
   }),
   helper.accessor((row) => STATE_ORDER[row.state] * 1e13 + (row.since ?? 0), {
     id: 'state',
