@@ -24,28 +24,3 @@ export function topSelfTime(profile: CpuProfile, count = 15): string[] {
     .slice(0, count)
     .map(([name, us]) => `${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`);
 }
-
-/** Time under each named function (itself and everything it called), for the names asked, in ms. */
-export function inclusiveTime(
-  profile: CpuProfile & { nodes: { id: number; children?: number[] }[] },
-  names: readonly string[],
-): Record<string, number> {
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const total = (id: number): number => {
-    const node = byId.get(id);
-    return (
-      (self.get(id) ?? 0) +
-      (node?.children ?? []).reduce((sum: number, child: number) => sum + total(child), 0)
-    );
-  };
-  const out: Record<string, number> = {};
-  for (const node of profile.nodes) {
-    const name = node.callFrame.functionName;
-    if (!names.includes(name)) continue;
-    // Only the outermost occurrence counts (recursion would double it).
-    out[name] = (out[name] ?? 0) + total(node.id) / 1000;
-  }
-  return out;
-}

@@ -68,12 +68,15 @@ export class SyntheticFleet {
     return { running: true, devices: this.devices, totals: this.totals(), alerts: [] };
   }
 
-  /** Every device changed: the readings move, and one device in 500 changes state. */
-  nextDiff(): MonitorDiff {
+  /** `changed` devices (default: all) changed: the readings move, and one device in 500 changes state. */
+  nextDiff(changed = this.size): MonitorDiff {
     this.tick += 1;
     const at = Date.now();
     const t = this.tick;
-    for (let i = 0; i < this.views.length; i += 1) {
+    const first = ((t - 1) * changed) % this.views.length;
+    const touched: MonitorDeviceView[] = [];
+    for (let k = 0; k < Math.min(changed, this.views.length); k += 1) {
+      const i = (first + k) % this.views.length;
       const view = this.views[i];
       if (view === undefined || view.reading === undefined) continue;
       const wobble = Math.sin((i + t) / 7);
@@ -93,8 +96,9 @@ export class SyntheticFleet {
         },
         alerts: state === 'offline' ? ['offline'] : [],
       };
+      touched.push(this.views[i] ?? view);
     }
-    return { at, devices: this.views, removed: [], raised: [], cleared: [], totals: this.totals() };
+    return { at, devices: touched, removed: [], raised: [], cleared: [], totals: this.totals() };
   }
 
   private totals(): FleetSnapshot['totals'] {

@@ -205,6 +205,40 @@ describe('fleet slice', () => {
     store.getState().devicesSelected(visibleRowIds(store.getState()));
     expect(store.getState().selection).toEqual({ 'mac:AA:00:00:00:00:02': true });
   });
+
+  it('redraws live readings at most twice a second: the first change at once, the rest together', async () => {
+    const api = createFakeApi();
+    vi.mocked(api['monitor:snapshot']).mockResolvedValue(
+      ok({ running: true, devices: [device(1, { state: 'online' })], totals: emptyTotals(1), alerts: [] }),
+    );
+    const store = createRootStore({ api });
+    await store.getState().fleetRequested();
+    vi.useFakeTimers();
+    const diff = (temp: number) => ({
+      type: 'monitor:diff' as const,
+      payload: {
+        at: temp,
+        devices: [
+          device(1, {
+            state: 'online',
+            reading: { minerState: 'mining', minerKind: 'mining' as const, chipTempMax: temp },
+          }).view!,
+        ],
+        removed: [],
+        raised: [],
+        cleared: [],
+        totals: emptyTotals(1),
+      },
+    });
+    api.pushEvents([diff(60)]);
+    expect(store.getState().rows[0]?.chipTempMax).toBe(60);
+    api.pushEvents([diff(61)]);
+    api.pushEvents([diff(62)]);
+    expect(store.getState().rows[0]?.chipTempMax).toBe(60);
+    vi.advanceTimersByTime(500);
+    expect(store.getState().rows[0]?.chipTempMax).toBe(62);
+    vi.useRealTimers();
+  });
 });
 
 describe('bulk slice', () => {
