@@ -39,19 +39,23 @@ function probeTimeoutFrom(env: NodeJS.ProcessEnv = process.env): number | undefi
 export async function openKeychain(options: OpenKeychainOptions = {}): Promise<Keychain> {
   const started = performance.now();
   const keychain = createKeytarStore(options);
+  // Probe entries live under a service of their own: another process listing the real service must never
+  // enumerate an entry a probe is deleting at that moment (libsecret then hands keytar a NULL secret and
+  // the listing process aborts).
+  const probeService = `${keychain.service}.probe`;
   const timeoutMs = options.probeTimeoutMs ?? probeTimeoutFrom(options.env) ?? DEFAULT_PROBE_TIMEOUT_MS;
   const isolated =
     options.inProcessOnly === true
       ? undefined
       : await probeKeychainInChild({
-          service: keychain.service,
+          service: probeService,
           timeoutMs,
           ...(options.env !== undefined ? { env: options.env } : {}),
         });
   const probed =
     isolated !== undefined && isolated.state !== 'available'
       ? isolated
-      : await probeKeychain(keychain, { timeoutMs });
+      : await probeKeychain(createKeytarStore({ ...options, service: probeService }), { timeoutMs });
   const status = { ...probed, elapsedMs: Math.round(performance.now() - started) };
   return {
     store: status.state === 'available' ? keychain : createMemoryStore(),
