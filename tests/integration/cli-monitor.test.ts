@@ -82,12 +82,11 @@ describe('minerdeck monitor', () => {
     expect(finals[2]).not.toHaveProperty('reading');
 
     const changes = run.json.filter((line) => line.final !== true);
-    // The down device (its unlock at start got no answer): one line per change, not one per poll.
-    expect(changes.filter((line) => line.address === down.address).map((line) => line.state)).toEqual([
-      'discovered',
-      'unlocking',
-      'offline',
-    ]);
+    // The down device (its unlock at start got no answer): one line per change, not one per poll. Changes
+    // are batched, so on a loaded machine `discovered` may already be `unlocking` by the first batch.
+    const downStates = changes.filter((line) => line.address === down.address).map((line) => line.state);
+    expect(downStates.slice(-2)).toEqual(['unlocking', 'offline']);
+    expect(downStates.length).toBeLessThanOrEqual(3);
     const healthyLines = changes.filter((line) => line.address === healthy.address);
     expect(healthyLines.at(-1)).toMatchObject({ state: 'online', reading: expect.any(Object) });
     expect(healthyLines.length).toBeLessThanOrEqual(3);

@@ -40,14 +40,18 @@ describe('monitor: availability', () => {
     await h.waitForState(0, 'online', 3000);
     // Backoff is capped at 800 ms in these tests: the device is seen again within one backoff.
     expect(Date.now() - upAt).toBeLessThan(800 + 400);
-    expect(stateHistory(h, 0).slice(-3)).toEqual(['online', 'offline', 'online']);
+    // Diffs reach subscribers in batches (≤ 10 per second): wait for the batch that carries the change.
+    await expect
+      .poll(() => stateHistory(h, 0).slice(-3), { timeout: 2000 })
+      .toEqual(['online', 'offline', 'online']);
 
     const cleared = h.monitor.clearedAlerts().find((a) => a.kind === 'offline');
     expect(cleared?.raisedAt).toBe(down.alerts[0]?.raisedAt);
     expect(cleared?.clearedAt).toBeGreaterThan(cleared?.raisedAt ?? Infinity);
     expect(h.detail(0).alerts).toEqual([]);
     // The neighbour never noticed.
-    expect(stateHistory(h, 1)).toEqual(['discovered', 'unlocking', 'online']);
+    expect(stateHistory(h, 1).slice(-2)).toEqual(['unlocking', 'online']);
+    expect(stateHistory(h, 1)).not.toContain('offline');
     expect(neighbour!.isUp).toBe(true);
 
     // The quick recheck right after it answered again: two polls closer together than the interval.
