@@ -41,8 +41,9 @@ describe('monitor: availability', () => {
     // Backoff is capped at 800 ms in these tests: the device is seen again within one backoff.
     expect(Date.now() - upAt).toBeLessThan(800 + 400);
     // Diffs reach subscribers in batches (≤ 10 per second): wait for the batch that carries the change.
+    const harness = h;
     await expect
-      .poll(() => stateHistory(h, 0).slice(-3), { timeout: 2000 })
+      .poll(() => stateHistory(harness, 0).slice(-3), { timeout: 2000 })
       .toEqual(['online', 'offline', 'online']);
 
     const cleared = h.monitor.clearedAlerts().find((a) => a.kind === 'offline');
