@@ -28,7 +28,8 @@ const code = await runCli(
     signal: controller.signal,
     createClient: createDeviceClient,
     progress: process.stderr,
-    openKeychain: () => openKeychain({ env: process.env }),
+    // Short commands file what they stored when they finish (credentials-context.ts), not in the background.
+    openKeychain: () => openKeychain({ env: process.env, autoFile: false }),
     hostname: hostname(),
     copyToClipboard: (text) => copyToClipboard(text),
     dataDir: defaultDataDir({ env: process.env, platform: process.platform, home: homedir() }),

@@ -74,7 +74,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
       // Scans and polls stop first (the fleet saves its list), then sessions are forgotten.
       await discovery?.dispose();
       await fleet?.dispose();
-      credentials?.dispose();
+      await credentials?.dispose();
       await options.onDispose?.();
       events.close();
     },

@@ -1,13 +1,14 @@
 /**
  * `npm run bench -- credentials` (issue 3): unlock 500 simulated devices with one site password (stored,
  * as `unlock --remember --site` does) and provision a verified API key on each — commissioning a batch.
- * Budget (DESIGN.md): ≤ 10 s, measured on the session-only memory store: the app's own work (HTTP, unlock
- * sharing, verification, vault). The same flow on the real OS keychain is reported beside it when the
- * keychain works here, because on gnome-keyring its writes, not the app, dominate (see the notes).
- * Each run starts with an empty vault; medians of 5 runs.
+ * Budget: ≤ 10 s, on the real OS keychain as the app opens it (journaled-store.ts: keys are durable in a
+ * few journal entries when each device's outcome is reported) and on the session-only memory store. The
+ * filing of the journal into one keychain entry per key, which runs afterwards in the background, is
+ * timed separately and reported. Each run starts with an empty vault; medians of 5 runs.
  */
 import { hostname } from 'node:os';
 import { DEFAULT_BULK_CONCURRENCY } from '../../electron/core/credentials/bulk';
+import { createJournaledStore } from '../../electron/core/credentials/journaled-store';
 import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
 import { probeKeychain } from '../../electron/core/credentials/probe';
@@ -40,13 +41,22 @@ async function commission(targets: { address: DeviceAddress }[], store: SecureSt
   if (failed > 0) throw new Error(`${failed} of ${DEVICES} devices failed during the benchmark`);
 }
 
-/** Timed runs on the real keychain; emptying it between runs is not timed. */
-async function keychainRuns(targets: { address: DeviceAddress }[], service: string): Promise<number[]> {
-  const runs: number[] = [];
+/** Timed runs on the real keychain, then the filing timed on its own; emptying it between runs is not timed. */
+async function keychainRuns(
+  targets: { address: DeviceAddress }[],
+  service: string,
+): Promise<{ commission: number[]; filing: number[] }> {
+  const runs = { commission: [] as number[], filing: [] as number[] };
   for (let i = 0; i < RUNS; i += 1) {
+    const store = createJournaledStore(createKeytarStore({ service, timeoutMs: 60_000 }), {
+      autoFile: false,
+    });
     const started = performance.now();
-    await commission(targets, createKeytarStore({ service, timeoutMs: 60_000 }));
-    runs.push(performance.now() - started);
+    await commission(targets, store);
+    runs.commission.push(performance.now() - started);
+    const filingStarted = performance.now();
+    await store.settle();
+    runs.filing.push(performance.now() - filingStarted);
     await clearService(service);
   }
   return runs;
@@ -66,12 +76,23 @@ export async function run(): Promise<BenchReport> {
     notes.push(`memory store runs: ${memory.map((r) => Math.round(r)).join(', ')} ms`);
 
     const service = testServiceName('bench');
+    let keychainMedian: number | undefined;
     const probe = await probeKeychain(createKeytarStore({ service }));
     if (probe.state === 'available') {
       const runs = await keychainRuns(targets, service);
-      figures.push({ name: 'unlock + provision 500, OS keychain (median)', value: median(runs), unit: 'ms' });
+      keychainMedian = median(runs.commission);
+      figures.push({
+        name: 'unlock + provision 500, OS keychain (median)',
+        value: keychainMedian,
+        unit: 'ms',
+      });
+      figures.push({
+        name: 'filing 500 keys into their own entries afterwards, background (median)',
+        value: median(runs.filing),
+        unit: 'ms',
+      });
       notes.push(
-        `OS keychain runs: ${runs.map((r) => Math.round(r)).join(', ')} ms — about 500 keychain writes; gnome-keyring rewrites its whole keyring file on each (≈30 ms a write here, growing with the entry count).`,
+        `OS keychain runs: ${runs.commission.map((r) => Math.round(r)).join(', ')} ms; filing afterwards: ${runs.filing.map((r) => Math.round(r)).join(', ')} ms — gnome-keyring rewrites its whole keyring on each write, so one entry per key costs ≈30 ms a write at 500 entries; the journal makes the keys durable in ~2 KB entries first.`,
       );
     } else {
       notes.push(
@@ -87,6 +108,15 @@ export async function run(): Promise<BenchReport> {
           met: memoryMedian <= BUDGET_MS,
           detail: `median ${Math.round(memoryMedian)} ms`,
         },
+        ...(keychainMedian !== undefined
+          ? [
+              {
+                name: `unlock + provision keys on ${DEVICES} devices ≤ ${BUDGET_MS / 1000} s (OS keychain)`,
+                met: keychainMedian <= BUDGET_MS,
+                detail: `median ${Math.round(keychainMedian)} ms`,
+              },
+            ]
+          : []),
       ],
       notes,
     };

@@ -4,6 +4,8 @@
  * batch with one site password, creates keys, and from then on types no password.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { JOURNAL_PREFIX } from '../../electron/core/credentials/journaled-store';
+import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { clearService, testServiceName } from '../support/keychain';
@@ -117,6 +119,10 @@ describeWith(keychain, 'credential commands on a real keychain', () => {
       expect(run.stdout + run.stderr).not.toContain(device.apiKeys[0]!.key);
       expect(JSON.parse(unlocksOf(device)[0]!.body)).toEqual({ pw: SITE_PW });
     }
+    // The command filed its keys before exiting: one keychain entry per key, no journal entry left.
+    const accounts = (await createKeytarStore({ service: SERVICE }).list()).map((e) => e.account);
+    expect(accounts.filter((x) => x.startsWith(JOURNAL_PREFIX))).toEqual([]);
+    expect(accounts.filter((x) => x.endsWith('/api-key'))).toHaveLength(3);
   });
 
   it('status with no flag uses the stored API key alone: no password, no unlock', async () => {

@@ -5,7 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
-import { openKeychain } from '../../electron/core/credentials/open-keychain';
+import { JOURNAL_PREFIX } from '../../electron/core/credentials/journaled-store';
+import { closeKeychain, openKeychain, settleKeychain } from '../../electron/core/credentials/open-keychain';
 import { probeKeychain } from '../../electron/core/credentials/probe';
 import { createVault } from '../../electron/core/credentials/vault';
 import { missingKeytar, silentKeytar } from '../support/fake-stores';
@@ -51,7 +52,38 @@ describeWith(keychain, 'keytar store on a real Secret Service', () => {
     expect(opened.status.state).toBe('available');
     expect(opened.store.kind).toBe('keychain');
     expect(opened.service).toBe(SERVICE);
+    await closeKeychain(opened);
   });
+
+  it('200 API keys: a few journal entries at once, one entry per key after filing, across processes', async () => {
+    const service = testServiceName('journal');
+    const raw = createKeytarStore({ service, timeoutMs: 30_000 });
+    try {
+      const first = await openKeychain({ service, autoFile: false, inProcessOnly: true });
+      const vault = createVault(first.store);
+      const ids = Array.from({ length: 200 }, (_, i) => `mac:02:00:00:00:${Math.floor(i / 256)}:${i % 256}`);
+      await Promise.all(
+        ids.map((id, i) => vault.setApiKey(id, `key-${i}`.padEnd(32, 'k'), { description: 'd' })),
+      );
+      const journal = (await raw.list()).filter((e) => e.account.startsWith(JOURNAL_PREFIX));
+      expect(journal.length).toBeGreaterThan(0);
+      expect(journal.length).toBeLessThan(40);
+      // This process "exits" here without filing: the next one reads the keys and files them.
+      const next = await openKeychain({ service, autoFile: false, inProcessOnly: true });
+      expect((await createVault(next.store).getApiKey(ids[123] ?? ''))?.secret).toBe(
+        'key-123'.padEnd(32, 'k'),
+      );
+      expect((await createVault(next.store).list()).devices).toHaveLength(200);
+      await settleKeychain(next);
+      const accounts = (await raw.list()).map((e) => e.account);
+      expect(accounts.filter((a) => a.startsWith(JOURNAL_PREFIX))).toEqual([]);
+      expect(accounts.filter((a) => a.endsWith('/api-key'))).toHaveLength(200);
+      await closeKeychain(next);
+      await closeKeychain(first);
+    } finally {
+      await clearService(service);
+    }
+  }, 120_000);
 
   it('the vault over the real keychain: site, device, key — listed without secrets', async () => {
     const vault = createVault(createKeytarStore({ service: SERVICE }));

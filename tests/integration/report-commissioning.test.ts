@@ -24,7 +24,7 @@ import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { servicesFor } from '../support/credential-services';
 import { tempDataDir } from '../support/inventory-fixtures';
-import { leaksInFiles, leaksInText } from '../support/secret-scan';
+import { leaksInFiles, leaksInText, secretsOnTheWire } from '../support/secret-scan';
 
 const SITE_PW = 'Hall7-Site-Canary-pw';
 const OWN_PW = 'Own-Device-Canary-pw';
@@ -192,20 +192,16 @@ it(
     expect(rendered.find((r) => r.format === 'html')?.content).toContain('hashboard 2 not detected');
     expect(rendered.find((r) => r.format === 'csv')?.content).toContain('hot-2');
 
-    const keys = fleet.devices.flatMap((d) => d.apiKeys.map((k) => k.key));
-    expect(keys).toHaveLength(6);
-    const tokens = fleet.requests
-      .map((r) => r.headers.authorization)
-      .filter((h): h is string => typeof h === 'string')
-      .map((h) => h.replace(/^Bearer /, ''));
+    const { keys, tokens } = secretsOnTheWire(fleet.requests, fleet.devices);
+    expect(fleet.devices.flatMap((d) => d.apiKeys)).toHaveLength(6);
     expect(tokens.length).toBeGreaterThan(0);
-    const secrets = [SITE_PW, OWN_PW, ...keys, ...new Set(tokens)];
+    const secrets = [SITE_PW, OWN_PW, ...keys, ...tokens];
     const search = leaksInFiles(dataDir, secrets);
     expect(search.files).toBe(4);
     expect(search.leaks).toEqual([]);
     expect(leaksInText(Object.fromEntries(rendered.map((r) => [r.fileName, r.content])), secrets)).toEqual(
       [],
     );
-    credentials.dispose();
+    await credentials.dispose();
   },
 );

@@ -46,6 +46,8 @@ export function silentlyLockedStore(): SecureStore {
 
 export interface CountingStore extends SecureStore {
   counts: { get: number; set: number; delete: number; list: number };
+  /** Accounts of the writes that succeeded, in order. */
+  written: string[];
   /** Accounts whose `set` fails (e.g. a keychain that breaks between verify and store). */
   failSetFor: (account: string) => boolean;
 }
@@ -55,6 +57,7 @@ export function countingStore(inner: SecureStore = createMemoryStore()): Countin
   const store: CountingStore = {
     kind: inner.kind,
     counts: { get: 0, set: 0, delete: 0, list: 0 },
+    written: [],
     failSetFor: () => false,
     get: (account) => {
       store.counts.get += 1;
@@ -64,6 +67,7 @@ export function countingStore(inner: SecureStore = createMemoryStore()): Countin
       store.counts.set += 1;
       if (store.failSetFor(account))
         return Promise.reject(new KeychainError('the keychain refused to store an entry: test failure'));
+      store.written.push(account);
       return inner.set(account, value);
     },
     delete: (account) => {

@@ -8,6 +8,8 @@ import { appError } from '../../../shared/result';
 import type { CredentialServices } from '../../core/credentials/credential-services';
 import { createCredentialServices } from '../../core/credentials/credential-services';
 import type { Keychain } from '../../core/credentials/open-keychain';
+import { closeKeychain, settleKeychain } from '../../core/credentials/open-keychain';
+import { isJournaledStore } from '../../core/credentials/journaled-store';
 import { createMemoryStore } from '../../core/credentials/memory-store';
 import type { DeviceClient } from '../../core/device/client';
 import type { CliContext } from './context';
@@ -17,7 +19,8 @@ export interface CliCredentials {
   services: CredentialServices;
   /** False when secrets go to memory only and are gone when the command ends. */
   persistent: boolean;
-  close(): void;
+  /** Files what this command stored into its own keychain entries (see journaled-store.ts), then closes. */
+  close(): Promise<void>;
 }
 
 /** A keychain that was never opened: memory only, for commands that store nothing. */
@@ -39,6 +42,32 @@ export function keychainRequired(keychain: Keychain, what: string): AppError {
   );
 }
 
+/**
+ * Secrets this command stored sit in a few journal entries (durable already); filing them into one entry
+ * per secret takes a keychain write each, so it is said when it is many. Ctrl-C stops it safely: the next
+ * command or the app files the rest.
+ */
+async function fileJournal(ctx: CliContext, keychain: Keychain): Promise<void> {
+  const { store } = keychain;
+  if (!isJournaledStore(store) || store.pending === 0) return;
+  if (ctx.signal.aborted) return closeKeychain(keychain);
+  if (store.pending >= 50) {
+    ctx.output.err(
+      `minerdeck: filing ${store.pending} stored secrets into their own keychain entries (they are safe already; Ctrl-C leaves the rest for next time)…`,
+    );
+  }
+  const stop = () => void closeKeychain(keychain);
+  ctx.signal.addEventListener('abort', stop, { once: true });
+  try {
+    await settleKeychain(keychain);
+  } catch {
+    // Closed by Ctrl-C, or the keychain failed mid-way: everything is still in the journal, nothing lost.
+  } finally {
+    ctx.signal.removeEventListener('abort', stop);
+    await closeKeychain(keychain);
+  }
+}
+
 export async function openCliCredentials(
   ctx: CliContext,
   options: { timeoutMs: number | undefined; keychain: 'open' | 'none' },
@@ -55,9 +84,10 @@ export async function openCliCredentials(
     client,
     services,
     persistent: keychain.store.kind === 'keychain',
-    close: () => {
-      services.dispose();
+    close: async () => {
       client.close();
+      await fileJournal(ctx, keychain);
+      await services.dispose();
     },
   };
 }

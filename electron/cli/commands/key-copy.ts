@@ -64,6 +64,6 @@ export async function keyCopyCommand(ctx: CliContext, argv: readonly string[]): 
   } catch (error) {
     return reportError(output, toAppError(error), { address: text });
   } finally {
-    credentials.close();
+    await credentials.close();
   }
 }

@@ -86,6 +86,6 @@ export async function keyCreateCommand(ctx: CliContext, argv: readonly string[])
     printTally(output, outcomes, 'provisioned');
     return exitCodeFor(outcomes);
   } finally {
-    credentials.close();
+    await credentials.close();
   }
 }

@@ -73,6 +73,6 @@ export async function keyListCommand(ctx: CliContext, argv: readonly string[]): 
   } catch (error) {
     return reportError(output, toAppError(error));
   } finally {
-    credentials.close();
+    await credentials.close();
   }
 }

@@ -62,6 +62,6 @@ export async function keyRevokeCommand(ctx: CliContext, argv: readonly string[])
   } catch (error) {
     return reportError(output, toAppError(error), { address: text });
   } finally {
-    credentials.close();
+    await credentials.close();
   }
 }

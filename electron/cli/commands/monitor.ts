@@ -206,6 +206,6 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
     return ctx.signal.aborted ? EXIT.cancelled : EXIT.ok;
   } finally {
     pollClient.close();
-    credentials.close();
+    await credentials.close();
   }
 }

@@ -102,6 +102,6 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
   } catch (error) {
     return reportError(output, toAppError(error));
   } finally {
-    credentials.close();
+    await credentials.close();
   }
 }

@@ -161,6 +161,6 @@ async function statusWithStoredCredential(
   } catch (error) {
     return reportError(output, toAppError(error), { address: text });
   } finally {
-    credentials.close();
+    await credentials.close();
   }
 }

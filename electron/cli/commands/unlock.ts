@@ -106,6 +106,6 @@ export async function unlockCommand(ctx: CliContext, argv: readonly string[]): P
     printTally(output, outcomes, 'unlocked');
     return exitCodeFor(outcomes);
   } finally {
-    credentials.close();
+    await credentials.close();
   }
 }

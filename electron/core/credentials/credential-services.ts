@@ -14,6 +14,7 @@ import { toAppError } from './credential-error';
 import type { DeviceIdentityResolver } from './device-identity';
 import { addressDeviceId, createIdentityResolver } from './device-identity';
 import type { Keychain } from './open-keychain';
+import { closeKeychain } from './open-keychain';
 import type { ProvisionResult, Provisioner } from './provisioning';
 import { createProvisioner } from './provisioning';
 import { KeychainError } from './secure-store';
@@ -68,8 +69,8 @@ export interface CredentialServices {
     options?: UnlockManyOptions,
   ): Promise<UnlockOutcome[]>;
   provisionMany(targets: readonly BulkTarget[], options?: ProvisionManyOptions): Promise<ProvisionOutcome[]>;
-  /** Forgets tokens and session passwords. */
-  dispose(): void;
+  /** Forgets tokens and session passwords; commits queued keychain writes and stops background filing. */
+  dispose(): Promise<void>;
 }
 
 export interface CredentialServicesOptions {
@@ -197,6 +198,9 @@ export function createCredentialServices(options: CredentialServicesOptions): Cr
     identity,
     unlockMany,
     provisionMany,
-    dispose: () => sessions.clear(),
+    dispose: async () => {
+      sessions.clear();
+      await closeKeychain(keychain);
+    },
   };
 }

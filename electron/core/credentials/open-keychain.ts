@@ -3,6 +3,7 @@
  * (session-only mode). Never a file. The status travels with the store so every shell (CLI, Electron,
  * the test harness) can state plainly that nothing will be remembered, and why.
  */
+import { createJournaledStore, isJournaledStore } from './journaled-store';
 import { createKeytarStore } from './keytar-store';
 import type { KeytarStoreOptions } from './keytar-store';
 import { createMemoryStore } from './memory-store';
@@ -24,6 +25,12 @@ export interface OpenKeychainOptions extends KeytarStoreOptions {
   probeTimeoutMs?: number;
   /** Skip the child-process probe (the store is not keytar, or the caller isolates it already). */
   inProcessOnly?: boolean;
+  /**
+   * File journalled writes into their own accounts by itself when writes go quiet (journaled-store.ts).
+   * Long-lived processes (the app, `minerdeck monitor`) do; short CLI commands settle explicitly instead.
+   * Default true.
+   */
+  autoFile?: boolean;
 }
 
 /** `MINERDECK_KEYCHAIN_TIMEOUT_MS`: how long to wait for the keychain (e.g. longer on a slow desktop). */
@@ -57,11 +64,21 @@ export async function openKeychain(options: OpenKeychainOptions = {}): Promise<K
       ? isolated
       : await probeKeychain(createKeytarStore({ ...options, service: probeService }), { timeoutMs });
   const status = { ...probed, elapsedMs: Math.round(performance.now() - started) };
-  return {
-    store: status.state === 'available' ? keychain : createMemoryStore(),
-    status,
-    service: keychain.service,
-  };
+  if (status.state !== 'available') return { store: createMemoryStore(), status, service: keychain.service };
+  const store = createJournaledStore(keychain, { autoFile: options.autoFile ?? true });
+  // Journal entries an earlier process left (it crashed, or a CLI command exited) become readable now.
+  await store.recover().catch(() => undefined); // a failing listing shows again, clearly, at first use
+  return { store, status, service: keychain.service };
+}
+
+/** Files journalled secrets into their own keychain accounts and waits for it (no-op for other stores). */
+export async function settleKeychain(keychain: Keychain): Promise<void> {
+  if (isJournaledStore(keychain.store)) await keychain.store.settle();
+}
+
+/** Commits queued writes and stops background filing; what is journalled stays safe for the next start. */
+export async function closeKeychain(keychain: Keychain): Promise<void> {
+  if (isJournaledStore(keychain.store)) await keychain.store.close();
 }
 
 /** What a technician can do about a keychain that is not available, per platform. */

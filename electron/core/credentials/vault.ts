@@ -13,6 +13,7 @@ import { CredentialError } from './credential-error';
 import type { SecureStore } from './secure-store';
 import type { SiteMember, VaultEntry } from './vault-entry';
 import { decodeEntry, encodeEntry, mergeMembers } from './vault-entry';
+import { createReadCache } from './read-cache';
 import { listCredentials } from './vault-listing';
 import type { CredentialListing } from './vault-listing';
 
@@ -67,11 +68,14 @@ interface MemberBatch {
 
 /** Site index cache lifetime: one bulk command reads it hundreds of times; another process may write. */
 const SITE_INDEX_TTL_MS = 2_000;
+/** API keys are read on every poll; another process's change is seen within this (read-cache.ts). */
+const API_KEY_TTL_MS = 30_000;
 
 export function createVault(store: SecureStore, now: () => Date = () => new Date()): CredentialVault {
   const queues = new Map<string, Promise<unknown>>();
   const batches = new Map<string, MemberBatch>();
   let siteIndex: { at: number; byDevice: Map<string, string> } | undefined;
+  const apiKeys = createReadCache<StoredSecret | undefined>(API_KEY_TTL_MS);
 
   /** Runs `task` after every earlier task on the same account. */
   function exclusive<T>(account: string, task: () => Promise<T>): Promise<T> {
@@ -190,16 +194,28 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
     addSiteMember,
     siteOf,
 
-    getApiKey: async (deviceId) => secretOf(await read({ kind: 'api-key', deviceId })),
+    getApiKey: (deviceId) =>
+      apiKeys.get(deviceId, async () => secretOf(await read({ kind: 'api-key', deviceId }))),
 
     setApiKey: async (deviceId, key, meta) => {
       const ref: AccountRef = { kind: 'api-key', deviceId };
-      return exclusive(accountName(ref), () =>
-        write(ref, { secret: key, storedAt: now().toISOString(), ...meta }),
-      );
+      const entry: VaultEntry = { secret: key, storedAt: now().toISOString(), ...meta };
+      return exclusive(accountName(ref), async () => {
+        apiKeys.forget(deviceId);
+        await write(ref, entry);
+        apiKeys.set(deviceId, secretOf(entry));
+      });
     },
 
-    deleteApiKey: async (deviceId) => store.delete(accountName({ kind: 'api-key', deviceId })),
+    deleteApiKey: async (deviceId) => {
+      const account = accountName({ kind: 'api-key', deviceId });
+      apiKeys.forget(deviceId);
+      try {
+        return await store.delete(account);
+      } finally {
+        apiKeys.forget(deviceId);
+      }
+    },
 
     markPasswordRejected: async (source, deviceId) => {
       const ref: AccountRef =

@@ -147,3 +147,31 @@ describe('vault: the credential model', () => {
     expect(await vault.getApiKey(A)).toBeUndefined();
   });
 });
+
+describe('vault: API keys read on every poll', () => {
+  it('reads a key from the keychain once, and sees its own writes and deletes at once', async () => {
+    const store = countingStore();
+    const vault = createVault(store);
+    await vault.setApiKey(A, 'K'.repeat(32), { description: 'd' });
+    const readsBefore = store.counts.get;
+    for (let i = 0; i < 50; i += 1) expect((await vault.getApiKey(A))?.secret).toBe('K'.repeat(32));
+    expect(await vault.getApiKey(B)).toBeUndefined();
+    expect(await vault.getApiKey(B)).toBeUndefined();
+    expect(store.counts.get - readsBefore).toBe(1);
+
+    await vault.setApiKey(A, 'N'.repeat(32), { description: 'd' });
+    expect((await vault.getApiKey(A))?.secret).toBe('N'.repeat(32));
+    expect(await vault.deleteApiKey(A)).toBe(true);
+    expect(await vault.getApiKey(A)).toBeUndefined();
+  });
+
+  it('a read that started before a write cannot put the old key back', async () => {
+    const store = createMemoryStore();
+    const vault = createVault(store);
+    await store.set(`device/${A}/api-key`, JSON.stringify({ secret: 'old', storedAt: 't' }));
+    const slowRead = vault.getApiKey(A);
+    await vault.setApiKey(A, 'new', { description: 'd' });
+    await slowRead;
+    expect((await vault.getApiKey(A))?.secret).toBe('new');
+  });
+});
