@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
-# Runs a command with a private, unlocked Secret Service (gnome-keyring) on a private D-Bus session, so
-# keychain tests talk to a real keychain without touching the user's own. Used by `npm test` when no
-# Secret Service is on the bus. The keyring lives in a throw-away folder and the daemon is stopped after.
+# Runs a command with a private Secret Service (gnome-keyring) on a private D-Bus session, so keychain tests
+# talk to a real keychain without touching the user's own. Used by `npm test` when no Secret Service is on
+# the bus, and by tests that need a keyring of their own (`--locked`: to see how the app meets a locked
+# one). The keyring lives in a throw-away folder and the daemon is stopped after.
 #
-#   scripts/with-keyring.sh <command…>    (re-executes itself inside dbus-run-session)
+#   scripts/with-keyring.sh [--locked] <command…>    (re-executes itself inside dbus-run-session)
 set -euo pipefail
-if [ -z "${MINERDECK_IN_PRIVATE_BUS:-}" ]; then
-  export MINERDECK_IN_PRIVATE_BUS=1
+if [ "${MINERDECK_KEYRING_STAGE:-}" != inner ]; then
+  export MINERDECK_KEYRING_STAGE=inner
   exec dbus-run-session -- "$0" "$@"
+fi
+# Not inherited: a test inside this session that asks for a keyring of its own gets a new bus.
+unset MINERDECK_KEYRING_STAGE
+export MINERDECK_IN_PRIVATE_BUS=1
+locked=0
+if [ "${1:-}" = "--locked" ]; then
+  locked=1
+  shift
 fi
 
 keyring_home=$(mktemp -d -t minerdeck-keyring.XXXXXX)
-export XDG_DATA_HOME="$keyring_home/data" XDG_RUNTIME_DIR="$keyring_home/run"
-mkdir -p "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+export XDG_DATA_HOME="$keyring_home/data" XDG_RUNTIME_DIR="$keyring_home/run" XDG_CACHE_HOME="$keyring_home/cache"
+mkdir -p "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR" "$XDG_CACHE_HOME" && chmod 700 "$XDG_RUNTIME_DIR"
 
 # --unlock reads the login keyring's password from stdin and creates the keyring unlocked.
 daemon_env=$(printf %s "minerdeck-test" | gnome-keyring-daemon --unlock --components=secrets)
@@ -25,12 +34,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
+on_bus() {
+  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q "boolean true"
+}
 # Wait (bounded) until the Secret Service name is on the bus.
-for _ in $(seq 1 50); do
-  if dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q "boolean true"; then
-    break
-  fi
-  sleep 0.1
-done
+for _ in $(seq 1 50); do on_bus && break; sleep 0.1; done
+
+if [ "$locked" = 1 ]; then
+  dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets \
+    org.freedesktop.Secret.Service.Lock array:objpath:/org/freedesktop/secrets/collection/login >/dev/null
+  dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets/collection/login \
+    org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Collection string:Locked |
+    grep -q "boolean true" || { echo "with-keyring: could not lock the keyring" >&2; exit 97; }
+fi
 "$@"

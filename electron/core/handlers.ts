@@ -8,6 +8,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import { ok } from '../../shared/result';
 import { credentialHandlers } from './channels/credential-channels';
 import { discoveryHandlers } from './channels/discovery-channels';
+import { fileHandlers } from './channels/file-channels';
 import { monitorHandlers, settingsHandlers } from './channels/monitor-channels';
 import { createInventoryHandlers } from './inventory/inventory-handlers';
 import type { CoreServices } from './services';
@@ -24,5 +25,6 @@ export function createHandlers(services: HandlerServices): Handlers {
     ...monitorHandlers(services),
     ...settingsHandlers(services.settings),
     ...createInventoryHandlers(services.inventory),
+    ...fileHandlers(services),
   };
 }

@@ -1,13 +1,21 @@
 /**
  * Builds every core service once, in order, for a shell that shows a window (Electron main, the browser
  * test harness, the demo's browser preview): the event hub; the keychain, probed (session-only when it
- * does not work); credentials; the settings and the fleet list from the app's data folder; the monitor
- * (through the fleet) and discovery. Nothing is wired at import time; `dispose()` stops polls and
- * scans, saves the fleet list and closes sockets.
+ * does not work); the inventory in the app's data folder, whose current site is the fleet (an old
+ * `fleet.json` moves into it once) and whose certificate pins every device client uses; credentials;
+ * the settings; the monitor (through the fleet) and discovery. The report reads the keychain's metadata
+ * and the running monitor. Nothing is wired at import time; `dispose()` stops polls and scans and closes
+ * sockets.
  */
-import { hostname as osHostname } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { hostname as osHostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DeviceAddress } from '../../shared/domain/device-address';
+import { formatDeviceAddress } from '../../shared/domain/device-address';
+import type { DiscoveredHost } from '../../shared/domain/discovery';
 import type { SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
+import type { CredentialServices } from './credentials/credential-services';
 import { createCredentialServices } from './credentials/credential-services';
 import type { Keychain } from './credentials/open-keychain';
 import { openKeychain } from './credentials/open-keychain';
@@ -18,17 +26,26 @@ import { createDiscoveryService } from './discovery/discovery-service';
 import type { SubnetSuggestion } from './discovery/subnet-suggestions';
 import type { EventHubOptions } from './events/event-hub';
 import { createEventHub } from './events/event-hub';
-import { openFleetRegistry } from './fleet/fleet-registry';
+import { followedByFleet } from './fleet/follow-inventory';
+import type { FleetService } from './fleet/fleet-service';
 import { createFleetService } from './fleet/fleet-service';
+import { reportLiveCheck } from './fleet/report-feed';
+import { openSiteDeviceList } from './fleet/site-devices';
+import { hostAddress } from './inventory/devices';
+import { createInventoryServices } from './inventory/inventory-services';
 import type { MonitorSettings } from './monitor/monitor-options';
-import type { CoreServices, CoreServicesOptions } from './services';
+import { readCredentialFacts } from './report/credential-facts';
+import type { CoreServices } from './services';
 import { createCoreServices } from './services';
 import { openSettingsStore } from './settings/settings-store';
 import type { SystemGlue } from './system-glue';
 
 export interface OpenCoreServicesOptions {
   identity: AppInfo;
-  /** The app's data folder (settings, fleet list); undefined keeps everything in memory (tests). */
+  /**
+   * The app's data folder (settings, the inventory); undefined keeps settings in memory and the inventory
+   * in a temporary folder removed on dispose (tests).
+   */
   dataDir?: string;
   system: SystemGlue;
   /** Default: probe the OS keychain (`openKeychain`). Tests pass a keychain of their own. */
@@ -45,44 +62,66 @@ export interface OpenCoreServicesOptions {
   suggest?: () => SubnetSuggestion[];
   events?: EventHubOptions;
   createClient?: (options: DeviceClientOptions) => DeviceClient;
-  /** Passed through to createCoreServices (issue 7). */
-  inventory?: CoreServicesOptions['inventory'];
 }
 
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
   const hub = createEventHub(options.events);
   const createClient = options.createClient ?? createDeviceClient;
   const keychain = options.keychain ?? (await openKeychain());
-  const client = createClient({});
-  const credentials = createCredentialServices({
-    client,
-    keychain,
-    hostname: options.hostname ?? osHostname(),
-    events: hub,
+  const laptop = options.hostname ?? osHostname();
+  // Without a data folder (tests) the inventory lives in a private temporary one, removed at the end.
+  const ownDir =
+    options.dataDir === undefined ? await mkdtemp(join(tmpdir(), 'minerdeck-session-')) : undefined;
+  const inventoryDir = options.dataDir ?? ownDir ?? '';
+  // Filled below: the report reads the keychain's metadata and the monitor, built after the inventory.
+  const late: { credentials?: CredentialServices; fleet?: FleetService; client?: DeviceClient } = {};
+  const inventoryCore = createInventoryServices({
+    dataDir: inventoryDir,
+    laptop,
+    app: { name: options.identity.name, version: options.identity.version },
+    // A keychain that cannot be listed makes the report say "unknown" for API keys, never fail.
+    credentialFacts: async () =>
+      late.credentials === undefined
+        ? undefined
+        : readCredentialFacts(late.credentials.vault, () => undefined),
+    liveCheck: (targets, signal) =>
+      late.fleet === undefined || late.client === undefined || late.credentials === undefined
+        ? Promise.resolve({ at: Date.now(), devices: [] })
+        : reportLiveCheck({ fleet: late.fleet, client: late.client, sessions: late.credentials.sessions })(
+            targets,
+            signal,
+          ),
   });
+  const siteDevices = await openSiteDeviceList({ inventory: inventoryCore, dataDir: inventoryDir });
+  const client = createClient({ tlsPins: siteDevices.pins });
+  const credentials = createCredentialServices({ client, keychain, hostname: laptop, events: hub });
   const dirOption = options.dataDir === undefined ? {} : { dataDir: options.dataDir };
   const settings = await openSettingsStore({
     ...dirOption,
     ...(options.settings ? { initial: options.settings } : {}),
   });
-  const registry = await openFleetRegistry(dirOption);
+  const scanned = scannedHosts();
   const fleet = createFleetService({
     events: hub,
-    registry,
+    devices: siteDevices,
     vault: credentials.vault,
     sessions: credentials.sessions,
     settings: () => settings.current().monitor,
     onSettingsChange: (listener) => settings.onChange(listener),
     createClient,
+    scannedHost: scanned.get,
     ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
   });
+  Object.assign(late, { credentials, fleet, client });
   const discovery = createDiscoveryService({
     events: hub,
     settings: () => settings.current().discovery,
     knownDevices: () => fleet.knownMacs(),
+    onFound: scanned.remember,
     ...(options.prefill !== undefined ? { prefill: options.prefill } : {}),
     ...(options.suggest !== undefined ? { suggest: options.suggest } : {}),
   });
+  const inventory = followedByFleet(inventoryCore, { sync: fleet.sync, problems: siteDevices.problems });
   return createCoreServices({
     identity: options.identity,
     hub,
@@ -91,9 +130,28 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     fleet,
     settings,
     system: options.system,
-    onDispose: () => client.close(),
-    ...(options.inventory !== undefined ? { inventory: options.inventory } : {}),
+    inventory: () => inventory,
+    onDispose: async () => {
+      client.close();
+      if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
+    },
   });
+}
+
+/** What the scans of this session found, by address, so devices added from the window keep main's view. */
+function scannedHosts(): {
+  remember: (host: DiscoveredHost) => void;
+  get: (address: DeviceAddress) => DiscoveredHost | undefined;
+} {
+  const hosts = new Map<string, DiscoveredHost>();
+  return {
+    remember(host) {
+      // A bound far above any site's devices; a fresh start is fine, the next scan fills it again.
+      if (hosts.size >= 100_000) hosts.clear();
+      hosts.set(hostAddress(host), host);
+    },
+    get: (address) => hosts.get(formatDeviceAddress(address)),
+  };
 }
 
 /**

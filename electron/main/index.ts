@@ -3,19 +3,19 @@
  * binding and the window, and disposed on quit. Nothing is wired at import time except the app event
  * listeners Electron requires before `ready`.
  */
-import { homedir, hostname } from 'node:os';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { app, BrowserWindow, clipboard, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, shell } from 'electron';
 import { createHandlers } from '../core/handlers';
 import { defaultDataDir } from '../core/inventory/data-dir';
-import { createInventoryServices } from '../core/inventory/inventory-services';
 import { demoPrefillFrom, openCoreServices } from '../core/open-services';
 import type { CoreServices } from '../core/services';
 import { runtimeVersions } from '../core/services';
 import { bindIpcMain, forwardEvents } from './ipc';
 import type { RendererTarget } from './renderer-target';
 import { isRendererUrl, resolveRendererTarget } from './renderer-target';
-import { hardenWebContents } from './security';
+import { createFileGlue } from './file-glue';
+import { hardenWebContents, SECURE_WEB_PREFERENCES } from './security';
 import { createElectronGlue } from './system-glue';
 import { createMainWindow } from './window';
 
@@ -60,18 +60,33 @@ function start(): void {
   app
     .whenReady()
     .then(async () => {
-      // The same folder the CLI uses by default (data-dir.ts): settings, the fleet list, the inventory.
+      // The same folder the CLI uses by default (data-dir.ts): settings and the inventory (sites, fleet).
       const dataDir = defaultDataDir({ env: process.env, platform: process.platform, home: homedir() });
       // Filled once the services exist; the glue asks the fleet which pages may be opened.
       const built: { services?: CoreServices } = {};
       const prefill = demoPrefillFrom(process.env);
       const services = await openCoreServices({
         dataDir,
-        system: createElectronGlue({
-          clipboard,
-          shell,
-          isDeviceUrl: (url) => built.services?.fleet?.isDeviceUrl(url) ?? false,
-        }),
+        system: {
+          ...createElectronGlue({
+            clipboard,
+            shell,
+            isDeviceUrl: (url) => built.services?.fleet?.isDeviceUrl(url) ?? false,
+          }),
+          ...createFileGlue({
+            showSaveDialog: (options) =>
+              mainWindow === null
+                ? dialog.showSaveDialog(options)
+                : dialog.showSaveDialog(mainWindow, options),
+            documentsDir: () => app.getPath('documents'),
+            // The report page is inert: no script runs, no preload, the app's secure preferences.
+            createPrintWindow: () =>
+              new BrowserWindow({
+                show: false,
+                webPreferences: { ...SECURE_WEB_PREFERENCES, javascript: false },
+              }),
+          }),
+        },
         ...(prefill !== undefined ? { prefill } : {}),
         identity: {
           name: app.getName(),
@@ -79,12 +94,6 @@ function start(): void {
           platform: process.platform,
           versions: runtimeVersions(process.versions),
         },
-        inventory: () =>
-          createInventoryServices({
-            dataDir,
-            laptop: hostname(),
-            app: { name: app.getName(), version: app.getVersion() },
-          }),
       });
       built.services = services;
       // Stops scans and polls, saves the fleet list and settings, forgets sessions (services.ts).

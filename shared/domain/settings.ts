@@ -36,7 +36,7 @@ export const discoverySettingsSchema = z.object({
 export const credentialSettingsSchema = z.object({
   /** Devices unlocked or provisioned at once. */
   concurrency: whole(1, 256),
-  /** The site a shared password is remembered for (`site/<id>/password` in the keychain). */
+  /** Where a shared password is remembered (`site/<id>/password`) when no inventory site is current. */
   siteId: z.string().regex(SITE_ID_PATTERN),
 });
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Result } from '../result';
 import { credentialChannels } from './channels/credentials';
 import { discoveryChannels } from './channels/discovery';
+import { fileChannels } from './channels/files';
 import { inventoryChannels } from './channels/inventory';
 import { monitorChannels } from './channels/monitor';
 import { settingsChannels } from './channels/settings';
@@ -39,6 +40,7 @@ export const contract = {
   ...monitorChannels,
   ...settingsChannels,
   ...inventoryChannels,
+  ...fileChannels,
 } as const;
 
 export type Contract = typeof contract;

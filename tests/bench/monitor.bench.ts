@@ -4,7 +4,8 @@
  * Budget (DESIGN.md): ≤ 15 % of one core, ≤ 300 MB, no missed poll. Also reported: p99 poll latency, the
  * CPU of a bare Node http loop making the same requests (the floor on this machine) and the fleet's own
  * CPU (a saturated fleet answers late, which is not the monitor's doing).
- * `MONITOR_BENCH_DEVICES` / `MONITOR_BENCH_SECONDS` shrink it for a quick look.
+ * `MONITOR_BENCH_DEVICES` / `MONITOR_BENCH_SECONDS` shrink it for a quick look; `MONITOR_BENCH_PROFILE=<dir>`
+ * writes a CPU profile of the monitoring process there.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -24,8 +25,8 @@ interface Child {
   nextLine(): Promise<string>;
 }
 
-function tsx(script: string, args: string[] = []): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+function tsx(script: string, args: string[] = [], nodeFlags: string[] = []): Child {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_NO_WARNINGS: '1' },
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -74,7 +75,13 @@ export async function run(): Promise<BenchReport> {
   };
 
   await fleetCpu(fleets);
-  const monitor = tsx('tests/bench/monitor/monitor-child.ts');
+  // MONITOR_BENCH_PROFILE=<dir>: a V8 CPU profile of the monitoring process, for finding where a poll goes.
+  const profileDir = process.env.MONITOR_BENCH_PROFILE;
+  const monitor = tsx(
+    'tests/bench/monitor/monitor-child.ts',
+    [],
+    profileDir !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   monitor.process.stdin.end(JSON.stringify(request));
   const r = JSON.parse(await monitor.nextLine()) as MonitorRunResult;
   const fleetDuringMonitor = await fleetCpu(fleets);

@@ -172,12 +172,12 @@ describe('app channels over the core services', () => {
     const revoked = await call('credentials:revoke', { deviceId: ids[2]! });
     expect(revoked).toMatchObject({ ok: true, value: { onDevice: 'deleted' } });
     const forgot = await call('credentials:forget', { deviceIds: [ids[3]!], what: 'all' });
-    expect(forgot.ok && forgot.value.outcomes[0]!.message).toMatch(/still uses the password of site "site"/);
+    expect(forgot.ok && forgot.value.outcomes[0]!.message).toMatch(/still uses the password of site "site-1"/);
     const listing = await services.credentials!.vault.list();
     expect(listing.devices.find((d) => d.deviceId === ids[3])?.apiKey).toBeUndefined();
   });
 
-  it('applies new monitor settings to the running fleet, and saves settings and the fleet list on disk', async () => {
+  it('applies new monitor settings to the running fleet, and saves settings and the site inventory on disk', async () => {
     const updated = await call('settings:update', { monitor: { intervalMs: 700 } });
     expect(updated).toMatchObject({ ok: true, value: { monitor: { intervalMs: 700 } } });
     expect(await call('settings:update', { monitor: { intervalMs: 5 } })).toMatchObject({
@@ -195,9 +195,10 @@ describe('app channels over the core services', () => {
     });
     expect(await call('monitor:stop', undefined)).toEqual(ok({ running: false }));
     await services.fleet!.dispose();
-    const saved = JSON.parse(readFileSync(join(dataDir, 'fleet.json'), 'utf8')) as {
-      devices: { deviceId: string }[];
+    // The fleet is the current site of the inventory: its devices are there, under the same ids.
+    const saved = JSON.parse(readFileSync(join(dataDir, 'inventory.json'), 'utf8')) as {
+      devices: { id: string }[];
     };
-    expect(saved.devices.map((d) => d.deviceId).sort()).toEqual([...ids].sort());
+    expect(saved.devices.map((d) => d.id).sort()).toEqual([...ids].sort());
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The keychain as a technician may find it: locked, missing, or hung. Locked is real: a private
- * gnome-keyring of the test's own, locked over D-Bus (tests/support/private-keyring.sh). The CLI must say
+ * gnome-keyring of the test's own, locked over D-Bus (scripts/with-keyring.sh --locked). The CLI must say
  * which it is and why, fall back to session-only, refuse to create keys nobody could keep, and never hang.
  */
 import { createServer } from 'node:net';
@@ -33,7 +33,7 @@ function runInPrivateKeyring(
   return new Promise((resolve, reject) => {
     const child = spawn(PRIVATE_KEYRING_SCRIPT, [...(locked ? ['--locked'] : []), ...command], {
       cwd: REPO_ROOT,
-      env: { ...process.env, MINERDECK_PRIVATE_KEYRING_INNER: '' },
+      env: { ...process.env, MINERDECK_KEYRING_STAGE: '' },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     let stdout = '';

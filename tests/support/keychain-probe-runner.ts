@@ -1,6 +1,6 @@
 /**
  * Prints, as JSON, what the app's own in-process probe says about the real keychain under the service in
- * argv[2]. Run in a child process inside tests/support/private-keyring.sh (locked or not), so a test can
+ * argv[2]. Run in a child process inside scripts/with-keyring.sh (locked or not), so a test can
  * check the probe against a keyring it locked itself.
  */
 import { createKeytarStore } from '../../electron/core/credentials/keytar-store';

@@ -9,7 +9,7 @@ import { createKeytarStore } from '../../electron/core/credentials/keytar-store'
 import type { CliRun } from './run-cli';
 import { REPO_ROOT, runCli } from './run-cli';
 
-export const PRIVATE_KEYRING_SCRIPT = resolve(REPO_ROOT, 'tests/support/private-keyring.sh');
+export const PRIVATE_KEYRING_SCRIPT = resolve(REPO_ROOT, 'scripts/with-keyring.sh');
 
 /** `minerdeck-test-<label>-<random>`: unique per suite and run. */
 export const testServiceName = (label: string): string =>
@@ -33,7 +33,7 @@ export function runCliInPrivateKeyring(
 ): Promise<CliRun> {
   return runCli(args, {
     ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
-    env: { MINERDECK_PRIVATE_KEYRING_INNER: undefined, ...options.env },
+    env: { MINERDECK_KEYRING_STAGE: undefined, ...options.env },
     prefix: [PRIVATE_KEYRING_SCRIPT, ...(options.locked ? ['--locked'] : [])],
     timeoutMs: 30_000,
   });

@@ -27,7 +27,7 @@ export function runCli(
     stdin?: string;
     timeoutMs?: number;
     env?: Record<string, string | undefined>;
-    /** A wrapper command the CLI runs under, e.g. `['tests/support/private-keyring.sh', '--locked']`. */
+    /** A wrapper command the CLI runs under, e.g. `['scripts/with-keyring.sh', '--locked']`. */
     prefix?: readonly string[];
     /** Sends SIGINT (Ctrl-C) once, when what the CLI printed so far satisfies this. */
     interruptWhen?: (stdout: string) => boolean;

@@ -91,7 +91,9 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
       const c = s.credentials;
       if (c === undefined) return unavailable();
       const { targets, unknown } = targetsOf(deviceIds);
-      const siteId = scope === 'site' ? s.settings?.current().credentials.siteId : undefined;
+      // The site password belongs to the site being commissioned: `site/<current site>/password`.
+      const siteId =
+        scope === 'site' ? (s.fleet?.siteId() ?? s.settings?.current().credentials.siteId) : undefined;
       const results = await c.unlockMany(targets, password, {
         remember,
         ...(siteId !== undefined ? { siteId } : {}),

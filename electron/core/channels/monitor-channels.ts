@@ -30,8 +30,12 @@ export function monitorHandlers(s: MonitorChannelServices): MonitorHandlers {
   const use = <T>(run: (fleet: FleetService) => Promise<Result<T>>): Promise<Result<T>> =>
     withService(s.fleet, 'Monitoring', run);
   return {
-    'monitor:add': ({ devices }) => use(async (fleet) => ok(await fleet.add(devices))),
-    'monitor:remove': ({ deviceIds }) => use(async (fleet) => ok({ removed: await fleet.remove(deviceIds) })),
+    'monitor:add': ({ devices }) => use((fleet) => fleet.add(devices)),
+    'monitor:remove': ({ deviceIds }) =>
+      use(async (fleet) => {
+        const removed = await fleet.remove(deviceIds);
+        return removed.ok ? ok({ removed: removed.value }) : removed;
+      }),
     'monitor:snapshot': () => use(async (fleet) => ok(await fleet.snapshot())),
     'monitor:device': ({ deviceId }) => use((fleet) => fleet.detail(deviceId)),
     'monitor:start': () =>

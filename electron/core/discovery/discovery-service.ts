@@ -5,6 +5,7 @@
  * renderer matches events with, and the defaults from the settings.
  */
 import { randomUUID } from 'node:crypto';
+import type { DiscoveredHost } from '../../../shared/domain/discovery';
 import type { ScanRequest } from '../../../shared/ipc/channels/discovery';
 import type { DiscoverySettings } from '../../../shared/domain/settings';
 import type { TargetSet } from '../../../shared/domain/targets/target-set';
@@ -37,6 +38,8 @@ export interface DiscoveryServiceOptions {
   settings: () => DiscoverySettings;
   /** MAC → last known address, so a device that moved is reported as moved. */
   knownDevices?: () => ReadonlyMap<string, string>;
+  /** Told of every host found, before the window hears of it (the app keeps what main itself saw). */
+  onFound?: (host: DiscoveredHost) => void;
   /** The demo's simulated range, pre-filled in the Discover view. */
   prefill?: DiscoveryPrefill;
   /** Replaces the laptop's interfaces (tests). */
@@ -74,7 +77,10 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
         concurrency: request.concurrency ?? defaults.concurrency,
         ...(request.confirmed !== undefined ? { confirmed: request.confirmed } : {}),
         ...(known !== undefined ? { knownDevices: known } : {}),
-        onResult: (host) => events.emit({ type: 'discovery:found', payload: { scanId, host } }),
+        onResult: (host) => {
+          options.onFound?.(host);
+          events.emit({ type: 'discovery:found', payload: { scanId, host } });
+        },
         onProgress: (progress) => events.emit({ type: 'discovery:progress', payload: { scanId, progress } }),
       });
       if (!started.ok) return started;

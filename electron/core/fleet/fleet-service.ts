@@ -1,12 +1,17 @@
 /**
- * The fleet as the window sees it: the devices the technician added (fleet-registry.ts), the badges of
- * what is stored for them (metadata only), and the monitor watching them. The monitor is (re)built here
- * with the technician's settings, so a changed poll interval or threshold applies to the running fleet
- * at once; its diffs go straight to the event hub as `monitor:diff`, and membership or badge changes
- * go out as `fleet:changed`.
+ * The fleet as the window sees it: the devices of the inventory's current site (site-devices.ts), the
+ * badges of what is stored for them (metadata only), and the monitor watching them. The monitor is
+ * (re)built here with the technician's settings, so a changed poll interval or threshold applies to the
+ * running fleet at once; its diffs go straight to the event hub as `monitor:diff`, and membership or badge
+ * changes go out as `fleet:changed`. After anything that may change the site's devices (adding, removing,
+ * a site switch, an import) `sync()` re-reads the list and moves the monitor to match.
  */
+import type { DiscoveredHost } from '../../../shared/domain/discovery';
+import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import { MONITOR_STATES } from '../../../shared/domain/monitor';
 import type { FleetTotals, MonitorDeviceView, MonitorState } from '../../../shared/domain/monitor';
+import type { CommissioningSnapshot } from '../../../shared/domain/report';
 import type { MonitorAppSettings } from '../../../shared/domain/settings';
 import type {
   CredentialBadges,
@@ -25,21 +30,31 @@ import type { Monitor, MonitorTarget } from '../monitor/monitor';
 import { createMonitor } from '../monitor/monitor';
 import type { MonitorSettings } from '../monitor/monitor-options';
 import { monitorClientOptions } from '../monitor/monitor-options';
+import { snapshotFromMonitor } from '../report/snapshot';
+import { batchedSaves } from './batched-saves';
 import { NO_CREDENTIALS, readBadges } from './credential-badges';
-import type { FleetEntry, FleetRegistry } from './fleet-registry';
-import { unknownDevice } from './fleet-registry';
+import type { FleetEntry } from './fleet-entry';
+import { unknownDevice } from './fleet-entry';
+import type { SiteDeviceList } from './site-devices';
 
 export interface FleetService {
   readonly running: boolean;
+  /** Saves these devices into the current site (as a scan would) and watches them. */
   add(
     devices: readonly { address: string; identity?: DeviceIdentity }[],
-  ): Promise<{ added: number; alreadyThere: number }>;
-  remove(deviceIds: readonly string[]): Promise<number>;
+  ): Promise<Result<{ added: number; alreadyThere: number }>>;
+  remove(deviceIds: readonly string[]): Promise<Result<number>>;
+  /** Re-reads the current site's devices and moves the monitor and the window to match. */
+  sync(): Promise<void>;
+  /** The running monitor's states and alerts for the report; undefined while monitoring is paused. */
+  commissioningSnapshot(): CommissioningSnapshot | undefined;
   snapshot(): Promise<FleetSnapshot>;
   detail(deviceId: string): Promise<Result<DeviceDetailView>>;
   start(): void;
   stop(): Promise<void>;
   entry(deviceId: string): FleetEntry | undefined;
+  /** The inventory site the fleet shows (its id names the site password in the keychain). */
+  siteId(): string | undefined;
   /** Re-reads the badges of these devices, tells the window, and polls them at once. */
   credentialsChanged(deviceIds: readonly string[]): Promise<void>;
   /** The device answered a scan again: its address or identity may have changed. */
@@ -54,7 +69,7 @@ export interface FleetService {
 
 export interface FleetServiceOptions {
   events: EventHub;
-  registry: FleetRegistry;
+  devices: SiteDeviceList;
   vault: CredentialVault;
   sessions: SessionManager;
   settings: () => MonitorAppSettings;
@@ -63,6 +78,11 @@ export interface FleetServiceOptions {
   createClient: (options: DeviceClientOptions) => DeviceClient;
   /** Knobs the settings do not expose (tests: short backoff, quick diffs). */
   monitorOverrides?: MonitorSettings;
+  /**
+   * What the last scan said about a host (its TLS fingerprint above all), so a device added from the
+   * window is saved with main's own findings rather than with what the page sent.
+   */
+  scannedHost?: (address: DeviceAddress) => DiscoveredHost | undefined;
   /** Start watching at once (default true): a reopened app shows its fleet live. */
   autoStart?: boolean;
 }
@@ -92,8 +112,25 @@ export function toMonitorSettings(
 
 const targetOf = (entry: FleetEntry): MonitorTarget => ({ deviceId: entry.deviceId, address: entry.address });
 
+/** A device the window adds, as the scan result the inventory records. */
+function hostOf(
+  address: DeviceAddress,
+  identity: DeviceIdentity | undefined,
+  scanned: DiscoveredHost | undefined,
+): DiscoveredHost {
+  return {
+    address: address.host,
+    port: address.port,
+    scheme: address.scheme,
+    kind: 'device',
+    identity: scanned?.identity ?? identity ?? null,
+    seen: 'new',
+    ...(scanned?.tlsFingerprint256 !== undefined ? { tlsFingerprint256: scanned.tlsFingerprint256 } : {}),
+  };
+}
+
 export function createFleetService(options: FleetServiceOptions): FleetService {
-  const { events, registry, vault, sessions } = options;
+  const { events, devices: list, vault, sessions } = options;
   let live: { monitor: Monitor; client: DeviceClient; settings: string } | undefined;
   let transition: Promise<void> = Promise.resolve();
 
@@ -119,7 +156,7 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     const badges = deviceIds.length > 0 ? await readBadges(vault) : new Map<string, CredentialBadges>();
     const views = deviceIds.length > 0 ? currentViews() : new Map<string, MonitorDeviceView>();
     const devices = deviceIds.flatMap((id) => {
-      const entry = registry.get(id);
+      const entry = list.get(id);
       return entry === undefined ? [] : [fleetDevice(entry, badges.get(id), views.get(id))];
     });
     if (devices.length + removed.length > 0) {
@@ -130,9 +167,10 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
   function startNow(): void {
     if (live !== undefined) return;
     const settings = toMonitorSettings(options.settings(), options.monitorOverrides);
-    const client = options.createClient(monitorClientOptions(settings));
+    // Pins from the inventory: a certificate the technician trusted stays pinned across restarts.
+    const client = options.createClient({ ...monitorClientOptions(settings), tlsPins: list.pins });
     const monitor = createMonitor({ client, sessions, events, ...settings });
-    monitor.start(registry.all().map(targetOf));
+    monitor.start(list.all().map(targetOf));
     live = { monitor, client, settings: JSON.stringify(options.settings()) };
   }
 
@@ -159,44 +197,58 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     });
   });
 
+  /** Re-reads the site, then moves the monitor and the window to match what changed. */
+  async function sync(): Promise<void> {
+    const change = await list.reload();
+    const monitor = live?.monitor;
+    for (const id of change.removed) monitor?.remove(id);
+    for (const entry of change.moved) {
+      monitor?.remove(entry.deviceId);
+      monitor?.add(targetOf(entry));
+    }
+    for (const entry of change.added) monitor?.add(targetOf(entry));
+    const shown = [...change.added, ...change.moved, ...change.changed].map((entry) => entry.deviceId);
+    await announce(shown, change.removed);
+  }
+
+  const seen = batchedSaves(async (hosts) => {
+    const saved = await list.save(hosts);
+    if (saved.ok) await sync();
+  });
+
   if (options.autoStart !== false) startNow();
 
   return {
     get running() {
       return live !== undefined;
     },
+    siteId: () => list.site()?.id,
     async add(devices) {
-      let added = 0;
-      let alreadyThere = 0;
-      const changed: string[] = [];
-      for (const device of devices) {
-        const outcome = registry.upsert(device.address, device.identity);
-        if (!outcome.ok) continue;
-        const { kind, entry } = outcome.value;
-        if (kind === 'added') {
-          added += 1;
-          live?.monitor.add(targetOf(entry));
-        } else {
-          alreadyThere += 1;
-        }
-        if (outcome.value.movedFrom !== undefined && live !== undefined) {
-          live.monitor.remove(entry.deviceId);
-          live.monitor.add(targetOf(entry));
-        }
-        if (kind !== 'unchanged') changed.push(entry.deviceId);
-      }
-      await announce(changed);
-      return { added, alreadyThere };
+      const hosts = devices.flatMap((device) => {
+        const address = parseDeviceAddress(device.address);
+        return address.ok
+          ? [hostOf(address.value, device.identity, options.scannedHost?.(address.value))]
+          : [];
+      });
+      const saved = await list.save(hosts);
+      if (!saved.ok) return saved;
+      await sync();
+      return ok({ added: saved.value.added + saved.value.identified, alreadyThere: saved.value.updated });
     },
     async remove(deviceIds) {
-      const removed = deviceIds.filter((id) => registry.remove(id));
-      for (const id of removed) live?.monitor.remove(id);
-      await announce([], removed);
-      return removed.length;
+      const removed = await list.remove(deviceIds);
+      if (!removed.ok) return removed;
+      await sync();
+      return ok(removed.value.length);
     },
+    sync,
+    commissioningSnapshot: () =>
+      live === undefined
+        ? undefined
+        : snapshotFromMonitor(live.monitor.snapshot(), live.monitor.clearedAlerts()),
     async snapshot() {
       const badges = await readBadges(vault);
-      const entries = registry.all();
+      const entries = list.all();
       const snap = live?.monitor.snapshot();
       const views = new Map((snap?.devices ?? []).map((view) => [view.deviceId, view]));
       return {
@@ -209,7 +261,7 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
       };
     },
     async detail(deviceId) {
-      const entry = registry.get(deviceId);
+      const entry = list.get(deviceId);
       if (entry === undefined) return unknownDevice(deviceId);
       const badges = await readBadges(vault);
       const found = live?.monitor.device(deviceId);
@@ -234,33 +286,23 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     },
     start: () => void serially(startNow),
     stop: () => serially(stopNow),
-    entry: (deviceId) => registry.get(deviceId),
+    entry: (deviceId) => list.get(deviceId),
     async credentialsChanged(deviceIds) {
       await announce(deviceIds);
       for (const id of deviceIds) live?.monitor.pollSoon(id);
     },
     async seenAgain(deviceId, address, identity) {
-      const entry = registry.get(deviceId);
-      if (entry === undefined) return;
-      const outcome = registry.upsert(address, identity ?? undefined);
-      if (!outcome.ok) return;
-      if (outcome.value.movedFrom !== undefined && live !== undefined) {
-        live.monitor.remove(deviceId);
-        live.monitor.add(targetOf(outcome.value.entry));
-      }
-      if (outcome.value.kind !== 'unchanged') await announce([deviceId]);
+      if (list.get(deviceId) === undefined) return;
+      const parsed = parseDeviceAddress(address);
+      if (!parsed.ok) return;
+      // Not awaited: a re-scan reports device after device, and their saves go in one batch.
+      void seen.add(hostOf(parsed.value, identity, undefined));
       live?.monitor.pollSoon(deviceId);
     },
     pollSoon(deviceIds) {
       for (const id of deviceIds) live?.monitor.pollSoon(id);
     },
-    knownMacs() {
-      const known = new Map<string, string>();
-      for (const entry of registry.all()) {
-        if (entry.identity.mac !== null) known.set(entry.identity.mac, entry.address.host);
-      }
-      return known;
-    },
+    knownMacs: () => list.knownMacs(),
     isDeviceUrl(url) {
       let parsed: URL;
       try {
@@ -269,11 +311,11 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
         return false;
       }
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-      return registry.all().some((entry) => new URL(entry.addressText).origin === parsed.origin);
+      return list.all().some((entry) => new URL(entry.addressText).origin === parsed.origin);
     },
     async dispose() {
+      await seen.flush();
       await serially(stopNow);
-      await registry.flush();
     },
   };
 }

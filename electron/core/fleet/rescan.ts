@@ -8,7 +8,7 @@ import type { DiscoverySettings } from '../../../shared/domain/settings';
 import { parseTargets } from '../../../shared/domain/targets/parse-targets';
 import type { DeviceOutcome } from '../../../shared/ipc/channels/credentials';
 import { startScan } from '../discovery/scanner';
-import type { FleetEntry } from './fleet-registry';
+import type { FleetEntry } from './fleet-entry';
 
 /** `host:port` as the targets parser reads it (IPv6 in brackets). */
 const tokenOf = (entry: FleetEntry): string =>

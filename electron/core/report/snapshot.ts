@@ -23,7 +23,10 @@ export function snapshotFromMonitor(
   cleared: readonly MonitorAlert[] = [],
 ): CommissioningSnapshot {
   const alerts = new Map<string, SeenAlert[]>();
-  for (const alert of [...cleared, ...snapshot.alerts].sort((a, b) => a.raisedAt - b.raisedAt)) {
+  // A cleared "needs password" is a commissioning step (the device waited for its password and got it),
+  // not a problem to hand over; one still active, or any other alert that came and went, is.
+  const handedOver = cleared.filter((alert) => alert.kind !== 'needs-password');
+  for (const alert of [...handedOver, ...snapshot.alerts].sort((a, b) => a.raisedAt - b.raisedAt)) {
     alerts.set(alert.deviceId, [...(alerts.get(alert.deviceId) ?? []), seen(alert)]);
   }
   return {

@@ -1,6 +1,7 @@
 /**
  * The frame every view lives in: the app's name, the main navigation, the keychain warning when secrets
- * cannot be kept, the current view, and a status line. Keyboard: Alt+1/2/3 switch views, `/` or Ctrl+F
+ * cannot be kept, the current site (always visible), the current view, and a status line. Keyboard:
+ * Alt+1…5 switch views, `/` or Ctrl+F
  * search (fleet) or type targets (discover), Ctrl/Cmd+A selects every shown device, Escape closes panels.
  */
 import { useEffect } from 'react';
@@ -8,31 +9,53 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { DiscoverView } from '../features/discover/discover-view';
 import { FleetView } from '../features/fleet/fleet-view';
+import { ReportView } from '../features/report/report-view';
 import { SettingsView } from '../features/settings/settings-view';
+import { SitesView } from '../features/sites/sites-view';
 import type { ViewId } from '../stores/app-slice';
 import { useRootStore } from '../stores/root-store';
 import { KeychainBanner } from './keychain-banner';
+import { SiteSwitcher } from './site-switcher';
 import { StatusLine } from './status-line';
 import { useShortcuts } from './use-shortcuts';
 
 const VIEWS: readonly { id: ViewId; label: string; hint: string }[] = [
   { id: 'discover', label: 'Discover', hint: 'Find the devices on this network (Alt+1)' },
   { id: 'fleet', label: 'Fleet', hint: 'Unlock, create API keys and watch every device (Alt+2)' },
-  { id: 'settings', label: 'Settings', hint: 'Polling, timeouts, thresholds, keychain (Alt+3)' },
+  { id: 'sites', label: 'Sites', hint: 'Create, switch, import and export sites (Alt+3)' },
+  { id: 'report', label: 'Report', hint: 'The hand-over report: preview and save (Alt+4)' },
+  { id: 'settings', label: 'Settings', hint: 'Polling, timeouts, thresholds, keychain (Alt+5)' },
 ];
 
+const VIEW_COMPONENTS: Record<ViewId, () => ReactNode> = {
+  discover: DiscoverView,
+  fleet: FleetView,
+  sites: SitesView,
+  report: ReportView,
+  settings: SettingsView,
+};
+
 export function AppShell(): ReactNode {
-  const { view, viewChosen, loadAppInfo, keychainRequested, fleetRequested, settingsRequested } =
-    useRootStore(
-      useShallow((s) => ({
-        view: s.view,
-        viewChosen: s.viewChosen,
-        loadAppInfo: s.loadAppInfo,
-        keychainRequested: s.keychainRequested,
-        fleetRequested: s.fleetRequested,
-        settingsRequested: s.settingsRequested,
-      })),
-    );
+  const {
+    view,
+    viewChosen,
+    loadAppInfo,
+    keychainRequested,
+    fleetRequested,
+    settingsRequested,
+    sitesRequested,
+  } = useRootStore(
+    useShallow((s) => ({
+      view: s.view,
+      viewChosen: s.viewChosen,
+      loadAppInfo: s.loadAppInfo,
+      keychainRequested: s.keychainRequested,
+      fleetRequested: s.fleetRequested,
+      settingsRequested: s.settingsRequested,
+      sitesRequested: s.sitesRequested,
+    })),
+  );
+  const View = VIEW_COMPONENTS[view];
   const fleetSize = useRootStore((s) => s.rows.length);
   useShortcuts();
 
@@ -41,7 +64,8 @@ export function AppShell(): ReactNode {
     void keychainRequested();
     void fleetRequested();
     void settingsRequested();
-  }, [loadAppInfo, keychainRequested, fleetRequested, settingsRequested]);
+    void sitesRequested();
+  }, [loadAppInfo, keychainRequested, fleetRequested, settingsRequested, sitesRequested]);
 
   return (
     <div className="shell">
@@ -67,10 +91,11 @@ export function AppShell(): ReactNode {
             ))}
           </ul>
         </nav>
+        <SiteSwitcher />
       </header>
       <KeychainBanner />
       <main className="shell-main">
-        {view === 'discover' ? <DiscoverView /> : view === 'fleet' ? <FleetView /> : <SettingsView />}
+        <View />
       </main>
       <footer className="shell-footer">
         <StatusLine />

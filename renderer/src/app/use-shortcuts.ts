@@ -11,7 +11,16 @@ const isTyping = (target: EventTarget | null): boolean =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** The element each view focuses for "search". */
-const SEARCH_TARGETS = { fleet: 'fleet-search', discover: 'scan-targets', settings: undefined } as const;
+const SEARCH_TARGETS = {
+  fleet: 'fleet-search',
+  discover: 'scan-targets',
+  sites: undefined,
+  report: undefined,
+  settings: undefined,
+} as const;
+
+/** Alt+1… in the order of the navigation. */
+const VIEW_KEYS = ['discover', 'fleet', 'sites', 'report', 'settings'] as const;
 
 export function useShortcuts(): void {
   const store = useStoreApi();
@@ -19,9 +28,10 @@ export function useShortcuts(): void {
     const onKey = (event: KeyboardEvent): void => {
       const state = store.getState();
       const mod = event.ctrlKey || event.metaKey;
-      if (event.altKey && ['1', '2', '3'].includes(event.key)) {
+      const view = event.altKey ? VIEW_KEYS[Number(event.key) - 1] : undefined;
+      if (view !== undefined) {
         event.preventDefault();
-        state.viewChosen((['discover', 'fleet', 'settings'] as const)[Number(event.key) - 1] ?? 'discover');
+        state.viewChosen(view);
         return;
       }
       if ((mod && event.key.toLowerCase() === 'f') || (event.key === '/' && !isTyping(event.target))) {

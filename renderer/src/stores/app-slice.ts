@@ -8,7 +8,7 @@ import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { SliceCreator } from './types';
 
-export type ViewId = 'discover' | 'fleet' | 'settings';
+export type ViewId = 'discover' | 'fleet' | 'sites' | 'report' | 'settings';
 
 export interface AppSlice {
   appInfo: AsyncState<AppInfo>;

@@ -19,10 +19,21 @@ import type { DiscoverSlice } from './discover-slice';
 import { createDiscoverSlice } from './discover-slice';
 import type { FleetSlice } from './fleet-slice';
 import { createFleetSlice } from './fleet-slice';
+import type { ReportSlice } from './report-slice';
+import { createReportSlice } from './report-slice';
 import type { SettingsSlice } from './settings-slice';
 import { createSettingsSlice } from './settings-slice';
+import type { SitesSlice } from './sites-slice';
+import { createSitesSlice } from './sites-slice';
 
-export type RootState = AppSlice & DiscoverSlice & FleetSlice & BulkSlice & DeviceSlice & SettingsSlice;
+export type RootState = AppSlice &
+  DiscoverSlice &
+  FleetSlice &
+  BulkSlice &
+  DeviceSlice &
+  SettingsSlice &
+  SitesSlice &
+  ReportSlice;
 
 export type RootStore = UseBoundStore<StoreApi<RootState>> & {
   /** Stops listening to main (tests unmount; the app lives as long as the page). */
@@ -45,6 +56,8 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     ...createBulkSlice(deps)(...args),
     ...createDeviceSlice(deps)(...args),
     ...createSettingsSlice(deps)(...args),
+    ...createSitesSlice(deps)(...args),
+    ...createReportSlice(deps)(...args),
   }));
   const detach = deps.api.onEvent((events) => {
     const state = store.getState();

@@ -1,11 +1,12 @@
 /**
  * The whole app for browser tests, the UI benchmark and the demo's browser preview: the core services
  * built exactly as Electron main builds them (open-services.ts), a data folder of its own, recording
- * clipboard and browser glue, and the harness server in front of the built renderer.
+ * clipboard and browser glue, a save dialog double writing into a test folder, and the harness server in
+ * front of the built renderer.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { SettingsPatch } from '../../../shared/domain/settings';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
@@ -17,7 +18,7 @@ import { openCoreServices } from '../../../electron/core/open-services';
 import type { CoreServices } from '../../../electron/core/services';
 import { runtimeVersions } from '../../../electron/core/services';
 import { createHandlers } from '../../../electron/core/handlers';
-import type { SystemGlue } from '../../../electron/core/system-glue';
+import type { SaveFileOutcome, SystemGlue } from '../../../electron/core/system-glue';
 import { isAllowedExternalUrl } from '../../../electron/main/system-glue';
 import type { HarnessServer } from './harness-server';
 import { startHarnessServer } from './harness-server';
@@ -41,6 +42,15 @@ export interface AppHarnessOptions {
   onCopy?: () => void;
   /** Told when main opens a device page. */
   onOpen?: (url: string) => void;
+  /**
+   * The save dialog's double: the path it "chooses" for a suggested file name, or null for Cancel.
+   * Default: that name inside `savesDir`.
+   */
+  saveAs?: (defaultName: string) => string | null;
+  /** Where the save dialog's double writes by default. Default: `saves/` in the data folder. */
+  savesDir?: string;
+  /** PDF printing (only Electron has it; without this, saving a PDF says so). */
+  htmlToPdf?: SystemGlue['htmlToPdf'];
 }
 
 export interface AppHarness {
@@ -50,6 +60,9 @@ export interface AppHarness {
   clipboard: string[];
   /** Pages opened in the "system browser". */
   opened: string[];
+  /** Files written through the save dialog's double, in order. */
+  saved: string[];
+  savesDir: string;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -59,6 +72,8 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'minerdeck-e2e-'));
   const clipboard: string[] = [];
   const opened: string[] = [];
+  const saved: string[] = [];
+  const savesDir = options.savesDir ?? join(dataDir, 'saves');
   const built: { services?: CoreServices } = {};
   const system: SystemGlue = {
     async copyText(text): Promise<Result<{ where: string }>> {
@@ -75,6 +90,19 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
       options.onOpen?.(url);
       return ok(undefined);
     },
+    // Like Electron's glue, the path comes from "the dialog" (here: the test's choice), never the page.
+    async saveFile(request): Promise<Result<SaveFileOutcome>> {
+      const path =
+        options.saveAs === undefined
+          ? join(savesDir, basename(request.defaultName))
+          : options.saveAs(request.defaultName);
+      if (path === null) return ok(null);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, request.content);
+      saved.push(path);
+      return ok({ path });
+    },
+    ...(options.htmlToPdf !== undefined ? { htmlToPdf: options.htmlToPdf } : {}),
   };
   const services = await openCoreServices({
     identity: {
@@ -105,6 +133,8 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
     server,
     clipboard,
     opened,
+    saved,
+    savesDir,
     dataDir,
     async close() {
       await server.close();

@@ -85,8 +85,8 @@ describe('electron/main/index (lifecycle)', () => {
     // The first will-quit holds the quit, runs the shutdown tasks, then quits for real.
     await vi.waitFor(() => expect(fakeApp.quitCalls).toBeGreaterThan(quitsBefore + 1));
     expect(fakeIpcMain.listeners.size).toBe(0);
-    // Shutdown stopped the polls and saved the fleet list.
-    const saved = join(dataDir, 'fleet.json');
+    // The fleet is the inventory's current site: the device added is saved there.
+    const saved = join(dataDir, 'inventory.json');
     expect(existsSync(saved)).toBe(true);
     expect(readFileSync(saved, 'utf8')).toContain('http://127.0.0.1:9');
   });

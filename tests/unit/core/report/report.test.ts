@@ -9,6 +9,10 @@ import { buildReport } from '../../../../electron/core/report/build-report';
 import { csvCell } from '../../../../electron/core/report/csv-cell';
 import { readCredentialFacts } from '../../../../electron/core/report/credential-facts';
 import { renderReport } from '../../../../electron/core/report/render-report';
+import { snapshotFromMonitor } from '../../../../electron/core/report/snapshot';
+import type { MonitorSnapshot } from '../../../../electron/core/monitor/monitor';
+import type { MonitorAlert } from '../../../../shared/domain/monitor';
+import { alertText } from '../../../../shared/format/report-text';
 import type { Site } from '../../../../shared/domain/inventory';
 import type { CommissioningSnapshot } from '../../../../shared/domain/report';
 import { handOverReportSchema } from '../../../../shared/domain/report';
@@ -301,5 +305,35 @@ describe('readCredentialFacts', () => {
     const broken = { list: () => Promise.reject(new Error('keyring gone')) };
     expect(await readCredentialFacts(broken, (why) => errors.push(why))).toBeUndefined();
     expect(errors).toEqual(['keyring gone']);
+  });
+});
+
+describe('snapshotFromMonitor', () => {
+  const alert = (kind: MonitorAlert['kind'], raisedAt: number, clearedAt?: number): MonitorAlert => ({
+    id: raisedAt,
+    kind,
+    deviceId: 'mac:A',
+    address: 'http://10.0.0.5',
+    message: `${kind} happened`,
+    raisedAt,
+    ...(clearedAt !== undefined ? { clearedAt } : {}),
+  });
+  const view = { deviceId: 'mac:A', address: 'http://10.0.0.5', state: 'online', reason: 'mining' };
+
+  it('hands over problems that came and went, but not the wait for a password that commissioning ended', () => {
+    const snapshot = snapshotFromMonitor(
+      {
+        at: 10_000,
+        devices: [view as MonitorSnapshot['devices'][number]],
+        totals: {} as MonitorSnapshot['totals'],
+        alerts: [alert('temperature', 9_000)],
+      },
+      [alert('needs-password', 1_000, 4_000), alert('offline', 5_000, 8_000)],
+    );
+    expect(snapshot.devices[0]?.alerts.map((a) => a.kind)).toEqual(['offline', 'temperature']);
+    expect(alertText(snapshot.devices[0]!.alerts[0]!)).toMatch(
+      /offline happened \(raised .*, cleared after 3 s\)/,
+    );
+    expect(alertText(snapshot.devices[0]!.alerts[1]!)).toMatch(/still active/);
   });
 });

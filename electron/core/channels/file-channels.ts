@@ -1,0 +1,90 @@
+/**
+ * Saving a site export or the hand-over report from the window (shared/ipc/channels/files.ts). Main
+ * makes the content — the same functions as `minerdeck export` and `minerdeck report` — and the shell's
+ * save dialog (SystemGlue.saveFile) chooses the path; PDF is the report's HTML printed by the shell.
+ */
+import { basename } from 'node:path';
+import type { ReportFormat } from '../../../shared/domain/report';
+import type { SavedFile, SaveReportFormat } from '../../../shared/ipc/channels/files';
+import type { Handlers } from '../../../shared/ipc/contract';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import type { InventoryServices } from '../inventory/inventory-services';
+import { renderReport } from '../report/render-report';
+import type { SaveFileOutcome, SaveFileRequest, SystemGlue } from '../system-glue';
+import { withService } from './service-guard';
+
+type FileHandlers = Pick<Handlers, 'inventory:save-export' | 'report:save'>;
+
+const FILTERS: Record<SaveReportFormat, SaveFileRequest['filters'][number]> = {
+  csv: { name: 'Spreadsheet (CSV)', extensions: ['csv'] },
+  json: { name: 'JSON', extensions: ['json'] },
+  html: { name: 'Web page (HTML)', extensions: ['html'] },
+  pdf: { name: 'PDF document', extensions: ['pdf'] },
+};
+
+const savedOf = (outcome: Result<SaveFileOutcome>): Result<SavedFile> => {
+  if (!outcome.ok) return outcome;
+  return ok(
+    outcome.value === null
+      ? { saved: false }
+      : { saved: true, path: outcome.value.path, fileName: basename(outcome.value.path) },
+  );
+};
+
+export function fileHandlers(s: { inventory?: InventoryServices; system?: SystemGlue }): FileHandlers {
+  const save = (request: SaveFileRequest): Promise<Result<SaveFileOutcome>> =>
+    s.system?.saveFile === undefined
+      ? Promise.resolve(err('INTERNAL', 'Saving files is not available in this window.'))
+      : s.system.saveFile(request);
+  const use = <T>(run: (inventory: InventoryServices) => Promise<Result<T>>): Promise<Result<T>> =>
+    withService(s.inventory, 'The site inventory', run);
+
+  return {
+    'inventory:save-export': (input) =>
+      use(async (inventory) => {
+        const exported = await inventory.exportSite(input?.site);
+        if (!exported.ok) return exported;
+        const { fileName, content } = exported.value;
+        return savedOf(
+          await save({
+            title: 'Export the site for another technician',
+            defaultName: fileName,
+            filters: [{ name: 'Minerdeck site export (JSON)', extensions: ['json'] }],
+            content,
+          }),
+        );
+      }),
+    'report:save': ({ site, format, check }) =>
+      use(async (inventory) => {
+        if (format === 'pdf' && s.system?.htmlToPdf === undefined) {
+          return err('INTERNAL', 'PDF needs the desktop app: save the HTML report and print it instead.');
+        }
+        const report = await inventory.report({
+          ...(site !== undefined ? { site } : {}),
+          ...(check !== undefined ? { check } : {}),
+        });
+        if (!report.ok) return report;
+        const rendered = renderReport(
+          report.value,
+          format === 'pdf' ? 'html' : (format satisfies ReportFormat),
+        );
+        let content: string | Uint8Array = rendered.content;
+        let defaultName = rendered.fileName;
+        if (format === 'pdf' && s.system?.htmlToPdf !== undefined) {
+          const pdf = await s.system.htmlToPdf(rendered.content);
+          if (!pdf.ok) return pdf;
+          content = pdf.value;
+          defaultName = defaultName.replace(/\.html$/, '.pdf');
+        }
+        return savedOf(
+          await save({
+            title: 'Save the hand-over report',
+            defaultName,
+            filters: [FILTERS[format]],
+            content,
+          }),
+        );
+      }),
+  };
+}

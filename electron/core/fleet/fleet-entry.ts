@@ -1,0 +1,41 @@
+/**
+ * One device the app watches, as the fleet service and the monitor need it: its id (the one the
+ * credentials and the inventory use: `mac:<MAC>` when the device told its MAC, else
+ * `addr:<host>:<port>`), its current address, parsed and as text, and what it said about itself.
+ */
+import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { parseDeviceAddress } from '../../../shared/domain/device-address';
+import type { DeviceIdentity, InventoryDevice } from '../../../shared/domain/inventory';
+import type { Result } from '../../../shared/result';
+import { err } from '../../../shared/result';
+
+export interface FleetEntry {
+  deviceId: string;
+  address: DeviceAddress;
+  /** Canonical text form, `http://host[:port]`. */
+  addressText: string;
+  identity: DeviceIdentity;
+}
+
+/** The entry of an inventory device, or undefined when its stored address does not parse. */
+export function entryOf(device: InventoryDevice): FleetEntry | undefined {
+  const address = parseDeviceAddress(device.address);
+  if (!address.ok) return undefined;
+  return {
+    deviceId: device.id,
+    address: address.value,
+    addressText: device.address,
+    identity: device.identity,
+  };
+}
+
+export const sameIdentity = (a: DeviceIdentity, b: DeviceIdentity): boolean =>
+  a.mac === b.mac &&
+  a.hostname === b.hostname &&
+  a.model === b.model &&
+  a.firmware === b.firmware &&
+  a.serial === b.serial;
+
+/** A device id that names no fleet device. */
+export const unknownDevice = (deviceId: string): Result<never> =>
+  err('NOT_FOUND', `No device ${deviceId} in the fleet: it may have been removed.`);

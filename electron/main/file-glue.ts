@@ -1,0 +1,91 @@
+/**
+ * Core's save dialog and PDF printing on Electron (SystemGlue.saveFile / htmlToPdf). The path a file is
+ * written to comes from `dialog.showSaveDialog` in main and nowhere else; the renderer cannot name one.
+ * PDF: the report's HTML is written to a private temporary folder and loaded in a hidden window with
+ * JavaScript off, no preload and the app's secure preferences, then `webContents.printToPDF` prints it
+ * (a file rather than a data: URL, which Chromium caps at 2 MB — a large site's report is more).
+ * Electron's objects are injected so this is unit-tested without Electron.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Result } from '../../shared/result';
+import { err, ok } from '../../shared/result';
+import { writeFileAtomic } from '../core/inventory/atomic-file';
+import type { SaveFileOutcome, SaveFileRequest, SystemGlue } from '../core/system-glue';
+
+export interface SaveDialogOptions {
+  title: string;
+  defaultPath: string;
+  filters: { name: string; extensions: string[] }[];
+}
+
+/** The part of a hidden BrowserWindow printing needs. */
+export interface PrintWindow {
+  loadFile(path: string): Promise<void>;
+  webContents: {
+    printToPDF(options: {
+      landscape: boolean;
+      pageSize: 'A4';
+      printBackground: boolean;
+      preferCSSPageSize: boolean;
+    }): Promise<Uint8Array>;
+  };
+  destroy(): void;
+}
+
+export interface FileGlueDeps {
+  /** `dialog.showSaveDialog(mainWindow, options)`. */
+  showSaveDialog(options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>;
+  /** Where the dialog starts (`app.getPath('documents')`). */
+  documentsDir(): string;
+  /** A hidden window for printing (see index.ts for its preferences). */
+  createPrintWindow(): PrintWindow;
+  /** Default: atomic write (temp file, fsync, rename), as every file Minerdeck writes. */
+  write?(path: string, content: string | Uint8Array): Promise<void>;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export function createFileGlue(deps: FileGlueDeps): Required<Pick<SystemGlue, 'saveFile' | 'htmlToPdf'>> {
+  const write = deps.write ?? writeFileAtomic;
+  return {
+    async saveFile(request: SaveFileRequest): Promise<Result<SaveFileOutcome>> {
+      // A suggested name only: anything that looks like a folder is dropped before the dialog sees it.
+      const name = request.defaultName.replace(/^.*[/\\]/, '');
+      const chosen = await deps.showSaveDialog({
+        title: request.title,
+        defaultPath: join(deps.documentsDir(), name),
+        filters: request.filters,
+      });
+      if (chosen.canceled || chosen.filePath === undefined || chosen.filePath === '') return ok(null);
+      try {
+        await write(chosen.filePath, request.content);
+        return ok({ path: chosen.filePath });
+      } catch (error) {
+        return err('INTERNAL', `The file could not be written to ${chosen.filePath}: ${messageOf(error)}.`);
+      }
+    },
+    async htmlToPdf(html: string): Promise<Result<Uint8Array>> {
+      const dir = await mkdtemp(join(tmpdir(), 'minerdeck-print-'));
+      const window = deps.createPrintWindow();
+      try {
+        const page = join(dir, 'report.html');
+        await writeFile(page, html, { mode: 0o600 });
+        await window.loadFile(page);
+        const pdf = await window.webContents.printToPDF({
+          landscape: true,
+          pageSize: 'A4',
+          printBackground: true,
+          preferCSSPageSize: true,
+        });
+        return ok(pdf);
+      } catch (error) {
+        return err('INTERNAL', `The PDF could not be made: ${messageOf(error)}.`);
+      } finally {
+        window.destroy();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The current site, always in the header: the fleet, scans, imports and the report are all about it.
+ * Switching here switches the monitored fleet (main watches the current site's devices).
+ */
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useRootStore } from '../stores/root-store';
+import './site-switcher.css';
+
+export function SiteSwitcher(): ReactNode {
+  const { sites, busy, siteChosen, viewChosen } = useRootStore(
+    useShallow((s) => ({
+      sites: s.sites,
+      busy: s.sitesBusy,
+      siteChosen: s.siteChosen,
+      viewChosen: s.viewChosen,
+    })),
+  );
+  if (sites.status !== 'ready') {
+    return (
+      <p className="site-switcher" aria-live="polite">
+        {sites.status === 'error' ? `Sites unavailable: ${sites.error.message}` : 'Site: …'}
+      </p>
+    );
+  }
+  const { sites: list, currentSiteId } = sites.value;
+  if (list.length === 0 || currentSiteId === null) {
+    return (
+      <div className="site-switcher">
+        <span className="site-switcher-none">No site selected</span>
+        <button type="button" className="button" onClick={() => viewChosen('sites')}>
+          Choose or create a site
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="site-switcher">
+      <label htmlFor="current-site" className="site-switcher-label">
+        Site
+      </label>
+      <select
+        id="current-site"
+        value={currentSiteId}
+        disabled={busy}
+        title="The site being commissioned: its devices are the fleet"
+        onChange={(e) => void siteChosen(e.target.value)}
+      >
+        {list.map((site) => (
+          <option key={site.id} value={site.id}>
+            {site.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Importing a file the technician picked: a CSV of planned devices joins the current site (and can be
+ * scanned from Discover), another technician's site export is merged and every disagreement is listed in
+ * plain words. The page reads the picked file itself and sends its text; main parses and decides.
+ */
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useRootStore } from '../../stores/root-store';
+import { conflictSentence } from './conflict-words';
+
+/** The same bound as main's (`MAX_IMPORT_BYTES`, shared/domain/inventory.ts): refuse before reading. */
+const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+export function ImportCard(): ReactNode {
+  const { busy, lastImport, currentSiteId, fileImported, siteChosen, plannedScanRequested } = useRootStore(
+    useShallow((s) => ({
+      busy: s.sitesBusy,
+      lastImport: s.lastImport,
+      currentSiteId: s.sites.status === 'ready' ? s.sites.value.currentSiteId : null,
+      fileImported: s.fileImported,
+      siteChosen: s.siteChosen,
+      plannedScanRequested: s.plannedScanRequested,
+    })),
+  );
+  const input = useRef<HTMLInputElement>(null);
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+
+  const picked = async (file: File | undefined): Promise<void> => {
+    if (file === undefined) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      setRefused(`${file.name} is larger than 64 MB: it is not a site export or a list of devices.`);
+      return;
+    }
+    setRefused(undefined);
+    await fileImported(file.name, await file.text());
+    // The same file may be picked again after fixing it.
+    if (input.current !== null) input.current.value = '';
+  };
+
+  const outcome = lastImport?.outcome;
+  return (
+    <section className="card" aria-labelledby="import-title">
+      <h3 id="import-title">Import</h3>
+      <p className="field-hint">
+        A CSV of planned devices (address, then optional label and notes) joins the current site. A site
+        export from another technician is merged into its site; where you disagree, the list below says which
+        value was kept.
+      </p>
+      <label className="field-label" htmlFor="import-file">
+        Import a file (CSV or site export)
+      </label>
+      <input
+        ref={input}
+        id="import-file"
+        type="file"
+        accept=".csv,.tsv,.txt,.json,text/csv,application/json"
+        disabled={busy}
+        onChange={(e) => void picked(e.target.files?.[0])}
+      />
+      {refused !== undefined && (
+        <p className="field-error" role="alert">
+          {refused}
+        </p>
+      )}
+      {lastImport !== undefined && outcome !== undefined && (
+        <div className="import-outcome" aria-label="Import outcome">
+          <p>
+            <b>{lastImport.fileName}</b>
+          </p>
+          {outcome.kind === 'targets-csv' && outcome.warnings.length > 0 && (
+            <ul className="import-warnings">
+              {outcome.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+          {outcome.conflicts.length > 0 && (
+            <ul className="import-conflicts" aria-label="Disagreements">
+              {outcome.conflicts.map((conflict) => (
+                <li key={`${conflict.deviceId} ${conflict.field}`}>{conflictSentence(conflict)}</li>
+              ))}
+            </ul>
+          )}
+          <div className="import-next">
+            {outcome.kind === 'targets-csv' && outcome.added + outcome.updated > 0 && (
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => void plannedScanRequested()}
+              >
+                Scan the planned devices
+              </button>
+            )}
+            {outcome.kind === 'site-json' && outcome.site.id !== currentSiteId && (
+              <button type="button" className="button" onClick={() => void siteChosen(outcome.site.id)}>
+                Switch to “{outcome.site.name}”
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,362 @@
+/**
+ * The site switcher, the Sites view (create, rename, delete with a question, import with conflicts in
+ * plain words) and the Report view (preview from the report object, saving through main) against the
+ * fake window.api: what each click sends to main and what the technician reads back.
+ */
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppShell } from '../../../renderer/src/app/app-shell';
+import { conflictSentence } from '../../../renderer/src/features/sites/conflict-words';
+import { createRootStore, StoreProvider } from '../../../renderer/src/stores/root-store';
+import { importSummary, targetOf } from '../../../renderer/src/stores/sites-slice';
+import type { SiteSummary } from '../../../shared/domain/inventory';
+import type { HandOverReport } from '../../../shared/domain/report';
+import { err, ok } from '../../../shared/result';
+import type { FakeApi } from './fake-api';
+import { createFakeApi } from './fake-api';
+
+const AT = '2026-03-01T08:00:00.000Z';
+const site = (id: string, name: string, current: boolean, deviceCount = 0): SiteSummary => ({
+  id,
+  name,
+  subnets: [],
+  passwordRef: `site/${id}/password`,
+  createdAt: AT,
+  updatedAt: AT,
+  deviceCount,
+  current,
+});
+
+function withSites(api: FakeApi, sites: SiteSummary[]): void {
+  vi.mocked(api['sites:list']).mockImplementation(async () =>
+    ok({ sites, currentSiteId: sites.find((s) => s.current)?.id ?? null, problems: [] }),
+  );
+}
+
+const report: HandOverReport = {
+  reportVersion: 1,
+  site: { id: 'hall-1', name: 'Hall 1' },
+  generatedAt: AT,
+  laptop: 'field-laptop',
+  app: { name: 'Minerdeck', version: '0.1.0' },
+  checkedAt: AT,
+  counts: { devices: 2, byState: { online: 1, locked: 1 }, apiKeys: 1, withProblems: 1 },
+  devices: [
+    {
+      deviceId: 'mac:AA:BB:CC:00:00:01',
+      address: 'http://10.0.0.5',
+      label: 'Rack 3',
+      mac: 'AA:BB:CC:00:00:01',
+      hostname: 'miner-05',
+      model: 'Antminer S21',
+      firmware: 'Vnish 1.2.7',
+      serial: null,
+      state: 'online',
+      stateReason: 'device reports mining',
+      minerState: 'mining',
+      hashRate: 180e12,
+      nominalHashRate: 200e12,
+      hashRateShare: 0.9,
+      chipTempMax: 71,
+      boardTempMax: 60,
+      apiKey: true,
+      commissioning: 'verified',
+      problems: [],
+      alerts: [],
+      notes: '<img src=x onerror=alert(1)>',
+      firstSeen: AT,
+      lastSeen: AT,
+    },
+    {
+      deviceId: 'addr:10.0.0.6:80',
+      address: 'http://10.0.0.6',
+      label: '',
+      mac: null,
+      hostname: null,
+      model: null,
+      firmware: null,
+      serial: null,
+      state: 'locked',
+      stateReason: 'needs credentials',
+      minerState: null,
+      hashRate: null,
+      nominalHashRate: null,
+      hashRateShare: null,
+      chipTempMax: null,
+      boardTempMax: null,
+      apiKey: false,
+      commissioning: 'found',
+      problems: ['No credential stored'],
+      alerts: [],
+      notes: '',
+      firstSeen: AT,
+      lastSeen: AT,
+    },
+  ],
+};
+
+function renderShell(api: FakeApi) {
+  const store = createRootStore({ api, checkDelayMs: 0, redrawMs: 0 });
+  render(
+    <StoreProvider store={store}>
+      <AppShell />
+    </StoreProvider>,
+  );
+  return store;
+}
+
+afterEach(() => cleanup());
+
+// jsdom has no modal <dialog>; these stand in for what every browser does (open, close, the event).
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+/** A picked file; jsdom's File has no `text()`, which every browser the app runs in has. */
+const picked = (content: string, name: string): File =>
+  Object.assign(new File([content], name), { text: async () => content });
+
+describe('site switcher', () => {
+  it('shows the current site in the header, and switching reloads the fleet', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true, 3), site('hall-2', 'Hall 2', false)]);
+    vi.mocked(api['sites:use']).mockImplementation(async ({ site: id }) => {
+      withSites(api, [site('hall-1', 'Hall 1', false, 3), site('hall-2', 'Hall 2', true)]);
+      return ok({ ...site(id, 'Hall 2', true) });
+    });
+    renderShell(api);
+    const select = (await screen.findByLabelText('Site')) as HTMLSelectElement;
+    expect(select.value).toBe('hall-1');
+    const snapshots = vi.mocked(api['monitor:snapshot']).mock.calls.length;
+
+    fireEvent.change(select, { target: { value: 'hall-2' } });
+
+    await waitFor(() => expect((screen.getByLabelText('Site') as HTMLSelectElement).value).toBe('hall-2'));
+    expect(api['sites:use']).toHaveBeenCalledWith({ site: 'hall-2' });
+    expect(vi.mocked(api['monitor:snapshot']).mock.calls.length).toBeGreaterThan(snapshots);
+  });
+
+  it('offers to choose or create a site when none is current', async () => {
+    const api = createFakeApi();
+    withSites(api, []);
+    const store = renderShell(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose or create a site' }));
+    expect(store.getState().view).toBe('sites');
+  });
+});
+
+describe('Sites view', () => {
+  it('creates a site and switches to it; renames in place', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true)]);
+    vi.mocked(api['sites:create']).mockResolvedValue(ok(site('hall-2', 'Hall 2', true)));
+    vi.mocked(api['sites:rename']).mockResolvedValue(ok(site('hall-1', 'North hall', true)));
+    const store = renderShell(api);
+    store.getState().viewChosen('sites');
+
+    fireEvent.change(await screen.findByLabelText('Site name'), { target: { value: 'Hall 2' } });
+    fireEvent.change(screen.getByLabelText('Subnets (optional)'), {
+      target: { value: '10.0.0.0/24, 10.0.1.0/24' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create and switch to it' }));
+    await screen.findByText('Site "Hall 2" created; it is the current site.');
+    expect(api['sites:create']).toHaveBeenCalledWith({
+      name: 'Hall 2',
+      use: true,
+      subnets: ['10.0.0.0/24', '10.0.1.0/24'],
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Hall 1' }));
+    fireEvent.change(screen.getByLabelText('New name for Hall 1'), { target: { value: 'North hall' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Renamed to "North hall".');
+    expect(api['sites:rename']).toHaveBeenCalledWith({ site: 'hall-1', name: 'North hall' });
+  });
+
+  it('deletes a site with devices only after the technician confirms', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true), site('old', 'Old site', false, 12)]);
+    vi.mocked(api['sites:delete']).mockResolvedValue(
+      ok({ site: site('old', 'Old site', false), devicesRemoved: 12 }),
+    );
+    const store = renderShell(api);
+    store.getState().viewChosen('sites');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Old site' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Its 12 devices, their labels and notes are forgotten/)).toBeTruthy();
+    expect(api['sites:delete']).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete the site' }));
+    await screen.findByText('Site "Old site" deleted with its 12 devices.');
+    expect(api['sites:delete']).toHaveBeenCalledWith({ site: 'old', confirm: true });
+  });
+
+  it('imports a picked file as text and lists the merge disagreements in plain words', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true)]);
+    vi.mocked(api['inventory:import']).mockResolvedValue(
+      ok({
+        kind: 'site-json',
+        site: { ...site('hall-1', 'Hall 1', true) },
+        siteCreated: false,
+        merged: 1,
+        added: 2,
+        unchanged: 3,
+        conflicts: [
+          {
+            deviceId: 'mac:AA',
+            address: 'http://10.0.0.5',
+            field: 'hostname',
+            local: 'miner-05',
+            incoming: 'miner-5',
+            kept: 'incoming',
+          },
+        ],
+      }),
+    );
+    const store = renderShell(api);
+    store.getState().viewChosen('sites');
+    const file = picked('{"format":"minerdeck-site"}', 'hall-1-from-bob.json');
+
+    fireEvent.change(await screen.findByLabelText('Import a file (CSV or site export)'), {
+      target: { files: [file] },
+    });
+
+    await screen.findByText(/Merged into site "Hall 1": 2 devices added, 1 updated, 3 unchanged/);
+    expect(api['inventory:import']).toHaveBeenCalledWith({ text: '{"format":"minerdeck-site"}' });
+    const list = screen.getByRole('list', { name: 'Disagreements' });
+    expect(list.textContent).toContain(
+      'http://10.0.0.5: the host name differs (here "miner-05", in the file "miner-5"). Kept the file\'s',
+    );
+  });
+
+  it('a CSV of planned devices can be scanned from Discover', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true)]);
+    vi.mocked(api['inventory:import']).mockResolvedValue(
+      ok({
+        kind: 'targets-csv',
+        site: site('hall-1', 'Hall 1', true),
+        warnings: ['line 4: 1 extra cell ignored'],
+        added: 2,
+        updated: 0,
+        unchanged: 0,
+        conflicts: [],
+      }),
+    );
+    vi.mocked(api['inventory:devices']).mockResolvedValue(
+      ok({
+        site: site('hall-1', 'Hall 1', true),
+        devices: ['http://10.0.0.7:8080', 'https://10.0.0.8'].map((address, i) => ({
+          id: `addr:${i}`,
+          siteId: 'hall-1',
+          identity: { mac: null, hostname: null, model: null, firmware: null, serial: null },
+          address,
+          addressHistory: [],
+          tlsPin: null,
+          tlsSeen: null,
+          label: '',
+          notes: '',
+          firstSeen: AT,
+          lastSeen: null,
+          commissioning: { status: 'planned' as const, updatedAt: AT },
+        })),
+      }),
+    );
+    vi.mocked(api['discovery:check']).mockResolvedValue(ok({ count: 2, needsConfirmation: false }));
+    const store = renderShell(api);
+    store.getState().viewChosen('sites');
+    fireEvent.change(await screen.findByLabelText('Import a file (CSV or site export)'), {
+      target: { files: [picked('address\n10.0.0.7:8080\n', 'plan.csv')] },
+    });
+    await screen.findByText('line 4: 1 extra cell ignored');
+    fireEvent.click(screen.getByRole('button', { name: 'Scan the planned devices' }));
+    await waitFor(() => expect(store.getState().view).toBe('discover'));
+    expect(store.getState().targetsText).toBe('10.0.0.7:8080, 10.0.0.8:443');
+  });
+});
+
+describe('Report view', () => {
+  it('previews the report (values escaped, API key yes/no) and saves CSV through main', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true)]);
+    vi.mocked(api['report:generate']).mockResolvedValue(
+      ok({ report, fileName: 'r.json', mimeType: 'application/json', content: '{}' }),
+    );
+    vi.mocked(api['report:save']).mockResolvedValue(
+      ok({ saved: true, path: '/home/tech/minerdeck-report-hall-1-2026-03-01.csv', fileName: 'x.csv' }),
+    );
+    const store = renderShell(api);
+    store.getState().viewChosen('report');
+
+    const table = await screen.findByRole('table', { name: 'Devices in the report' });
+    expect(api['report:generate']).toHaveBeenCalledWith({ format: 'json' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first!.textContent).toContain('180.00 TH/s of 200.00 TH/s (90 %)');
+    expect(within(first!).getAllByRole('cell')[9]!.textContent).toBe('yes');
+    expect(within(second!).getAllByRole('cell')[9]!.textContent).toBe('no');
+    // A device's text is shown as text, never as markup.
+    expect(first!.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(document.querySelector('img')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save CSV…' }));
+    await screen.findByText('Saved to /home/tech/minerdeck-report-hall-1-2026-03-01.csv.');
+    expect(api['report:save']).toHaveBeenCalledWith({ format: 'csv' });
+  });
+
+  it('says when saving failed, and when the dialog was closed', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true)]);
+    vi.mocked(api['report:generate']).mockResolvedValue(
+      ok({ report, fileName: 'r', mimeType: 'x', content: '' }),
+    );
+    vi.mocked(api['report:save'])
+      .mockResolvedValueOnce(
+        err('INTERNAL', 'PDF needs the desktop app: save the HTML report and print it instead.'),
+      )
+      .mockResolvedValueOnce(ok({ saved: false }));
+    const store = renderShell(api);
+    store.getState().viewChosen('report');
+    await screen.findByRole('table', { name: 'Devices in the report' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save PDF…' }));
+    await screen.findByText(/PDF needs the desktop app/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save HTML…' }));
+    await screen.findByText('Not saved.');
+  });
+});
+
+describe('words', () => {
+  it('turns addresses into scan targets and summarises imports', () => {
+    expect(targetOf('http://10.0.0.5')).toBe('10.0.0.5:80');
+    expect(targetOf('https://[fe80::1]:8443')).toBe('[fe80::1]:8443');
+    expect(
+      importSummary({
+        kind: 'targets-csv',
+        site: site('s', 'S', true),
+        warnings: [],
+        added: 1,
+        updated: 2,
+        unchanged: 3,
+        conflicts: [],
+      }),
+    ).toBe('1 planned device added to "S", 2 known devices updated, 3 lines already there.');
+  });
+
+  it('says which value a merge kept and why', () => {
+    const base = { deviceId: 'mac:AA', address: 'http://10.0.0.5', local: 'Rack 1', incoming: 'Rack 9' };
+    expect(conflictSentence({ ...base, field: 'label', kept: 'local' })).toBe(
+      'http://10.0.0.5: the label differs (here "Rack 1", in the file "Rack 9"). Kept yours: the label on this laptop is never replaced by an import.',
+    );
+    expect(
+      conflictSentence({ ...base, field: 'address', local: 'mac:AA', incoming: 'mac:BB', kept: 'both' }),
+    ).toMatch(
+      /^Two different devices are at http:\/\/10\.0\.0\.5: mac:AA here and mac:BB in the file\. Both were kept/,
+    );
+  });
+});
