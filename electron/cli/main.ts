@@ -7,11 +7,18 @@ import { scanCommand, SCAN_USAGE } from './commands/scan';
 import { keyCommand, KEY_USAGE } from './commands/key';
 import { keychainCommand, KEYCHAIN_USAGE } from './commands/keychain';
 import { monitorCommand, MONITOR_USAGE } from './commands/monitor';
-import { EXPORT_USAGE, IMPORT_USAGE, REPORT_USAGE, SITE_USAGE } from './commands/inventory-usage';
+import {
+  EXPORT_USAGE,
+  IMPORT_USAGE,
+  REPORT_USAGE,
+  SITE_USAGE,
+  TRUST_USAGE,
+} from './commands/inventory-usage';
 import { statusCommand, STATUS_USAGE } from './commands/status';
 import { unlockCommand, UNLOCK_USAGE } from './commands/unlock';
 import type { CliContext } from './commands/context';
 import { takeDataDir } from './data-dir-option';
+import { withInventoryPins } from './inventory-pins';
 import { EXIT, reportError } from './output';
 
 const COMMANDS: Record<
@@ -60,6 +67,11 @@ const COMMANDS: Record<
     usage: EXPORT_USAGE,
     summary: 'a site as JSON for another technician to merge; no secrets in it',
   },
+  trust: {
+    run: async (ctx, argv) => (await import('./commands/trust')).trustCommand(ctx, argv),
+    usage: TRUST_USAGE,
+    summary: 'trust an https device’s certificate (its SHA-256, as the last scan --save saw it)',
+  },
   report: {
     run: async (ctx, argv) => (await import('./commands/report')).reportCommand(ctx, argv),
     usage: REPORT_USAGE,
@@ -87,6 +99,8 @@ export async function runCli(ctx: CliContext, args: readonly string[]): Promise<
   if (!taken.ok) return reportError({ ...ctx.output, json: args.includes('--json') }, taken.error);
   const argv = taken.value.argv;
   if (taken.value.dataDir !== undefined) ctx = { ...ctx, dataDir: taken.value.dataDir };
+  // Every device client of every command talks to https devices only through their trusted certificate.
+  ctx = withInventoryPins(ctx);
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     ctx.output.out(helpText());

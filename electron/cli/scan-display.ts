@@ -24,7 +24,9 @@ export function resultJson(host: DiscoveredHost): string {
           hostname: host.identity.hostname,
           serial: host.identity.serial,
         };
-  return JSON.stringify({ address: host.address, port: host.port, kind: host.kind, identity });
+  // The fingerprint only for https hosts, so the keys of a plain scan stay exactly as issue 4 named them.
+  const tls = host.tlsFingerprint256 !== undefined ? { tlsFingerprint256: host.tlsFingerprint256 } : {};
+  return JSON.stringify({ address: host.address, port: host.port, kind: host.kind, identity, ...tls });
 }
 
 export function summaryJson(summary: ScanSummary): string {
@@ -36,7 +38,38 @@ export function summaryJson(summary: ScanSummary): string {
 const hostPort = (host: DiscoveredHost): string =>
   `${host.address.includes(':') ? `[${host.address}]` : host.address}:${host.port}`;
 
-export function resultLine(host: DiscoveredHost): string {
+/** What a scan line says about an https device's certificate, against the pin the inventory holds. */
+export type CertificateTrust = 'new' | 'trusted' | 'changed';
+
+const sameFingerprint = (a: string, b: string): boolean =>
+  a.replace(/[^0-9a-f]/gi, '').toUpperCase() === b.replace(/[^0-9a-f]/gi, '').toUpperCase();
+
+export function certificateTrust(fingerprint: string, pin: string | undefined): CertificateTrust {
+  if (pin === undefined) return 'new';
+  return sameFingerprint(fingerprint, pin) ? 'trusted' : 'changed';
+}
+
+/**
+ * Trust on first use starts here: the technician reads the fingerprint of a certificate nobody trusted yet
+ * (or one that replaced the trusted one) and compares it with the device before `minerdeck trust`.
+ */
+function certificateFact(host: DiscoveredHost, trust: CertificateTrust | undefined): string[] {
+  const fingerprint = host.tlsFingerprint256;
+  if (fingerprint === undefined) return [];
+  switch (trust) {
+    case 'trusted':
+      return ['certificate trusted'];
+    case 'changed':
+      return [`certificate CHANGED since it was trusted: SHA-256 ${fingerprint}`];
+    case 'new':
+      return [`new certificate SHA-256 ${fingerprint}: compare it with the device, then trust it`];
+    default:
+      return [`certificate SHA-256 ${fingerprint}`];
+  }
+}
+
+/** `trust`: known with `scan --save` (the inventory's pins); without it the fingerprint is shown alone. */
+export function resultLine(host: DiscoveredHost, trust?: CertificateTrust): string {
   const where = `${host.scheme === 'https' ? 'https://' : ''}${hostPort(host)}`;
   const identity = host.identity;
   const facts =
@@ -48,7 +81,10 @@ export function resultLine(host: DiscoveredHost): string {
           (fact): fact is string => fact !== null,
         );
   const moved = host.seen === 'moved' ? [`moved from ${host.previousAddress ?? '?'}`] : [];
-  return [host.kind.padEnd(10), where.padEnd(22), [...facts, ...moved].join('  ·  ')].join(' ').trimEnd();
+  const certificate = certificateFact(host, trust);
+  return [host.kind.padEnd(10), where.padEnd(22), [...facts, ...moved, ...certificate].join('  ·  ')]
+    .join(' ')
+    .trimEnd();
 }
 
 const plural = (n: number, one: string, many: string): string =>

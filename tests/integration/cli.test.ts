@@ -7,6 +7,7 @@ import { createDeviceClient } from '../../electron/core/device/client';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { runCli } from '../support/run-cli';
+import { cliStreams, leaksInText } from '../support/secret-scan';
 
 const PASSWORD = 'field-Pa55';
 let fleet: Fleet;
@@ -62,7 +63,7 @@ describe('minerdeck status', () => {
       reading: { state: { name: 'mining', kind: 'mining' }, unlocked: true },
     });
     expect((result!.reading as { hashRate?: unknown }).hashRate).toBeDefined();
-    expect(run.stdout).not.toContain(PASSWORD);
+    expect(leaksInText(cliStreams(run), [PASSWORD])).toEqual([]);
     const unlocks = field.requests.filter((r) => r.path === '/api/v1/unlock');
     expect(unlocks).toHaveLength(1);
     expect(JSON.parse(unlocks[0]!.body)).toEqual({ pw: PASSWORD });
@@ -89,7 +90,7 @@ describe('minerdeck status', () => {
     const run = await runCli(['status', spec.address, '--api-key-stdin', '--json'], { stdin: key });
     expect(run.code).toBe(0);
     expect(run.json[0]).toMatchObject({ ok: true, reading: { state: { name: 'mining' } } });
-    expect(run.stdout).not.toContain(key);
+    expect(leaksInText(cliStreams(run), [key])).toEqual([]);
     const statusReads = spec.requests.filter((r) => r.path === '/api/v1/status');
     expect(statusReads).toHaveLength(1);
     expect(statusReads[0]!.headers['x-api-key']).toBe(key);
@@ -102,7 +103,7 @@ describe('minerdeck status', () => {
     const run = await runCli(['status', field.address, '--password', PASSWORD]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/visible in the process list.*--password-stdin/);
-    expect(run.stderr).not.toContain(PASSWORD);
+    expect(leaksInText(cliStreams(run), [PASSWORD])).toEqual([]);
     expect(field.requests.length).toBe(before);
   });
 

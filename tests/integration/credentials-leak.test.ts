@@ -1,18 +1,21 @@
 /**
  * Leak test: a realistic run with known secrets — unlock a batch with a site password (one device
  * refuses it), a wrong password, a lockout, keys created, statuses read with stored credentials, keys
- * listed, copied (no clipboard here), revoked, devices unreachable — through the real CLI and through the
- * core services with their event hub. Then every CLI output line, every event meant for the renderer,
- * every error message, anything logged, and every file the runs could write is searched for the
- * passwords, the API keys and the session tokens.
+ * listed, copied (no clipboard here), revoked, devices unreachable, a scan saved to the inventory, the
+ * hand-over report in every format, an export, a monitor run — through the real CLI and through the
+ * core services with their event hub (the monitor's `monitor:diff` events included). Then every CLI
+ * output line, every event meant for the renderer, every monitor detail, every error message, anything
+ * logged, and every file the runs wrote (inventory, reports, export) is searched for the passwords, the
+ * API keys and the session tokens.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
 import { createDeviceClient } from '../../electron/core/device/client';
 import { createEventHub } from '../../electron/core/events/event-hub';
+import { createMonitor } from '../../electron/core/monitor/monitor';
 import type { AppEvent } from '../../shared/ipc/events';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
@@ -20,7 +23,7 @@ import { servicesFor } from '../support/credential-services';
 import { clearService, testServiceName } from '../support/keychain';
 import { describeWith, keychain } from '../support/requirements';
 import { runCli } from '../support/run-cli';
-import { leaksInFiles, leaksInText } from '../support/secret-scan';
+import { leaksInFiles, leaksInText, secretsOnTheWire } from '../support/secret-scan';
 import { addressOf } from '../support/sim-targets';
 
 const SITE_PW = 'S1te-Leak-Canary-pw';
@@ -59,10 +62,10 @@ describeWith(keychain, 'no secret leaks', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  // About 20 CLI runs (each a fresh process) in a row: this flow gets two minutes.
+  // About 27 CLI runs (each a fresh process) in a row: this flow gets three minutes.
   it(
     'through the CLI and the core services, with events, errors and files searched',
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       const d = fleet.devices as SimDevice[];
       const [field, spec, legacy, generated, own, refusing, strict, gone] = d as [
@@ -131,6 +134,19 @@ describeWith(keychain, 'no secret leaks', () => {
       await cli(['status', field.address, '--json']); // back on the stored site password
       const statusWithKey = spec.apiKeys[0]?.key ?? 'none';
       await cli(['status', spec.address, '--api-key-stdin', '--json'], statusWithKey);
+      // The inventory (under XDG_CONFIG_HOME, so under root), a scan saved into it, the hand-over report in
+      // every format after its live check with the stored credentials, an export, and a monitor run.
+      await cli(['site', 'create', 'Leak site']);
+      await cli(['scan', ...d.map((x) => `${x.host}:${x.port}`), '--save', '--json']);
+      for (const format of ['html', 'csv', 'json']) {
+        expect(
+          (await cli(['report', '--format', format, '--out', join(root, `report.${format}`)])).code,
+        ).toBe(0);
+      }
+      await cli(['export', '--out', join(root, 'site-export.json')]);
+      const monitored = await cli(['monitor', ...batch, '--duration', '2', '--interval', '0.5', '--json']);
+      expect(monitored.json.filter((line) => line.final === true)).toHaveLength(batch.length);
+      expect(existsSync(join(root, 'config/Minerdeck/inventory.json'))).toBe(true);
 
       // The same flows in-process, as the app runs them: events for the renderer, errors as values.
       const events: AppEvent[] = [];
@@ -169,6 +185,32 @@ describeWith(keychain, 'no secret leaks', () => {
         );
         capture('revoke', revoke);
       }
+      // The monitor as the window runs it: its batched `monitor:diff` events go to the same hub.
+      const monitor = createMonitor({
+        client,
+        sessions: services.sessions,
+        events: hub,
+        intervalMs: 200,
+        timeoutMs: 150,
+      });
+      const diffs: unknown[] = [];
+      monitor.subscribe((diff) => diffs.push(diff));
+      monitor.start(
+        await Promise.all(
+          targets.map(async (t) => ({
+            deviceId: await services.identity.resolve(t.address),
+            address: t.address,
+          })),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      capture(
+        'monitor details',
+        JSON.stringify(monitor.snapshot().devices.map((v) => monitor.device(v.deviceId))),
+      );
+      await monitor.stop();
+      expect(events.some((e) => e.type === 'monitor:diff')).toBe(true);
+      capture('monitor diffs', JSON.stringify(diffs));
       capture('outcomes', JSON.stringify(outcomes));
       capture('listing', JSON.stringify(await services.vault.list()));
       capture('keychain status', JSON.stringify(services.keychain.status));
@@ -178,22 +220,9 @@ describeWith(keychain, 'no secret leaks', () => {
       capture('events', JSON.stringify(events));
 
       // Every secret in play: the passwords, every API key any device holds or held, every session token.
-      const sent = fleet.requests;
-      const tokens = new Set(
-        sent.flatMap((r) => {
-          const auth = r.headers.authorization;
-          return typeof auth === 'string' ? [auth.replace(/^Bearer\s+/i, '')] : [];
-        }),
-      );
-      const keys = new Set([
-        ...sent.flatMap((r) => (typeof r.headers['x-api-key'] === 'string' ? [r.headers['x-api-key']] : [])),
-        ...sent
-          .filter((r) => r.path.startsWith('/api/v1/apikeys') && r.method === 'POST')
-          .map((r) => (JSON.parse(r.body) as { key: string }).key),
-        ...d.flatMap((x) => x.apiKeys.map((k) => k.key)),
-      ]);
-      expect(tokens.size).toBeGreaterThan(5);
-      expect(keys.size).toBeGreaterThan(5);
+      const { tokens, keys } = secretsOnTheWire(fleet.requests, d);
+      expect(tokens.length).toBeGreaterThan(5);
+      expect(keys.length).toBeGreaterThan(5);
       expect(events.length).toBeGreaterThan(20);
       const secrets = [SITE_PW, DEVICE_PW, WRONG_PW, ...tokens, ...keys];
 

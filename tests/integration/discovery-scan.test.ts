@@ -14,6 +14,7 @@ import { startFleet } from '../simulator';
 import type { PlainServer } from '../support/plain-servers';
 import { startPlainServer } from '../support/plain-servers';
 import { credentialHeadersOf } from '../support/recorded-requests';
+import { credentialHeaderNames } from '../support/secret-scan';
 
 let fleet: Fleet;
 let field: SimDevice[];
@@ -234,8 +235,7 @@ describe('scan: never locks anyone out', () => {
     }
     for (const request of [...webPage.requests, ...router.requests]) {
       expect(request.method).toBe('GET');
-      expect(request.headers).not.toContain('authorization');
-      expect(request.headers).not.toContain('x-api-key');
+      expect(credentialHeaderNames(request.headers)).toEqual([]);
     }
   });
 });

@@ -192,6 +192,34 @@ describe('session manager', () => {
     expect(unlocksOf(device)).toHaveLength(0);
   });
 
+  it('a given password the device never answered is tried again at the next call, once it answers', async () => {
+    const { device, read, sessions, target } = await setup({ profile: 'spec' }, {});
+    device.addFault({ fault: { kind: 'hang' }, paths: ['/api/v1/unlock'] });
+    await expect(sessions.unlockWith(target, PASSWORD)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    device.clearFaults();
+    await expect(
+      sessions.withCredential(target, (c) => client!.getStatus(target.address, c)),
+    ).resolves.toMatchObject({ miner_state: 'mining' });
+    expect(unlocksOf(device).map((r) => JSON.parse(r.body) as unknown)).toEqual([
+      { pw: PASSWORD },
+      { pw: PASSWORD },
+    ]);
+    await read();
+    expect(unlocksOf(device)).toHaveLength(2);
+  });
+
+  it('a given password answered with garbage is not sent again by itself, and the reason says so', async () => {
+    const { device, read, sessions, target } = await setup({ profile: 'spec' }, {});
+    device.addFault({ fault: { kind: 'malformed-json' }, paths: ['/api/v1/unlock'] });
+    await expect(sessions.unlockWith(target, PASSWORD)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    device.clearFaults();
+    await expect(read()).rejects.toMatchObject({
+      code: 'AUTH_REQUIRED',
+      message: expect.stringMatching(/the unlock with the password given failed \(.*malformed/),
+    });
+    expect(unlocksOf(device)).toHaveLength(1);
+  });
+
   it('callers waiting on a shared unlock can cancel', async () => {
     const { device, sessions, target } = await setup({ profile: 'spec' });
     device.addFault({ fault: { kind: 'hang' }, paths: ['/api/v1/unlock'] });

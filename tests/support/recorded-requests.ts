@@ -3,8 +3,7 @@
  * (header names as they went over the wire, credential headers, the last request to a path).
  */
 import type { RecordedRequest, SimDevice } from '../simulator';
-
-const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key']);
+import { credentialHeaderNames } from './secret-scan';
 
 /** Header names in wire order, lower-cased (a repeated header appears twice). */
 export const headerNames = (request: RecordedRequest): string[] =>
@@ -12,7 +11,7 @@ export const headerNames = (request: RecordedRequest): string[] =>
 
 /** The credential headers of a request: `[]`, `['authorization']` or `['x-api-key']` when the app is right. */
 export const credentialHeadersOf = (request: RecordedRequest): string[] =>
-  headerNames(request).filter((name) => CREDENTIAL_HEADERS.has(name));
+  credentialHeaderNames(headerNames(request));
 
 export function lastRequest(device: SimDevice, path: string): RecordedRequest {
   const found = device.requests.filter((r) => r.path === path).at(-1);

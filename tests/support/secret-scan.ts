@@ -49,3 +49,46 @@ export function leaksInFiles(
   walk(root, 0);
   return { leaks, files };
 }
+
+/** Header names that carry a credential: an anonymous read (a scan) must send none of them. */
+export const CREDENTIAL_HEADER_NAMES: ReadonlySet<string> = new Set(['authorization', 'x-api-key']);
+
+export const credentialHeaderNames = (names: readonly string[]): string[] =>
+  names.map((name) => name.toLowerCase()).filter((name) => CREDENTIAL_HEADER_NAMES.has(name));
+
+/** What the simulator recorded, as far as secrets go (structurally: any recording of requests). */
+interface SentRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * Every session token and API key that crossed the wire in `requests` (bearer tokens, `x-api-key`
+ * values, keys posted to `/apikeys`), plus the keys `devices` hold now: the secrets a leak search must
+ * look for besides the passwords the test chose.
+ */
+export function secretsOnTheWire(
+  requests: readonly SentRequest[],
+  devices: readonly { apiKeys: ReadonlyArray<{ key: string }> }[] = [],
+): { tokens: string[]; keys: string[] } {
+  const tokens = new Set<string>();
+  const keys = new Set<string>(devices.flatMap((d) => d.apiKeys.map((k) => k.key)));
+  for (const request of requests) {
+    const { authorization, 'x-api-key': apiKey } = request.headers;
+    if (typeof authorization === 'string') tokens.add(authorization.replace(/^Bearer\s+/i, ''));
+    if (typeof apiKey === 'string') keys.add(apiKey);
+    if (request.method === 'POST' && request.path.startsWith('/api/v1/apikeys')) {
+      const { key } = JSON.parse(request.body) as { key?: unknown };
+      if (typeof key === 'string') keys.add(key);
+    }
+  }
+  return { tokens: [...tokens], keys: [...keys] };
+}
+
+/** Both streams of a CLI run, for `leaksInText`. */
+export const cliStreams = (run: { stdout: string; stderr: string }): Record<string, string> => ({
+  stdout: run.stdout,
+  stderr: run.stderr,
+});

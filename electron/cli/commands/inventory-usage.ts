@@ -19,3 +19,5 @@ export const EXPORT_USAGE = 'minerdeck export [--site NAME] [--out FILE]';
 
 export const REPORT_USAGE =
   'minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--timeout ms]';
+
+export const TRUST_USAGE = 'minerdeck trust <https address> [--fingerprint SHA256] [--site NAME] [--json]';

@@ -20,7 +20,17 @@ import {
 import { suggestSubnets } from '../../core/discovery/subnet-suggestions';
 import { intOption, parse } from '../args';
 import { EXIT, reportError } from '../output';
-import { ProgressBar, resultJson, resultLine, summaryJson, summaryLine } from '../scan-display';
+import { tlsPinKey } from '../../core/device/tls-pinning';
+import { cliPins } from '../inventory-pins';
+import type { CertificateTrust } from '../scan-display';
+import {
+  certificateTrust,
+  ProgressBar,
+  resultJson,
+  resultLine,
+  summaryJson,
+  summaryLine,
+} from '../scan-display';
 import type { CliContext } from './context';
 
 export const SCAN_USAGE =
@@ -121,10 +131,19 @@ export async function scanCommand(ctx: CliContext, argv: readonly string[]): Pro
         `(connect timeout ${connectTimeoutMs} ms, ${concurrency} at a time)…`,
     );
   }
+  // An https device's certificate is said to be new, trusted or changed against the inventory's pins.
+  const pins = cliPins(ctx);
+  const trustOf = (host: DiscoveredHost): CertificateTrust | undefined =>
+    host.tlsFingerprint256 === undefined
+      ? undefined
+      : certificateTrust(
+          host.tlsFingerprint256,
+          pins.get(tlsPinKey({ scheme: host.scheme, host: host.address, port: host.port })),
+        );
   const onResult = (host: DiscoveredHost): void => {
     if (host.kind === 'device') devices += 1;
     if (saver?.ok === true) saver.value.add(host);
-    bar.around(() => output.out(json ? resultJson(host) : resultLine(host)));
+    bar.around(() => output.out(json ? resultJson(host) : resultLine(host, trustOf(host))));
   };
   const scan = startScan(targets, {
     ports,

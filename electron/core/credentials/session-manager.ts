@@ -157,7 +157,22 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       }
       if (isDeviceError(error) && error.code === 'LOCKED_OUT')
         guard.lockOut(deviceId, error.detail.retryAfterSeconds);
+      else if (candidate.source === undefined && isDeviceError(error)) keepGivenPassword(s, candidate, error);
       throw error;
+    }
+  }
+
+  /**
+   * A password the user gave that the device never judged. No answer (off, hung): it is kept for the
+   * next automatic unlock, as if accepted — the device has not seen it, so no lockout rule is at stake.
+   * An answer that is not a verdict (garbage, a 500): the password is not sent to that device again by
+   * itself, and the device says why it still needs one.
+   */
+  function keepGivenPassword(s: DeviceSession, candidate: Candidate, error: DeviceError): void {
+    if (error.code === 'UNREACHABLE' || error.code === 'TIMEOUT') {
+      s.sessionPassword = candidate.password;
+    } else if (error.code !== 'CANCELLED') {
+      s.needsPassword = `the unlock with the password given failed (${error.message.replace(/\.$/, '')})`;
     }
   }
 

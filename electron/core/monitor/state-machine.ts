@@ -80,6 +80,9 @@ function failureOutcome(prev: MachineState, failure: PollFailure): { state: Moni
           }
         : { state: 'needs-password', reason: 'the device refused the stored password' };
     case 'AUTH_REQUIRED':
+      // After a refused password the session manager answers every poll "needs its password": that is
+      // still the refusal, not a device that never had credentials (`locked`), so the state stays.
+      if (prev.state === 'needs-password') return { state: 'needs-password', reason: prev.reason };
       return prev.everOnline
         ? { state: 'needs-password', reason: `the device no longer accepts its credentials: ${text}` }
         : { state: 'locked', reason: text };
