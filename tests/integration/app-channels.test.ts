@@ -172,7 +172,9 @@ describe('app channels over the core services', () => {
     const revoked = await call('credentials:revoke', { deviceId: ids[2]! });
     expect(revoked).toMatchObject({ ok: true, value: { onDevice: 'deleted' } });
     const forgot = await call('credentials:forget', { deviceIds: [ids[3]!], what: 'all' });
-    expect(forgot.ok && forgot.value.outcomes[0]!.message).toMatch(/still uses the password of site "site-1"/);
+    expect(forgot.ok && forgot.value.outcomes[0]!.message).toMatch(
+      /still uses the password of site "site-1"/,
+    );
     const listing = await services.credentials!.vault.list();
     expect(listing.devices.find((d) => d.deviceId === ids[3])?.apiKey).toBeUndefined();
   });
