@@ -60,6 +60,9 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/renderer'),
       rollupOptions: { input: resolve(root, 'renderer/index.html') },
+      // electron-vite leaves every build unminified; the renderer is the one that pays for it (parse and
+      // compile at each window start, ~1.1 MB → ~0.35 MB). esbuild ships with Vite: nothing to install.
+      minify: 'esbuild',
     },
   },
 });

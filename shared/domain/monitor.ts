@@ -4,45 +4,14 @@
  * here so the `monitor:diff` event is validated on IPC with the same shapes core builds.
  */
 import { z } from 'zod';
+import { ALERT_KINDS, MONITOR_STATES } from './kinds';
 import { MINER_STATE_KINDS } from './reading';
 
-/**
- * - `discovered`: in the list, not polled yet.
- * - `unlocking`: the first poll is checking the device's stored credentials (opening a session).
- * - `locked`: the device needs credentials and none usable is stored; it never answered us this run.
- * - `needs-password`: credentials that worked no longer do (password changed on the device, key revoked),
- *   or the stored password was refused; a new password is needed and nothing is retried by itself.
- * - `auth-failed`: the device refuses access even with a session (403 on a read).
- * - `locked-out`: too many wrong passwords; the device refuses unlocks for a while.
- * - `online`: answering with a reading (its own state may still be `failure`, see the reason and alerts).
- * - `offline`: no answer for N polls in a row; polled with backoff.
- * - `error`: it answers, but not usably (500, not JSON, TLS certificate changed…).
- */
-export const MONITOR_STATES = [
-  'discovered',
-  'unlocking',
-  'locked',
-  'needs-password',
-  'auth-failed',
-  'locked-out',
-  'online',
-  'offline',
-  'error',
-] as const;
-export type MonitorState = (typeof MONITOR_STATES)[number];
-export const monitorStateSchema = z.enum(MONITOR_STATES);
+// The word lists live in kinds.ts (zod-free, for the renderer); they are part of this module's API too.
+export { ALERT_KINDS, MONITOR_STATES };
+export type { AlertKind, MonitorState } from './kinds';
 
-export const ALERT_KINDS = [
-  'offline',
-  'needs-password',
-  'auth-failed',
-  'locked-out',
-  'failure',
-  'error',
-  'temperature',
-  'hash-rate',
-] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+export const monitorStateSchema = z.enum(MONITOR_STATES);
 
 export const alertSchema = z.object({
   /** Unique for this monitoring run. */

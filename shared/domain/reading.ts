@@ -4,10 +4,11 @@
  * out, and the reader never invents a value. Schemas live here so the same shape is validated on IPC.
  */
 import { z } from 'zod';
+import { MINER_STATE_KINDS } from './kinds';
 
-/** Coarse class of the device's own state name, for badges and alerts. */
-export const MINER_STATE_KINDS = ['mining', 'tuning', 'starting', 'stopped', 'failure', 'unknown'] as const;
-export type MinerStateKind = (typeof MINER_STATE_KINDS)[number];
+// Defined in kinds.ts (zod-free, for the renderer); part of this module's API too.
+export { MINER_STATE_KINDS };
+export type { MinerStateKind } from './kinds';
 
 export const tempRangeSchema = z.object({ min: z.number().nullable(), max: z.number().nullable() });
 export type TempRange = z.infer<typeof tempRangeSchema>;

@@ -1,12 +1,13 @@
 /**
- * Push events main → renderer. Each is `{ type, payload }` with a zod schema, validated on the way out in
- * tests and on the way in by the renderer. Main batches them (≤ 10 per second) so a fleet of thousands of
- * devices costs the renderer a handful of messages per second, not one per device.
+ * Push events main → renderer. Each is `{ type, payload }` with a zod schema, validated in tests and by the
+ * browser harness (the renderer trusts main and keeps zod out of its bundle). Main batches them (≤ 10 per
+ * second) so a fleet of thousands of devices costs the renderer a handful of messages per second, not one
+ * per device.
  */
 import { z } from 'zod';
-import { monitorDiffSchema } from '../domain/monitor';
 import { discoveredHostSchema, scanProgressSchema, scanSummarySchema } from './channels/discovery';
 import { fleetDeviceSchema } from './channels/monitor';
+import { monitorDiffWireSchema } from './monitor-diff-wire';
 
 export const eventSchemas = {
   /** Sent once when main has finished starting its services. */
@@ -32,8 +33,9 @@ export const eventSchemas = {
   /**
    * Monitoring: the devices that changed since the last diff (state, reason, compact reading, alerts), the
    * alerts raised and cleared, and fleet totals. At most one per event-hub flush, however many devices.
+   * The devices travel as columns (monitor-diff-wire.ts; monitor-diff-codec.ts turns them back into views).
    */
-  'monitor:diff': monitorDiffSchema,
+  'monitor:diff': monitorDiffWireSchema,
   /** Hosts a scan found (one event per host; the hub batches them). */
   'discovery:found': z.object({ scanId: z.string(), host: discoveredHostSchema }),
   /** A scan's progress, at most 10 per second. */

@@ -3,6 +3,8 @@
  * per `intervalMs` one diff goes out with their current views, the alerts raised and cleared, and the
  * fleet totals — to the monitor's own subscribers (the CLI) and, as one `monitor:diff` event, to the event
  * hub (the window). A device that changed five times between two diffs appears once, as it is now.
+ * Subscribers in this process get the views as they are; the event carries the compact wire form
+ * (shared/ipc/monitor-diff-wire.ts), encoded once here for every window.
  */
 import type {
   FleetTotals,
@@ -10,6 +12,7 @@ import type {
   MonitorDeviceView,
   MonitorDiff,
 } from '../../../shared/domain/monitor';
+import { encodeMonitorDiff } from '../../../shared/ipc/monitor-diff-codec';
 import type { EventHub } from '../events/event-hub';
 import type { AlertChanges } from './alerts';
 
@@ -98,7 +101,7 @@ export class DiffEmitter {
         this.options.onListenerError?.(error);
       }
     }
-    this.options.events?.emit({ type: 'monitor:diff', payload: diff });
+    this.options.events?.emit({ type: 'monitor:diff', payload: encodeMonitorDiff(diff) });
   }
 
   /** Sends what is pending and stops. */

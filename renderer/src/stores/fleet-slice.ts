@@ -1,16 +1,18 @@
 /**
  * The fleet table's state: every device as a flat row (fleet-rows.ts), fleet totals, whether monitoring
  * runs, the filter, and the selection. Loaded once (`monitor:snapshot`), then kept current by
- * `fleet:changed` and `monitor:diff` events: one store update per event batch, whatever the fleet size.
+ * `fleet:changed` and `monitor:diff` events: one store update per redraw, whatever the fleet size
+ * (monitor diffs wait in fleet-pending.ts until then).
  */
-import type { FleetTotals, MonitorDeviceView } from '../../../shared/domain/monitor';
+import type { FleetTotals } from '../../../shared/domain/monitor';
 import type { FleetDevice } from '../../../shared/ipc/channels/monitor';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AppError } from '../../../shared/result';
 import type { StateFilterId } from '../lib/states';
 import type { FleetRow } from './fleet-rows';
-import { applyView, toRow } from './fleet-rows';
+import { MAX_PENDING_DIFFS, PendingDiffs } from './fleet-pending';
+import { toRow } from './fleet-rows';
 import type { SliceCreator } from './types';
 
 export interface FleetFilter {
@@ -49,6 +51,20 @@ export interface FleetSliceDeps {
  */
 export const DEFAULT_REDRAW_MS = 500;
 
+/**
+ * Runs a redraw in a task of its own right after the next frame is drawn: it then has until the frame
+ * after to update the store and React, and that frame only lays out and paints the rows that changed. A
+ * timer firing mid-frame, or the work done inside the frame's own callbacks, would push a frame past its
+ * deadline (a dropped frame). A hidden window draws no frames (and would never call back): at once there.
+ */
+function afterNextFrame(redraw: () => void): void {
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') {
+    requestAnimationFrame(() => setTimeout(redraw, 0));
+  } else {
+    redraw();
+  }
+}
+
 /** Row positions by id, kept beside the store (not reactive: rows themselves are). */
 function indexOf(rows: readonly FleetRow[]): Map<string, number> {
   return new Map(rows.map((row, i) => [row.id, i]));
@@ -58,37 +74,45 @@ export const createFleetSlice =
   (deps: FleetSliceDeps): SliceCreator<FleetSlice> =>
   (set, get) => {
     let index = new Map<string, number>();
-    /** Monitor views not on screen yet (latest per device), and the latest totals. */
-    const pending = new Map<string, MonitorDeviceView>();
-    let pendingTotals: FleetTotals | undefined;
+    /** Monitor diffs not on screen yet. */
+    const pending = new PendingDiffs();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** A redraw is on its way (its timer runs, or it waits for the next frame). */
+    let scheduled = false;
     let lastCommit = Number.NEGATIVE_INFINITY;
     const redrawMs = deps.redrawMs ?? DEFAULT_REDRAW_MS;
 
-    /** Puts what is pending into the rows: one array copy, one new object per changed device. */
+    /**
+     * Puts what is pending into the rows: a new object only for a device whose shown values changed, and
+     * a new array only when one did — otherwise the table keeps its rows, filter result and sort order.
+     */
     const commitPending = (): void => {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
+      scheduled = false;
       lastCommit = Date.now();
-      if (pending.size === 0 && pendingTotals === undefined) return;
-      const rows = [...get().rows];
-      for (const [id, view] of pending) {
-        const at = index.get(id);
-        const row = at === undefined ? undefined : rows[at];
-        if (at !== undefined && row !== undefined) rows[at] = applyView(row, view);
-      }
-      pending.clear();
-      const totals = pendingTotals ?? get().totals;
-      pendingTotals = undefined;
-      set({ rows, ...(totals !== undefined ? { totals } : {}) });
+      if (pending.count === 0) return;
+      const totals = pending.totals;
+      const rows = pending.applyTo(get().rows, index);
+      set({ ...(rows !== undefined ? { rows } : {}), ...(totals !== undefined ? { totals } : {}) });
     };
 
-    /** At most one redraw per `redrawMs`: the first change after a quiet spell shows at once. */
+    /**
+     * At most one redraw per `redrawMs`: the first change after a quiet spell shows at once, later ones
+     * just after a frame once the time is up (see afterNextFrame). Too many waiting diffs redraw now.
+     */
     const scheduleCommit = (): void => {
-      if (timer !== undefined) return;
       const wait = lastCommit + redrawMs - Date.now();
-      if (wait <= 0) commitPending();
-      else timer = setTimeout(commitPending, wait);
+      if (pending.count >= MAX_PENDING_DIFFS || (!scheduled && wait <= 0)) {
+        commitPending();
+        return;
+      }
+      if (scheduled) return;
+      scheduled = true;
+      timer = setTimeout(() => {
+        timer = undefined;
+        afterNextFrame(commitPending);
+      }, wait);
     };
 
     const applyFleetChange = (devices: readonly FleetDevice[], removed: readonly string[]): void => {
@@ -131,7 +155,6 @@ export const createFleetSlice =
           return;
         }
         pending.clear();
-        pendingTotals = undefined;
         const previous = new Map(get().rows.map((row) => [row.id, row]));
         const rows = result.value.devices.map((device) => toRow(device, previous.get(device.deviceId)));
         index = indexOf(rows);
@@ -162,8 +185,7 @@ export const createFleetSlice =
         let changed = false;
         for (const event of events) {
           if (event.type === 'monitor:diff') {
-            for (const view of event.payload.devices) pending.set(view.deviceId, view);
-            pendingTotals = event.payload.totals;
+            pending.add(event.payload);
           } else if (event.type === 'fleet:changed') {
             // Membership first applies what was pending, so a removed device is not revived by a late view.
             commitPending();
@@ -171,7 +193,7 @@ export const createFleetSlice =
             changed = true;
           }
         }
-        if (changed || pending.size > 0 || pendingTotals !== undefined) scheduleCommit();
+        if (changed || pending.count > 0) scheduleCommit();
       },
     };
   };

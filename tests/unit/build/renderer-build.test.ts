@@ -110,4 +110,17 @@ describe('electron-vite build', () => {
       expect(readFileSync(join(assets, file), 'utf8'), file).not.toMatch(/url\(\s*['"]?https?:|@import/);
     }
   });
+
+  it('ships the renderer minified, without zod (it decodes monitor diffs with plain loops)', () => {
+    const assets = join(outDir, 'renderer/assets');
+    const code = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((file) => readFileSync(join(assets, file), 'utf8'))
+      .join('\n');
+    expect(code).toContain('monitor:diff');
+    expect(code).not.toMatch(/ZodError|\$ZodType/);
+    // Unminified it is over a megabyte, one statement per line.
+    expect(code.length).toBeLessThan(700_000);
+    expect(code.split('\n').length).toBeLessThan(200);
+  });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DiscoveredHost } from '../../../shared/domain/discovery';
 import type { MonitorDeviceView } from '../../../shared/domain/monitor';
 import type { FleetDevice } from '../../../shared/ipc/channels/monitor';
+import { encodeMonitorDiff } from '../../../shared/ipc/monitor-diff-codec';
 import { err, ok } from '../../../shared/result';
 import { visibleRowIds } from '../../../renderer/src/features/fleet/visible-rows';
 import { createRootStore } from '../../../renderer/src/stores/root-store';
@@ -161,14 +162,14 @@ describe('fleet slice', () => {
     api.pushEvents([
       {
         type: 'monitor:diff',
-        payload: {
+        payload: encodeMonitorDiff({
           at: 2,
           devices: [online],
           removed: [],
           raised: [],
           cleared: [],
           totals: { ...emptyTotals(2), hashRate: 1.5e14 },
-        },
+        }),
       },
       { type: 'fleet:changed', payload: { devices: [device(3)], removed: ['mac:AA:00:00:00:00:01'] } },
     ]);
@@ -179,6 +180,39 @@ describe('fleet slice', () => {
     ]);
     expect(before[1]).not.toBe(rows[0]);
     expect(store.getState().totals?.hashRate).toBe(1.5e14);
+  });
+
+  it('keeps the rows array when a diff changes nothing the table shows, so nothing is re-sorted', async () => {
+    const api = createFakeApi();
+    const reading = { minerState: 'mining', minerKind: 'mining' as const, hashRate: 1.5e14, chipTempMax: 61 };
+    const online = device(1, { state: 'online', since: 5, reading });
+    vi.mocked(api['monitor:snapshot']).mockResolvedValue(
+      ok({ running: true, devices: [online, device(2, {})], totals: emptyTotals(2), alerts: [] }),
+    );
+    const store = createRootStore({ api, redrawMs: 0 });
+    await store.getState().fleetRequested();
+    const before = store.getState().rows;
+    const diff = (view: MonitorDeviceView) => ({
+      type: 'monitor:diff' as const,
+      payload: encodeMonitorDiff({
+        at: 10,
+        devices: [view],
+        removed: [],
+        raised: [],
+        cleared: [],
+        totals: { ...emptyTotals(2), hashRate: 1.5e14 },
+      }),
+    });
+    // Only the last answer moved: same rows, new totals.
+    api.pushEvents([diff({ ...online.view!, lastAnswerAt: 9 })]);
+    expect(store.getState().rows).toBe(before);
+    expect(store.getState().totals?.hashRate).toBe(1.5e14);
+    // A new temperature: one new row object, the other kept.
+    api.pushEvents([diff({ ...online.view!, reading: { ...reading, chipTempMax: 62 } })]);
+    const after = store.getState().rows;
+    expect(after).not.toBe(before);
+    expect(after[0]?.chipTempMax).toBe(62);
+    expect(after[1]).toBe(before[1]);
   });
 
   it('filters by state and by words, and Ctrl+A selects exactly what is shown', async () => {
@@ -206,7 +240,7 @@ describe('fleet slice', () => {
     expect(store.getState().selection).toEqual({ 'mac:AA:00:00:00:00:02': true });
   });
 
-  it('redraws live readings at most twice a second: the first change at once, the rest together', async () => {
+  it('redraws live readings at most twice a second: the first change at once, the rest together at a frame', async () => {
     const api = createFakeApi();
     vi.mocked(api['monitor:snapshot']).mockResolvedValue(
       ok({ running: true, devices: [device(1, { state: 'online' })], totals: emptyTotals(1), alerts: [] }),
@@ -216,7 +250,7 @@ describe('fleet slice', () => {
     vi.useFakeTimers();
     const diff = (temp: number) => ({
       type: 'monitor:diff' as const,
-      payload: {
+      payload: encodeMonitorDiff({
         at: temp,
         devices: [
           device(1, {
@@ -228,7 +262,7 @@ describe('fleet slice', () => {
         raised: [],
         cleared: [],
         totals: emptyTotals(1),
-      },
+      }),
     });
     api.pushEvents([diff(60)]);
     expect(store.getState().rows[0]?.chipTempMax).toBe(60);
@@ -236,6 +270,10 @@ describe('fleet slice', () => {
     api.pushEvents([diff(62)]);
     expect(store.getState().rows[0]?.chipTempMax).toBe(60);
     vi.advanceTimersByTime(500);
+    // The time is up; the redraw runs right after the next frame.
+    vi.advanceTimersToNextFrame();
+    expect(store.getState().rows[0]?.chipTempMax).toBe(60);
+    vi.runOnlyPendingTimers();
     expect(store.getState().rows[0]?.chipTempMax).toBe(62);
     vi.useRealTimers();
   });

@@ -74,6 +74,9 @@ export function TempCell({ row }: { row: FleetRow }): ReactNode {
   return <span className={hot ? 'cell-number tone-bad' : 'cell-number'}>{celsius(row.chipTempMax)}</span>;
 }
 
+/** One formatter for every row: `toLocaleString` builds a new one per call (tens of µs, every redraw). */
+const RPM = new Intl.NumberFormat('en-US');
+
 export function FansCell({ row }: { row: FleetRow }): ReactNode {
   if (row.fanCount === undefined) return <span className="cell-number">{NONE}</span>;
   const stopped = row.fanRpmMin === 0;
@@ -81,7 +84,7 @@ export function FansCell({ row }: { row: FleetRow }): ReactNode {
     <div className="cell-stack cell-number">
       <span className={stopped ? 'cell-main tone-bad' : 'cell-main'}>{row.fanCount} fans</span>
       <span className="cell-sub">
-        {stopped ? 'one has stopped' : `≥ ${(row.fanRpmMin ?? 0).toLocaleString('en-US')} rpm`}
+        {stopped ? 'one has stopped' : `≥ ${RPM.format(row.fanRpmMin ?? 0)} rpm`}
       </span>
     </div>
   );

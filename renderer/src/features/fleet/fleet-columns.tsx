@@ -36,6 +36,23 @@ const STATE_ORDER: Record<FleetRow['state'], number> = {
   online: 9,
 };
 
+/**
+ * Whether a sortable column's value is the same for two versions of a row: the row fields each accessor
+ * below reads. Lets the table keep its row model while live readings change what no sort looks at
+ * (stable-rows.ts); a column missing here counts as changed.
+ */
+export const SAME_SORT_VALUE: Record<string, (a: FleetRow, b: FleetRow) => boolean> = {
+  device: (a, b) => a.addressKey === b.addressKey,
+  model: (a, b) => a.model === b.model && a.firmware === b.firmware,
+  state: (a, b) => a.state === b.state && a.since === b.since,
+  hashRate: (a, b) => a.hashRate === b.hashRate,
+  chipTemp: (a, b) => a.chipTempMax === b.chipTempMax,
+  fans: (a, b) => a.fanRpmMin === b.fanRpmMin,
+  power: (a, b) => a.powerW === b.powerW,
+  credentials: (a, b) => a.apiKey === b.apiKey && a.password === b.password,
+  alerts: (a, b) => a.alerts.length === b.alerts.length,
+};
+
 const helper = createColumnHelper<typeof fleetFeatures, FleetRow>();
 
 /** Column ids in display order, with their headers; cells are rendered by fleet-table-row.tsx. */

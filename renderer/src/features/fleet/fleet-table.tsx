@@ -12,6 +12,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useRootStore } from '../../stores/root-store';
 import { fleetColumns, fleetFeatures } from './fleet-columns';
 import { FleetTableRow } from './fleet-table-row';
+import { stableRows } from './stable-rows';
 import { visibleRows } from './visible-rows';
 
 /** Two lines of 16 px text and padding; fixed, so the virtualizer never measures. */
@@ -28,7 +29,7 @@ function useNow(periodMs: number): number {
 }
 
 export function FleetTable(): ReactNode {
-  const rows = useRootStore((s) => visibleRows(s));
+  const shown = useRootStore((s) => visibleRows(s));
   const { selection, outcomes, selectionChanged, devicePanelOpened, openDeviceId } = useRootStore(
     useShallow((s) => ({
       selection: s.selection,
@@ -39,6 +40,8 @@ export function FleetTable(): ReactNode {
     })),
   );
   const [sorting, setSorting] = useState<SortingState>([{ id: 'device', desc: false }]);
+  // A new row model only when the order may have changed; cells read the newest rows (`shown`).
+  const rows = stableRows(shown, sorting[0]?.id);
   const table = useTable({
     features: fleetFeatures,
     columns: fleetColumns,
@@ -121,7 +124,7 @@ export function FleetTable(): ReactNode {
             return (
               <FleetTableRow
                 key={row.id}
-                row={row.original}
+                row={shown[row.index] ?? row.original}
                 index={item.index}
                 top={item.start}
                 selected={selection[row.id] === true}

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MonitorDeviceView } from '../../../../shared/domain/monitor';
+import type { MonitorDeviceView, MonitorDiff } from '../../../../shared/domain/monitor';
 import { MONITOR_STATES } from '../../../../shared/domain/monitor';
 import type { AppEvent } from '../../../../shared/ipc/events';
 import { eventBatchSchema } from '../../../../shared/ipc/events';
+import { decodeMonitorDiff, quantizeDiff } from '../../../../shared/ipc/monitor-diff-codec';
+import { monitorDiffWireSchema } from '../../../../shared/ipc/monitor-diff-wire';
 import { createEventHub } from '../../../../electron/core/events/event-hub';
 import { DiffEmitter } from '../../../../electron/core/monitor/diff-emitter';
 
@@ -86,6 +88,24 @@ describe('monitor diffs', () => {
     expect(events).toHaveLength(diffs);
     // Every batch is what the renderer accepts.
     for (const batch of batches) expect(eventBatchSchema.safeParse(batch).success).toBe(true);
+  });
+
+  it('sends the window the same diff in its wire form, as the subscribers in this process see it', async () => {
+    const { current, emitter, batches, hub } = setup();
+    const diffs: MonitorDiff[] = [];
+    emitter.subscribe((diff) => diffs.push(diff));
+    current.set('a', { ...view('a', 'first'), alerts: ['temperature'] });
+    emitter.markDirty('a');
+    current.set('b', view('b', 'other'));
+    emitter.markDirty('b');
+    await vi.advanceTimersByTimeAsync(0);
+    hub.flush();
+    const event = batches.flat()[0];
+    expect(event?.type).toBe('monitor:diff');
+    if (event?.type !== 'monitor:diff') return;
+    expect(monitorDiffWireSchema.safeParse(event.payload).success).toBe(true);
+    expect(decodeMonitorDiff(event.payload)).toEqual(quantizeDiff(diffs[0]!));
+    expect(decodeMonitorDiff(event.payload).devices.map((d) => d.reason)).toEqual(['first', 'other']);
   });
 
   it('reports removed devices and alerts, and nothing once closed', async () => {

@@ -1,0 +1,46 @@
+/**
+ * The closed word lists of the domain, as plain constants in a module without zod: the renderer needs
+ * them at run time (the `monitor:diff` wire form refers to states and alert kinds by position), and
+ * importing them from the schema modules would ship zod in its bundle. The schema modules re-export them.
+ */
+
+/** Coarse class of the device's own state name, for badges and alerts. */
+export const MINER_STATE_KINDS = ['mining', 'tuning', 'starting', 'stopped', 'failure', 'unknown'] as const;
+export type MinerStateKind = (typeof MINER_STATE_KINDS)[number];
+
+/**
+ * - `discovered`: in the list, not polled yet.
+ * - `unlocking`: the first poll is checking the device's stored credentials (opening a session).
+ * - `locked`: the device needs credentials and none usable is stored; it never answered us this run.
+ * - `needs-password`: credentials that worked no longer do (password changed on the device, key revoked),
+ *   or the stored password was refused; a new password is needed and nothing is retried by itself.
+ * - `auth-failed`: the device refuses access even with a session (403 on a read).
+ * - `locked-out`: too many wrong passwords; the device refuses unlocks for a while.
+ * - `online`: answering with a reading (its own state may still be `failure`, see the reason and alerts).
+ * - `offline`: no answer for N polls in a row; polled with backoff.
+ * - `error`: it answers, but not usably (500, not JSON, TLS certificate changed…).
+ */
+export const MONITOR_STATES = [
+  'discovered',
+  'unlocking',
+  'locked',
+  'needs-password',
+  'auth-failed',
+  'locked-out',
+  'online',
+  'offline',
+  'error',
+] as const;
+export type MonitorState = (typeof MONITOR_STATES)[number];
+
+export const ALERT_KINDS = [
+  'offline',
+  'needs-password',
+  'auth-failed',
+  'locked-out',
+  'failure',
+  'error',
+  'temperature',
+  'hash-rate',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
