@@ -148,7 +148,7 @@ export async function run(): Promise<BenchReport> {
     ],
     notes: [
       `fleet processes used ${fleetText} of a core each while the monitor ran (near 100 % = the fleet, not the monitor, sets the latency)`,
-      `the bare floor (${BARE_SECONDS} s) makes the same two requests per device per interval with nothing else`,
+      `the bare floor (${BARE_SECONDS} s) makes the same requests (status every poll, summary every other poll) with nothing else`,
       'history rings (one hour) are allocated in full at the first sample, so the RSS already counts them',
     ],
   };
