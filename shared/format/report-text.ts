@@ -37,6 +37,16 @@ export function hashRateText(device: ReportDevice): string {
 export const temperatureText = (celsius: number | null): string =>
   celsius === null ? '' : `${Math.round(celsius * 10) / 10} °C`;
 
+/**
+ * The small lines under a device's final state: what the miner reports, and why the state is what it is —
+ * the second left out when it only repeats the first ("device reports mining").
+ */
+export function stateNotes(device: Pick<ReportDevice, 'minerState' | 'stateReason'>): string[] {
+  const miner = device.minerState === null ? [] : [`miner: ${device.minerState}`];
+  const repeats = device.minerState !== null && device.stateReason === `device reports ${device.minerState}`;
+  return repeats ? miner : [...miner, device.stateReason];
+}
+
 export function alertText(alert: SeenAlert): string {
   const lasted =
     alert.clearedAt === undefined

@@ -3,7 +3,7 @@ import type { HandOverReport, ReportFormat } from '../../../shared/domain/report
 import { reportCsv } from './report-csv';
 import { reportHtml } from './report-html';
 import { reportJson } from './report-json';
-import { reportFileName } from './report-values';
+import { reportFileName } from '../../../shared/format/report-text';
 
 export interface RenderedReport {
   format: ReportFormat;

@@ -6,7 +6,7 @@
 import type { HandOverReport } from '../../../shared/domain/report';
 import type { CellValue } from './csv-cell';
 import { csvFile } from './csv-cell';
-import { alertText, apiKeyText, localTime, percent, terahashes } from './report-values';
+import { alertText, apiKeyText, localTime, percent, terahashes } from '../../../shared/format/report-text';
 
 const HEADER = [
   'address',

@@ -7,7 +7,14 @@
  * - A4 landscape when printed, table header repeated on each page, rows never split across pages.
  */
 import type { HandOverReport, ReportDevice, ReportState } from '../../../shared/domain/report';
-import { alertText, apiKeyText, hashRateText, localTime, temperatureText } from './report-values';
+import {
+  alertText,
+  apiKeyText,
+  hashRateText,
+  localTime,
+  stateNotes,
+  temperatureText,
+} from '../../../shared/format/report-text';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -90,10 +97,7 @@ function deviceRow(device: ReportDevice, index: number): string {
   ].join('');
   const state = [
     `<span class="state state-${escapeHtml(device.state)}">${escapeHtml(device.state)}</span>`,
-    device.minerState === null
-      ? ''
-      : `<br><span class="muted">miner: ${escapeHtml(device.minerState)}</span>`,
-    `<br><span class="muted">${escapeHtml(device.stateReason)}</span>`,
+    ...stateNotes(device).map((note) => `<br><span class="muted">${escapeHtml(note)}</span>`),
   ].join('');
   const temps = [
     device.chipTempMax === null ? '' : `chip ${escapeHtml(temperatureText(device.chipTempMax))}`,

@@ -11,6 +11,7 @@ import {
   apiKeyText,
   hashRateText,
   localTime,
+  stateNotes,
   temperatureText,
 } from '../../../../shared/format/report-text';
 
@@ -54,8 +55,11 @@ function DeviceRow({ device, index }: { device: ReportDevice; index: number }): 
       <td>{text(device.firmware)}</td>
       <td>
         <span className={`report-state ${toneOf(device.state)}`}>{device.state}</span>
-        {device.minerState !== null && <div className="report-muted">miner: {device.minerState}</div>}
-        <div className="report-muted">{device.stateReason}</div>
+        {stateNotes(device).map((note) => (
+          <div key={note} className="report-muted">
+            {note}
+          </div>
+        ))}
       </td>
       <td className="num">{text(hashRateText(device))}</td>
       <td className="num">{temps.length === 0 ? <Dash /> : temps.map((t) => <div key={t}>{t}</div>)}</td>

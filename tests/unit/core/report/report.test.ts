@@ -12,7 +12,7 @@ import { renderReport } from '../../../../electron/core/report/render-report';
 import { snapshotFromMonitor } from '../../../../electron/core/report/snapshot';
 import type { MonitorSnapshot } from '../../../../electron/core/monitor/monitor';
 import type { MonitorAlert } from '../../../../shared/domain/monitor';
-import { alertText } from '../../../../shared/format/report-text';
+import { alertText, stateNotes } from '../../../../shared/format/report-text';
 import type { Site } from '../../../../shared/domain/inventory';
 import type { CommissioningSnapshot } from '../../../../shared/domain/report';
 import { handOverReportSchema } from '../../../../shared/domain/report';
@@ -335,5 +335,19 @@ describe('snapshotFromMonitor', () => {
       /offline happened \(raised .*, cleared after 3 s\)/,
     );
     expect(alertText(snapshot.devices[0]!.alerts[1]!)).toMatch(/still active/);
+  });
+});
+
+describe('stateNotes', () => {
+  it('shows what the miner reports, and the reason only when it adds something', () => {
+    expect(stateNotes({ minerState: 'mining', stateReason: 'device reports mining' })).toEqual([
+      'miner: mining',
+    ]);
+    expect(
+      stateNotes({ minerState: 'failure', stateReason: 'device reports failure: fan lost (code 7)' }),
+    ).toEqual(['miner: failure', 'device reports failure: fan lost (code 7)']);
+    expect(stateNotes({ minerState: null, stateReason: 'no answer for 3 polls' })).toEqual([
+      'no answer for 3 polls',
+    ]);
   });
 });
