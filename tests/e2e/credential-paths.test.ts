@@ -3,20 +3,17 @@
  * devices. The technician sees, per device, why it did not unlock — in words, with the seconds to wait —
  * and Minerdeck never tries a password twice on its own (the simulator counts every unlock it got).
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
-import { launchChromium } from '../support/browser';
-import { builtApp } from '../support/built-app';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import { unlocksOf } from '../support/sim-targets';
 import { workingKeychain } from '../support/test-keychain';
 import type { AppHarness } from './harness/app-harness';
-import { startAppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
-import { openAppPage } from './harness/app-page';
-import { E2E_MONITOR, E2E_SETTINGS, rows, waitForStates } from './harness/fleet-page';
+import type { E2eSession } from './harness/e2e-session';
+import { openE2eSession } from './harness/e2e-session';
+import { rows, waitForStates } from './harness/fleet-page';
 
 const RIGHT = 'right-pw-2291';
 const WRONG = 'wrong-pw-0000';
@@ -24,8 +21,8 @@ const WRONG = 'wrong-pw-0000';
 describeWith(browserRequirement, 'wrong passwords and lockouts in Chromium', () => {
   let fleet: Fleet;
   let harness: AppHarness;
-  let browser: Browser;
   let app: AppPage;
+  let session: E2eSession | undefined;
 
   /** Selects exactly these devices by their rows' checkboxes. */
   async function select(devices: readonly SimDevice[]): Promise<void> {
@@ -53,24 +50,15 @@ describeWith(browserRequirement, 'wrong passwords and lockouts in Chromium', () 
       defaults: { password: RIGHT },
       devices: [{}, {}, {}, { lockoutThreshold: 1, lockoutSeconds: 120 }],
     });
-    harness = await startAppHarness({
-      appDir: await builtApp(),
+    session = await openE2eSession(fleet, {
       keychain: workingKeychain(),
-      settings: E2E_SETTINGS,
-      monitorOverrides: E2E_MONITOR,
+      beforePage: (h) => h.services.fleet!.add(fleet.devices.map((d) => ({ address: d.address }))),
     });
-    await harness.services.fleet!.add(fleet.devices.map((d) => ({ address: d.address })));
-    browser = await launchChromium();
-    app = await openAppPage(browser, harness.server);
+    ({ harness, app } = session);
     await app.page.getByRole('button', { name: 'Fleet' }).click();
   }, 180_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    await harness?.close();
-    await fleet?.close();
-  });
+  afterAll(() => session?.close());
 
   it('a wrong password: every device says it refused it, nothing is stored, and it was tried once each', async () => {
     await waitForStates(app.page, 4, 'locked');

@@ -4,19 +4,16 @@
  * found → add them → select all → unlock with the site password and create keys → all online with
  * readings → a device goes offline and the table says so. Screenshots of each view are saved.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
-import { launchChromium } from '../support/browser';
-import { builtApp } from '../support/built-app';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import { workingKeychain } from '../support/test-keychain';
 import type { AppHarness } from './harness/app-harness';
-import { startAppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
-import { openAppPage } from './harness/app-page';
-import { E2E_MONITOR, E2E_SETTINGS, rows } from './harness/fleet-page';
+import type { E2eSession } from './harness/e2e-session';
+import { openE2eSession } from './harness/e2e-session';
+import { rows } from './harness/fleet-page';
 import {
   addFoundToFleet,
   confirmUnlock,
@@ -31,28 +28,19 @@ const COUNT = 12;
 describeWith(browserRequirement, 'the whole flow in Chromium', () => {
   let fleet: Fleet;
   let harness: AppHarness;
-  let browser: Browser;
   let app: AppPage;
+  let session: E2eSession | undefined;
   const keychain = workingKeychain();
 
   beforeAll(async () => {
     fleet = await startFleet({ count: COUNT, defaults: { password: SITE_PASSWORD } });
-    harness = await startAppHarness({
-      appDir: await builtApp(),
+    session = await openE2eSession(fleet, {
       keychain,
-      settings: E2E_SETTINGS,
-      monitorOverrides: E2E_MONITOR,
     });
-    browser = await launchChromium();
-    app = await openAppPage(browser, harness.server);
+    ({ harness, app } = session);
   }, 180_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    await harness?.close();
-    await fleet?.close();
-  });
+  afterAll(() => session?.close());
 
   it('scans the simulated subnet and finds every device, streaming them in', async () => {
     await scanAndAddAll(app.page, fleet);

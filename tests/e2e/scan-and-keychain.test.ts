@@ -3,33 +3,25 @@
  * it got), and working without a keychain (session-only: said at the top, explained in Settings, no API
  * keys created, a password still usable until the app quits).
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
-import { launchChromium } from '../support/browser';
-import { builtApp } from '../support/built-app';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import { lockedKeychain } from '../support/test-keychain';
-import type { AppHarness } from './harness/app-harness';
-import { startAppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
-import { openAppPage } from './harness/app-page';
-import { E2E_MONITOR, E2E_SETTINGS, rows, waitForStates } from './harness/fleet-page';
+import type { E2eSession } from './harness/e2e-session';
+import { openE2eSession } from './harness/e2e-session';
+import { rows, waitForStates } from './harness/fleet-page';
 
 describeWith(browserRequirement, 'cancelling a scan, and session-only mode, in Chromium', () => {
   let fleet: Fleet;
-  let harness: AppHarness;
-  let browser: Browser;
   let app: AppPage;
+  let session: E2eSession | undefined;
 
   beforeAll(async () => {
     fleet = await startFleet({ count: 2, defaults: { password: 'pw-7781' } });
-    harness = await startAppHarness({
-      appDir: await builtApp(),
+    session = await openE2eSession(fleet, {
       keychain: lockedKeychain(),
-      settings: E2E_SETTINGS,
-      monitorOverrides: E2E_MONITOR,
       suggest: () => [
         {
           interfaceName: 'eth0',
@@ -40,16 +32,10 @@ describeWith(browserRequirement, 'cancelling a scan, and session-only mode, in C
         },
       ],
     });
-    browser = await launchChromium();
-    app = await openAppPage(browser, harness.server);
+    ({ app } = session);
   }, 180_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    await harness?.close();
-    await fleet?.close();
-  });
+  afterAll(() => session?.close());
 
   it("suggests the laptop's subnet and points at a bad item with its position", async () => {
     const { page } = app;

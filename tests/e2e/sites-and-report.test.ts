@@ -6,19 +6,16 @@
  * report and save it as CSV and HTML (the files are read back), switch sites and see the fleet follow.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
-import { launchChromium } from '../support/browser';
-import { builtApp } from '../support/built-app';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import { workingKeychain } from '../support/test-keychain';
 import type { AppHarness } from './harness/app-harness';
-import { startAppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
-import { openAppPage } from './harness/app-page';
-import { E2E_MONITOR, E2E_SETTINGS, waitForStates } from './harness/fleet-page';
+import type { E2eSession } from './harness/e2e-session';
+import { openE2eSession } from './harness/e2e-session';
+import { waitForStates } from './harness/fleet-page';
 import { addFoundToFleet, confirmUnlock, scanAndAddAll, unlockAllWithKeys } from './harness/flow-steps';
 
 const PASSWORD = 'hall-pw-6620';
@@ -27,27 +24,16 @@ const COUNT = 3;
 describeWith(browserRequirement, 'sites, import/export and the report in Chromium', () => {
   let fleet: Fleet;
   let harness: AppHarness;
-  let browser: Browser;
   let app: AppPage;
+  let session: E2eSession | undefined;
 
   beforeAll(async () => {
     fleet = await startFleet({ count: COUNT, defaults: { password: PASSWORD } });
-    harness = await startAppHarness({
-      appDir: await builtApp(),
-      keychain: workingKeychain(),
-      settings: E2E_SETTINGS,
-      monitorOverrides: E2E_MONITOR,
-    });
-    browser = await launchChromium();
-    app = await openAppPage(browser, harness.server);
+    session = await openE2eSession(fleet, { keychain: workingKeychain() });
+    ({ harness, app } = session);
   }, 180_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    await harness?.close();
-    await fleet?.close();
-  });
+  afterAll(() => session?.close());
 
   const siteSelect = () => app.page.getByLabel('Site', { exact: true });
   const nav = (name: string | RegExp) =>

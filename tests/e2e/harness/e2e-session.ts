@@ -1,0 +1,52 @@
+/**
+ * One e2e suite's world: the app harness over the built renderer (the e2e settings unless the suite says
+ * otherwise), Chromium and the app's page, opened in order and closed in reverse together with the suite's
+ * simulated fleet — also when opening fails part-way, so a broken start leaves no browser or server behind.
+ */
+import type { Browser } from 'playwright-core';
+import type { Fleet } from '../../simulator';
+import { launchChromium } from '../../support/browser';
+import { builtApp } from '../../support/built-app';
+import type { AppHarness, AppHarnessOptions } from './app-harness';
+import { startAppHarness } from './app-harness';
+import type { AppPage } from './app-page';
+import { openAppPage } from './app-page';
+import { E2E_MONITOR, E2E_SETTINGS } from './fleet-page';
+
+export interface E2eSession {
+  harness: AppHarness;
+  browser: Browser;
+  app: AppPage;
+  close(): Promise<void>;
+}
+
+export interface E2eSessionOptions extends Omit<AppHarnessOptions, 'appDir'> {
+  /** Runs once the harness is up, before the page opens (e.g. devices already in the fleet at start). */
+  beforePage?: (harness: AppHarness) => Promise<unknown>;
+}
+
+export async function openE2eSession(fleet: Fleet, options: E2eSessionOptions): Promise<E2eSession> {
+  const { beforePage, ...harnessOptions } = options;
+  const closers: (() => Promise<unknown>)[] = [() => fleet.close()];
+  const close = async (): Promise<void> => {
+    for (const closeOne of closers.splice(0).reverse()) await closeOne().catch(() => undefined);
+  };
+  try {
+    const harness = await startAppHarness({
+      appDir: await builtApp(),
+      settings: E2E_SETTINGS,
+      monitorOverrides: E2E_MONITOR,
+      ...harnessOptions,
+    });
+    closers.push(() => harness.close());
+    await beforePage?.(harness);
+    const browser = await launchChromium();
+    closers.push(() => browser.close());
+    const app = await openAppPage(browser, harness.server);
+    closers.push(() => app.close());
+    return { harness, browser, app, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
