@@ -33,6 +33,10 @@ export const MONITOR_STATES = [
 ] as const;
 export type MonitorState = (typeof MONITOR_STATES)[number];
 
+/** A count per monitoring state, all zero: where fleet totals start. */
+export const zeroByState = (): Record<MonitorState, number> =>
+  Object.fromEntries(MONITOR_STATES.map((s) => [s, 0])) as Record<MonitorState, number>;
+
 export const ALERT_KINDS = [
   'offline',
   'needs-password',

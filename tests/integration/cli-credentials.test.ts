@@ -12,7 +12,7 @@ import { clearService, testServiceName } from '../support/keychain';
 import { credentialHeadersOf } from '../support/recorded-requests';
 import { describeWith, keychain } from '../support/requirements';
 import { runCli } from '../support/run-cli';
-import { requestsTo, unlocksOf } from '../support/sim-targets';
+import { devicesOf, requestsTo, unlocksOf } from '../support/sim-targets';
 
 const SITE_PW = 'Hall-1-pw';
 const SERVICE = testServiceName('cli');
@@ -33,7 +33,7 @@ describeWith(keychain, 'credential commands on a real keychain', () => {
       defaults: { password: SITE_PW },
       devices: [{}, {}, { profile: 'spec' }, { password: 'lone-pw' }, { password: 'not-the-site-pw' }],
     });
-    [a, b, spec, lone, other] = fleet.devices as [SimDevice, SimDevice, SimDevice, SimDevice, SimDevice];
+    [a, b, spec, lone, other] = devicesOf(fleet, 5);
   });
   afterAll(async () => {
     await fleet.close();

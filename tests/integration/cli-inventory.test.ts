@@ -11,6 +11,7 @@ import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { tempDataDir } from '../support/inventory-fixtures';
 import { runCli } from '../support/run-cli';
+import { devicesOf } from '../support/sim-targets';
 
 let fleet: Fleet;
 let a: SimDevice;
@@ -24,7 +25,7 @@ beforeAll(async () => {
       { mac: '02:C7:00:00:00:02', hostname: 'miner-b' },
     ],
   });
-  [a, b] = fleet.devices as [SimDevice, SimDevice];
+  [a, b] = devicesOf(fleet, 2);
   port = String(a.port);
 });
 afterAll(() => fleet.close());

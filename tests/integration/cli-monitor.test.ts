@@ -11,6 +11,7 @@ import { startFleet } from '../simulator';
 import { clearService, testServiceName } from '../support/keychain';
 import { describeWith, keychain } from '../support/requirements';
 import { runCli } from '../support/run-cli';
+import { devicesOf } from '../support/sim-targets';
 
 const PASSWORD = 'Monitor-pw-1';
 const SERVICE = testServiceName('monitor');
@@ -24,7 +25,7 @@ let down: SimDevice;
 
 beforeAll(async () => {
   fleet = await startFleet({ defaults: { password: PASSWORD }, devices: [{}, {}, {}] });
-  [healthy, failing, down] = fleet.devices as [SimDevice, SimDevice, SimDevice];
+  [healthy, failing, down] = devicesOf(fleet, 3);
   failing.setMinerState('failure', { description: 'Chain 1 lost ', code: 4 });
   await down.goDown(300);
 });

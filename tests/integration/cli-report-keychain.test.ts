@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { handOverReportSchema } from '../../shared/domain/report';
-import type { Fleet, SimDevice } from '../simulator';
+import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { tempDataDir } from '../support/inventory-fixtures';
 import { clearService, testServiceName } from '../support/keychain';
@@ -16,6 +16,7 @@ import { describeWith, keychain } from '../support/requirements';
 import type { CliRun } from '../support/run-cli';
 import { runCli } from '../support/run-cli';
 import { leaksInFiles, leaksInText } from '../support/secret-scan';
+import { devicesOf } from '../support/sim-targets';
 
 const SITE_PW = 'Report-Site-Canary-pw';
 const SERVICE = testServiceName('report');
@@ -38,7 +39,7 @@ describeWith(keychain, 'minerdeck report after a commissioning, on a real keycha
     'reports keys provisioned (yes/no) and states; no secret in the data folder, the reports or any output',
     { timeout: 90_000 },
     async () => {
-      const [one, two, three] = fleet.devices as [SimDevice, SimDevice, SimDevice];
+      const [one, two, three] = devicesOf(fleet, 3);
       const dir = tempDataDir('cli-keychain');
       const outputs: Record<string, string> = {};
       const cli = async (args: string[], stdin?: string): Promise<CliRun> => {

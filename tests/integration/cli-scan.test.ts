@@ -12,6 +12,7 @@ import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { credentialHeadersOf } from '../support/recorded-requests';
 import { runCli } from '../support/run-cli';
+import { devicesOf } from '../support/sim-targets';
 
 let fleet: Fleet;
 let field: SimDevice;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   fleet = await startFleet({
     devices: [{ profile: 'field', mac: '02:C1:1C:00:00:01', serial: 'SN-CLI' }, { profile: 'spec' }, {}],
   });
-  [field, spec, html] = fleet.devices as [SimDevice, SimDevice, SimDevice];
+  [field, spec, html] = devicesOf(fleet, 3);
   html.addFault({ fault: { kind: 'html' } });
   const last = parseIpv4(html.host);
   if (!last.ok) throw new Error(html.host);

@@ -8,6 +8,7 @@ import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { runCli } from '../support/run-cli';
 import { cliStreams, leaksInText } from '../support/secret-scan';
+import { devicesOf } from '../support/sim-targets';
 
 const PASSWORD = 'field-Pa55';
 let fleet: Fleet;
@@ -29,14 +30,7 @@ beforeAll(async () => {
       { profile: 'field' },
     ],
   });
-  [field, spec, hanging, html, strict, down] = fleet.devices as [
-    SimDevice,
-    SimDevice,
-    SimDevice,
-    SimDevice,
-    SimDevice,
-    SimDevice,
-  ];
+  [field, spec, hanging, html, strict, down] = devicesOf(fleet, 6);
   hanging.addFault({ fault: { kind: 'hang' } });
   html.addFault({ fault: { kind: 'html' } });
   await down.goDown(120);

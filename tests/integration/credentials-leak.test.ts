@@ -17,14 +17,14 @@ import { createDeviceClient } from '../../electron/core/device/client';
 import { createEventHub } from '../../electron/core/events/event-hub';
 import { createMonitor } from '../../electron/core/monitor/monitor';
 import type { AppEvent } from '../../shared/ipc/events';
-import type { Fleet, SimDevice } from '../simulator';
+import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { servicesFor } from '../support/credential-services';
 import { clearService, testServiceName } from '../support/keychain';
 import { describeWith, keychain } from '../support/requirements';
 import { runCli } from '../support/run-cli';
 import { leaksInFiles, leaksInText, secretsOnTheWire } from '../support/secret-scan';
-import { addressOf } from '../support/sim-targets';
+import { addressOf, devicesOf } from '../support/sim-targets';
 
 const SITE_PW = 'S1te-Leak-Canary-pw';
 const DEVICE_PW = 'D3vice-Leak-Canary-pw';
@@ -67,17 +67,8 @@ describeWith(keychain, 'no secret leaks', () => {
     'through the CLI and the core services, with events, errors and files searched',
     { timeout: 180_000 },
     async () => {
-      const d = fleet.devices as SimDevice[];
-      const [field, spec, legacy, generated, own, refusing, strict, gone] = d as [
-        SimDevice,
-        SimDevice,
-        SimDevice,
-        SimDevice,
-        SimDevice,
-        SimDevice,
-        SimDevice,
-        SimDevice,
-      ];
+      const d = fleet.devices;
+      const [field, spec, legacy, generated, own, refusing, strict, gone] = devicesOf(fleet, 8);
       await gone.goDown(600);
       // The CLI gets a home, config, data, cache and temp folders of its own: anything it writes is under root.
       const home = (sub: string) => {

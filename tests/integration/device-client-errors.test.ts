@@ -9,6 +9,7 @@ import type { DeviceClient, DeviceClientOptions } from '../../electron/core/devi
 import { createDeviceClient } from '../../electron/core/device/client';
 import type { Fleet, Profile, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
+import { devicesOf } from '../support/sim-targets';
 
 const KEY = 'Kq3vX9mZ2pL7wR4tY8nB1cD6fG0hJ5sA';
 const CGMINER_ERR = 'CGMiner err: Cgminer error failed-to-activate-pause-mode';
@@ -31,7 +32,7 @@ describe.each<Profile>(['spec', 'field'])('device client errors against the %s p
         { profile, password, lockoutThreshold: 0 },
       ],
     });
-    [main, legacy, guarded, flaky] = fleet.devices as [SimDevice, SimDevice, SimDevice, SimDevice];
+    [main, legacy, guarded, flaky] = devicesOf(fleet, 4);
   });
   afterAll(() => fleet.close());
 

@@ -14,6 +14,7 @@ import { tlsPinKey } from '../../electron/core/device/tls-pinning';
 import type { Fleet, Profile, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { credentialHeadersOf, lastRequest } from '../support/recorded-requests';
+import { devicesOf } from '../support/sim-targets';
 
 const KEY = 'Kq3vX9mZ2pL7wR4tY8nB1cD6fG0hJ5sA';
 
@@ -31,7 +32,7 @@ describe.each<Profile>(['spec', 'field'])('device client against the %s profile'
         { profile, password, lockoutThreshold: 0, https: true },
       ],
     });
-    [main, secure] = fleet.devices as [SimDevice, SimDevice];
+    [main, secure] = devicesOf(fleet, 2);
   });
   afterAll(() => fleet.close());
 
@@ -182,7 +183,7 @@ describe('real-firmware reads (field profile)', () => {
         { profile: 'spec', password: 'pw-spec' },
       ],
     });
-    [device, spec] = fleet.devices as [SimDevice, SimDevice];
+    [device, spec] = devicesOf(fleet, 2);
     c = createDeviceClient();
   });
   afterAll(async () => {

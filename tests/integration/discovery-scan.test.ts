@@ -15,6 +15,7 @@ import type { PlainServer } from '../support/plain-servers';
 import { startPlainServer } from '../support/plain-servers';
 import { credentialHeadersOf } from '../support/recorded-requests';
 import { credentialHeaderNames } from '../support/secret-scan';
+import { devicesOf } from '../support/sim-targets';
 
 let fleet: Fleet;
 let field: SimDevice[];
@@ -42,14 +43,7 @@ beforeAll(async () => {
       { profile: 'field' },
     ],
   });
-  const [f1, f2, s1, s2, h, x] = fleet.devices as [
-    SimDevice,
-    SimDevice,
-    SimDevice,
-    SimDevice,
-    SimDevice,
-    SimDevice,
-  ];
+  const [f1, f2, s1, s2, h, x] = devicesOf(fleet, 6);
   [field, spec, hanging, html] = [[f1, f2], [s1, s2], h, x];
   hanging.addFault({ fault: { kind: 'hang' } });
   html.addFault({ fault: { kind: 'html' } });

@@ -25,6 +25,7 @@ import { startFleet } from '../simulator';
 import { servicesFor } from '../support/credential-services';
 import { tempDataDir } from '../support/inventory-fixtures';
 import { leaksInFiles, leaksInText, secretsOnTheWire } from '../support/secret-scan';
+import { devicesOf } from '../support/sim-targets';
 
 const SITE_PW = 'Hall7-Site-Canary-pw';
 const OWN_PW = 'Own-Device-Canary-pw';
@@ -71,15 +72,7 @@ it(
   'reports what was found, how each device ended, its key (yes/no) and its alerts; no secret anywhere',
   { timeout: 30_000 },
   async () => {
-    const [good, hot, slow, failed, gone, own, spec] = fleet.devices as [
-      SimDevice,
-      SimDevice,
-      SimDevice,
-      SimDevice,
-      SimDevice,
-      SimDevice,
-      SimDevice,
-    ];
+    const [good, hot, slow, failed, gone, own, spec] = devicesOf(fleet, 7);
     const dataDir = tempDataDir('commissioning');
     const credentials = servicesFor(client);
     const inventory = createInventoryServices({

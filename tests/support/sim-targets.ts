@@ -22,3 +22,14 @@ export const requestsTo = (device: SimDevice, path: string, method?: string) =>
   device.requests.filter((r) => r.path === path && (method === undefined || r.method === method));
 
 export const unlocksOf = (device: SimDevice) => requestsTo(device, '/api/v1/unlock', 'POST');
+
+type Tuple<T, N extends number, R extends T[] = []> = R['length'] extends N ? R : Tuple<T, N, [...R, T]>;
+
+/** The fleet's first `n` devices as a tuple, to name each by its role: `const [good, hung] = devicesOf(fleet, 2)`. */
+export function devicesOf<N extends number>(
+  fleet: { devices: readonly SimDevice[] },
+  n: N,
+): Tuple<SimDevice, N> {
+  if (fleet.devices.length < n) throw new Error(`the fleet has ${fleet.devices.length} devices, not ${n}`);
+  return fleet.devices.slice(0, n) as Tuple<SimDevice, N>;
+}

@@ -209,6 +209,8 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
 
     deleteApiKey: async (deviceId) => {
       const account = accountName({ kind: 'api-key', deviceId });
+      // Forgotten before (a read already under way cannot memoize the key) and after (nor one that
+      // started while the delete ran).
       apiKeys.forget(deviceId);
       try {
         return await store.delete(account);

@@ -5,7 +5,7 @@
  * recount every minute keeps floating-point sums from drifting.
  */
 import type { FleetTotals, MonitorState } from '../../../shared/domain/monitor';
-import { MONITOR_STATES } from '../../../shared/domain/monitor';
+import { zeroByState } from '../../../shared/domain/kinds';
 import type { DeviceRecord } from './device-record';
 
 /** One record's share of the totals. */
@@ -25,9 +25,6 @@ export function shareOf(record: DeviceRecord): Share {
     powerW: summary?.powerW ?? 0,
   };
 }
-
-const zeroByState = (): Record<MonitorState, number> =>
-  Object.fromEntries(MONITOR_STATES.map((s) => [s, 0])) as Record<MonitorState, number>;
 
 export class FleetTotalsTracker {
   private byState = zeroByState();

@@ -123,8 +123,11 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
   const { client, sessions, timeoutMs, recheckMs } = options;
   const summaryEvery = Math.max(1, Math.floor(options.summaryEveryPolls ?? 2));
 
-  /** The last summary is still good: read recently, and the device's state has not changed since. */
-  function summaryStillFresh(caps: Capabilities, status: unknown): boolean {
+  /**
+   * Notes this poll's miner state, and answers whether the last summary may stand for this poll: read
+   * fewer than `summaryEvery` polls ago, with the device's state unchanged since.
+   */
+  function mayReuseSummary(caps: Capabilities, status: unknown): boolean {
     const state = minerStateOf(status);
     const changed = state !== caps.minerState;
     caps.minerState = state;
@@ -171,7 +174,7 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
           );
         }
         if (caps.summary === 'absent' && now() < caps.summaryRecheckAt) return { status, summary: undefined };
-        if (summaryStillFresh(caps, status)) return { status, summary: caps.summaryBody };
+        if (mayReuseSummary(caps, status)) return { status, summary: caps.summaryBody };
         try {
           const summary = await client.getSummary(target.address, credential, call());
           caps.summary = 'present';

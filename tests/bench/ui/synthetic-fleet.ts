@@ -5,6 +5,7 @@
  */
 import type { MonitorDeviceView, MonitorDiff, MonitorState } from '../../../shared/domain/monitor';
 import type { FleetDevice, FleetSnapshot } from '../../../shared/ipc/channels/monitor';
+import { zeroByState } from '../../../shared/domain/kinds';
 
 const STATES: MonitorState[] = [
   'online',
@@ -102,17 +103,7 @@ export class SyntheticFleet {
   }
 
   private totals(): FleetSnapshot['totals'] {
-    const byState = {
-      discovered: 0,
-      unlocking: 0,
-      locked: 0,
-      'needs-password': 0,
-      'auth-failed': 0,
-      'locked-out': 0,
-      online: 0,
-      offline: 0,
-      error: 0,
-    };
+    const byState = zeroByState();
     let hashRate = 0;
     for (const v of this.views) {
       byState[v.state] += 1;

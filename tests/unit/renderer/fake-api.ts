@@ -10,6 +10,7 @@ import type { Api, AppInfo } from '../../../shared/ipc/contract';
 import { channels } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
 import { err, ok } from '../../../shared/result';
+import { zeroByState } from '../../../shared/domain/kinds';
 
 export const sampleAppInfo: AppInfo = {
   name: 'minerdeck',
@@ -20,17 +21,7 @@ export const sampleAppInfo: AppInfo = {
 
 export const emptyTotals = (devices = 0): FleetTotals => ({
   devices,
-  byState: {
-    discovered: 0,
-    unlocking: 0,
-    locked: 0,
-    'needs-password': 0,
-    'auth-failed': 0,
-    'locked-out': 0,
-    online: 0,
-    offline: 0,
-    error: 0,
-  },
+  byState: zeroByState(),
   hashRate: 0,
   nominalHashRate: 0,
   powerW: 0,

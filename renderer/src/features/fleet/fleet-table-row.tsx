@@ -53,36 +53,22 @@ function RowView(props: FleetTableRowProps): ReactNode {
           onChange={props.onToggle}
         />
       </div>
-      <div role="cell" className="fleet-td">
-        <DeviceCell row={row} onOpen={props.onOpen} />
-      </div>
-      <div role="cell" className="fleet-td">
-        <ModelCell row={row} />
-      </div>
-      <div role="cell" className="fleet-td">
-        <StateCell row={row} now={now} />
-      </div>
-      <div role="cell" className="fleet-td">
-        <HashRateCell row={row} />
-      </div>
-      <div role="cell" className="fleet-td">
-        <TempCell row={row} />
-      </div>
-      <div role="cell" className="fleet-td">
-        <FansCell row={row} />
-      </div>
-      <div role="cell" className="fleet-td">
-        <PowerCell row={row} />
-      </div>
-      <div role="cell" className="fleet-td">
-        <CredentialsCell row={row} />
-      </div>
-      <div role="cell" className="fleet-td">
-        <AlertsCell row={row} />
-      </div>
-      <div role="cell" className="fleet-td">
-        <OutcomeCell outcome={outcome} />
-      </div>
+      {[
+        <DeviceCell key="device" row={row} onOpen={props.onOpen} />,
+        <ModelCell key="model" row={row} />,
+        <StateCell key="state" row={row} now={now} />,
+        <HashRateCell key="hash-rate" row={row} />,
+        <TempCell key="temp" row={row} />,
+        <FansCell key="fans" row={row} />,
+        <PowerCell key="power" row={row} />,
+        <CredentialsCell key="credentials" row={row} />,
+        <AlertsCell key="alerts" row={row} />,
+        <OutcomeCell key="outcome" outcome={outcome} />,
+      ].map((cell) => (
+        <div key={cell.key} role="cell" className="fleet-td">
+          {cell}
+        </div>
+      ))}
     </div>
   );
 }
