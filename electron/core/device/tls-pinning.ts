@@ -4,13 +4,15 @@
  * We do the TLS handshake ourselves, with `rejectUnauthorized: false` for this one connection only, and
  * decide on `secureConnect` — before a single HTTP byte (and so before any password, token or key) is
  * written — whether the certificate is one the user trusts: CA-signed, or pinned by its SHA-256 fingerprint
- * (trust on first use, confirmed by the user). Only a socket that passed is handed to `http.request`.
+ * (trust on first use, confirmed by the user). Only a socket that passed carries a request.
  */
 import net from 'node:net';
 import tls from 'node:tls';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError } from './device-error';
-import { hostPort, toDeviceError } from './network-errors';
+import { hostPort } from './network-errors';
+import type { SocketConnectOptions } from './socket-connect';
+import { whenConnected } from './socket-connect';
 
 /**
  * Where the app keeps the fingerprints the user accepted, keyed by `host:port` (IPv6 in brackets, as
@@ -27,13 +29,10 @@ export const tlsPinKey = (address: DeviceAddress): string => hostPort(address);
 const normalizeFingerprint = (fingerprint: string): string =>
   fingerprint.replace(/[^0-9a-f]/gi, '').toUpperCase();
 
-export interface PinnedTlsOptions {
+export interface PinnedTlsOptions extends SocketConnectOptions {
   pins: TlsPins | undefined;
   /** Extra trusted roots (a site's own CA); the system roots are always trusted. */
   ca: readonly string[] | undefined;
-  connectTimeoutMs: number;
-  /** Aborted by the transport on timeout or cancel; its `reason` is the DeviceError to report. */
-  signal: AbortSignal;
 }
 
 function checkCertificate(
@@ -70,61 +69,17 @@ function checkCertificate(
  * Any failure destroys the socket; abort of `signal` destroys it at once and rejects with the reason.
  */
 export function connectPinnedTls(address: DeviceAddress, options: PinnedTlsOptions): Promise<tls.TLSSocket> {
-  const { signal } = options;
-  return new Promise<tls.TLSSocket>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const socket = tls.connect({
-      host: address.host,
-      port: address.port,
-      // SNI only for names: RFC 6066 forbids IP literals as server names.
-      ...(net.isIP(address.host) === 0 ? { servername: address.host } : {}),
-      ...(options.ca !== undefined ? { ca: [...tls.rootCertificates, ...options.ca] } : {}),
-      // For this connection only: the decision is made in checkCertificate, before any byte is sent.
-      rejectUnauthorized: false,
-    });
-    let connectTimer: NodeJS.Timeout | undefined = setTimeout(() => {
-      finish(
-        new DeviceError(
-          'TIMEOUT',
-          `${hostPort(address)} did not accept a connection within ${options.connectTimeoutMs} ms.`,
-          {
-            cause: 'CONNECT_TIMEOUT',
-          },
-        ),
-      );
-    }, options.connectTimeoutMs);
-    const onAbort = (): void => finish(signal.reason as DeviceError);
-    signal.addEventListener('abort', onAbort, { once: true });
-
-    let done = false;
-    function finish(error: DeviceError | null): void {
-      if (done) return;
-      done = true;
-      clearTimeout(connectTimer);
-      connectTimer = undefined;
-      signal.removeEventListener('abort', onAbort);
-      socket.removeListener('error', onError);
-      if (error === null) {
-        resolve(socket);
-        return;
-      }
-      // Keep a listener: a late socket error after destroy must not become an uncaught exception.
-      socket.on('error', () => undefined);
-      socket.destroy();
-      reject(error);
-    }
-    function onError(error: Error): void {
-      finish(toDeviceError(error, address));
-    }
-    socket.on('error', onError);
-    socket.once('connect', () => {
-      clearTimeout(connectTimer);
-    });
-    socket.once('secureConnect', () => {
-      finish(checkCertificate(socket, address, options.pins));
-    });
+  if (options.signal.aborted) return Promise.reject(options.signal.reason);
+  const socket = tls.connect({
+    host: address.host,
+    port: address.port,
+    // SNI only for names: RFC 6066 forbids IP literals as server names.
+    ...(net.isIP(address.host) === 0 ? { servername: address.host } : {}),
+    ...(options.ca !== undefined ? { ca: [...tls.rootCertificates, ...options.ca] } : {}),
+    // For this connection only: the decision is made in checkCertificate, before any byte is sent.
+    rejectUnauthorized: false,
   });
+  return whenConnected(socket, address, options, 'secureConnect', (verified) =>
+    checkCertificate(verified, address, options.pins),
+  );
 }

@@ -1,19 +1,21 @@
 /**
  * One HTTP exchange with a device: request out, `{status, headers, body}` back, or a DeviceError.
  *
- * Node's own `http` (DESIGN.md: not fetch, not Electron's `net`) because we need the socket: a connect
- * timeout separate from the total timeout (a silent LAN host must fail fast), a body cap enforced while
- * reading, abort that destroys the socket at once, and TLS handshakes we verify ourselves before any byte
- * is sent (see tls-pinning.ts). Plain http goes through one bounded keep-alive agent, so a poll of
- * `/status` then `/summary` costs one connection and a fleet never opens unbounded sockets. https
- * connections are opened and verified per request and not pooled: a pooled socket would outlive a pin the
- * user revokes, and devices in the field serve plain http.
+ * Node's own sockets (DESIGN.md: not fetch, not Electron's `net`) because we need them: a connect timeout
+ * separate from the total timeout (a silent LAN host must fail fast), a body cap enforced while reading,
+ * abort that destroys the socket at once, and TLS handshakes we verify ourselves before any byte is sent
+ * (see tls-pinning.ts). Each exchange is one HTTP/1.1 request on an Http1Connection. Plain http goes
+ * through one bounded keep-alive pool (connection-pool.ts), so a poll of `/status` then `/summary` costs
+ * one connection, the next poll reuses it where the device allows, and a fleet never opens unbounded
+ * sockets. https connections are opened and verified per request and not pooled: a pooled socket would
+ * outlive a pin the user revokes, and devices in the field serve plain http.
  */
-import http from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { ConnectionPool } from './connection-pool';
 import { DeviceError } from './device-error';
-import { exchange, StaleSocketError } from './exchange';
+import type { Http1Answer } from './http1-connection';
+import { Http1Connection, StaleSocketError } from './http1-connection';
 import { hostPort } from './network-errors';
 import type { TlsPins } from './tls-pinning';
 import { connectPinnedTls } from './tls-pinning';
@@ -42,7 +44,10 @@ export interface TransportOptions {
   maxSockets?: number;
   /** Connections across the fleet; default 512. */
   maxTotalSockets?: number;
-  /** Idle keep-alive sockets close after this; below the usual 5 s server timeout to avoid races. */
+  /**
+   * Idle keep-alive connections close after this (default 4 s), or a second before the device said it
+   * closes them, whichever comes first.
+   */
   idleSocketTimeoutMs?: number;
   /** Body cap in bytes; default 1 MiB. */
   maxBodyBytes?: number;
@@ -77,16 +82,50 @@ const positive = (value: number | undefined, fallback: number): number =>
   value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
 
 export function createTransport(options: TransportOptions = {}): Transport {
-  const agent = new http.Agent({
-    keepAlive: true,
-    maxSockets: positive(options.maxSockets, 2),
+  const pool = new ConnectionPool({
+    maxSocketsPerDevice: positive(options.maxSockets, 2),
     maxTotalSockets: positive(options.maxTotalSockets, 512),
-    timeout: positive(options.idleSocketTimeoutMs, 4000),
-    scheduling: 'lifo',
+    idleTimeoutMs: positive(options.idleSocketTimeoutMs, 4000),
   });
   const maxBodyBytes = positive(options.maxBodyBytes, MAX_BODY_BYTES);
   const inFlight = new Set<AbortController>();
   let closed = false;
+
+  /** https: a connection of its own, verified before the request and closed after the answer. */
+  async function overTls(
+    req: TransportRequest,
+    connectTimeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<Http1Answer> {
+    const socket = await connectPinnedTls(req.address, {
+      pins: options.tlsPins,
+      ca: options.ca,
+      connectTimeoutMs,
+      signal,
+    });
+    const connection = new Http1Connection(socket, req.address);
+    try {
+      return await connection.request(req, { maxBodyBytes, signal, last: true });
+    } finally {
+      connection.destroy();
+    }
+  }
+
+  /** http: a pooled connection, kept for the next request when the answer allows it. */
+  async function overPool(
+    req: TransportRequest,
+    connectTimeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<Http1Answer> {
+    const { connection } = await pool.acquire(req.address, connectTimeoutMs, signal);
+    let answer: Http1Answer | undefined;
+    try {
+      answer = await connection.request(req, { maxBodyBytes, signal });
+      return answer;
+    } finally {
+      pool.release(connection, answer?.keepAlive === true);
+    }
+  }
 
   async function request(req: TransportRequest, call: CallOptions = {}): Promise<TransportResponse> {
     const where = hostPort(req.address);
@@ -120,24 +159,13 @@ export function createTransport(options: TransportOptions = {}): Transport {
     try {
       for (let attempt = 0; ; attempt += 1) {
         try {
-          const socket =
+          const answer =
             req.address.scheme === 'https'
-              ? await connectPinnedTls(req.address, {
-                  pins: options.tlsPins,
-                  ca: options.ca,
-                  connectTimeoutMs,
-                  signal: controller.signal,
-                })
-              : undefined;
-          return await exchange(req, {
-            agent,
-            socket,
-            connectTimeoutMs,
-            maxBodyBytes,
-            signal: controller.signal,
-          });
+              ? await overTls(req, connectTimeoutMs, controller.signal)
+              : await overPool(req, connectTimeoutMs, controller.signal);
+          return { status: answer.status, headers: answer.headers, body: answer.body };
         } catch (error) {
-          // A keep-alive socket the device closed while idle: the request never reached it, so a GET
+          // A keep-alive connection the device closed while idle: the request never reached it, so a GET
           // is safe to send once more on a fresh connection. A POST (an unlock) is never resent.
           if (error instanceof StaleSocketError) {
             if (attempt === 0 && req.method === 'GET') continue;
@@ -159,7 +187,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       controller.abort(new DeviceError('CANCELLED', 'The device client was closed while the request ran.'));
     }
     inFlight.clear();
-    agent.destroy();
+    pool.close();
   }
 
   return { request, close };

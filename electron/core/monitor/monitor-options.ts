@@ -32,6 +32,13 @@ export interface MonitorSettings {
   capabilityRecheckMs?: number;
   /** Minimum time between two diffs to subscribers. Default 100 ms (≤ 10 per second). */
   diffIntervalMs?: number;
+  /**
+   * Polls due within this window start together. Default min(100 ms, interval / 20). Each wake-up of the
+   * event loop costs tens of microseconds on a laptop; 400 polls a second spread at random cost one each,
+   * started in batches their connects, writes and answers share wake-ups (benchmark: a third less CPU a
+   * poll). The jitter keeps spreading the fleet over the interval; it moves in these steps.
+   */
+  batchMs?: number;
 }
 
 export type ResolvedSettings = Required<Omit<MonitorSettings, 'thresholds'>> & {
@@ -63,16 +70,21 @@ export function resolveSettings(settings: MonitorSettings = {}): ResolvedSetting
     historyMs: positive(settings.historyMs, 3_600_000),
     capabilityRecheckMs: positive(settings.capabilityRecheckMs, 600_000),
     diffIntervalMs: positive(settings.diffIntervalMs, 100),
+    batchMs: positive(settings.batchMs, Math.min(100, intervalMs / 20)),
   };
 }
 
 /**
- * Options for the device client the monitor polls with. Node's agent counts idle keep-alive sockets
- * against its fleet-wide cap and hands a freed slot to another device only when an idle socket closes:
- * with the client's defaults (4 s idle, 512 sockets) 2,000 devices polled every 5 s leave ~1,600 idle
- * sockets, and polls queue for seconds behind them (benchmark: p50 latency 5 s). A poll reuses its
- * connection within milliseconds (`/status` then `/summary`), so a short idle time loses nothing.
+ * Options for the device client the monitor polls with. Each device's connection is kept from one poll to
+ * the next (idle a little longer than the longest jittered interval) wherever the device keeps it too:
+ * opening and closing a TCP connection is most of a poll's CPU. That is one idle socket per device, so the
+ * fleet-wide cap sits above any site's fleet (file descriptors: Node raises its limit to the system's hard
+ * limit at start); at the cap the connection idle the longest is closed first, so polls never queue
+ * behind idle sockets.
  */
+/** Idle connections the monitor keeps at most: one per device for fleets of several thousand. */
+const MONITOR_SOCKET_CAP = 8192;
+
 export function monitorClientOptions(settings: MonitorSettings = {}): {
   idleSocketTimeoutMs: number;
   maxTotalSockets: number;
@@ -80,8 +92,8 @@ export function monitorClientOptions(settings: MonitorSettings = {}): {
 } {
   const resolved = resolveSettings(settings);
   return {
-    idleSocketTimeoutMs: 500,
-    maxTotalSockets: resolved.concurrency * 2,
+    idleSocketTimeoutMs: Math.ceil(resolved.intervalMs * (1 + resolved.jitter)) + 1000,
+    maxTotalSockets: Math.max(MONITOR_SOCKET_CAP, resolved.concurrency * 2),
     totalTimeoutMs: resolved.timeoutMs,
   };
 }

@@ -212,6 +212,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
     run: runPoll,
     retryDelayMs: settings.intervalMs,
     lateAfterMs: settings.intervalMs,
+    granularityMs: settings.batchMs,
     now,
   });
 

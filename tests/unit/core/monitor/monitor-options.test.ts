@@ -23,11 +23,17 @@ describe('monitor settings', () => {
     expect(resolveSettings({ intervalMs: 10_000, maxBackoffMs: 1 }).maxBackoffMs).toBe(10_000);
   });
 
-  it('gives the polling client a short idle time so idle sockets never block the fleet-wide cap', () => {
+  it('keeps each connection past the longest jittered interval, with room for one per device', () => {
     expect(monitorClientOptions({ concurrency: 100, intervalMs: 2000 })).toEqual({
-      idleSocketTimeoutMs: 500,
-      maxTotalSockets: 200,
+      idleSocketTimeoutMs: 3200,
+      maxTotalSockets: 8192,
       totalTimeoutMs: 1600,
     });
+  });
+
+  it('starts the polls due within one batch together: a twentieth of the interval, at most 100 ms', () => {
+    expect(resolveSettings().batchMs).toBe(100);
+    expect(resolveSettings({ intervalMs: 1000 }).batchMs).toBe(50);
+    expect(resolveSettings({ batchMs: 5 }).batchMs).toBe(5);
   });
 });

@@ -1,0 +1,225 @@
+/**
+ * Plain-http connections to devices, kept between requests: a poll's `/status` and `/summary` share one,
+ * and the next poll five seconds later reuses it when the device keeps idle connections that long — most
+ * of a poll's CPU is opening and closing the TCP connection (benchmark).
+ *
+ * Rules:
+ * - at most `maxSocketsPerDevice` connections to one device (embedded web servers dislike many); more
+ *   requests wait their turn;
+ * - at most `maxTotalSockets` fleet-wide; at the cap the connection idle the longest is closed to make room,
+ *   and only when none is idle does a request wait;
+ * - an idle connection is closed after `idleTimeoutMs`, or a second before the device said it would close
+ *   it (`Keep-Alive: timeout=N`, as Node's own agent does): a request written into a connection the device
+ *   is closing is lost. A device that says nothing keeps it until our idle timeout; if it closed it anyway,
+ *   the transport sends a GET once more on a fresh connection (StaleSocketError);
+ * - one timer sweeps idle connections, not one timer per socket.
+ */
+import net from 'node:net';
+import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { DeviceError } from './device-error';
+import { Http1Connection } from './http1-connection';
+import { hostPort } from './network-errors';
+import { whenConnected } from './socket-connect';
+
+export interface ConnectionPoolOptions {
+  maxSocketsPerDevice: number;
+  maxTotalSockets: number;
+  idleTimeoutMs: number;
+  now?: () => number;
+}
+
+/** Closed this long before the time the device announced, so our request never crosses its close. */
+const KEEP_ALIVE_MARGIN_MS = 1000;
+
+interface DeviceConnections {
+  /** Connections open or opening, busy or idle. */
+  open: number;
+  /** Idle ones, the most recently used last. */
+  idle: Http1Connection[];
+  /** Requests waiting for a connection to this device. */
+  waiting: (() => void)[];
+}
+
+interface Acquired {
+  connection: Http1Connection;
+}
+
+export class ConnectionPool {
+  private readonly devices = new Map<string, DeviceConnections>();
+  /** Every idle connection, the one idle longest first (a Set keeps insertion order). */
+  private readonly idle = new Set<Http1Connection>();
+  /** Requests waiting for the fleet-wide cap. */
+  private readonly waitingForRoom: (() => void)[] = [];
+  private total = 0;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ConnectionPoolOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Connections open or opening, fleet-wide (for tests and the soak benchmark). */
+  get openConnections(): number {
+    return this.total;
+  }
+
+  /**
+   * A connection to `address` for one request: an idle one that can still be trusted, else a new one.
+   * Hand it back with `release`.
+   */
+  async acquire(address: DeviceAddress, connectTimeoutMs: number, signal: AbortSignal): Promise<Acquired> {
+    const key = hostPort(address);
+    for (;;) {
+      if (this.closed)
+        throw new DeviceError('CANCELLED', `The device client was closed; nothing was sent to ${key}.`);
+      if (signal.aborted) throw signal.reason;
+      const device = this.deviceFor(key);
+      const reused = this.takeIdle(device);
+      if (reused !== undefined) return { connection: reused };
+      if (device.open >= this.options.maxSocketsPerDevice) {
+        await this.wait(device.waiting, signal);
+        continue;
+      }
+      if (this.total >= this.options.maxTotalSockets && !this.evictOldestIdle()) {
+        await this.wait(this.waitingForRoom, signal);
+        continue;
+      }
+      return { connection: await this.connect(address, key, device, connectTimeoutMs, signal) };
+    }
+  }
+
+  /** Back from a request: kept for the next one when the answer allowed it, closed otherwise. */
+  release(connection: Http1Connection, keepAlive: boolean): void {
+    const device = this.devices.get(hostPort(connection.address));
+    if (!keepAlive || this.closed || !connection.usable || device === undefined) {
+      connection.destroy();
+      return;
+    }
+    connection.idleSince = this.now();
+    device.idle.push(connection);
+    this.idle.add(connection);
+    this.armSweep();
+    device.waiting.shift()?.();
+  }
+
+  /** Closes every connection; requests waiting for one fail with `CANCELLED`. */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.sweepTimer);
+    for (const connection of this.idle) connection.destroy();
+    for (const wake of this.waitingForRoom.splice(0)) wake();
+    for (const device of this.devices.values()) for (const wake of device.waiting.splice(0)) wake();
+  }
+
+  private deviceFor(key: string): DeviceConnections {
+    let device = this.devices.get(key);
+    if (device === undefined) {
+      device = { open: 0, idle: [], waiting: [] };
+      this.devices.set(key, device);
+    }
+    return device;
+  }
+
+  private takeIdle(device: DeviceConnections): Http1Connection | undefined {
+    for (let connection = device.idle.pop(); connection !== undefined; connection = device.idle.pop()) {
+      this.idle.delete(connection);
+      if (connection.usable && !this.expired(connection, this.now())) return connection;
+      connection.destroy();
+    }
+    return undefined;
+  }
+
+  private expired(connection: Http1Connection, now: number): boolean {
+    const idleFor = now - connection.idleSince;
+    if (idleFor >= this.options.idleTimeoutMs) return true;
+    const deviceKeeps = connection.keepAliveMs;
+    return deviceKeeps !== undefined && idleFor >= deviceKeeps - KEEP_ALIVE_MARGIN_MS;
+  }
+
+  private async connect(
+    address: DeviceAddress,
+    key: string,
+    device: DeviceConnections,
+    connectTimeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<Http1Connection> {
+    device.open += 1;
+    this.total += 1;
+    let counted = true;
+    const forget = (): void => {
+      if (!counted) return;
+      counted = false;
+      device.open -= 1;
+      this.total -= 1;
+      if (device.open === 0 && device.idle.length === 0 && device.waiting.length === 0) {
+        this.devices.delete(key);
+      }
+      device.waiting.shift()?.();
+      this.waitingForRoom.shift()?.();
+    };
+    try {
+      const socket = net.connect({ host: address.host, port: address.port });
+      await whenConnected(socket, address, { connectTimeoutMs, signal }, 'connect');
+      const connection = new Http1Connection(socket, address);
+      connection.onClose = () => {
+        this.dropIdle(device, connection);
+        forget();
+      };
+      if (socket.destroyed) forget();
+      return connection;
+    } catch (error) {
+      forget();
+      throw error;
+    }
+  }
+
+  private dropIdle(device: DeviceConnections, connection: Http1Connection): void {
+    if (!this.idle.delete(connection)) return;
+    const at = device.idle.indexOf(connection);
+    if (at >= 0) device.idle.splice(at, 1);
+  }
+
+  private evictOldestIdle(): boolean {
+    const oldest = this.idle.values().next();
+    if (oldest.done === true) return false;
+    oldest.value.destroy(); // its close handler frees the slot and wakes a waiter
+    this.idle.delete(oldest.value);
+    return true;
+  }
+
+  /** Waits for a slot; an abort rejects with its reason and leaves the queue. */
+  private wait(queue: (() => void)[], signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const wake = (): void => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = (): void => {
+        const at = queue.indexOf(wake);
+        if (at >= 0) queue.splice(at, 1);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      queue.push(wake);
+    });
+  }
+
+  private armSweep(): void {
+    if (this.sweepTimer !== undefined || this.closed) return;
+    const every = Math.max(50, Math.min(1000, this.options.idleTimeoutMs / 2));
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = undefined;
+      this.sweep();
+    }, every);
+    this.sweepTimer.unref();
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const connection of this.idle) {
+      if (this.expired(connection, now) || !connection.usable) connection.destroy();
+    }
+    if (this.idle.size > 0) this.armSweep();
+  }
+}
