@@ -65,6 +65,16 @@ export class ConnectionPool {
   }
 
   /**
+   * An idle connection to `address` that can still be trusted, at once, or undefined: most requests of a
+   * monitored fleet take this path, without a promise or a wait.
+   */
+  takeIdleNow(address: DeviceAddress): Http1Connection | undefined {
+    if (this.closed) return undefined;
+    const device = this.devices.get(hostPort(address));
+    return device === undefined ? undefined : this.takeIdle(device);
+  }
+
+  /**
    * A connection to `address` for one request: an idle one that can still be trusted, else a new one.
    * Hand it back with `release`.
    */
@@ -100,7 +110,9 @@ export class ConnectionPool {
     device.idle.push(connection);
     this.idle.add(connection);
     this.armSweep();
-    device.waiting.shift()?.();
+    // A request waiting for this device takes it; else one waiting for fleet-wide room may close it to
+    // make room (it would otherwise wait until some connection closes, up to the idle timeout).
+    (device.waiting.shift() ?? this.waitingForRoom.shift())?.();
   }
 
   /** Closes every connection; requests waiting for one fail with `CANCELLED`. */

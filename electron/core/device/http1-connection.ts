@@ -102,13 +102,18 @@ function hostHeaderOf(address: DeviceAddress): string {
   return address.port === defaultPort ? host : `${host}:${address.port}`;
 }
 
-/** Header lines as Node presents them: lower-case names, repeated fields joined with ", ". */
+/**
+ * Header lines as Node presents them: lower-case names, repeated fields joined with ", ". A plain object
+ * (a null-prototype one is slow to read everywhere after); a field named `__proto__` is dropped, no
+ * device has one.
+ */
 function headersOf(raw: string[]): Record<string, string> {
-  const headers: Record<string, string> = Object.create(null) as Record<string, string>;
+  const headers: Record<string, string> = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = (raw[i] ?? '').toLowerCase();
+    if (name === '__proto__') continue;
     const value = raw[i + 1] ?? '';
-    const before = headers[name];
+    const before = Object.hasOwn(headers, name) ? headers[name] : undefined;
     headers[name] = before === undefined ? value : `${before}, ${value}`;
   }
   return headers;
@@ -163,6 +168,8 @@ export class Http1Connection {
     }
     const bytes = serialize(req, this.hostHeader, options.last === true);
     if (bytes instanceof Error) return Promise.reject(toDeviceError(bytes, this.address));
+    // A signal aborted before this call fires no `abort` event: without this the request would go out.
+    if (options.signal.aborted) return Promise.reject(options.signal.reason as Error);
     return new Promise<Http1Answer>((resolve, reject) => {
       this.pending = {
         resolve,
@@ -214,6 +221,11 @@ export class Http1Connection {
   private onHeaders(info: { statusCode: number; headers: string[]; shouldKeepAlive: boolean }): number {
     const pending = this.pending;
     if (pending === undefined) return 0;
+    // An interim answer (100 Continue, 103 Early Hints; 101 is an upgrade) has no body and the final one
+    // follows on the same connection: skip it, as Node's client does. `pending.headers` stays unset, so
+    // onComplete waits for the final answer.
+    const status = info.statusCode;
+    if (status >= 100 && status < 200 && status !== 101) return 1;
     const headers = headersOf(info.headers);
     pending.status = info.statusCode;
     pending.headers = headers as IncomingHttpHeaders;
@@ -235,9 +247,8 @@ export class Http1Connection {
     }
     const hint = KEEP_ALIVE_TIMEOUT.exec(headers['keep-alive'] ?? '');
     this.keepAliveMs = hint?.[1] !== undefined ? Number(hint[1]) * 1000 : undefined;
-    // No body can follow a 1xx, 204 or 304 (RFC 9112 §6.3).
-    const status = info.statusCode;
-    return (status >= 100 && status < 200) || status === 204 || status === 304 ? 1 : 0;
+    // No body can follow a 101, 204 or 304 (RFC 9112 §6.3).
+    return status === 101 || status === 204 || status === 304 ? 1 : 0;
   }
 
   private onBody(chunk: Buffer, offset: number, length: number): void {

@@ -34,6 +34,12 @@ export function jsonType(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** The warnings one reader collected, to be replayed into another (parts of a reading read once). */
+export interface CollectedWarnings {
+  readonly warnings: readonly string[];
+  readonly dropped: number;
+}
+
 /** Collects warnings while reading fields of one reading. */
 export class FieldReader {
   readonly warnings: string[] = [];
@@ -42,6 +48,16 @@ export class FieldReader {
   warn(message: string): void {
     if (this.warnings.length < MAX_WARNINGS) this.warnings.push(message);
     else this.dropped += 1;
+  }
+
+  collected(): CollectedWarnings {
+    return { warnings: [...this.warnings], dropped: this.dropped };
+  }
+
+  /** Adds what another reader collected, as if it had been read here. */
+  replay(collected: CollectedWarnings): void {
+    for (const warning of collected.warnings) this.warn(warning);
+    this.dropped += collected.dropped;
   }
 
   /** Warnings, with a last line saying how many were left out. */

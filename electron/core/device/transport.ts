@@ -117,7 +117,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
     connectTimeoutMs: number,
     signal: AbortSignal,
   ): Promise<Http1Answer> {
-    const { connection } = await pool.acquire(req.address, connectTimeoutMs, signal);
+    const connection =
+      pool.takeIdleNow(req.address) ?? (await pool.acquire(req.address, connectTimeoutMs, signal)).connection;
     let answer: Http1Answer | undefined;
     try {
       answer = await connection.request(req, { maxBodyBytes, signal });

@@ -1,41 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DeviceAddress } from '../../../../shared/domain/device-address';
-import { parseDeviceAddress } from '../../../../shared/domain/device-address';
-import type { Transport, TransportOptions } from '../../../../electron/core/device/transport';
+import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport } from '../../../../electron/core/device/transport';
-import type { LocalServer } from './fakes/local-servers';
-import { answer, refusedPort, startHttpServer, startRawServer } from './fakes/local-servers';
+import type { TestCertificate } from './fakes/local-servers';
+import {
+  answer,
+  refusedPort,
+  selfSignedCertificate,
+  startHttpServer,
+  startHttpsServer,
+  startRawServer,
+} from './fakes/local-servers';
+import { answerEach, get, http11, loopbackHarness, sleep } from '../../../support/device-loopback';
 
 const MiB = 1024 * 1024;
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function address(url: string): DeviceAddress {
-  const parsed = parseDeviceAddress(url);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
-
-function transport(options: TransportOptions = {}): Transport {
-  const created = createTransport(options);
-  cleanups.push(() => created.close());
-  return created;
-}
-
-async function server<T extends LocalServer>(started: Promise<T>): Promise<T> {
-  const s = await started;
-  cleanups.push(() => s.close());
-  return s;
-}
-
-const get = (url: string, path = '/api/v1/status') => ({
-  address: address(url),
-  method: 'GET' as const,
-  path,
-  headers: { Accept: 'application/json' },
-});
+const harness = loopbackHarness();
+const { server, transport } = harness;
+afterEach(() => harness.cleanup());
 
 describe('transport', () => {
   it('answers status, headers and the whole body', async () => {
@@ -220,6 +201,30 @@ describe('transport', () => {
     expect(device.connections).toBe(1);
   });
 
+  describe('keep-alive hints from the device', () => {
+    it('reuses the connection of a device that keeps it 5 s when the next request comes 100 ms later', async () => {
+      const device = answerEach(() => http11('{}', 'Connection: keep-alive', 'Keep-Alive: timeout=5'));
+      const raw = await server(startRawServer(device.onData));
+      const client = transport({ idleSocketTimeoutMs: 10_000 });
+      await client.request(get(raw.url));
+      await sleep(100);
+      const second = await client.request(get(raw.url, '/api/v1/summary'));
+      expect(second.body.toString()).toBe('{}');
+      expect(raw.connections).toBe(1);
+      expect(device.log.closed).toBe(0);
+    });
+
+    it('opens a new connection to a device that keeps one only 1 s, and closes the old one', async () => {
+      const device = answerEach(() => http11('{}', 'Connection: keep-alive', 'Keep-Alive: timeout=1'));
+      const raw = await server(startRawServer(device.onData));
+      const client = transport({ idleSocketTimeoutMs: 10_000 });
+      await client.request(get(raw.url));
+      await client.request(get(raw.url, '/api/v1/summary'));
+      expect(raw.connections).toBe(2);
+      await expect.poll(() => device.log.closed, { timeout: 1000 }).toBeGreaterThanOrEqual(1);
+    });
+  });
+
   describe('a keep-alive socket the device dropped while idle', () => {
     /** Answers the first request on each connection, resets the connection on the second. */
     const dropsReusedSockets = () =>
@@ -247,5 +252,56 @@ describe('transport', () => {
       await expect(client.request(post)).rejects.toMatchObject({ code: 'UNREACHABLE' });
       expect(device.connections).toBe(1);
     });
+  });
+});
+
+describe('transport over https', () => {
+  let certificate: TestCertificate;
+  beforeAll(async () => {
+    certificate = await selfSignedCertificate();
+  });
+
+  const pinnedTo = (port: number) => ({
+    tlsPins: { get: (key: string) => (key === `127.0.0.1:${port}` ? certificate.fingerprint256 : undefined) },
+  });
+
+  /** An https device that offers keep-alive whatever it is asked, so only the client can end a connection. */
+  async function keepAliveTlsDevice() {
+    const device = answerEach(() => http11('{}', 'Connection: keep-alive', 'Keep-Alive: timeout=30'));
+    const sockets = new Set<tls.TLSSocket>();
+    const tlsServer = tls.createServer({ cert: certificate.cert, key: certificate.key }, (socket) => {
+      sockets.add(socket);
+      let received = '';
+      socket.on('error', () => undefined);
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+        device.onData(socket, received);
+      });
+    });
+    await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', () => resolve()));
+    const port = (tlsServer.address() as AddressInfo).port;
+    harness.defer(() => {
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise((resolve) => tlsServer.close(resolve));
+    });
+    return { url: `https://127.0.0.1:${port}`, port, log: device.log };
+  }
+
+  it('closes its connection after each request, even when the device offers keep-alive', async () => {
+    const device = await keepAliveTlsDevice();
+    const client = transport(pinnedTo(device.port));
+    await client.request(get(device.url));
+    await client.request(get(device.url, '/api/v1/summary'));
+    await expect.poll(() => device.log.closed, { timeout: 1000 }).toBe(2);
+    expect(device.log.open).toBe(0);
+  });
+
+  it('asks the device to close the connection after its answer', async () => {
+    const device = await server(startHttpsServer(certificate, answer(200, '{}')));
+    const client = transport(pinnedTo(device.port));
+    await client.request(get(device.url));
+    await client.request(get(device.url));
+    expect(device.connections).toBe(2);
+    expect(device.requests.map((request) => request.headers.connection)).toEqual(['close', 'close']);
   });
 });

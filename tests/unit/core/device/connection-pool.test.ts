@@ -1,0 +1,325 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionPoolOptions } from '../../../../electron/core/device/connection-pool';
+import { ConnectionPool } from '../../../../electron/core/device/connection-pool';
+import { DeviceError } from '../../../../electron/core/device/device-error';
+import type { Http1Answer, Http1Connection } from '../../../../electron/core/device/http1-connection';
+import { answer, refusedPort, startHttpServer, startRawServer } from './fakes/local-servers';
+import {
+  answerEach,
+  deviceAddress,
+  get,
+  http11,
+  loopbackHarness,
+  sleep,
+  trackConnections,
+} from '../../../support/device-loopback';
+
+const MiB = 1024 * 1024;
+const harness = loopbackHarness();
+const { server } = harness;
+afterEach(() => harness.cleanup());
+
+function pool(options: Partial<ConnectionPoolOptions> = {}): ConnectionPool {
+  const created = new ConnectionPool({
+    maxSocketsPerDevice: 2,
+    maxTotalSockets: 512,
+    idleTimeoutMs: 60_000,
+    ...options,
+  });
+  harness.defer(() => created.close());
+  return created;
+}
+
+const noAbort = () => new AbortController().signal;
+
+/** A connection from the pool, as the transport takes one; destroyed after the test if still held. */
+async function acquire(from: ConnectionPool, url: string, signal = noAbort()): Promise<Http1Connection> {
+  const { connection } = await from.acquire(deviceAddress(url), 1000, signal);
+  harness.defer(() => connection.destroy());
+  return connection;
+}
+
+/** One request through the pool, as the transport makes it: acquire, request, release. */
+async function exchange(from: ConnectionPool, url: string, path?: string): Promise<Http1Answer> {
+  const signal = noAbort();
+  const { connection } = await from.acquire(deviceAddress(url), 1000, signal);
+  let response: Http1Answer | undefined;
+  try {
+    response = await connection.request(get(url, path), { maxBodyBytes: MiB, signal });
+    return response;
+  } finally {
+    from.release(connection, response?.keepAlive === true);
+  }
+}
+
+/** Whether a promise settled, without waiting for it. */
+function settledFlag(promise: Promise<unknown>): () => boolean {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  return () => settled;
+}
+
+/** A recording HTTP device that keeps connections open and reports when they close. */
+async function trackedDevice(delayMs = 0) {
+  const tracked = trackConnections((_request, res) => {
+    setTimeout(() => res.end('{}'), delayMs);
+  });
+  const device = await server(startHttpServer(tracked.respond));
+  return Object.assign(device, { log: tracked.log });
+}
+
+describe('ConnectionPool reuse', () => {
+  it('reuses an idle connection for the next request to the same device', async () => {
+    const device = await trackedDevice();
+    const connections = pool();
+    for (const path of ['/api/v1/status', '/api/v1/summary', '/api/v1/info'])
+      expect((await exchange(connections, device.url, path)).status).toBe(200);
+    expect(device.requests).toHaveLength(3);
+    expect(device.connections).toBe(1);
+    expect(connections.openConnections).toBe(1);
+  });
+
+  it('hands out the same connection object again', async () => {
+    const device = await trackedDevice();
+    const connections = pool();
+    const first = await acquire(connections, device.url);
+    connections.release(first, true);
+    expect(await acquire(connections, device.url)).toBe(first);
+  });
+
+  it('closes a connection released as not reusable', async () => {
+    const device = await trackedDevice();
+    const connections = pool();
+    const connection = await acquire(connections, device.url);
+    await connection.request(get(device.url), { maxBodyBytes: MiB, signal: noAbort() });
+    connections.release(connection, false);
+    expect(connections.openConnections).toBe(0);
+    await expect.poll(() => device.log.closed, { timeout: 1000 }).toBe(1);
+    await exchange(connections, device.url);
+    expect(device.connections).toBe(2);
+  });
+
+  it('forgets an idle connection the device closed, and opens a new one', async () => {
+    const raw = answerEach(() => http11('{}'));
+    const device = await server(
+      startRawServer((socket, received) => {
+        raw.onData(socket, received);
+        setTimeout(() => socket.end(), 20);
+      }),
+    );
+    const connections = pool();
+    await exchange(connections, device.url);
+    await expect.poll(() => connections.openConnections, { timeout: 1000 }).toBe(0);
+    expect((await exchange(connections, device.url)).status).toBe(200);
+    expect(device.connections).toBe(2);
+  });
+});
+
+describe('ConnectionPool caps', () => {
+  it('opens at most maxSocketsPerDevice connections to one device; the other requests wait their turn', async () => {
+    const device = await trackedDevice(50);
+    const connections = pool({ maxSocketsPerDevice: 2 });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => exchange(connections, device.url)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(device.requests).toHaveLength(6);
+    expect(device.connections).toBe(2);
+  });
+
+  it('at the fleet-wide cap, closes the connection idle the longest to make room', async () => {
+    const [a, b, c] = [await trackedDevice(), await trackedDevice(), await trackedDevice()];
+    const connections = pool({ maxTotalSockets: 2 });
+    const open: number[] = [];
+    for (const device of [a, b, c, a]) {
+      await exchange(connections, device.url);
+      open.push(connections.openConnections);
+    }
+    expect(open).toEqual([1, 2, 2, 2]);
+    // c pushed out a (idle the longest), then a pushed out b.
+    await expect.poll(() => [a.log.closed, b.log.closed, c.log.closed], { timeout: 1000 }).toEqual([1, 1, 0]);
+    expect([a.connections, b.connections, c.connections]).toEqual([2, 1, 1]);
+  });
+
+  it('at the fleet-wide cap with no idle connection, waits until a connection is closed', async () => {
+    const [a, b] = [await trackedDevice(), await trackedDevice()];
+    const connections = pool({ maxTotalSockets: 1 });
+    const busy = await acquire(connections, a.url);
+    const waiting = acquire(connections, b.url);
+    const served = settledFlag(waiting);
+    await sleep(50);
+    expect(served()).toBe(false);
+    expect(b.connections).toBe(0);
+    connections.release(busy, false);
+    await waiting;
+    expect(b.connections).toBe(1);
+    expect(connections.openConnections).toBe(1);
+  });
+
+  it('at the fleet-wide cap with no idle connection, is served when a busy one is released as idle', async () => {
+    const [a, b] = [await trackedDevice(), await trackedDevice()];
+    const connections = pool({ maxTotalSockets: 1 });
+    const busy = await acquire(connections, a.url);
+    const waiting = acquire(connections, b.url);
+    const served = settledFlag(waiting);
+    await sleep(50);
+    expect(served()).toBe(false);
+    connections.release(busy, true);
+    await expect.poll(served, { timeout: 1000 }).toBe(true);
+    await waiting;
+    expect(connections.openConnections).toBe(1);
+    expect(busy.usable).toBe(false); // the now idle connection to a made room
+  });
+
+  it('a request waiting for a device leaves the queue when aborted, with the abort reason', async () => {
+    const device = await trackedDevice();
+    const connections = pool({ maxSocketsPerDevice: 1 });
+    const busy = await acquire(connections, device.url);
+    const controller = new AbortController();
+    const aborted = acquire(connections, device.url, controller.signal);
+    const next = acquire(connections, device.url);
+    await sleep(20);
+    const reason = new DeviceError('TIMEOUT', 'gave up waiting');
+    controller.abort(reason);
+    await expect(aborted).rejects.toBe(reason);
+    // Had the aborted request stayed queued, it would swallow this wake-up and `next` would wait forever.
+    connections.release(busy, true);
+    expect(await next).toBe(busy);
+  });
+
+  it('a request waiting for fleet-wide room leaves the queue when aborted, with the abort reason', async () => {
+    const [a, b, c] = [await trackedDevice(), await trackedDevice(), await trackedDevice()];
+    const connections = pool({ maxTotalSockets: 1 });
+    const busy = await acquire(connections, a.url);
+    const controller = new AbortController();
+    const aborted = acquire(connections, b.url, controller.signal);
+    const next = acquire(connections, c.url);
+    await sleep(20);
+    const reason = new DeviceError('CANCELLED', 'the user cancelled');
+    controller.abort(reason);
+    await expect(aborted).rejects.toBe(reason);
+    connections.release(busy, false);
+    await next;
+    expect([b.connections, c.connections]).toEqual([0, 1]);
+  });
+
+  it('rejects at once with the reason when the signal is already aborted, opening nothing', async () => {
+    const device = await trackedDevice();
+    const connections = pool();
+    const controller = new AbortController();
+    const reason = new DeviceError('CANCELLED', 'never mind');
+    controller.abort(reason);
+    await expect(acquire(connections, device.url, controller.signal)).rejects.toBe(reason);
+    expect(connections.openConnections).toBe(0);
+    await sleep(20);
+    expect(device.connections).toBe(0);
+  });
+
+  it('gives back the slot of a connection that could not be opened', async () => {
+    const device = await trackedDevice();
+    const connections = pool({ maxTotalSockets: 1 });
+    await expect(acquire(connections, `127.0.0.1:${await refusedPort()}`)).rejects.toMatchObject({
+      code: 'UNREACHABLE',
+      detail: { cause: 'ECONNREFUSED' },
+    });
+    expect(connections.openConnections).toBe(0);
+    expect((await exchange(connections, device.url)).status).toBe(200);
+  });
+});
+
+describe('ConnectionPool idle connections', () => {
+  it('closes connections idle longer than idleTimeoutMs', async () => {
+    const device = await trackedDevice();
+    const connections = pool({ idleTimeoutMs: 100 });
+    await exchange(connections, device.url);
+    expect(connections.openConnections).toBe(1);
+    await expect.poll(() => connections.openConnections, { timeout: 1000 }).toBe(0);
+    await expect.poll(() => device.log.closed, { timeout: 1000 }).toBe(1);
+  });
+
+  it('reuses a connection idle just under idleTimeoutMs, not one idle that long', async () => {
+    let clock = 0;
+    const device = await trackedDevice();
+    const connections = pool({ idleTimeoutMs: 1000, now: () => clock });
+    await exchange(connections, device.url);
+    clock += 999;
+    await exchange(connections, device.url);
+    expect(device.connections).toBe(1);
+    clock += 1000;
+    await exchange(connections, device.url);
+    expect(device.connections).toBe(2);
+    await expect.poll(() => device.log.closed, { timeout: 1000 }).toBe(1);
+  });
+
+  it('never reuses a connection the device keeps only 1 s: we stop a second early', async () => {
+    const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=1'));
+    const device = await server(startRawServer(raw.onData));
+    const connections = pool();
+    await exchange(connections, device.url);
+    await exchange(connections, device.url);
+    expect(device.connections).toBe(2);
+    await expect.poll(() => raw.log.closed, { timeout: 1000 }).toBe(1);
+  });
+
+  it('reuses a connection until a second before the time the device announced', async () => {
+    let clock = 0;
+    const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=3'));
+    const device = await server(startRawServer(raw.onData));
+    const connections = pool({ now: () => clock });
+    await exchange(connections, device.url);
+    clock += 1999;
+    await exchange(connections, device.url);
+    expect(device.connections).toBe(1);
+    clock += 2000;
+    await exchange(connections, device.url);
+    expect(device.connections).toBe(2);
+  });
+
+  it('keeps the connection of a device that announces nothing until our own idle timeout', async () => {
+    const raw = answerEach(() => http11('{}'));
+    const device = await server(startRawServer(raw.onData));
+    const connections = pool({ idleTimeoutMs: 60_000 });
+    await exchange(connections, device.url);
+    await sleep(100);
+    await exchange(connections, device.url);
+    expect(device.connections).toBe(1);
+    expect(raw.log.closed).toBe(0);
+  });
+
+  it('the sweep closes a connection past the time the device announced', async () => {
+    const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=1'));
+    const device = await server(startRawServer(raw.onData));
+    // Our own idle timeout never passes on this clock: only the device's announcement can close it.
+    const connections = pool({ idleTimeoutMs: 300, now: () => 0 });
+    await exchange(connections, device.url);
+    await expect.poll(() => connections.openConnections, { timeout: 1000 }).toBe(0);
+    await expect.poll(() => raw.log.closed, { timeout: 1000 }).toBe(1);
+  });
+});
+
+describe('ConnectionPool close', () => {
+  it('closes idle connections and fails waiting requests as cancelled', async () => {
+    const [idle, busyDevice] = [await trackedDevice(), await trackedDevice()];
+    const connections = pool({ maxSocketsPerDevice: 1 });
+    await exchange(connections, idle.url);
+    const busy = await acquire(connections, busyDevice.url);
+    const waiting = acquire(connections, busyDevice.url);
+    await sleep(20);
+    connections.close();
+    await expect(waiting).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect.poll(() => idle.log.closed, { timeout: 1000 }).toBe(1);
+    expect(connections.openConnections).toBe(1); // the busy one, until its request ends
+    connections.release(busy, true);
+    expect(connections.openConnections).toBe(0);
+    expect(busy.usable).toBe(false);
+  });
+
+  it('refuses later requests as cancelled, opening nothing', async () => {
+    const device = await server(startHttpServer(answer(200, '{}')));
+    const connections = pool();
+    connections.close();
+    await expect(acquire(connections, device.url)).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(device.connections).toBe(0);
+  });
+});
