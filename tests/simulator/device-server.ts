@@ -14,8 +14,10 @@ const SERVER_OPTIONS: ServerOptions = {
   requestTimeout: 0,
   // Node runs one timer per server to police header timeouts; slow it down so 2,000 idle devices are cheap.
   connectionsCheckingInterval: 120_000,
-  keepAliveTimeout: 5_000,
 };
+
+/** Node's own default, and actix-web's: an idle keep-alive connection is closed after 5 s. */
+export const DEFAULT_IDLE_CONNECTION_MS = 5_000;
 
 export class DeviceServer {
   private readonly sockets = new Set<Socket>();
@@ -33,10 +35,12 @@ export class DeviceServer {
     port: number,
     tls: TlsMaterial | undefined,
     onRequest: RequestListener,
+    idleConnectionMs = DEFAULT_IDLE_CONNECTION_MS,
   ): Promise<DeviceServer> {
+    const options: ServerOptions = { ...SERVER_OPTIONS, keepAliveTimeout: idleConnectionMs };
     const server = tls
-      ? createHttpsServer({ ...SERVER_OPTIONS, key: tls.key, cert: tls.cert }, onRequest)
-      : createHttpServer(SERVER_OPTIONS, onRequest);
+      ? createHttpsServer({ ...options, key: tls.key, cert: tls.cert }, onRequest)
+      : createHttpServer(options, onRequest);
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen({ host, port, exclusive: true }, () => {

@@ -231,7 +231,7 @@ export class SimDeviceImpl implements SimDevice {
   }
 
   private listen(host: string): Promise<DeviceServer> {
-    return DeviceServer.listen(host, this.port, this.tls, this.onRequest);
+    return DeviceServer.listen(host, this.port, this.tls, this.onRequest, this.options.idleConnectionMs);
   }
 
   private async reopen(triesLeft: number): Promise<void> {

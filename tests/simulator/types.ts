@@ -59,6 +59,12 @@ export interface SimDeviceOptions {
   serial?: string;
   /** Default 'mining'. */
   minerState?: string;
+  /**
+   * How long the device keeps an idle keep-alive connection (it announces it as `Keep-Alive: timeout`).
+   * Default 5,000 ms, the default of Node's and actix-web's servers; what real firmware does is unknown
+   * (field-notes.md), so the monitor benchmark runs both this and a device that keeps connections longer.
+   */
+  idleConnectionMs?: number;
 }
 
 export interface RecordedRequest {

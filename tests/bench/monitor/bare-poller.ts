@@ -1,16 +1,25 @@
 /**
  * The floor the monitor is compared with: the same requests (`GET /status` every interval, `GET /summary`
- * on every other poll as the monitor reads it, on one keep-alive connection, bodies parsed, ±10 % jitter) from a bare
- * Node `http` loop with no monitor, client, credentials or reader. Reads the same JSON request as
+ * on every other poll as the monitor reads it, on one keep-alive connection, bodies parsed, ±10 % jitter, started in
+ * the monitor's 100 ms batches) from a bare
+ * Node `http` loop with no monitor, client, credentials or reader: the peer of the monitor's own HTTP client. Reads the same JSON request as
  * monitor-child.ts on stdin; prints `{cpuMs, wallMs, polls}`.
  */
 import http from 'node:http';
 import { text } from 'node:stream/consumers';
+import { monitorClientOptions, resolveSettings } from '../../../electron/core/monitor/monitor-options';
 import type { MonitorRunRequest } from './monitor-child';
 
 const request = JSON.parse(await text(process.stdin)) as MonitorRunRequest;
-// The same agent settings as the monitor's client (monitorClientOptions).
-const agent = new http.Agent({ keepAlive: true, maxSockets: 2, maxTotalSockets: 1024, timeout: 500 });
+// Node's keep-alive agent with the monitor client's settings (monitorClientOptions): connections kept
+// between polls wherever the device keeps them, one per device.
+const clientOptions = monitorClientOptions({ intervalMs: request.intervalMs });
+const agent = new http.Agent({
+  keepAlive: true,
+  maxSockets: 2,
+  maxTotalSockets: clientOptions.maxTotalSockets,
+  timeout: clientOptions.idleSocketTimeoutMs,
+});
 
 function get(url: URL, path: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -29,6 +38,10 @@ function get(url: URL, path: string): Promise<unknown> {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+// Polls start on the monitor's batch boundaries (resolveSettings().batchMs), as the monitor starts them.
+const batchMs = resolveSettings({ intervalMs: request.intervalMs }).batchMs;
+const nextBatch = (delayMs: number): number =>
+  Math.ceil((Date.now() + delayMs) / batchMs) * batchMs - Date.now();
 const { intervalMs, durationMs } = request;
 let polls = 0;
 const cpu0 = process.cpuUsage();
@@ -47,7 +60,7 @@ await Promise.all(
       await get(url, '/api/v1/status').catch(() => undefined);
       if (mine % 2 === 0) await get(url, '/api/v1/summary').catch(() => undefined);
       polls += 1;
-      await sleep(intervalMs * (0.9 + Math.random() * 0.2));
+      await sleep(nextBatch(intervalMs * (0.9 + Math.random() * 0.2)));
     }
   }),
 );

@@ -1,13 +1,19 @@
 /**
  * Part of the simulated fleet of the monitor benchmark, in its own process so its CPU (it answers every
- * poll) never counts against the monitor's. Argument: the device count. Prints one JSON line
+ * poll) never counts against the monitor's. Arguments: the device count, and how long a device keeps an
+ * idle connection (ms; the simulator's default when absent). Prints one JSON line
  * `{addresses, password}` once every device listens, then runs until stdin closes or SIGTERM.
  */
 import { startFleet } from '../../simulator';
 
 const count = Number(process.argv[2] ?? '1000');
+const idle = process.argv[3];
 const password = 'bench-pw';
-const fleet = await startFleet({ count, recordRequests: false, defaults: { password } });
+const fleet = await startFleet({
+  count,
+  recordRequests: false,
+  defaults: { password, ...(idle !== undefined ? { idleConnectionMs: Number(idle) } : {}) },
+});
 process.stdout.write(`${JSON.stringify({ addresses: fleet.devices.map((d) => d.address), password })}\n`);
 
 let cpu = process.cpuUsage();
