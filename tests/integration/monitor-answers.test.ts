@@ -27,7 +27,9 @@ describe('monitor: readings', () => {
     h = await startMonitorHarness({ devices: [{}] });
     h.monitor.start(h.targets);
     await h.waitForState(0, 'online');
-    await sleep(250);
+    // A few more polls (at a 100 ms interval; a loaded CI machine may take longer than 250 ms for three).
+    const deadline = Date.now() + 5000;
+    while (h.detail(0).history.at.length < 3 && Date.now() < deadline) await sleep(20);
     const { reading, raw, view, capabilities, history } = h.detail(0);
     expect(reading).toMatchObject({
       state: { name: 'mining', kind: 'mining' },
