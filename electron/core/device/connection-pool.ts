@@ -95,7 +95,7 @@ export class ConnectionPool {
         await this.wait(this.waitingForRoom, signal);
         continue;
       }
-      return { connection: await this.connect(address, key, device, connectTimeoutMs, signal) };
+      return { connection: await this.connect(address, device, connectTimeoutMs, signal) };
     }
   }
 
@@ -151,7 +151,6 @@ export class ConnectionPool {
 
   private async connect(
     address: DeviceAddress,
-    key: string,
     device: DeviceConnections,
     connectTimeoutMs: number,
     signal: AbortSignal,
@@ -164,9 +163,10 @@ export class ConnectionPool {
       counted = false;
       device.open -= 1;
       this.total -= 1;
-      if (device.open === 0 && device.idle.length === 0 && device.waiting.length === 0) {
-        this.devices.delete(key);
-      }
+      // The entry stays even when empty: dropping it here, while a caller may still hold it (takeIdle
+      // closes expired connections mid-acquire), would split one device's cap across two entries. The
+      // sweep drops empty entries.
+      this.armSweep();
       device.waiting.shift()?.();
       this.waitingForRoom.shift()?.();
     };
@@ -231,6 +231,9 @@ export class ConnectionPool {
     const now = this.now();
     for (const connection of this.idle) {
       if (this.expired(connection, now) || !connection.usable) connection.destroy();
+    }
+    for (const [key, device] of this.devices) {
+      if (device.open === 0 && device.waiting.length === 0) this.devices.delete(key);
     }
     if (this.idle.size > 0) this.armSweep();
   }

@@ -252,6 +252,22 @@ describe('ConnectionPool idle connections', () => {
     await expect.poll(() => device.log.closed, { timeout: 1000 }).toBe(1);
   });
 
+  it('keeps the per-device cap when the idle connection it finds has expired', async () => {
+    let clock = 0;
+    const device = await trackedDevice();
+    const connections = pool({ maxSocketsPerDevice: 1, idleTimeoutMs: 1000, now: () => clock });
+    await exchange(connections, device.url);
+    clock += 5000; // the kept connection has expired: the next request closes it and opens another
+    const first = await acquire(connections, device.url);
+    const second = acquire(connections, device.url);
+    const served = settledFlag(second);
+    await sleep(50);
+    expect(served()).toBe(false); // one connection to this device at a time, even after the expiry
+    connections.release(first, true);
+    expect(await second).toBe(first);
+    expect(device.connections).toBe(2);
+  });
+
   it('never reuses a connection the device keeps only 1 s: we stop a second early', async () => {
     const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=1'));
     const device = await server(startRawServer(raw.onData));
