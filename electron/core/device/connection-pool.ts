@@ -40,10 +40,6 @@ interface DeviceConnections {
   waiting: (() => void)[];
 }
 
-interface Acquired {
-  connection: Http1Connection;
-}
-
 export class ConnectionPool {
   private readonly devices = new Map<string, DeviceConnections>();
   /** Every idle connection, the one idle longest first (a Set keeps insertion order). */
@@ -78,7 +74,11 @@ export class ConnectionPool {
    * A connection to `address` for one request: an idle one that can still be trusted, else a new one.
    * Hand it back with `release`.
    */
-  async acquire(address: DeviceAddress, connectTimeoutMs: number, signal: AbortSignal): Promise<Acquired> {
+  async acquire(
+    address: DeviceAddress,
+    connectTimeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<Http1Connection> {
     const key = hostPort(address);
     for (;;) {
       if (this.closed)
@@ -86,7 +86,7 @@ export class ConnectionPool {
       if (signal.aborted) throw signal.reason;
       const device = this.deviceFor(key);
       const reused = this.takeIdle(device);
-      if (reused !== undefined) return { connection: reused };
+      if (reused !== undefined) return reused;
       if (device.open >= this.options.maxSocketsPerDevice) {
         await this.wait(device.waiting, signal);
         continue;
@@ -95,7 +95,7 @@ export class ConnectionPool {
         await this.wait(this.waitingForRoom, signal);
         continue;
       }
-      return { connection: await this.connect(address, device, connectTimeoutMs, signal) };
+      return this.connect(address, device, connectTimeoutMs, signal);
     }
   }
 
@@ -195,8 +195,7 @@ export class ConnectionPool {
   private evictOldestIdle(): boolean {
     const oldest = this.idle.values().next();
     if (oldest.done === true) return false;
-    oldest.value.destroy(); // its close handler frees the slot and wakes a waiter
-    this.idle.delete(oldest.value);
+    oldest.value.destroy(); // its close handler leaves the idle lists, frees the slot and wakes a waiter
     return true;
   }
 

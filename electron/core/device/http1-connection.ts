@@ -97,9 +97,9 @@ function serialize(req: TransportRequest, hostHeader: string, last: boolean): Bu
 
 /** The Host header Node would send: the port only when it is not the scheme's default. */
 function hostHeaderOf(address: DeviceAddress): string {
-  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
   const defaultPort = address.scheme === 'https' ? 443 : 80;
-  return address.port === defaultPort ? host : `${host}:${address.port}`;
+  if (address.port !== defaultPort) return hostPort(address);
+  return address.host.includes(':') ? `[${address.host}]` : address.host;
 }
 
 /**

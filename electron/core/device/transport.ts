@@ -118,7 +118,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
     signal: AbortSignal,
   ): Promise<Http1Answer> {
     const connection =
-      pool.takeIdleNow(req.address) ?? (await pool.acquire(req.address, connectTimeoutMs, signal)).connection;
+      pool.takeIdleNow(req.address) ?? (await pool.acquire(req.address, connectTimeoutMs, signal));
     let answer: Http1Answer | undefined;
     try {
       answer = await connection.request(req, { maxBodyBytes, signal });

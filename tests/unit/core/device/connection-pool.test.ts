@@ -34,7 +34,7 @@ const noAbort = () => new AbortController().signal;
 
 /** A connection from the pool, as the transport takes one; destroyed after the test if still held. */
 async function acquire(from: ConnectionPool, url: string, signal = noAbort()): Promise<Http1Connection> {
-  const { connection } = await from.acquire(deviceAddress(url), 1000, signal);
+  const connection = await from.acquire(deviceAddress(url), 1000, signal);
   harness.defer(() => connection.destroy());
   return connection;
 }
@@ -42,7 +42,7 @@ async function acquire(from: ConnectionPool, url: string, signal = noAbort()): P
 /** One request through the pool, as the transport makes it: acquire, request, release. */
 async function exchange(from: ConnectionPool, url: string, path?: string): Promise<Http1Answer> {
   const signal = noAbort();
-  const { connection } = await from.acquire(deviceAddress(url), 1000, signal);
+  const connection = await from.acquire(deviceAddress(url), 1000, signal);
   let response: Http1Answer | undefined;
   try {
     response = await connection.request(get(url, path), { maxBodyBytes: MiB, signal });
