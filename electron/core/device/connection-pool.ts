@@ -17,7 +17,7 @@
 import net from 'node:net';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError } from './device-error';
-import { Http1Connection } from './http1-connection';
+import { Http1Connection, SharedBufferReads } from './http1-connection';
 import { hostPort } from './network-errors';
 import { whenConnected } from './socket-connect';
 
@@ -171,9 +171,10 @@ export class ConnectionPool {
       this.waitingForRoom.shift()?.();
     };
     try {
-      const socket = net.connect({ host: address.host, port: address.port });
+      const reads = new SharedBufferReads();
+      const socket = net.connect({ host: address.host, port: address.port, onread: reads.option });
       await whenConnected(socket, address, { connectTimeoutMs, signal }, 'connect');
-      const connection = new Http1Connection(socket, address);
+      const connection = new Http1Connection(socket, address, reads);
       connection.onClose = () => {
         this.dropIdle(device, connection);
         forget();

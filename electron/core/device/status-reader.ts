@@ -124,6 +124,11 @@ function remembered<T>(
   return value;
 }
 
+/** What `/info` says (identity, hash-rate unit), worked out once per body; its warnings are not kept. */
+export function infoFacts(info: unknown): InfoFacts {
+  return remembered(infoMemo, new FieldReader(), info, undefined, (own) => readInfo(own, info));
+}
+
 function read(status: unknown, summary: unknown, info: unknown): DeviceReading {
   const fields = new FieldReader();
   const body = asObject(status);

@@ -9,10 +9,8 @@
  */
 import { MONITOR_STATES } from '../../../shared/domain/monitor';
 import type { FleetTotals, MonitorAlert, MonitorDeviceView } from '../../../shared/domain/monitor';
-import type { DeviceReading } from '../../../shared/domain/reading';
 import type { SessionManager } from '../credentials/session-manager';
 import type { DeviceClient } from '../device/client';
-import { readStatus } from '../device/status-reader';
 import type { EventHub } from '../events/event-hub';
 import { AlertBook } from './alerts';
 import type { DeviceDetail, DeviceRecord } from './device-record';
@@ -29,7 +27,8 @@ import type { MonitorTarget } from './poll-device';
 import { createDevicePoller } from './poll-device';
 import type { SchedulerStats } from './scheduler';
 import { createScheduler } from './scheduler';
-import { summarizeReading } from './reading-summary';
+import type { PollSummary } from './poll-summary';
+import { readPollSummary } from './poll-summary';
 import type { PollEvent } from './state-machine';
 import { nextPollDelay, transition } from './state-machine';
 
@@ -150,26 +149,29 @@ export function createMonitor(options: MonitorOptions): Monitor {
     return record.machine;
   }
 
-  async function runPoll(deviceId: string, signal: AbortSignal): Promise<number> {
+  async function runPoll(deviceId: string, controller: AbortController): Promise<number> {
     const record = records.get(deviceId);
     if (record === undefined) return settings.intervalMs;
     const started = now();
     const before = record.machine;
     const opensSession = sessions.state(deviceId).kind === 'no-session' && record.credential !== 'apiKey';
     if (apply(record, { kind: 'poll-started', opensSession }) !== before) diffs.markDirty(deviceId);
-    const result = await poll(record.target, record.caps, signal);
-    if (signal.aborted || records.get(deviceId) !== record) return settings.intervalMs;
+    const result = await poll(record.target, record.caps, controller);
+    // Stopped, or removed meanwhile: the answer belongs to nobody. (The poll aborts its controller itself
+    // when it runs late; that answer is a timeout and counts.)
+    if (stopped || records.get(deviceId) !== record) return settings.intervalMs;
     const at = now();
     record.lastPollAt = at;
     record.lastPollMs = at - started;
     latency.add(record.lastPollMs);
 
-    let fresh: DeviceReading | undefined;
+    let fresh: PollSummary | undefined;
     let event: PollEvent;
     if (result.ok) {
-      // The full reading is rebuilt from the raw bodies on demand (device()); only its summary is kept.
-      fresh = readStatus(result.status, result.summary, result.info);
-      const summary = summarizeReading(fresh);
+      // Only the summary is read per poll; the full reading is rebuilt from the raw bodies on demand
+      // (device()).
+      fresh = readPollSummary(result.status, result.summary, result.info);
+      const { summary } = fresh;
       update(record, () => {
         record.summary = summary;
       });

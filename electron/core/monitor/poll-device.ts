@@ -80,10 +80,14 @@ export interface DevicePollerOptions {
   now?: () => number;
 }
 
+/**
+ * Polls one device. `controller` is the poll's own (the scheduler's): aborting it cancels the poll, and the
+ * poll aborts it itself when its deadline passes.
+ */
 export type DevicePoller = (
   target: MonitorTarget,
   capabilities: Capabilities,
-  signal: AbortSignal,
+  controller: AbortController,
 ) => Promise<PollResult>;
 
 /** The backstop fires this long after the deadline, so a request's own timeout normally speaks first. */
@@ -137,13 +141,22 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
   }
   const now = options.now ?? Date.now;
 
+  /** Reads `/info` when it is due (every `recheckMs`); not due (nearly every poll): no promise at all. */
+  function readInfoWhenDue(
+    target: MonitorTarget,
+    caps: Capabilities,
+    call: () => CallOptions,
+    notes: string[],
+  ): Promise<void> | undefined {
+    return now() < caps.infoReadAt ? undefined : readInfo(target, caps, call, notes);
+  }
+
   async function readInfo(
     target: MonitorTarget,
     caps: Capabilities,
     call: () => CallOptions,
     notes: string[],
   ): Promise<void> {
-    if (now() < caps.infoReadAt) return;
     try {
       caps.info = await client.getInfo(target.address, call());
       caps.infoReadAt = now() + recheckMs;
@@ -217,30 +230,27 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     }
   }
 
-  return async (target, caps, outer) => {
+  return async (target, caps, controller) => {
     // One deadline for the whole poll (an unlock, /status, /summary, /info): each request gets the time
     // left, and a backstop timer aborts whatever has no timeout of its own (the unlock, the keychain).
     const deadline = now() + timeoutMs;
-    const controller = new AbortController();
     const signal = controller.signal;
     let late = false;
     const backstop = setTimeout(() => {
-      late = true;
+      late = !signal.aborted; // aborted already: the poll was cancelled, not late
       controller.abort();
     }, timeoutMs + BACKSTOP_SLACK_MS);
-    const onStop = (): void => controller.abort();
-    outer.addEventListener('abort', onStop, { once: true });
     const call = (): CallOptions => ({ signal, totalTimeoutMs: Math.max(1, deadline - now()) });
     const notes: string[] = [];
-    const info = readInfo(target, caps, call, notes);
+    const info = readInfoWhenDue(target, caps, call, notes);
     try {
       const result = await read(target, caps, signal, call, notes);
-      await info;
+      if (info !== undefined) await info;
       return result.ok ? { ...result, info: caps.info } : result;
     } catch (caught) {
-      await info;
+      if (info !== undefined) await info;
       const error = await unlessUnreachable(caught, target, call);
-      if (late && !outer.aborted) {
+      if (late) {
         const where = hostPort(target.address);
         return {
           ok: false,
@@ -253,7 +263,6 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
       return { ok: false, error: failure };
     } finally {
       clearTimeout(backstop);
-      outer.removeEventListener('abort', onStop);
     }
   };
 }

@@ -19,8 +19,10 @@ export interface SchedulerOptions {
   /**
    * Polls one device; resolves with the delay until its next poll. It should not reject; if it does the
    * device is still polled again after `retryDelayMs` (a monitor never loses a device to a bug).
+   * `controller` belongs to this poll alone: `stop()` aborts it, and the poll may abort it itself (its
+   * own deadline) instead of making a second controller — at 400 polls a second each one counts.
    */
-  run: (key: string, signal: AbortSignal) => Promise<number>;
+  run: (key: string, controller: AbortController) => Promise<number>;
   retryDelayMs: number;
   /** A poll that starts later than this after its due time counts as late. */
   lateAfterMs: number;
@@ -149,7 +151,7 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
     controllers.add(controller);
     let poll: Promise<number>;
     try {
-      poll = options.run(key, controller.signal);
+      poll = options.run(key, controller);
     } catch (error) {
       poll = Promise.reject(error);
     }

@@ -35,7 +35,8 @@ export interface PollFailure {
 export type PollEvent =
   /** `opensSession`: no session and no API key known to work, so this poll checks credentials first. */
   | { kind: 'poll-started'; opensSession: boolean }
-  | { kind: 'answered'; reading: DeviceReading }
+  /** Only the device's state is needed (a full DeviceReading will do). */
+  | { kind: 'answered'; reading: Pick<DeviceReading, 'state'> }
   | { kind: 'failed'; failure: PollFailure };
 
 export interface MachineOptions {
@@ -59,7 +60,7 @@ export function initialState(now: number): MachineState {
 }
 
 /** "device reports mining", or "device reports failure: <its description> (code 3)". */
-export function readingReason(reading: DeviceReading): string {
+export function readingReason(reading: Pick<DeviceReading, 'state'>): string {
   const { state } = reading;
   if (state.kind !== 'failure') return `device reports ${state.name}`;
   const description = state.description?.trim() || 'no description given';

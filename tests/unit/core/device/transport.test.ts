@@ -143,6 +143,38 @@ describe('transport', () => {
     await expect(transport().request(get(device.url))).rejects.toMatchObject({ code: 'UNREACHABLE' });
   });
 
+  it('reads a body that ends with the connection (no Content-Length)', async () => {
+    const device = await server(
+      startRawServer((socket) => socket.end('HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n{"a":1}')),
+    );
+    const response = await transport().request(get(device.url));
+    expect(response.body.toString()).toBe('{"a":1}');
+  });
+
+  it('keeps every body whole while many answers arrive at once (reads share one buffer)', async () => {
+    const bodies = Array.from({ length: 20 }, (_, i) =>
+      JSON.stringify({ device: i, pad: 'x'.repeat(3000 + i) }),
+    );
+    const devices = await Promise.all(bodies.map((body) => server(startHttpServer(answer(200, body)))));
+    const client = transport();
+    const answers = await Promise.all(
+      devices.flatMap((d) => [client.request(get(d.url)), client.request(get(d.url, '/api/v1/summary'))]),
+    );
+    expect(answers.map((a) => a.body.toString())).toEqual(bodies.flatMap((b) => [b, b]));
+  });
+
+  it('refuses a device that talks before it is asked', async () => {
+    const device = await server(
+      startRawServer(
+        () => undefined,
+        (socket) => socket.write('HELLO\r\n'),
+      ),
+    );
+    await expect(transport().request(get(device.url), { totalTimeoutMs: 1000 })).rejects.toMatchObject({
+      code: expect.stringMatching(/^(UNREACHABLE|BAD_RESPONSE)$/),
+    });
+  });
+
   it('reports a refused connection as unreachable, with the cause', async () => {
     const port = await refusedPort();
     await expect(transport().request(get(`127.0.0.1:${port}`))).rejects.toMatchObject({
@@ -222,6 +254,67 @@ describe('transport', () => {
       await client.request(get(raw.url, '/api/v1/summary'));
       expect(raw.connections).toBe(2);
       await expect.poll(() => device.log.closed, { timeout: 1000 }).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  describe('a request on a kept connection (stopped through the connection, no controller of its own)', () => {
+    /** Answers the first request on each connection; later ones get nothing. */
+    const hangsOnReusedSockets = () =>
+      startRawServer((socket, received) => {
+        if (received.split('\r\n\r\n').length - 1 === 1)
+          socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n{}');
+      });
+
+    it('times out, closes that connection and the next request opens a fresh one', async () => {
+      const device = await server(hangsOnReusedSockets());
+      const client = transport();
+      await client.request(get(device.url));
+      await expect(client.request(get(device.url), { totalTimeoutMs: 150 })).rejects.toMatchObject({
+        code: 'TIMEOUT',
+        message: expect.stringContaining('did not answer within 150 ms'),
+      });
+      const third = await client.request(get(device.url));
+      expect(third.status).toBe(200);
+      expect(device.connections).toBe(2);
+    });
+
+    it("is cancelled at once by the caller's signal, and the socket is destroyed", async () => {
+      const device = await server(hangsOnReusedSockets());
+      const client = transport();
+      await client.request(get(device.url));
+      const controller = new AbortController();
+      const pending = client.request(get(device.url), { signal: controller.signal, totalTimeoutMs: 10_000 });
+      await sleep(50);
+      const started = Date.now();
+      controller.abort();
+      await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
+      expect(Date.now() - started).toBeLessThan(100);
+      expect((await client.request(get(device.url))).status).toBe(200);
+      expect(device.connections).toBe(2);
+    });
+
+    it('is cancelled by close()', async () => {
+      const device = await server(hangsOnReusedSockets());
+      const client = createTransport();
+      await client.request(get(device.url));
+      const pending = client.request(get(device.url), { totalTimeoutMs: 10_000 });
+      await sleep(50);
+      client.close();
+      await expect(pending).rejects.toMatchObject({
+        code: 'CANCELLED',
+        message: expect.stringContaining('closed while the request ran'),
+      });
+    });
+
+    it('a signal aborted after its answer never reaches the next request on that connection', async () => {
+      const device = await server(startHttpServer(answer(200, '{}')));
+      const client = transport();
+      const first = new AbortController();
+      await client.request(get(device.url), { signal: first.signal });
+      const second = client.request(get(device.url, '/api/v1/summary'));
+      first.abort();
+      expect((await second).status).toBe(200);
+      expect(device.connections).toBe(1);
     });
   });
 

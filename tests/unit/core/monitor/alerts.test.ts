@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReadingSummary } from '../../../../shared/domain/monitor';
 import type { AlertInput } from '../../../../electron/core/monitor/alerts';
 import { AlertBook, DEFAULT_ALERT_THRESHOLDS } from '../../../../electron/core/monitor/alerts';
-import { summarizeReading } from '../../../../electron/core/monitor/reading-summary';
+import { summarizeReading } from '../../../support/reading-summary-oracle';
 import { readStatus } from '../../../../electron/core/device/status-reader';
 import { fixture } from '../device/fakes/device-fixtures';
 

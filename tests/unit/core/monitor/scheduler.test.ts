@@ -25,7 +25,7 @@ function harness(
     lateAfterMs: options.lateAfterMs ?? 1000,
     run:
       options.run ??
-      ((key, signal) => {
+      ((key, { signal }) => {
         const call: Call = { key, start: Date.now(), signal };
         calls.push(call);
         return new Promise((resolve) => {

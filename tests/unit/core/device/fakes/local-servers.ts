@@ -107,11 +107,14 @@ export const answerJson = (status: number, value: unknown): Responder =>
 /** A TCP server that hands each accepted socket (and the bytes it received so far) to `onData`. */
 export async function startRawServer(
   onData: (socket: net.Socket, received: string) => void,
+  /** Called as each connection is accepted, before any request. */
+  onConnect?: (socket: net.Socket) => void,
 ): Promise<LocalServer> {
   const requests: RecordedRequest[] = [];
   const server = net.createServer((socket) => {
     let received = '';
     socket.on('error', () => undefined);
+    onConnect?.(socket);
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('latin1');
       if (received.includes('\r\n\r\n')) onData(socket, received);

@@ -1,11 +1,13 @@
 /**
- * A DeviceReading reduced to the handful of numbers a fleet view, history and alerts use, in fixed units
- * (hash rates in H/s), so diffs for thousands of devices stay small and totals can be summed.
+ * The reference for the monitor's per-poll summary (electron/core/monitor/poll-summary.ts): a full
+ * DeviceReading from the status reader reduced to the numbers a fleet view, history and alerts use, in fixed
+ * units (hash rates in H/s). The monitor reads those numbers straight from the JSON instead (cheaper); tests
+ * hold the two equal.
  */
-import type { ReadingSummary } from '../../../shared/domain/monitor';
-import type { DeviceReading, TempRange } from '../../../shared/domain/reading';
-import { toHashesPerSecond } from '../../../shared/format/hash-rate';
-import { compact } from '../device/summary-reader';
+import type { ReadingSummary } from '../../shared/domain/monitor';
+import type { DeviceReading, TempRange } from '../../shared/domain/reading';
+import { toHashesPerSecond } from '../../shared/format/hash-rate';
+import { compact } from '../../electron/core/device/summary-reader';
 
 /** The hottest value: the device's own max, else the hottest board's. */
 function hottest(own: TempRange | undefined, boards: (TempRange | undefined)[]): number | undefined {

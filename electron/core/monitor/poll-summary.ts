@@ -1,0 +1,139 @@
+/**
+ * What one poll needs from a device's bodies, read straight from the JSON: the device's own state (for the
+ * state machine's reason) and the ReadingSummary (fleet view, history, alerts).
+ *
+ * Why not `summarizeReading(readStatus(…))`: that builds the whole typed reading — every fan, pool and hash
+ * board as an object, the unknown status fields copied, a warning for every odd field — for each of the 400
+ * answers a second of a 2,000-device fleet, only to keep a dozen numbers; building and then collecting it was
+ * the largest share of the monitor's own CPU and garbage (benchmark). The full reading, warnings included,
+ * is still built from the kept raw bodies when someone opens the device (`device()`).
+ *
+ * The rules are the status reader's (own properties only, finite numbers, `null` = absent, a wrong type =
+ * absent, the summary's state only when `/status` has none, `info.hr_measure` as the hash-rate unit); a
+ * property test holds this equal to `summarizeReading(readStatus(…))` for arbitrary bodies.
+ */
+import type { ReadingSummary } from '../../../shared/domain/monitor';
+import type { DeviceReading } from '../../../shared/domain/reading';
+import { toHashesPerSecond } from '../../../shared/format/hash-rate';
+import type { JsonObject } from '../device/json-fields';
+import { asObject, isFiniteNumber, own } from '../device/json-fields';
+import { infoFacts, stateKind } from '../device/status-reader';
+import { compact, DEFAULT_HASH_RATE_UNIT } from '../device/summary-reader';
+
+export interface PollSummary {
+  state: Pick<DeviceReading['state'], 'name' | 'kind' | 'description' | 'failureCode'>;
+  summary: ReadingSummary;
+}
+
+const field = (object: JsonObject | undefined, key: string): unknown =>
+  object === undefined ? undefined : own(object, key);
+
+function numberAt(object: JsonObject | undefined, key: string): number | undefined {
+  const value = field(object, key);
+  return isFiniteNumber(value) ? value : undefined;
+}
+
+function stringAt(object: JsonObject | undefined, key: string): string | undefined {
+  const value = field(object, key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+const isTrue = (object: JsonObject | undefined, key: string): boolean => field(object, key) === true;
+
+const objectAt = (object: JsonObject | undefined, key: string): JsonObject | undefined =>
+  asObject(field(object, key));
+
+function listAt(object: JsonObject | undefined, key: string): readonly unknown[] {
+  const value = field(object, key);
+  return Array.isArray(value) ? value : [];
+}
+
+/** A `{min, max}` temperature's max (a range whose max is unusable has none). */
+const maxOf = (object: JsonObject | undefined, key: string): number | undefined =>
+  numberAt(objectAt(object, key), 'max');
+
+/** The device's own hottest value, else the hottest hash board's. */
+function hottest(miner: JsonObject | undefined, chains: readonly unknown[], key: string): number | undefined {
+  const own = maxOf(miner, key);
+  if (own !== undefined) return own;
+  let max: number | undefined;
+  for (const chain of chains) {
+    const value = maxOf(asObject(chain), key);
+    if (value !== undefined && (max === undefined || value > max)) max = value;
+  }
+  return max;
+}
+
+function fanSpeeds(cooling: JsonObject | undefined): { count: number; min: number | undefined } {
+  let count = 0;
+  let min: number | undefined;
+  for (const fan of listAt(cooling, 'fans')) {
+    const rpm = numberAt(asObject(fan), 'rpm');
+    if (rpm === undefined) continue;
+    count += 1;
+    if (min === undefined || rpm < min) min = rpm;
+  }
+  return { count, min };
+}
+
+function flagsOf(status: JsonObject | undefined): string[] | undefined {
+  const flags: string[] = [];
+  if (isTrue(status, 'restart_required')) flags.push('restart-required');
+  if (isTrue(status, 'reboot_required')) flags.push('reboot-required');
+  if (isTrue(status, 'find_miner')) flags.push('locate-led');
+  if (isTrue(status, 'throttled')) flags.push('throttled');
+  return flags.length > 0 ? flags : undefined;
+}
+
+function stateOf(status: JsonObject | undefined, miner: JsonObject | undefined): PollSummary['state'] {
+  const fromStatus = stringAt(status, 'miner_state');
+  const fromSummary =
+    fromStatus === undefined ? stringAt(objectAt(miner, 'miner_status'), 'miner_state') : undefined;
+  const name = (fromStatus ?? fromSummary ?? '').trim() || 'unknown';
+  const code = field(status, 'failure_code');
+  return compact({
+    name,
+    kind: stateKind(name),
+    description: stringAt(status, 'description'),
+    failureCode: isFiniteNumber(code) || typeof code === 'string' ? code : undefined,
+  });
+}
+
+/** Hash rates in H/s: the current one (realtime, else average) and the nominal one when above zero. */
+function hashRates(miner: JsonObject | undefined, info: unknown) {
+  const realtime = numberAt(miner, 'hr_realtime');
+  const average = numberAt(miner, 'hr_average');
+  const nominal = numberAt(miner, 'hr_nominal');
+  if (realtime === undefined && average === undefined && nominal === undefined) return {};
+  const unit = infoFacts(info).hashRateUnit ?? DEFAULT_HASH_RATE_UNIT;
+  const current = realtime ?? average;
+  return {
+    hashRate: current === undefined ? undefined : toHashesPerSecond(current, unit),
+    nominalHashRate: nominal !== undefined && nominal > 0 ? toHashesPerSecond(nominal, unit) : undefined,
+  };
+}
+
+export function readPollSummary(status: unknown, summary: unknown, info: unknown): PollSummary {
+  const body = asObject(status);
+  const miner = objectAt(asObject(summary), 'miner');
+  const state = stateOf(body, miner);
+  const chains = listAt(miner, 'chains');
+  const fans = fanSpeeds(objectAt(miner, 'cooling'));
+  const { hashRate, nominalHashRate } = hashRates(miner, info);
+  return {
+    state,
+    summary: compact({
+      minerState: state.name,
+      minerKind: state.kind,
+      hashRate,
+      nominalHashRate,
+      chipTempMax: hottest(miner, chains, 'chip_temp'),
+      boardTempMax: hottest(miner, chains, 'pcb_temp'),
+      powerW: numberAt(miner, 'power_consumption'),
+      efficiency: numberAt(miner, 'power_efficiency'),
+      fanCount: fans.count > 0 ? fans.count : undefined,
+      fanRpmMin: fans.min,
+      flags: flagsOf(body),
+    }),
+  };
+}
