@@ -17,6 +17,7 @@ import type { DeviceDetail, DeviceRecord } from './device-record';
 import { failureOf, newRecord, toDetail, toView } from './device-record';
 import type { DiffListener } from './diff-emitter';
 import { DiffEmitter } from './diff-emitter';
+import type { Share } from './fleet-totals';
 import { FleetTotalsTracker, shareOf } from './fleet-totals';
 import type { FleetHistoryField, Series } from './history';
 import { createDeviceHistory, createFleetHistory, historyCapacity } from './history';
@@ -29,7 +30,7 @@ import type { SchedulerStats } from './scheduler';
 import { createScheduler } from './scheduler';
 import type { PollSummary } from './poll-summary';
 import { readPollSummary } from './poll-summary';
-import type { PollEvent } from './state-machine';
+import type { MachineState, PollEvent } from './state-machine';
 import { nextPollDelay, transition } from './state-machine';
 
 export type { MonitorTarget } from './poll-device';
@@ -134,19 +135,21 @@ export function createMonitor(options: MonitorOptions): Monitor {
     { intervalMs: settings.diffIntervalMs, now, ...(options.events ? { events: options.events } : {}) },
   );
 
-  /** Changes a record, keeping the fleet totals in step. */
-  function update(record: DeviceRecord, change: () => void): void {
-    const before = shareOf(record);
-    change();
+  /** Keeps the fleet totals in step with a record changed since `before` (its share then). */
+  function settle(record: DeviceRecord, before: Share): void {
     tracker.remove(before);
     tracker.add(shareOf(record));
   }
 
-  function apply(record: DeviceRecord, event: PollEvent): ReturnType<typeof transition> {
-    update(record, () => {
-      record.machine = transition(record.machine, event, now(), settings);
-    });
-    return record.machine;
+  /** Moves the record's state machine; the totals change only when the state does. */
+  function apply(record: DeviceRecord, event: PollEvent): MachineState {
+    const prev = record.machine;
+    const next = transition(prev, event, now(), settings);
+    if (next === prev) return prev;
+    const before = shareOf(record);
+    record.machine = next;
+    settle(record, before);
+    return next;
   }
 
   async function runPoll(deviceId: string, controller: AbortController): Promise<number> {
@@ -171,10 +174,9 @@ export function createMonitor(options: MonitorOptions): Monitor {
       // Only the summary is read per poll; the full reading is rebuilt from the raw bodies on demand
       // (device()).
       fresh = readPollSummary(result.status, result.summary, result.info);
-      const { summary } = fresh;
-      update(record, () => {
-        record.summary = summary;
-      });
+      const before = shareOf(record);
+      record.summary = fresh.summary;
+      settle(record, before);
       record.raw = { status: result.status, summary: result.summary, info: result.info, at };
       record.notes = result.notes;
       record.credential = result.credential;

@@ -108,6 +108,28 @@ function failureOutcome(prev: MachineState, failure: PollFailure): { state: Moni
   }
 }
 
+/**
+ * `prev` moved to `state` (its `since` kept when the state stays; a sticky state keeps its reason). A
+ * module function, not a closure in `transition`: that runs twice for every poll.
+ */
+function moved(
+  prev: MachineState,
+  now: number,
+  state: MonitorState,
+  reason: string,
+  patch: Partial<MachineState> = {},
+): MachineState {
+  const same = state === prev.state;
+  const keepReason = same && STICKY.has(state);
+  return {
+    ...prev,
+    ...patch,
+    state,
+    reason: keepReason ? prev.reason : reason,
+    since: same ? prev.since : now,
+  };
+}
+
 /** The next state; returns `prev` itself when nothing changed (cancelled polls, a miss below N). */
 export function transition(
   prev: MachineState,
@@ -115,25 +137,13 @@ export function transition(
   now: number,
   options: MachineOptions,
 ): MachineState {
-  const move = (state: MonitorState, reason: string, patch: Partial<MachineState> = {}): MachineState => {
-    const same = state === prev.state;
-    const keepReason = same && STICKY.has(state);
-    return {
-      ...prev,
-      ...patch,
-      state,
-      reason: keepReason ? prev.reason : reason,
-      since: same ? prev.since : now,
-    };
-  };
-
   switch (event.kind) {
     case 'poll-started':
       return prev.state === 'discovered' && event.opensSession
-        ? move('unlocking', 'checking its stored credentials')
+        ? moved(prev, now, 'unlocking', 'checking its stored credentials')
         : prev;
     case 'answered':
-      return move('online', readingReason(event.reading), {
+      return moved(prev, now, 'online', readingReason(event.reading), {
         missedPolls: 0,
         everOnline: true,
         lastAnswerAt: now,
@@ -147,10 +157,12 @@ export function transition(
           return { ...prev, missedPolls };
         }
         const polls = missedPolls === 1 ? '1 poll' : `${missedPolls} polls`;
-        return move('offline', `no answer for ${polls} (${withoutPeriod(failure.text)})`, { missedPolls });
+        return moved(prev, now, 'offline', `no answer for ${polls} (${withoutPeriod(failure.text)})`, {
+          missedPolls,
+        });
       }
       const next = failureOutcome(prev, failure);
-      return move(next.state, next.reason, { missedPolls: 0, lastAnswerAt: now });
+      return moved(prev, now, next.state, next.reason, { missedPolls: 0, lastAnswerAt: now });
     }
   }
 }
