@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport } from '../../../../electron/core/device/transport';
-import type { TestCertificate } from './fakes/local-servers';
+import type { LocalServer, TestCertificate } from './fakes/local-servers';
 import {
   answer,
   refusedPort,
@@ -17,6 +17,14 @@ const MiB = 1024 * 1024;
 const harness = loopbackHarness();
 const { server, transport } = harness;
 afterEach(() => harness.cleanup());
+
+/** A device and a transport that has made one request to it, so the next one goes on the kept connection. */
+async function afterOneRequest(started: Promise<LocalServer>) {
+  const device = await server(started);
+  const client = transport();
+  await client.request(get(device.url));
+  return { device, client };
+}
 
 describe('transport', () => {
   it('answers status, headers and the whole body', async () => {
@@ -266,9 +274,7 @@ describe('transport', () => {
       });
 
     it('times out, closes that connection and the next request opens a fresh one', async () => {
-      const device = await server(hangsOnReusedSockets());
-      const client = transport();
-      await client.request(get(device.url));
+      const { device, client } = await afterOneRequest(hangsOnReusedSockets());
       await expect(client.request(get(device.url), { totalTimeoutMs: 150 })).rejects.toMatchObject({
         code: 'TIMEOUT',
         message: expect.stringContaining('did not answer within 150 ms'),
@@ -279,9 +285,7 @@ describe('transport', () => {
     });
 
     it("is cancelled at once by the caller's signal, and the socket is destroyed", async () => {
-      const device = await server(hangsOnReusedSockets());
-      const client = transport();
-      await client.request(get(device.url));
+      const { device, client } = await afterOneRequest(hangsOnReusedSockets());
       const controller = new AbortController();
       const pending = client.request(get(device.url), { signal: controller.signal, totalTimeoutMs: 10_000 });
       await sleep(50);
@@ -329,18 +333,14 @@ describe('transport', () => {
       });
 
     it('a GET is sent once more on a fresh connection', async () => {
-      const device = await server(dropsReusedSockets());
-      const client = transport();
-      await client.request(get(device.url));
+      const { device, client } = await afterOneRequest(dropsReusedSockets());
       const second = await client.request(get(device.url));
       expect(second.status).toBe(200);
       expect(device.connections).toBe(2);
     });
 
     it('a POST is never resent', async () => {
-      const device = await server(dropsReusedSockets());
-      const client = transport();
-      await client.request(get(device.url));
+      const { device, client } = await afterOneRequest(dropsReusedSockets());
       const post = { ...get(device.url, '/api/v1/unlock'), method: 'POST' as const, body: '{"pw":"x"}' };
       await expect(client.request(post)).rejects.toMatchObject({ code: 'UNREACHABLE' });
       expect(device.connections).toBe(1);
