@@ -128,4 +128,22 @@ describe('monitor: availability', () => {
     // Cancelled polls are not failures: the devices keep their state.
     expect(h.detail(0).view.missedPolls).toBe(0);
   });
+
+  it('polls a device that closes idle connections after about the interval in time to reuse its connection', async () => {
+    // Keep-Alive: timeout=1 announced; interval 1 s ± 50 %: polled at 0.5–0.7 s, before the connection goes.
+    h = await startMonitorHarness({
+      devices: [{ idleConnectionMs: 1000 }],
+      settings: { intervalMs: 1000, jitter: 0.5, timeoutMs: 400 },
+    });
+    const [device] = h.devices;
+    h.monitor.start(h.targets);
+    await h.waitForState(0, 'online');
+    await sleep(4500);
+    const gaps = gapsBetween(device!, STATUS);
+    expect(gaps.length).toBeGreaterThanOrEqual(5);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(500 - 60); // never faster than the jitter allows
+    expect(Math.max(...gaps)).toBeLessThan(1000);
+    // One connection for every poll (the first /info, read alongside the first poll, opened a second).
+    expect(device!.connectionsAccepted).toBeLessThanOrEqual(2);
+  });
 });

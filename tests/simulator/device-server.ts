@@ -21,9 +21,12 @@ export const DEFAULT_IDLE_CONNECTION_MS = 5_000;
 
 export class DeviceServer {
   private readonly sockets = new Set<Socket>();
+  /** Connections accepted since listening. */
+  accepted = 0;
 
   private constructor(readonly server: HttpServer | HttpsServer) {
     server.on('connection', (socket: Socket) => {
+      this.accepted += 1;
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });

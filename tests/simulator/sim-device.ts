@@ -121,6 +121,11 @@ export class SimDeviceImpl implements SimDevice {
     return this.listener !== undefined;
   }
 
+  /** TCP connections accepted since the device last started listening (kept connections count once). */
+  get connectionsAccepted(): number {
+    return this.listener?.accepted ?? 0;
+  }
+
   get certificateFingerprint256(): string | undefined {
     return this.fingerprint;
   }

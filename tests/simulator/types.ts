@@ -96,6 +96,8 @@ export interface SimDevice {
   readonly requests: RecordedRequest[];
   /** False between goDown() and the reopen. */
   readonly isUp: boolean;
+  /** TCP connections accepted since the device last started listening (kept connections count once). */
+  readonly connectionsAccepted: number;
   addFault(rule: FaultRule): void;
   clearFaults(): void;
   /** Password changed on the device: also invalidates every token. */

@@ -7,6 +7,7 @@
  * nothing else, so callers (IPC handlers, the CLI) map one error type to a Result.
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
+import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError, isDeviceError } from './device-error';
 import { errorForStatus, readJsonBody, tokenFrom } from './answer';
 import { hostPort } from './network-errors';
@@ -61,6 +62,11 @@ export interface DeviceClient {
     credential: DeviceCredential | undefined,
     call?: CallOptions,
   ): Promise<unknown>;
+  /**
+   * How much longer (ms) a GET can reuse the connection kept to this device, or undefined when none is
+   * kept (the monitor times a poll to find it).
+   */
+  keptConnectionMs?(address: DeviceAddress): number | undefined;
   /** Closes idle connections and cancels calls in flight. */
   close(): void;
 }
@@ -180,6 +186,7 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
         },
         call,
       ),
+    keptConnectionMs: (address) => transport.keptConnectionMs?.(address),
     close: () => transport.close(),
   };
 }

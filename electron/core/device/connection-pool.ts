@@ -8,10 +8,12 @@
  *   requests wait their turn;
  * - at most `maxTotalSockets` fleet-wide; at the cap the connection idle the longest is closed to make room,
  *   and only when none is idle does a request wait;
- * - an idle connection is closed after `idleTimeoutMs`, or a second before the device said it would close
- *   it (`Keep-Alive: timeout=N`, as Node's own agent does): a request written into a connection the device
- *   is closing is lost. A device that says nothing keeps it until our idle timeout; if it closed it anyway,
- *   the transport sends a GET once more on a fresh connection (StaleSocketError);
+ * - an idle connection is closed after `idleTimeoutMs`, or shortly before the device said it would close
+ *   it (`Keep-Alive: timeout=N`): a request written into a connection the device is closing is lost. A GET
+ *   may use it until 250 ms before (on a LAN the device's idle clock starts a few milliseconds before
+ *   ours, and a GET that still crosses the close is sent once more); a POST, never resent, only until a
+ *   second before, as Node's own agent does. A device that says nothing keeps it until our idle timeout;
+ *   if it closed it anyway, the transport sends a GET once more on a fresh connection (StaleSocketError);
  * - one timer sweeps idle connections, not one timer per socket.
  */
 import net from 'node:net';
@@ -28,8 +30,10 @@ export interface ConnectionPoolOptions {
   now?: () => number;
 }
 
-/** Closed this long before the time the device announced, so our request never crosses its close. */
-const KEEP_ALIVE_MARGIN_MS = 1000;
+/** A GET stops using a kept connection this long before the time the device announced. */
+const RESENDABLE_MARGIN_MS = 250;
+/** A POST (never resent) stops this long before it, so it never crosses the device's close. */
+const NOT_RESENDABLE_MARGIN_MS = 1000;
 
 interface DeviceConnections {
   /** Connections open or opening, busy or idle. */
@@ -39,6 +43,9 @@ interface DeviceConnections {
   /** Requests waiting for a connection to this device. */
   waiting: (() => void)[];
 }
+
+const marginFor = (resendable: boolean): number =>
+  resendable ? RESENDABLE_MARGIN_MS : NOT_RESENDABLE_MARGIN_MS;
 
 export class ConnectionPool {
   private readonly devices = new Map<string, DeviceConnections>();
@@ -64,20 +71,38 @@ export class ConnectionPool {
    * An idle connection to `address` that can still be trusted, at once, or undefined: most requests of a
    * monitored fleet take this path, without a promise or a wait.
    */
-  takeIdleNow(address: DeviceAddress): Http1Connection | undefined {
+  takeIdleNow(address: DeviceAddress, resendable = true): Http1Connection | undefined {
     if (this.closed) return undefined;
     const device = this.devices.get(hostPort(address));
-    return device === undefined ? undefined : this.takeIdle(device);
+    return device === undefined ? undefined : this.takeIdle(device, marginFor(resendable));
+  }
+
+  /**
+   * How much longer (ms) a GET can still reuse the device's most recently used idle connection, or
+   * undefined when it has none: the monitor times its next poll to find it (see state-machine.ts).
+   */
+  keptFor(address: DeviceAddress): number | undefined {
+    const newest = this.devices.get(hostPort(address))?.idle.at(-1);
+    if (newest === undefined || !newest.usable) return undefined;
+    const idleFor = this.now() - newest.idleSince;
+    const ours = this.options.idleTimeoutMs - idleFor;
+    const theirs =
+      newest.keepAliveMs === undefined
+        ? Number.POSITIVE_INFINITY
+        : newest.keepAliveMs - RESENDABLE_MARGIN_MS - idleFor;
+    return Math.max(0, Math.min(ours, theirs));
   }
 
   /**
    * A connection to `address` for one request: an idle one that can still be trusted, else a new one.
-   * Hand it back with `release`.
+   * Hand it back with `release`. `resendable`: the request is a GET, which the transport sends once more
+   * if a kept connection turns out closed (it may use a kept connection a little longer).
    */
   async acquire(
     address: DeviceAddress,
     connectTimeoutMs: number,
     signal: AbortSignal,
+    resendable = true,
   ): Promise<Http1Connection> {
     const key = hostPort(address);
     for (;;) {
@@ -85,7 +110,7 @@ export class ConnectionPool {
         throw new DeviceError('CANCELLED', `The device client was closed; nothing was sent to ${key}.`);
       if (signal.aborted) throw signal.reason;
       const device = this.deviceFor(key);
-      const reused = this.takeIdle(device);
+      const reused = this.takeIdle(device, marginFor(resendable));
       if (reused !== undefined) return reused;
       if (device.open >= this.options.maxSocketsPerDevice) {
         await this.wait(device.waiting, signal);
@@ -133,20 +158,21 @@ export class ConnectionPool {
     return device;
   }
 
-  private takeIdle(device: DeviceConnections): Http1Connection | undefined {
+  private takeIdle(device: DeviceConnections, marginMs: number): Http1Connection | undefined {
     for (let connection = device.idle.pop(); connection !== undefined; connection = device.idle.pop()) {
       this.idle.delete(connection);
-      if (connection.usable && !this.expired(connection, this.now())) return connection;
+      if (connection.usable && !this.expired(connection, this.now(), marginMs)) return connection;
       connection.destroy();
     }
     return undefined;
   }
 
-  private expired(connection: Http1Connection, now: number): boolean {
+  /** Past our idle timeout, or within `marginMs` of the time the device said it closes it. */
+  private expired(connection: Http1Connection, now: number, marginMs = RESENDABLE_MARGIN_MS): boolean {
     const idleFor = now - connection.idleSince;
     if (idleFor >= this.options.idleTimeoutMs) return true;
     const deviceKeeps = connection.keepAliveMs;
-    return deviceKeeps !== undefined && idleFor >= deviceKeeps - KEEP_ALIVE_MARGIN_MS;
+    return deviceKeeps !== undefined && idleFor >= deviceKeeps - marginMs;
   }
 
   private async connect(

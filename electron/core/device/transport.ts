@@ -74,6 +74,8 @@ export interface TransportResponse {
 
 export interface Transport {
   request(request: TransportRequest, call?: CallOptions): Promise<TransportResponse>;
+  /** How much longer a GET can reuse the device's kept connection (ms), or undefined when there is none. */
+  keptConnectionMs?(address: DeviceAddress): number | undefined;
   /** Closes idle sockets and cancels calls in flight; later calls reject with `CANCELLED`. */
   close(): void;
 }
@@ -148,8 +150,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
     connectTimeoutMs: number,
     run: RunningRequest,
   ): Promise<Http1Answer> {
+    const resendable = req.method === 'GET';
     const connection =
-      pool.takeIdleNow(req.address) ?? (await pool.acquire(req.address, connectTimeoutMs, run.signal()));
+      pool.takeIdleNow(req.address, resendable) ??
+      (await pool.acquire(req.address, connectTimeoutMs, run.signal(), resendable));
     let answer: Http1Answer | undefined;
     try {
       // Stopped while the connection was being handed over: send nothing.
@@ -224,5 +228,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
     pool.close();
   }
 
-  return { request, close };
+  const keptConnectionMs = (address: DeviceAddress): number | undefined =>
+    address.scheme === 'https' ? undefined : pool.keptFor(address);
+
+  return { request, keptConnectionMs, close };
 }

@@ -31,7 +31,7 @@ import { createScheduler } from './scheduler';
 import type { PollSummary } from './poll-summary';
 import { readPollSummary } from './poll-summary';
 import type { MachineState, PollEvent } from './state-machine';
-import { nextPollDelay, transition } from './state-machine';
+import { nextPollDelay, transition, withinKeptConnection } from './state-machine';
 
 export type { MonitorTarget } from './poll-device';
 export type { DeviceDetail } from './device-record';
@@ -208,7 +208,12 @@ export function createMonitor(options: MonitorOptions): Monitor {
     if (next !== prev || fresh !== undefined || changes.raised.length + changes.cleared.length > 0) {
       diffs.markDirty(deviceId);
     }
-    return nextPollDelay(prev, next, settings, random);
+    const delay = nextPollDelay(prev, next, settings, random);
+    if (next.state !== 'online') return delay;
+    const keptMs = options.client.keptConnectionMs?.(record.target.address);
+    return keptMs === undefined
+      ? delay
+      : withinKeptConnection(delay, now() - started + keptMs, settings, random);
   }
 
   const scheduler = createScheduler({

@@ -39,10 +39,18 @@ async function acquire(from: ConnectionPool, url: string, signal = noAbort()): P
   return connection;
 }
 
-/** One request through the pool, as the transport makes it: acquire, request, release. */
-async function exchange(from: ConnectionPool, url: string, path?: string): Promise<Http1Answer> {
+/**
+ * One request through the pool, as the transport makes it: acquire, request, release. `resendable: false`
+ * takes the connection as a POST does (never sent twice, so kept connections are used less long).
+ */
+async function exchange(
+  from: ConnectionPool,
+  url: string,
+  path?: string,
+  resendable = true,
+): Promise<Http1Answer> {
   const signal = noAbort();
-  const connection = await from.acquire(deviceAddress(url), 1000, signal);
+  const connection = await from.acquire(deviceAddress(url), 1000, signal, resendable);
   let response: Http1Answer | undefined;
   try {
     response = await connection.request(get(url, path), { maxBodyBytes: MiB, signal });
@@ -268,28 +276,55 @@ describe('ConnectionPool idle connections', () => {
     expect(device.connections).toBe(2);
   });
 
-  it('never reuses a connection the device keeps only 1 s: we stop a second early', async () => {
+  it('a POST never reuses a connection the device keeps only 1 s (it stops a second early); a GET does', async () => {
+    let clock = 0;
     const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=1'));
     const device = await server(startRawServer(raw.onData));
-    const connections = pool();
+    const connections = pool({ now: () => clock });
     await exchange(connections, device.url);
+    clock += 700;
     await exchange(connections, device.url);
+    expect(device.connections).toBe(1);
+    await exchange(connections, device.url, undefined, false);
     expect(device.connections).toBe(2);
     await expect.poll(() => raw.log.closed, { timeout: 1000 }).toBe(1);
   });
 
-  it('reuses a connection until a second before the time the device announced', async () => {
+  it('a GET reuses a connection until 250 ms before the time the device announced, a POST until 1 s', async () => {
     let clock = 0;
     const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=3'));
     const device = await server(startRawServer(raw.onData));
     const connections = pool({ now: () => clock });
     await exchange(connections, device.url);
-    clock += 1999;
+    clock += 2749;
     await exchange(connections, device.url);
     expect(device.connections).toBe(1);
-    clock += 2000;
+    clock += 1999;
+    await exchange(connections, device.url, undefined, false);
+    expect(device.connections).toBe(1);
+    clock += 2750;
     await exchange(connections, device.url);
     expect(device.connections).toBe(2);
+    clock += 2000;
+    await exchange(connections, device.url, undefined, false);
+    expect(device.connections).toBe(3);
+  });
+
+  it('tells how much longer a GET can reuse the kept connection', async () => {
+    let clock = 0;
+    const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=3'));
+    const device = await server(startRawServer(raw.onData));
+    const connections = pool({ now: () => clock, idleTimeoutMs: 10_000 });
+    expect(connections.keptFor(deviceAddress(device.url))).toBeUndefined();
+    await exchange(connections, device.url);
+    clock += 1000;
+    expect(connections.keptFor(deviceAddress(device.url))).toBe(1750);
+    const silent = answerEach(() => http11('{}'));
+    const quiet = await server(startRawServer(silent.onData));
+    await exchange(connections, quiet.url);
+    clock += 500;
+    // A device that announces nothing: our own idle timeout.
+    expect(connections.keptFor(deviceAddress(quiet.url))).toBe(9500);
   });
 
   it('keeps the connection of a device that announces nothing until our own idle timeout', async () => {
@@ -306,9 +341,11 @@ describe('ConnectionPool idle connections', () => {
   it('the sweep closes a connection past the time the device announced', async () => {
     const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=1'));
     const device = await server(startRawServer(raw.onData));
-    // Our own idle timeout never passes on this clock: only the device's announcement can close it.
-    const connections = pool({ idleTimeoutMs: 300, now: () => 0 });
+    // Our own idle timeout (60 s) never passes on this clock: only the device's announcement closes it.
+    let clock = 0;
+    const connections = pool({ now: () => clock });
     await exchange(connections, device.url);
+    clock = 800;
     await expect.poll(() => connections.openConnections, { timeout: 1000 }).toBe(0);
     await expect.poll(() => raw.log.closed, { timeout: 1000 }).toBe(1);
   });

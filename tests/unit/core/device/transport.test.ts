@@ -254,11 +254,12 @@ describe('transport', () => {
       expect(device.log.closed).toBe(0);
     });
 
-    it('opens a new connection to a device that keeps one only 1 s, and closes the old one', async () => {
+    it('opens a new connection to a device that keeps one only 1 s once 750 ms passed, and closes the old one', async () => {
       const device = answerEach(() => http11('{}', 'Connection: keep-alive', 'Keep-Alive: timeout=1'));
       const raw = await server(startRawServer(device.onData));
       const client = transport({ idleSocketTimeoutMs: 10_000 });
       await client.request(get(raw.url));
+      await sleep(800);
       await client.request(get(raw.url, '/api/v1/summary'));
       expect(raw.connections).toBe(2);
       await expect.poll(() => device.log.closed, { timeout: 1000 }).toBeGreaterThanOrEqual(1);

@@ -5,6 +5,7 @@ import {
   nextPollDelay,
   readingReason,
   transition,
+  withinKeptConnection,
 } from '../../../../electron/core/monitor/state-machine';
 import { readStatus } from '../../../../electron/core/device/status-reader';
 
@@ -201,5 +202,33 @@ describe('next poll delay', () => {
     const offline = states.at(-1) ?? online();
     const back = transition(offline, answered, 99_000, OPTIONS);
     expect(nextPollDelay(offline, back, delays, middle)).toBe(1000);
+  });
+});
+
+describe('withinKeptConnection', () => {
+  const cadence = { intervalMs: 5000, jitter: 0.1 };
+
+  it('moves a poll planned after the kept connection expires to the early end of the jitter window', () => {
+    // The device closes idle connections after 5 s: a GET may use it until 4.75 s, planned up to 4.7 s.
+    expect(withinKeptConnection(5200, 4750, cadence, () => 0)).toBe(4500);
+    expect(withinKeptConnection(5200, 4750, cadence, () => 1)).toBe(4700);
+    expect(withinKeptConnection(5200, 4750, cadence, () => 0.5)).toBe(4600);
+  });
+
+  it('leaves the delay alone when the connection outlasts it, or expires before the window opens', () => {
+    expect(withinKeptConnection(4600, 4750, cadence, () => 0)).toBe(4600);
+    expect(withinKeptConnection(5400, 60_000, cadence, () => 0)).toBe(5400);
+    expect(withinKeptConnection(5400, 4000, cadence, () => 0)).toBe(5400); // a 4 s device: no reuse
+    expect(withinKeptConnection(5400, 4550, cadence, () => 0)).toBe(5400); // window closes at slack
+  });
+
+  it('never polls faster than the jitter allows', () => {
+    for (let kept = 4000; kept <= 6000; kept += 37) {
+      for (const r of [0, 0.3, 0.99]) {
+        const delay = withinKeptConnection(5500, kept, cadence, () => r);
+        expect(delay).toBeGreaterThanOrEqual(4500);
+        expect(delay).toBeLessThanOrEqual(5500);
+      }
+    }
   });
 });
