@@ -132,3 +132,14 @@ export function answerEach(answer: (n: number) => string): {
 /** An HTTP/1.1 answer with a Content-Length and the given extra header lines. */
 export const http11 = (body: string, ...headerLines: string[]): string =>
   ['HTTP/1.1 200 OK', ...headerLines, `Content-Length: ${Buffer.byteLength(body)}`, '', body].join('\r\n');
+
+/**
+ * A `startRawServer` handler that answers the first request on each connection (`{}`, keep-alive) and
+ * hands every later one to `later` — a kept connection the device hangs on, closes or resets.
+ */
+export function firstRequestOnly(later: (socket: Socket) => void = () => undefined) {
+  return (socket: Socket, received: string): void => {
+    if (received.split('\r\n\r\n').length - 1 === 1) socket.write(http11('{}', 'Connection: keep-alive'));
+    else later(socket);
+  };
+}

@@ -11,7 +11,6 @@ import type { CollectedWarnings, JsonObject } from './json-fields';
 import { asObject, boundDepth, FieldReader, jsonType } from './json-fields';
 import type { InfoFacts } from './info-reader';
 import { readInfo } from './info-reader';
-import type { SummaryMetrics } from './summary-reader';
 import { compact, readSummary, summaryMiner } from './summary-reader';
 
 /** Status fields the reader interprets; every other top-level field goes to `extra`. */
@@ -87,46 +86,36 @@ function readExtra(fields: FieldReader, status: JsonObject | undefined): Record<
 }
 
 interface Memo<T> {
-  /** What else the value depends on (the hash-rate unit for summary metrics). */
-  key: unknown;
   value: T;
   warnings: CollectedWarnings;
 }
 
 /**
- * The monitor keeps `/summary` and `/info` bodies between polls (a summary is read every other poll, info
- * every ten minutes) and builds a reading on every poll, so what those bodies yield is worked out once per
- * body object and remembered while the body lives: re-reading the same pools, fans and boards on every
- * poll was a tenth of the monitor's CPU at 2,000 devices (benchmark). Bodies are parsed JSON nobody
- * changes, so the same object always yields the same value and warnings.
+ * What an `/info` body says, worked out once per body object and remembered while the body lives: the
+ * monitor keeps a device's `/info` body for ten minutes and needs its hash-rate unit on every poll
+ * (poll-summary.ts). Bodies are parsed JSON nobody changes, so the same object always yields the same
+ * facts and warnings.
  */
-const metricsMemo = new WeakMap<object, Memo<SummaryMetrics>>();
 const infoMemo = new WeakMap<object, Memo<InfoFacts>>();
 
-function remembered<T>(
-  memo: WeakMap<object, Memo<T>>,
-  fields: FieldReader,
-  body: unknown,
-  key: unknown,
-  compute: (fields: FieldReader) => T,
-): T {
-  if (typeof body !== 'object' || body === null) return compute(fields);
-  const known = memo.get(body);
-  if (known !== undefined && known.key === key) {
+function rememberedInfo(fields: FieldReader, info: unknown): InfoFacts {
+  if (typeof info !== 'object' || info === null) return readInfo(fields, info);
+  const known = infoMemo.get(info);
+  if (known !== undefined) {
     fields.replay(known.warnings);
     return known.value;
   }
   const own = new FieldReader();
-  const value = compute(own);
+  const value = readInfo(own, info);
   const warnings = own.collected();
-  memo.set(body, { key, value, warnings });
+  infoMemo.set(info, { value, warnings });
   fields.replay(warnings);
   return value;
 }
 
 /** What `/info` says (identity, hash-rate unit), worked out once per body; its warnings are not kept. */
 export function infoFacts(info: unknown): InfoFacts {
-  return remembered(infoMemo, new FieldReader(), info, undefined, (own) => readInfo(own, info));
+  return rememberedInfo(new FieldReader(), info);
 }
 
 function read(status: unknown, summary: unknown, info: unknown): DeviceReading {
@@ -134,10 +123,9 @@ function read(status: unknown, summary: unknown, info: unknown): DeviceReading {
   const body = asObject(status);
   if (body === undefined) fields.warn(`status is ${jsonType(status)}, not an object`);
   const miner = summaryMiner(fields, summary);
-  const facts = remembered(infoMemo, fields, info, undefined, (own) => readInfo(own, info));
+  const facts = rememberedInfo(fields, info);
   const state = readState(fields, body, miner);
-  const unit = facts.hashRateUnit;
-  const metrics = remembered(metricsMemo, fields, miner, unit, (own) => readSummary(own, miner, unit));
+  const metrics = readSummary(fields, miner, facts.hashRateUnit);
   const extra = readExtra(fields, body);
   return compact({
     state,

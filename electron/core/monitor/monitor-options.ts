@@ -74,6 +74,9 @@ export function resolveSettings(settings: MonitorSettings = {}): ResolvedSetting
   };
 }
 
+/** Idle connections the monitor keeps at most: one per device for fleets of several thousand. */
+const MONITOR_SOCKET_CAP = 8192;
+
 /**
  * Options for the device client the monitor polls with. Each device's connection is kept from one poll to
  * the next (idle a little longer than the longest jittered interval) wherever the device keeps it too:
@@ -82,9 +85,6 @@ export function resolveSettings(settings: MonitorSettings = {}): ResolvedSetting
  * limit at start); at the cap the connection idle the longest is closed first, so polls never queue
  * behind idle sockets.
  */
-/** Idle connections the monitor keeps at most: one per device for fleets of several thousand. */
-const MONITOR_SOCKET_CAP = 8192;
-
 export function monitorClientOptions(settings: MonitorSettings = {}): {
   idleSocketTimeoutMs: number;
   maxTotalSockets: number;

@@ -79,6 +79,15 @@ async function trackedDevice(delayMs = 0) {
   return Object.assign(device, { log: tracked.log });
 }
 
+/** A device announcing `Keep-Alive: timeout=<seconds>`, and a pool on a clock the test moves. */
+async function announcingDevice(seconds: number, options: Partial<ConnectionPoolOptions> = {}) {
+  const raw = answerEach(() => http11('{}', `Keep-Alive: timeout=${seconds}`));
+  const device = await server(startRawServer(raw.onData));
+  const clock = { now: 0 };
+  const connections = pool({ now: () => clock.now, ...options });
+  return { raw, device, clock, connections };
+}
+
 describe('ConnectionPool reuse', () => {
   it('reuses an idle connection for the next request to the same device', async () => {
     const device = await trackedDevice();
@@ -150,7 +159,8 @@ describe('ConnectionPool caps', () => {
     expect([a.connections, b.connections, c.connections]).toEqual([2, 1, 1]);
   });
 
-  it('at the fleet-wide cap with no idle connection, waits until a connection is closed', async () => {
+  /** A pool of one connection, busy with device a, and a request to device b still waiting 50 ms later. */
+  async function waitingAtTheCap() {
     const [a, b] = [await trackedDevice(), await trackedDevice()];
     const connections = pool({ maxTotalSockets: 1 });
     const busy = await acquire(connections, a.url);
@@ -158,6 +168,11 @@ describe('ConnectionPool caps', () => {
     const served = settledFlag(waiting);
     await sleep(50);
     expect(served()).toBe(false);
+    return { b, connections, busy, waiting, served };
+  }
+
+  it('at the fleet-wide cap with no idle connection, waits until a connection is closed', async () => {
+    const { b, connections, busy, waiting } = await waitingAtTheCap();
     expect(b.connections).toBe(0);
     connections.release(busy, false);
     await waiting;
@@ -166,13 +181,7 @@ describe('ConnectionPool caps', () => {
   });
 
   it('at the fleet-wide cap with no idle connection, is served when a busy one is released as idle', async () => {
-    const [a, b] = [await trackedDevice(), await trackedDevice()];
-    const connections = pool({ maxTotalSockets: 1 });
-    const busy = await acquire(connections, a.url);
-    const waiting = acquire(connections, b.url);
-    const served = settledFlag(waiting);
-    await sleep(50);
-    expect(served()).toBe(false);
+    const { connections, busy, waiting, served } = await waitingAtTheCap();
     connections.release(busy, true);
     await expect.poll(served, { timeout: 1000 }).toBe(true);
     await waiting;
@@ -180,17 +189,33 @@ describe('ConnectionPool caps', () => {
     expect(busy.usable).toBe(false); // the now idle connection to a made room
   });
 
+  /**
+   * Holds a connection to `busyUrl`, queues a request to `abortedUrl` and then one to `nextUrl` behind it,
+   * and aborts the first with `reason` (it must reject with exactly that).
+   */
+  async function abortTheFirstOfTwoWaiting(
+    connections: ConnectionPool,
+    [busyUrl, abortedUrl, nextUrl]: [string, string, string],
+    reason: DeviceError,
+  ): Promise<{ busy: Http1Connection; next: Promise<Http1Connection> }> {
+    const busy = await acquire(connections, busyUrl);
+    const controller = new AbortController();
+    const aborted = acquire(connections, abortedUrl, controller.signal);
+    const next = acquire(connections, nextUrl);
+    await sleep(20);
+    controller.abort(reason);
+    await expect(aborted).rejects.toBe(reason);
+    return { busy, next };
+  }
+
   it('a request waiting for a device leaves the queue when aborted, with the abort reason', async () => {
     const device = await trackedDevice();
     const connections = pool({ maxSocketsPerDevice: 1 });
-    const busy = await acquire(connections, device.url);
-    const controller = new AbortController();
-    const aborted = acquire(connections, device.url, controller.signal);
-    const next = acquire(connections, device.url);
-    await sleep(20);
-    const reason = new DeviceError('TIMEOUT', 'gave up waiting');
-    controller.abort(reason);
-    await expect(aborted).rejects.toBe(reason);
+    const { busy, next } = await abortTheFirstOfTwoWaiting(
+      connections,
+      [device.url, device.url, device.url],
+      new DeviceError('TIMEOUT', 'gave up waiting'),
+    );
     // Had the aborted request stayed queued, it would swallow this wake-up and `next` would wait forever.
     connections.release(busy, true);
     expect(await next).toBe(busy);
@@ -199,14 +224,11 @@ describe('ConnectionPool caps', () => {
   it('a request waiting for fleet-wide room leaves the queue when aborted, with the abort reason', async () => {
     const [a, b, c] = [await trackedDevice(), await trackedDevice(), await trackedDevice()];
     const connections = pool({ maxTotalSockets: 1 });
-    const busy = await acquire(connections, a.url);
-    const controller = new AbortController();
-    const aborted = acquire(connections, b.url, controller.signal);
-    const next = acquire(connections, c.url);
-    await sleep(20);
-    const reason = new DeviceError('CANCELLED', 'the user cancelled');
-    controller.abort(reason);
-    await expect(aborted).rejects.toBe(reason);
+    const { busy, next } = await abortTheFirstOfTwoWaiting(
+      connections,
+      [a.url, b.url, c.url],
+      new DeviceError('CANCELLED', 'the user cancelled'),
+    );
     connections.release(busy, false);
     await next;
     expect([b.connections, c.connections]).toEqual([0, 1]);
@@ -277,12 +299,9 @@ describe('ConnectionPool idle connections', () => {
   });
 
   it('a POST never reuses a connection the device keeps only 1 s (it stops a second early); a GET does', async () => {
-    let clock = 0;
-    const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=1'));
-    const device = await server(startRawServer(raw.onData));
-    const connections = pool({ now: () => clock });
+    const { raw, device, clock, connections } = await announcingDevice(1);
     await exchange(connections, device.url);
-    clock += 700;
+    clock.now += 700;
     await exchange(connections, device.url);
     expect(device.connections).toBe(1);
     await exchange(connections, device.url, undefined, false);
@@ -291,38 +310,32 @@ describe('ConnectionPool idle connections', () => {
   });
 
   it('a GET reuses a connection until 250 ms before the time the device announced, a POST until 1 s', async () => {
-    let clock = 0;
-    const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=3'));
-    const device = await server(startRawServer(raw.onData));
-    const connections = pool({ now: () => clock });
+    const { device, clock, connections } = await announcingDevice(3);
     await exchange(connections, device.url);
-    clock += 2749;
+    clock.now += 2749;
     await exchange(connections, device.url);
     expect(device.connections).toBe(1);
-    clock += 1999;
+    clock.now += 1999;
     await exchange(connections, device.url, undefined, false);
     expect(device.connections).toBe(1);
-    clock += 2750;
+    clock.now += 2750;
     await exchange(connections, device.url);
     expect(device.connections).toBe(2);
-    clock += 2000;
+    clock.now += 2000;
     await exchange(connections, device.url, undefined, false);
     expect(device.connections).toBe(3);
   });
 
   it('tells how much longer a GET can reuse the kept connection', async () => {
-    let clock = 0;
-    const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=3'));
-    const device = await server(startRawServer(raw.onData));
-    const connections = pool({ now: () => clock, idleTimeoutMs: 10_000 });
+    const { device, clock, connections } = await announcingDevice(3, { idleTimeoutMs: 10_000 });
     expect(connections.keptFor(deviceAddress(device.url))).toBeUndefined();
     await exchange(connections, device.url);
-    clock += 1000;
+    clock.now += 1000;
     expect(connections.keptFor(deviceAddress(device.url))).toBe(1750);
     const silent = answerEach(() => http11('{}'));
     const quiet = await server(startRawServer(silent.onData));
     await exchange(connections, quiet.url);
-    clock += 500;
+    clock.now += 500;
     // A device that announces nothing: our own idle timeout.
     expect(connections.keptFor(deviceAddress(quiet.url))).toBe(9500);
   });
@@ -339,13 +352,10 @@ describe('ConnectionPool idle connections', () => {
   });
 
   it('the sweep closes a connection past the time the device announced', async () => {
-    const raw = answerEach(() => http11('{}', 'Keep-Alive: timeout=1'));
-    const device = await server(startRawServer(raw.onData));
     // Our own idle timeout (60 s) never passes on this clock: only the device's announcement closes it.
-    let clock = 0;
-    const connections = pool({ now: () => clock });
+    const { raw, device, clock, connections } = await announcingDevice(1);
     await exchange(connections, device.url);
-    clock = 800;
+    clock.now = 800;
     await expect.poll(() => connections.openConnections, { timeout: 1000 }).toBe(0);
     await expect.poll(() => raw.log.closed, { timeout: 1000 }).toBe(1);
   });

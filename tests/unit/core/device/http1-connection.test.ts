@@ -8,7 +8,14 @@ import { whenConnected } from '../../../../electron/core/device/socket-connect';
 import type { TransportRequest } from '../../../../electron/core/device/transport';
 import type { LocalServer } from './fakes/local-servers';
 import { answer, startHttpServer, startRawServer } from './fakes/local-servers';
-import { answerEach, get, http11, loopbackHarness, sleep } from '../../../support/device-loopback';
+import {
+  answerEach,
+  firstRequestOnly,
+  get,
+  http11,
+  loopbackHarness,
+  sleep,
+} from '../../../support/device-loopback';
 
 const MiB = 1024 * 1024;
 const harness = loopbackHarness();
@@ -416,12 +423,7 @@ describe('Http1Connection reuse', () => {
   });
 
   it('reports a reused connection the device closes before answering as stale', async () => {
-    const device = await server(
-      startRawServer((socket, received) => {
-        if (received.split('\r\n\r\n').length - 1 === 1) socket.write(http11('{}'));
-        else socket.end();
-      }),
-    );
+    const device = await server(startRawServer(firstRequestOnly((socket) => socket.end())));
     const connection = await connect(device);
     await send(connection);
     const error = await send(connection).catch((rejected: unknown) => rejected);
@@ -430,12 +432,7 @@ describe('Http1Connection reuse', () => {
   });
 
   it('reports a reused connection the device resets before answering as stale', async () => {
-    const device = await server(
-      startRawServer((socket, received) => {
-        if (received.split('\r\n\r\n').length - 1 === 1) socket.write(http11('{}'));
-        else socket.resetAndDestroy();
-      }),
-    );
+    const device = await server(startRawServer(firstRequestOnly((socket) => socket.resetAndDestroy())));
     const connection = await connect(device);
     await send(connection);
     await expect(send(connection)).rejects.toBeInstanceOf(StaleSocketError);
@@ -466,10 +463,9 @@ describe('Http1Connection reuse', () => {
 
   it('does not call a connection stale once the answer had begun', async () => {
     const device = await server(
-      startRawServer((socket, received) => {
-        if (received.split('\r\n\r\n').length - 1 === 1) socket.write(http11('{}'));
-        else socket.end('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n{');
-      }),
+      startRawServer(
+        firstRequestOnly((socket) => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n{')),
+      ),
     );
     const connection = await connect(device);
     await send(connection);

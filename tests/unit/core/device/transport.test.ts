@@ -11,7 +11,14 @@ import {
   startHttpsServer,
   startRawServer,
 } from './fakes/local-servers';
-import { answerEach, get, http11, loopbackHarness, sleep } from '../../../support/device-loopback';
+import {
+  answerEach,
+  firstRequestOnly,
+  get,
+  http11,
+  loopbackHarness,
+  sleep,
+} from '../../../support/device-loopback';
 
 const MiB = 1024 * 1024;
 const harness = loopbackHarness();
@@ -268,11 +275,7 @@ describe('transport', () => {
 
   describe('a request on a kept connection (stopped through the connection, no controller of its own)', () => {
     /** Answers the first request on each connection; later ones get nothing. */
-    const hangsOnReusedSockets = () =>
-      startRawServer((socket, received) => {
-        if (received.split('\r\n\r\n').length - 1 === 1)
-          socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n{}');
-      });
+    const hangsOnReusedSockets = () => startRawServer(firstRequestOnly());
 
     it('times out, closes that connection and the next request opens a fresh one', async () => {
       const { device, client } = await afterOneRequest(hangsOnReusedSockets());
@@ -325,13 +328,7 @@ describe('transport', () => {
 
   describe('a keep-alive socket the device dropped while idle', () => {
     /** Answers the first request on each connection, resets the connection on the second. */
-    const dropsReusedSockets = () =>
-      startRawServer((socket, received) => {
-        const requests = received.split('\r\n\r\n').length - 1;
-        if (requests === 1)
-          socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n{}');
-        else socket.resetAndDestroy();
-      });
+    const dropsReusedSockets = () => startRawServer(firstRequestOnly((socket) => socket.resetAndDestroy()));
 
     it('a GET is sent once more on a fresh connection', async () => {
       const { device, client } = await afterOneRequest(dropsReusedSockets());
