@@ -1,28 +1,68 @@
-/** A device reading as a few aligned lines a technician can scan on a terminal. */
-import type { DeviceReading, TempRange } from '../../shared/domain/reading';
+/**
+ * A device reading as a few aligned lines a technician can scan on a terminal. A value the device sent
+ * that is physically implausible reads "implausible" where the value would be, and is listed with what
+ * was sent on the `left out` line (the raw value is in `--json`).
+ */
+import { minerStateText } from '../../shared/domain/miner-states';
+import type { DeviceReading } from '../../shared/domain/reading';
 import { formatDuration } from '../../shared/format/duration';
 import { formatHashRate } from '../../shared/format/hash-rate';
+import { IMPLAUSIBLE, implausibleAt, implausibleLine } from '../../shared/format/implausible';
 
-const range = (r: TempRange | undefined): string | undefined =>
-  r === undefined || (r.min === null && r.max === null) ? undefined : `${r.min ?? '?'}–${r.max ?? '?'} °C`;
+const has = (reading: DeviceReading, field: string): boolean =>
+  implausibleAt(reading.implausible, field) !== undefined;
 
 function stateLine(reading: DeviceReading): string {
   const { state } = reading;
-  const since = state.sinceSeconds === undefined ? '' : ` for ${formatDuration(state.sinceSeconds)}`;
+  const since =
+    state.sinceSeconds !== undefined
+      ? ` for ${formatDuration(state.sinceSeconds)}`
+      : has(reading, 'state.sinceSeconds')
+        ? ` for an ${IMPLAUSIBLE} time`
+        : '';
   const failure = state.kind === 'failure' && state.description ? `: ${state.description.trim()}` : '';
   const code = state.failureCode === undefined ? '' : ` (code ${state.failureCode})`;
-  return `${state.name}${since}${failure}${code}`;
+  return `${minerStateText(state.name)}${since}${failure}${code}`;
 }
 
 function hashLine(reading: DeviceReading): string | undefined {
   const hr = reading.hashRate;
-  const now = hr?.realtime ?? hr?.average;
-  if (hr === undefined || now === undefined) return undefined;
+  // The current rate is realtime when the device sent one, even an implausible one (as in the fleet).
+  const realtimeSent = hr?.realtime !== undefined || has(reading, 'hashRate.realtime');
+  const now = realtimeSent ? hr?.realtime : hr?.average;
+  if (hr === undefined) return undefined;
+  if (now === undefined) {
+    if (!has(reading, realtimeSent ? 'hashRate.realtime' : 'hashRate.average')) return undefined;
+    const of =
+      hr.nominal !== undefined && hr.nominal > 0 ? ` of ${formatHashRate(hr.nominal, hr.unit)} nominal` : '';
+    return `${IMPLAUSIBLE}${of}`;
+  }
   const nominal =
     hr.nominal === undefined || hr.nominal <= 0
-      ? ''
+      ? has(reading, 'hashRate.nominal')
+        ? ` of ${IMPLAUSIBLE} nominal`
+        : ''
       : ` of ${formatHashRate(hr.nominal, hr.unit)} nominal (${Math.round((now / hr.nominal) * 100)} %)`;
   return `${formatHashRate(now, hr.unit)}${nominal}`;
+}
+
+/** `chips 54–65 °C`, a side the device sent nonsense for reading "implausible". */
+function tempText(reading: DeviceReading, key: 'chipTemp' | 'boardTemp', label: string): string | undefined {
+  const r = reading[key];
+  const side = (value: number | null | undefined, field: string): string =>
+    value !== null && value !== undefined
+      ? String(value)
+      : has(reading, `${key}.${field}`)
+        ? IMPLAUSIBLE
+        : '?';
+  if (r === undefined && !has(reading, `${key}.min`) && !has(reading, `${key}.max`)) return undefined;
+  return `${label} ${side(r?.min, 'min')}–${side(r?.max, 'max')} °C`;
+}
+
+function macText(reading: DeviceReading): string | undefined {
+  const mac = reading.identity?.mac;
+  if (mac !== undefined) return `MAC ${mac}`;
+  return has(reading, 'identity.mac') ? `MAC ${IMPLAUSIBLE}` : undefined;
 }
 
 export function formatReading(address: string, reading: DeviceReading): string[] {
@@ -31,25 +71,28 @@ export function formatReading(address: string, reading: DeviceReading): string[]
     ['state', stateLine(reading)],
     [
       'device',
-      [id?.model, id?.firmware, id?.mac && `MAC ${id.mac}`, id?.hostname].filter(Boolean).join(' · ') ||
-        undefined,
+      [id?.model, id?.firmware, macText(reading), id?.hostname].filter(Boolean).join(' · ') || undefined,
     ],
     ['hash', hashLine(reading)],
     [
       'temps',
-      [
-        range(reading.chipTemp) && `chips ${range(reading.chipTemp)}`,
-        range(reading.boardTemp) && `boards ${range(reading.boardTemp)}`,
-      ]
+      [tempText(reading, 'chipTemp', 'chips'), tempText(reading, 'boardTemp', 'boards')]
         .filter(Boolean)
         .join(' · ') || undefined,
     ],
-    ['fans', reading.fans.length ? `${reading.fans.map((f) => f.rpm ?? '?').join(' ')} rpm` : undefined],
+    [
+      'fans',
+      reading.fans.length
+        ? `${reading.fans.map((f, i) => f.rpm ?? (has(reading, `fans[${i}].rpm`) ? IMPLAUSIBLE : '?')).join(' ')} rpm`
+        : undefined,
+    ],
     [
       'power',
       [
-        reading.powerW !== undefined && `${reading.powerW} W`,
-        reading.efficiency !== undefined && `${reading.efficiency.toFixed(1)} J/TH`,
+        reading.powerW !== undefined ? `${reading.powerW} W` : has(reading, 'powerW') && IMPLAUSIBLE,
+        reading.efficiency !== undefined
+          ? `${reading.efficiency.toFixed(1)} J/TH`
+          : has(reading, 'efficiency') && `efficiency ${IMPLAUSIBLE}`,
       ]
         .filter(Boolean)
         .join(' · ') || undefined,
@@ -73,6 +116,7 @@ export function formatReading(address: string, reading: DeviceReading): string[]
         .filter(Boolean)
         .join(', ') || undefined,
     ],
+    ['left out', reading.implausible?.map(implausibleLine).join('\n           ')],
   ];
   return [address, ...rows.filter(([, v]) => v !== undefined).map(([k, v]) => `  ${k.padEnd(8)} ${v}`)];
 }

@@ -1,6 +1,6 @@
 /**
- * Process entry of the CLI (`npm run -s cli -- <command>`): wires stdin/stdout, Ctrl-C → cancel, and the
- * real device client, then exits with the command's code.
+ * Process entry of the CLI (`npm run -s cli -- <command>`): wires stdin/stdout, Ctrl-C → cancel, a closed
+ * pipe → cancel and a quiet end (output.ts), and the real device client, then exits with the command's code.
  */
 import { homedir, hostname } from 'node:os';
 import { openKeychain } from '../core/credentials/open-keychain';
@@ -8,7 +8,7 @@ import { createDeviceClient } from '../core/device/client';
 import { defaultDataDir } from '../core/inventory/data-dir';
 import { copyToClipboard } from './clipboard';
 import { runCli } from './main';
-import { consoleOutput } from './output';
+import { consoleOutput, endOnClosedPipe, EXIT } from './output';
 
 const controller = new AbortController();
 let interrupted = false;
@@ -19,6 +19,15 @@ const onSignal = () => {
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
+let pipeClosed = false;
+endOnClosedPipe(() => {
+  // Also when the command has finished already: its last line is what met the closed pipe.
+  pipeClosed = true;
+  process.exitCode = EXIT.closedPipe;
+  controller.abort();
+  // A command that does not answer its signal soon still ends: the reader is gone.
+  setTimeout(() => process.exit(EXIT.closedPipe), 2_000).unref();
+});
 
 const argv = process.argv.slice(2);
 const code = await runCli(
@@ -36,7 +45,7 @@ const code = await runCli(
   },
   argv,
 );
-process.exitCode = code;
+process.exitCode = pipeClosed ? EXIT.closedPipe : code;
 // A keychain call that never answered (a locked keyring waiting on a prompt) keeps a native worker busy;
 // the command has already said so and finished, so it must not keep the process alive.
-setTimeout(() => process.exit(code), 200).unref();
+setTimeout(() => process.exit(), 200).unref();

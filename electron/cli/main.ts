@@ -7,6 +7,8 @@ import { scanCommand, SCAN_USAGE } from './commands/scan';
 import { keyCommand, KEY_USAGE } from './commands/key';
 import { keychainCommand, KEYCHAIN_USAGE } from './commands/keychain';
 import { monitorCommand, MONITOR_USAGE } from './commands/monitor';
+import { passwordCommand, PASSWORD_USAGE } from './commands/password';
+import { poolsCommand, POOLS_USAGE } from './commands/pools';
 import {
   EXPORT_USAGE,
   IMPORT_USAGE,
@@ -14,6 +16,7 @@ import {
   SITE_USAGE,
   TRUST_USAGE,
 } from './commands/inventory-usage';
+import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './commands/device-action-usage';
 import { statusCommand, STATUS_USAGE } from './commands/status';
 import { unlockCommand, UNLOCK_USAGE } from './commands/unlock';
 import type { CliContext } from './commands/context';
@@ -40,6 +43,38 @@ const COMMANDS: Record<
     run: keyCommand,
     usage: KEY_USAGE,
     summary: 'API keys: create (verified, stored in the keychain, never printed), list, revoke, copy',
+  },
+  password: {
+    run: passwordCommand,
+    usage: PASSWORD_USAGE,
+    summary:
+      'replace device passwords (preview first; --yes sends one change per device, keychain first, never printed)',
+  },
+  pools: {
+    run: poolsCommand,
+    usage: POOLS_USAGE,
+    summary:
+      'set up to 3 pools with worker-name templates ({mac6}, {ip4}, {label}…; preview first, --yes writes once per device and reads back), show them, list presets',
+  },
+  locate: {
+    run: async (ctx, argv) =>
+      (await import('./commands/device-action')).deviceActionCommand('locate', ctx, argv),
+    usage: LOCATE_USAGE,
+    summary:
+      'blink the locate LED on (read first, toggled only when needed; off by itself after --minutes, default 10) or --off',
+  },
+  'restart-mining': {
+    run: async (ctx, argv) =>
+      (await import('./commands/device-action')).deviceActionCommand('restart-mining', ctx, argv),
+    usage: RESTART_MINING_USAGE,
+    summary: 'restart mining on devices (one request each; monitors show them restarting, not failing)',
+  },
+  reboot: {
+    run: async (ctx, argv) =>
+      (await import('./commands/device-action')).deviceActionCommand('reboot', ctx, argv),
+    usage: REBOOT_USAGE,
+    summary:
+      'reboot devices (refused without --yes, naming the count; monitors show them rebooting, not offline)',
   },
   keychain: {
     run: keychainCommand,

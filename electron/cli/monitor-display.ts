@@ -9,6 +9,8 @@
 import type { FleetTotals, MonitorDeviceView } from '../../shared/domain/monitor';
 import type { DeviceReading } from '../../shared/domain/reading';
 import { formatHashRate } from '../../shared/format/hash-rate';
+import { sameMacWords } from '../../shared/domain/same-mac';
+import { IMPLAUSIBLE, implausibleAt, implausibleLabel } from '../../shared/format/implausible';
 import type { ProgressStream } from './commands/context';
 
 /** Remembers what was last printed per device, to print only changes. */
@@ -26,11 +28,22 @@ export class ChangeFilter {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** The JSON line of a change (or, with `final`, of the device's last state when the run ends). */
+/** Other addresses answering with a device's MAC (issue 14), by device id; undefined for none. */
+export type TwinsOf = (deviceId: string) => readonly string[] | undefined;
+
+/** "  same MAC as 10.0.0.12" after a line, or nothing. */
+const twinsText = (twins: readonly string[] | undefined): string =>
+  twins === undefined || twins.length === 0 ? '' : `  ${sameMacWords(twins)}`;
+
+/**
+ * The JSON line of a change (or, with `final`, of the device's last state when the run ends);
+ * `sameMacAs`: the other addresses answering with its MAC, when there are any.
+ */
 export function changeJson(
   view: MonitorDeviceView,
   reading: DeviceReading | undefined,
   final = false,
+  sameMacAs?: readonly string[],
 ): string {
   return JSON.stringify({
     address: view.address,
@@ -40,22 +53,31 @@ export function changeJson(
     since: iso(view.since),
     missedPolls: view.missedPolls,
     alerts: view.alerts,
+    ...(sameMacAs !== undefined && sameMacAs.length > 0 ? { sameMacAs } : {}),
     ...(reading !== undefined ? { reading } : {}),
     ...(final ? { final: true } : {}),
   });
 }
 
-const hashText = (view: MonitorDeviceView): string =>
-  view.reading?.hashRate === undefined ? '' : formatHashRate(view.reading.hashRate, 'H/s');
+/** A summary number as text; "implausible" when the device sent nonsense for it (never the nonsense). */
+function numberText(view: MonitorDeviceView, field: 'hashRate' | 'chipTempMax' | 'powerW'): string {
+  const value = view.reading?.[field];
+  if (value === undefined)
+    return implausibleAt(view.reading?.implausible, field) !== undefined ? IMPLAUSIBLE : '';
+  if (field === 'hashRate') return formatHashRate(value, 'H/s');
+  return field === 'chipTempMax' ? `${value} °C` : `${value} W`;
+}
+
+const hashText = (view: MonitorDeviceView): string => numberText(view, 'hashRate');
 
 function metrics(view: MonitorDeviceView): string {
   const r = view.reading;
   if (r === undefined) return '';
-  return [
-    hashText(view),
-    r.chipTempMax !== undefined ? `${r.chipTempMax} °C` : '',
-    r.powerW !== undefined ? `${r.powerW} W` : '',
-  ]
+  const labelled = (field: 'hashRate' | 'chipTempMax' | 'powerW', label: string): string => {
+    const text = numberText(view, field);
+    return text === IMPLAUSIBLE ? `${label} ${IMPLAUSIBLE}` : text;
+  };
+  return [labelled('hashRate', 'hash rate'), labelled('chipTempMax', 'chip'), labelled('powerW', 'power')]
     .filter((part) => part !== '')
     .join(' · ');
 }
@@ -63,10 +85,10 @@ function metrics(view: MonitorDeviceView): string {
 const clock = (ms: number): string => new Date(ms).toTimeString().slice(0, 8);
 
 /** One human line: `12:04:05 http://10.0.0.5  online  device reports mining  [173.87 TH/s · 65 °C]`. */
-export function changeLine(view: MonitorDeviceView, at: number): string {
+export function changeLine(view: MonitorDeviceView, at: number, sameMacAs?: readonly string[]): string {
   const facts = metrics(view);
   const alerts = view.alerts.length > 0 ? `  alerts: ${view.alerts.join(', ')}` : '';
-  return `${clock(at)} ${view.address.padEnd(28)} ${view.state.padEnd(14)} ${view.reason}${facts === '' ? '' : `  [${facts}]`}${alerts}`;
+  return `${clock(at)} ${view.address.padEnd(28)} ${view.state.padEnd(14)} ${view.reason}${facts === '' ? '' : `  [${facts}]`}${alerts}${twinsText(sameMacAs)}`;
 }
 
 export function totalsLine(totals: FleetTotals): string {
@@ -89,6 +111,9 @@ const SEVERITY: Record<string, number> = {
   'auth-failed': 0,
   error: 1,
   offline: 1,
+  // Expected (a reboot or restart asked for): watched, not alarming.
+  rebooting: 2,
+  restarting: 2,
   online: 3,
   unlocking: 4,
   discovered: 4,
@@ -101,12 +126,18 @@ const fit = (text: string, width: number): string =>
   text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text.padEnd(width);
 
 /** Address, state, hash rate, hottest chip, power, then the reason and alerts in what width is left. */
-export function tableRows(views: readonly MonitorDeviceView[], maxRows: number, width: number): string[] {
+export function tableRows(
+  views: readonly MonitorDeviceView[],
+  maxRows: number,
+  width: number,
+  twinsOf?: TwinsOf,
+): string[] {
   const sorted = [...views].sort((a, b) => rank(a) - rank(b) || a.address.localeCompare(b.address));
   const shown = sorted.slice(0, maxRows);
   const addressWidth = Math.min(30, Math.max(8, ...shown.map((v) => v.address.length)));
   const rows = shown.map((view) => {
     const r = view.reading;
+    // Narrow columns stay blank for an implausible value; the rest of the line names it.
     const fixed = [
       fit(view.address, addressWidth),
       fit(view.state, 14),
@@ -115,7 +146,8 @@ export function tableRows(views: readonly MonitorDeviceView[], maxRows: number, 
       fit(r?.powerW !== undefined ? `${r.powerW} W` : '', 7),
     ].join(' ');
     const alerts = view.alerts.length > 0 ? ` ! ${view.alerts.join(',')}` : '';
-    const rest = `${view.reason}${alerts}`;
+    const odd = r?.implausible?.map((entry) => implausibleLabel(entry.field)).join(', ');
+    const rest = `${view.reason}${alerts}${twinsText(twinsOf?.(view.deviceId))}${odd === undefined ? '' : ` · ${IMPLAUSIBLE}: ${odd}`}`;
     const room = width - fixed.length - 1;
     return room > 3 ? `${fixed} ${fit(rest, room).trimEnd()}` : fit(fixed, width).trimEnd();
   });
@@ -132,12 +164,12 @@ export class LiveTable {
     private readonly maxRows: number,
   ) {}
 
-  draw(views: readonly MonitorDeviceView[], totals: FleetTotals, title: string): void {
+  draw(views: readonly MonitorDeviceView[], totals: FleetTotals, title: string, twinsOf?: TwinsOf): void {
     // A pseudo-terminal without a size reports 0 columns.
     const columns = this.stream.columns !== undefined && this.stream.columns > 0 ? this.stream.columns : 120;
     const width = Math.max(40, columns - 1);
     const lines = [fit(title, width).trimEnd(), fit(totalsLine(totals), width).trimEnd(), ''].concat(
-      tableRows(views, this.maxRows, width),
+      tableRows(views, this.maxRows, width, twinsOf),
     );
     const up = this.drawnLines > 0 ? `\x1b[${this.drawnLines}F` : '';
     this.stream.write(`${up}${lines.map((line) => `${line}\x1b[K`).join('\n')}\n\x1b[J`);

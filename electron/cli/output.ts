@@ -4,7 +4,8 @@
  */
 import type { AppError } from '../../shared/result';
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
+/** `closedPipe`: 128 + SIGPIPE, what a shell reports for `ls` in `ls | head`. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130, closedPipe: 141 } as const;
 
 export interface Output {
   json: boolean;
@@ -12,12 +13,36 @@ export interface Output {
   err: (line: string) => void;
 }
 
+/** Set when stdout or stderr met a reader that went away: nothing more is written, nobody would read it. */
+let pipeClosed = false;
+
 export function consoleOutput(json: boolean): Output {
   return {
     json,
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
+    out: (line) => void (pipeClosed || process.stdout.write(`${line}\n`)),
+    err: (line) => void (pipeClosed || process.stderr.write(`${line}\n`)),
   };
+}
+
+/**
+ * Output to a closed pipe (`minerdeck status … | head -5`) ends the command quietly, as `ls | head` does,
+ * whatever the command: the first EPIPE on stdout or stderr stops all output and calls `onClosed` once
+ * (the entry cancels the command as Ctrl-C does, so a monitor stops polling and closes its sockets).
+ * Node reports EPIPE as an 'error' event, which unhandled ends the process with a stack trace; later
+ * writes racing the close fail the same way and are dropped. Any other stream error is thrown as before.
+ */
+export function endOnClosedPipe(
+  onClosed: () => void,
+  streams: readonly NodeJS.EventEmitter[] = [process.stdout, process.stderr],
+): void {
+  for (const stream of streams) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (pipeClosed) return;
+      if (error.code !== 'EPIPE') throw error;
+      pipeClosed = true;
+      onClosed();
+    });
+  }
 }
 
 /** Prints a failure the way the mode asks and returns the exit code for it. */

@@ -10,9 +10,13 @@ import type {
   ScanSummary,
 } from '../../shared/domain/discovery';
 import { formatDuration } from '../../shared/format/duration';
+import { sameMacWords } from '../../shared/domain/same-mac';
 import type { ProgressStream } from './commands/context';
 
-/** `{"address","port","kind","identity"}`: exactly the keys issue 4 names, identity fields null when unknown. */
+/**
+ * `{"address","port","kind","identity"}`: exactly the keys issue 4 names, identity fields null when unknown;
+ * `sameMacAs` (issue 14) and `tlsFingerprint256` only when there is something to say.
+ */
 export function resultJson(host: DiscoveredHost): string {
   const identity: DiscoveredIdentity | null =
     host.identity === null
@@ -26,7 +30,15 @@ export function resultJson(host: DiscoveredHost): string {
         };
   // The fingerprint only for https hosts, so the keys of a plain scan stay exactly as issue 4 named them.
   const tls = host.tlsFingerprint256 !== undefined ? { tlsFingerprint256: host.tlsFingerprint256 } : {};
-  return JSON.stringify({ address: host.address, port: host.port, kind: host.kind, identity, ...tls });
+  const twins = host.sameMacAs !== undefined ? { sameMacAs: host.sameMacAs } : {};
+  return JSON.stringify({
+    address: host.address,
+    port: host.port,
+    kind: host.kind,
+    identity,
+    ...twins,
+    ...tls,
+  });
 }
 
 export function summaryJson(summary: ScanSummary): string {
@@ -81,6 +93,7 @@ export function resultLine(host: DiscoveredHost, trust?: CertificateTrust): stri
           (fact): fact is string => fact !== null,
         );
   const moved = host.seen === 'moved' ? [`moved from ${host.previousAddress ?? '?'}`] : [];
+  if (host.sameMacAs !== undefined) moved.push(sameMacWords(host.sameMacAs));
   const certificate = certificateFact(host, trust);
   return [host.kind.padEnd(10), where.padEnd(22), [...facts, ...moved, ...certificate].join('  ·  ')]
     .join(' ')

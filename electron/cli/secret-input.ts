@@ -15,6 +15,7 @@ export const SECRET_ARGUMENT_FLAGS: Record<string, string> = {
   password: '--password-stdin',
   pw: '--password-stdin',
   pass: '--password-stdin',
+  'new-password': '--new-password-stdin',
   'api-key': '--api-key-stdin',
   apikey: '--api-key-stdin',
   key: '--api-key-stdin',

@@ -6,16 +6,23 @@
  */
 import type { Handlers } from '../../shared/ipc/contract';
 import { ok } from '../../shared/result';
+import { commissionHandlers } from './channels/commission-channels';
 import { credentialHandlers } from './channels/credential-channels';
 import { discoveryHandlers } from './channels/discovery-channels';
 import { fileHandlers } from './channels/file-channels';
 import { monitorHandlers, settingsHandlers } from './channels/monitor-channels';
+import { siteSetupHandlers } from './channels/site-setup-channels';
 import { createInventoryHandlers } from './inventory/inventory-handlers';
 import type { CoreServices } from './services';
 
 /** The slice of the services the handlers use; tests pass only what a channel needs. */
 export type HandlerServices = Pick<CoreServices, 'identity'> &
-  Partial<Pick<CoreServices, 'inventory' | 'credentials' | 'discovery' | 'fleet' | 'settings' | 'system'>>;
+  Partial<
+    Pick<
+      CoreServices,
+      'inventory' | 'credentials' | 'discovery' | 'fleet' | 'settings' | 'system' | 'commission' | 'events'
+    >
+  >;
 
 export function createHandlers(services: HandlerServices): Handlers {
   return {
@@ -26,5 +33,7 @@ export function createHandlers(services: HandlerServices): Handlers {
     ...settingsHandlers(services.settings),
     ...createInventoryHandlers(services.inventory),
     ...fileHandlers(services),
+    ...commissionHandlers(services),
+    ...siteSetupHandlers(services),
   };
 }

@@ -15,6 +15,8 @@ import { formatDeviceAddress } from '../../shared/domain/device-address';
 import type { DiscoveredHost } from '../../shared/domain/discovery';
 import type { SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
+import { createActivityLookup } from './commission/activity-lookup';
+import { createCommissionServices } from './commission/commission-services';
 import type { CredentialServices } from './credentials/credential-services';
 import { createCredentialServices } from './credentials/credential-services';
 import type { Keychain } from './credentials/open-keychain';
@@ -80,10 +82,15 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     laptop,
     app: { name: options.identity.name, version: options.identity.version },
     // A keychain that cannot be listed makes the report say "unknown" for API keys, never fail.
-    credentialFacts: async () =>
+    credentialFacts: async (deviceIds) =>
       late.credentials === undefined
         ? undefined
-        : readCredentialFacts(late.credentials.vault, () => undefined),
+        : readCredentialFacts(
+            late.credentials.vault,
+            () => undefined,
+            late.credentials.sessions,
+            deviceIds,
+          ),
     liveCheck: (targets, signal) =>
       late.fleet === undefined || late.client === undefined || late.credentials === undefined
         ? Promise.resolve({ at: Date.now(), devices: [] })
@@ -111,17 +118,37 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     createClient,
     scannedHost: scanned.get,
     ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
+    // A reboot or restart by `minerdeck` in a terminal is found in the activity log, not taken for an alarm.
+    lookupDisruption: (() => {
+      const log = createActivityLookup({ store: inventoryCore.store });
+      return (target) => log.disruptionFor(target);
+    })(),
   });
   Object.assign(late, { credentials, fleet, client });
   const discovery = createDiscoveryService({
     events: hub,
     settings: () => settings.current().discovery,
-    knownDevices: () => fleet.knownMacs(),
+    knownDevices: () => fleet.knownDevices(),
     onFound: scanned.remember,
     ...(options.prefill !== undefined ? { prefill: options.prefill } : {}),
     ...(options.suggest !== undefined ? { suggest: options.suggest } : {}),
   });
   const inventory = followedByFleet(inventoryCore, { sync: fleet.sync, problems: siteDevices.problems });
+  // Password changes go through the same client (its TLS pins) and sessions as the monitor's unlocks.
+  const commission = createCommissionServices({
+    client,
+    credentials,
+    inventory,
+    // The fleet's monitor hears of each reboot and restart; LEDs turned on go off by themselves.
+    actions: { disruptions: fleet, keepLedTimers: true },
+  });
+  // LEDs a terminal command (or the last session) left on go off when due, at their current address.
+  void commission
+    .resumeLedTimers((led) => ({
+      deviceId: led.deviceId,
+      address: fleet.entry(led.deviceId)?.address ?? led.address,
+    }))
+    .catch(() => undefined);
   return createCoreServices({
     identity: options.identity,
     hub,
@@ -131,7 +158,9 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     settings,
     system: options.system,
     inventory: () => inventory,
+    commission,
     onDispose: async () => {
+      commission.dispose();
       client.close();
       if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
     },

@@ -5,6 +5,7 @@
  * Later capabilities (credentials, discovery, monitor, inventory) join this object.
  */
 import type { AppInfo } from '../../shared/ipc/contract';
+import type { CommissionServices } from './commission/commission-services';
 import type { CredentialServices } from './credentials/credential-services';
 import type { EventHub, EventHubOptions } from './events/event-hub';
 import { createEventHub } from './events/event-hub';
@@ -32,6 +33,8 @@ export interface CoreServices {
   settings?: SettingsStore;
   /** Clipboard and system browser, given by the shell (Electron main, the test harness). */
   system?: SystemGlue;
+  /** Writes to devices (password changes), over the credentials and the inventory's activity log. */
+  commission?: CommissionServices;
   /** Stop everything that runs in the background and deliver pending events. Safe to call twice. */
   dispose(): Promise<void>;
 }
@@ -45,6 +48,7 @@ export interface CoreServicesOptions {
   fleet?: FleetService;
   settings?: SettingsStore;
   system?: SystemGlue;
+  commission?: CommissionServices;
   /** Runs after the services are stopped, before the hub closes (device clients, sockets). */
   onDispose?: () => Promise<void> | void;
   /** Built by the caller over this hub: `createCredentialServices({ …, events })`. */
@@ -55,7 +59,7 @@ export interface CoreServicesOptions {
 
 export function createCoreServices(options: CoreServicesOptions): CoreServices {
   const events = options.hub ?? createEventHub(options.events);
-  const { discovery, fleet, settings, system } = options;
+  const { discovery, fleet, settings, system, commission } = options;
   const credentials = options.credentials?.(events);
   const inventory = options.inventory?.(credentials === undefined ? {} : { credentials });
   let disposed = false;
@@ -68,6 +72,7 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     ...(settings !== undefined ? { settings } : {}),
     ...(system !== undefined ? { system } : {}),
     ...(inventory !== undefined ? { inventory } : {}),
+    ...(commission !== undefined ? { commission } : {}),
     async dispose() {
       if (disposed) return;
       disposed = true;

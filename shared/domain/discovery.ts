@@ -25,10 +25,18 @@ export interface DiscoveredHost {
   kind: DiscoveredKind;
   /** Null for `http-other`, and for devices whose `/info` said nothing (strict spec firmware). */
   identity: DiscoveredIdentity | null;
-  /** Against the known devices given to the scan: a known MAC at a new address is `moved`, not new. */
+  /**
+   * Against the known devices given to the scan: a known MAC at a new address is `moved` (not new) when
+   * its old address no longer answers with it; while it does, this is another device with the same MAC.
+   */
   seen: 'new' | 'known' | 'moved';
-  /** The address the known device had before (only when `seen` is `moved`). */
+  /** The host the known device had before (only when `seen` is `moved`). */
   previousAddress?: string;
+  /**
+   * Other addresses (canonical, `http://host[:port]`) answering with the same MAC at the same time: a
+   * cloned or misconfigured control board. Each is a device of its own; absent when there are none.
+   */
+  sameMacAs?: string[];
   /** https only: the certificate's SHA-256 fingerprint, for the user to trust before any credential. */
   tlsFingerprint256?: string;
 }

@@ -19,6 +19,9 @@ export type MinerStateKind = (typeof MINER_STATE_KINDS)[number];
  * - `online`: answering with a reading (its own state may still be `failure`, see the reason and alerts).
  * - `offline`: no answer for N polls in a row; polled with backoff.
  * - `error`: it answers, but not usably (500, not JSON, TLS certificate changed…).
+ * - `rebooting` / `restarting`: a reboot or mining restart was asked for (by this process, or by another
+ *   one, found in the site's activity log): silence or a booting state is expected, not an alarm, until the
+ *   device answers again or a deadline passes (then the usual state and alarm).
  */
 export const MONITOR_STATES = [
   'discovered',
@@ -30,6 +33,9 @@ export const MONITOR_STATES = [
   'online',
   'offline',
   'error',
+  // Appended: the `monitor:diff` wire form names states by position.
+  'rebooting',
+  'restarting',
 ] as const;
 export type MonitorState = (typeof MONITOR_STATES)[number];
 
@@ -46,5 +52,12 @@ export const ALERT_KINDS = [
   'error',
   'temperature',
   'hash-rate',
+  /** Another address answers with this device's MAC: a cloned or misconfigured control board. */
+  'duplicate-mac',
+  /**
+   * Its working password (stored, or given this session) is the vendor default `admin`: anyone on the LAN
+   * can change its pools. From the keychain's metadata, not a reading (fleet-service.ts feeds it in).
+   */
+  'factory-password',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

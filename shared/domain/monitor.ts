@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ALERT_KINDS, MONITOR_STATES } from './kinds';
-import { MINER_STATE_KINDS } from './reading';
+import { implausibleValueSchema, MINER_STATE_KINDS } from './reading';
 
 // The word lists live in kinds.ts (zod-free, for the renderer); they are part of this module's API too.
 export { ALERT_KINDS, MONITOR_STATES };
@@ -45,6 +45,11 @@ export const readingSummarySchema = z.object({
   fanRpmMin: z.number().optional(),
   /** Set flags only: `restart-required`, `reboot-required`, `locate-led`, `throttled`. */
   flags: z.array(z.string()).optional(),
+  /**
+   * Fields above that the device sent implausible input for (`field` is the field's name): that input is
+   * left out (the field may be absent), so totals and alerts never count it; the fleet shows "implausible".
+   */
+  implausible: z.array(implausibleValueSchema).optional(),
 });
 export type ReadingSummary = z.infer<typeof readingSummarySchema>;
 

@@ -10,6 +10,23 @@ import { MINER_STATE_KINDS } from './kinds';
 export { MINER_STATE_KINDS };
 export type { MinerStateKind } from './kinds';
 
+/**
+ * A value the device sent that is outside what the hardware can do (electron/core/device/plausible-bounds.ts)
+ * or, for the MAC, not a MAC at all: left out of the reading, kept in the raw JSON, shown as "implausible".
+ */
+export const implausibleValueSchema = z.object({
+  /**
+   * Which value: in a DeviceReading its path (`hashRate.realtime`, `fans[1].rpm`, `state.sinceSeconds`,
+   * `identity.mac`…), in a ReadingSummary the summary's field (`hashRate`, `fanRpmMin`…).
+   */
+  field: z.string(),
+  /** As the device sent it. */
+  value: z.union([z.number(), z.string()]),
+  /** For a person: "-1200 rpm (plausible: 0 to 30,000 rpm)". */
+  text: z.string(),
+});
+export type ImplausibleValue = z.infer<typeof implausibleValueSchema>;
+
 export const tempRangeSchema = z.object({ min: z.number().nullable(), max: z.number().nullable() });
 export type TempRange = z.infer<typeof tempRangeSchema>;
 
@@ -87,5 +104,7 @@ export const deviceReadingSchema = z.object({
   extra: z.record(z.string(), z.unknown()),
   /** Fields that were present but unusable ("chip_temp.max is not a number"), for diagnostics. */
   warnings: z.array(z.string()),
+  /** Values left out as physically implausible (each also has a warning); absent when there are none. */
+  implausible: z.array(implausibleValueSchema).optional(),
 });
 export type DeviceReading = z.infer<typeof deviceReadingSchema>;

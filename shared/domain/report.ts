@@ -8,8 +8,10 @@
  * is a yes or no from the keychain's metadata.
  */
 import { z } from 'zod';
+import { ACTIVITY_ACTIONS, WRITE_OUTCOMES } from './commission';
 import { COMMISSIONING_STATUSES, isoTimeSchema } from './inventory';
 import { ALERT_KINDS, MONITOR_STATES, readingSummarySchema } from './monitor';
+import { PASSWORD_STATUSES } from './password-status';
 
 export const seenAlertSchema = z.object({
   kind: z.enum(ALERT_KINDS),
@@ -27,6 +29,8 @@ export const deviceCommissioningSchema = z.object({
   reading: readingSummarySchema.optional(),
   /** Active and cleared, oldest first. */
   alerts: z.array(seenAlertSchema),
+  /** The pools (url and worker) the device reported, when its summary was read; never a pool password. */
+  pools: z.array(z.object({ url: z.string(), user: z.string().optional() })).optional(),
 });
 export type DeviceCommissioning = z.infer<typeof deviceCommissioningSchema>;
 
@@ -64,6 +68,25 @@ export const reportDeviceSchema = z.object({
   boardTempMax: z.number().nullable(),
   /** From the keychain's metadata; null when the keychain could not be read. Never the key. */
   apiKey: z.boolean().nullable(),
+  /** What is known of its password (shared/domain/password-status.ts), from the keychain's metadata. */
+  password: z.object({
+    status: z.enum(PASSWORD_STATUSES),
+    changedAt: isoTimeSchema.optional(),
+    pendingSince: isoTimeSchema.optional(),
+    why: z.string().optional(),
+  }),
+  /** Pools as the device reported them in this report's check (url, worker); null when not read. */
+  pools: z.array(z.object({ url: z.string(), user: z.string().nullable() })).nullable(),
+  /** The locate LED as the device reported it; null when not read. */
+  led: z.enum(['on', 'off']).nullable(),
+  /** The latest reboot or mining restart this site's activity log holds for it (sent, not skipped). */
+  lastRestart: z
+    .object({
+      action: z.enum(['reboot', 'restart-mining']),
+      at: isoTimeSchema,
+      outcome: z.enum(WRITE_OUTCOMES),
+    })
+    .nullable(),
   commissioning: z.enum(COMMISSIONING_STATUSES),
   problems: z.array(z.string()),
   alerts: z.array(seenAlertSchema),
@@ -72,6 +95,21 @@ export const reportDeviceSchema = z.object({
   lastSeen: isoTimeSchema.nullable(),
 });
 export type ReportDevice = z.infer<typeof reportDeviceSchema>;
+
+export const reportActivitySchema = z.object({
+  id: z.string(),
+  at: isoTimeSchema,
+  /** The laptop that made the write. */
+  by: z.string(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  what: z.string(),
+  /** summarizeActivity's line. */
+  summary: z.string(),
+  /** Addresses whose outcome was `failed`, then `unknown` (each in its own list). */
+  failed: z.array(z.string()),
+  unknown: z.array(z.string()),
+});
+export type ReportActivity = z.infer<typeof reportActivitySchema>;
 
 export const handOverReportSchema = z.object({
   reportVersion: z.literal(1),
@@ -87,7 +125,14 @@ export const handOverReportSchema = z.object({
     byState: z.partialRecord(z.enum(REPORT_STATES), z.number()),
     apiKeys: z.number(),
     withProblems: z.number(),
+    /** Devices whose working password is the factory default. */
+    factoryPasswords: z.number(),
   }),
+  /**
+   * The site's activity log in short, oldest first: each write with its one-line summary ("pools set on
+   * 198 of 200 devices; 2 failed") and the addresses it failed on. Never a secret.
+   */
+  activity: z.array(reportActivitySchema),
   devices: z.array(reportDeviceSchema),
 });
 export type HandOverReport = z.infer<typeof handOverReportSchema>;

@@ -3,6 +3,7 @@
  * nominal rate, temperatures in °C, times in the laptop's local time with its offset (the customer reads
  * the report on site), alerts as one line each.
  */
+import { minerStateText } from '../domain/miner-states';
 import type { ReportDevice, SeenAlert } from '../domain/report';
 import { formatDuration } from './duration';
 import { formatHashRate } from './hash-rate';
@@ -38,11 +39,11 @@ export const temperatureText = (celsius: number | null): string =>
   celsius === null ? '' : `${Math.round(celsius * 10) / 10} °C`;
 
 /**
- * The small lines under a device's final state: what the miner reports, and why the state is what it is —
- * the second left out when it only repeats the first ("device reports mining").
+ * The small lines under a device's final state: what the miner reports (with what that means), and why the
+ * state is what it is — the second left out when it only repeats the first ("device reports mining").
  */
 export function stateNotes(device: Pick<ReportDevice, 'minerState' | 'stateReason'>): string[] {
-  const miner = device.minerState === null ? [] : [`miner: ${device.minerState}`];
+  const miner = device.minerState === null ? [] : [`miner: ${minerStateText(device.minerState)}`];
   const repeats = device.minerState !== null && device.stateReason === `device reports ${device.minerState}`;
   return repeats ? miner : [...miner, device.stateReason];
 }

@@ -6,12 +6,14 @@
  */
 import { z } from 'zod';
 import type { Result } from '../result';
+import { commissionChannels } from './channels/commission';
 import { credentialChannels } from './channels/credentials';
 import { discoveryChannels } from './channels/discovery';
 import { fileChannels } from './channels/files';
 import { inventoryChannels } from './channels/inventory';
 import { monitorChannels } from './channels/monitor';
 import { settingsChannels } from './channels/settings';
+import { siteSetupChannels } from './channels/site-setup';
 import { appErrorSchema } from './errors';
 import type { AppEvent } from './events';
 
@@ -41,6 +43,8 @@ export const contract = {
   ...settingsChannels,
   ...inventoryChannels,
   ...fileChannels,
+  ...commissionChannels,
+  ...siteSetupChannels,
 } as const;
 
 export type Contract = typeof contract;

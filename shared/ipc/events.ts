@@ -5,9 +5,20 @@
  * per device.
  */
 import { z } from 'zod';
+import { WRITE_OUTCOMES } from '../domain/commission';
 import { discoveredHostSchema, scanProgressSchema, scanSummarySchema } from './channels/discovery';
 import { fleetDeviceSchema } from './channels/monitor';
 import { monitorDiffWireSchema } from './monitor-diff-wire';
+
+/** The writes whose progress and outcomes stream as `commission:*` events. */
+export const COMMISSION_OPERATIONS = [
+  'password-change',
+  'pools',
+  'locate',
+  'restart-mining',
+  'reboot',
+] as const;
+export type CommissionOperation = (typeof COMMISSION_OPERATIONS)[number];
 
 export const eventSchemas = {
   /** Sent once when main has finished starting its services. */
@@ -47,6 +58,30 @@ export const eventSchemas = {
    * forgotten, an address learnt): the devices as they are now, and the ids removed.
    */
   'fleet:changed': z.object({ devices: z.array(fleetDeviceSchema), removed: z.array(z.string()) }),
+  /**
+   * A write to many devices advanced (one per finished device, batched by the hub): `changed` took it,
+   * `failed` refused it or gave no clear answer (check), `skipped` were not contacted.
+   */
+  'commission:progress': z.object({
+    operation: z.enum(COMMISSION_OPERATIONS),
+    done: z.number(),
+    total: z.number(),
+    changed: z.number(),
+    failed: z.number(),
+    skipped: z.number(),
+  }),
+  /** One device's outcome of a write. Metadata only: never the new or the old password. */
+  'commission:device': z.object({
+    operation: z.enum(COMMISSION_OPERATIONS),
+    deviceId: z.string(),
+    address: z.string(),
+    outcome: z.enum(WRITE_OUTCOMES),
+    message: z.string(),
+    /** Pools: the device mines on the new pools only after a mining restart. */
+    restartRequired: z.boolean().optional(),
+    /** Locate: the LED as read back. */
+    ledOn: z.boolean().optional(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

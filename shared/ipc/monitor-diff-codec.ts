@@ -10,6 +10,7 @@
 import type { AlertKind, MinerStateKind, MonitorState } from '../domain/kinds';
 import { ALERT_KINDS, MINER_STATE_KINDS, MONITOR_STATES } from '../domain/kinds';
 import type { MonitorDeviceView, MonitorDiff, ReadingSummary } from '../domain/monitor';
+import type { ImplausibleValue } from '../domain/reading';
 import type { DeviceColumns, MonitorDiffWire } from './monitor-diff-wire';
 import { packNumber, roundSignificant, unpackNumber } from './packed-number';
 
@@ -80,6 +81,7 @@ function emptyColumns(): DeviceColumns {
     addresses: [],
     strings: [],
     flagSets: [],
+    implausibleSets: [],
     state: [],
     reason: [],
     since: [],
@@ -97,6 +99,7 @@ function emptyColumns(): DeviceColumns {
     fanCount: [],
     fanRpmMin: [],
     flags: [],
+    implausible: [],
   };
 }
 
@@ -105,6 +108,7 @@ export function encodeMonitorDiff(diff: MonitorDiff): MonitorDiffWire {
   const c = emptyColumns();
   const strings = new Dictionary<string>((text) => text);
   const flagSets = new Dictionary<string[]>((flags) => JSON.stringify(flags));
+  const implausibleSets = new Dictionary<ImplausibleValue[]>((list) => JSON.stringify(list));
   for (const view of diff.devices) {
     c.ids.push(view.deviceId);
     c.addresses.push(view.address);
@@ -127,9 +131,11 @@ export function encodeMonitorDiff(diff: MonitorDiff): MonitorDiffWire {
     c.fanCount.push(packed(r?.fanCount, WIRE_DIGITS.fanCount));
     c.fanRpmMin.push(packed(r?.fanRpmMin, WIRE_DIGITS.fanRpmMin));
     c.flags.push(r?.flags === undefined ? null : flagSets.of(r.flags));
+    c.implausible.push(r?.implausible === undefined ? null : implausibleSets.of(r.implausible));
   }
   c.strings = strings.values;
   c.flagSets = flagSets.values;
+  c.implausibleSets = implausibleSets.values;
   return {
     at,
     devices: c,
@@ -147,6 +153,7 @@ function decodeReading(c: DeviceColumns, i: number): ReadingSummary | undefined 
   const kind = c.minerKind[i];
   if (kind === null || kind === undefined) return undefined;
   const flags = c.flags[i];
+  const implausible = c.implausible[i];
   return {
     minerState: known(c.strings[c.minerState[i] ?? -1], 'text position'),
     minerKind: known<MinerStateKind>(MINER_STATE_KINDS[kind], 'miner state kind'),
@@ -159,6 +166,10 @@ function decodeReading(c: DeviceColumns, i: number): ReadingSummary | undefined 
     fanCount: unpacked(c.fanCount[i]),
     fanRpmMin: unpacked(c.fanRpmMin[i]),
     flags: flags === null || flags === undefined ? undefined : [...known(c.flagSets[flags], 'flag set')],
+    implausible:
+      implausible === null || implausible === undefined
+        ? undefined
+        : known(c.implausibleSets[implausible], 'implausible set').map((entry) => ({ ...entry })),
   };
 }
 

@@ -12,7 +12,8 @@
  * - `state` is a position in MONITOR_STATES, `minerKind` in MINER_STATE_KINDS, `alerts` a bit set over
  *   ALERT_KINDS (bit i = ALERT_KINDS[i]);
  * - `reason` and `minerState` are positions in `strings`, this diff's distinct texts; `flags` a position
- *   in `flagSets`, its distinct flag lists;
+ *   in `flagSets`, its distinct flag lists; `implausible` a position in `implausibleSets`, its distinct
+ *   lists of implausible values (rare: most diffs have none);
  * - reading numbers are rounded to what a person reads and packed (packed-number.ts; digits per field in
  *   the codec's WIRE_DIGITS);
  * - `null` is "absent"; a `null` `minerKind` means the device has no reading at all.
@@ -20,6 +21,7 @@
 import { z } from 'zod';
 import { ALERT_KINDS, MINER_STATE_KINDS, MONITOR_STATES } from '../domain/kinds';
 import { alertSchema, fleetTotalsSchema } from '../domain/monitor';
+import { implausibleValueSchema } from '../domain/reading';
 
 const column = z.array(z.number());
 const optionalColumn = z.array(z.number().nullable());
@@ -29,6 +31,7 @@ export const deviceColumnsSchema = z.object({
   addresses: z.array(z.string()),
   strings: z.array(z.string()),
   flagSets: z.array(z.array(z.string())),
+  implausibleSets: z.array(z.array(implausibleValueSchema)),
   state: column,
   reason: column,
   since: column,
@@ -46,11 +49,18 @@ export const deviceColumnsSchema = z.object({
   fanCount: optionalColumn,
   fanRpmMin: optionalColumn,
   flags: optionalColumn,
+  implausible: optionalColumn,
 });
 export type DeviceColumns = z.infer<typeof deviceColumnsSchema>;
 
-/** Every per-device number column (all but the id and address lists and the two dictionaries). */
-export type DeviceColumn = Exclude<keyof DeviceColumns, 'ids' | 'addresses' | 'strings' | 'flagSets'>;
+/** The lists that columns point into, one entry per distinct value rather than per device. */
+const DICTIONARIES = new Set(['strings', 'flagSets', 'implausibleSets']);
+
+/** Every per-device number column (all but the id and address lists and the dictionaries). */
+export type DeviceColumn = Exclude<
+  keyof DeviceColumns,
+  'ids' | 'addresses' | 'strings' | 'flagSets' | 'implausibleSets'
+>;
 
 const isIndex = (value: number | null, length: number): boolean =>
   value === null || (Number.isInteger(value) && value >= 0 && value < length);
@@ -59,7 +69,7 @@ const isIndex = (value: number | null, length: number): boolean =>
 function checkColumns(columns: DeviceColumns): string | undefined {
   const n = columns.ids.length;
   for (const [name, values] of Object.entries(columns)) {
-    if (name !== 'strings' && name !== 'flagSets' && values.length !== n) {
+    if (!DICTIONARIES.has(name) && values.length !== n) {
       return `column ${name} has ${values.length} entries for ${n} devices`;
     }
   }
@@ -69,6 +79,7 @@ function checkColumns(columns: DeviceColumns): string | undefined {
     ['minerKind', MINER_STATE_KINDS.length],
     ['minerState', columns.strings.length],
     ['flags', columns.flagSets.length],
+    ['implausible', columns.implausibleSets.length],
     ['alerts', 2 ** ALERT_KINDS.length],
   ];
   for (const [name, length] of ranges) {

@@ -3,6 +3,9 @@
  * HTTP, and the real Secret Service under a service name of this suite's own. A technician unlocks a
  * batch with one site password, creates keys, and from then on types no password.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { JOURNAL_PREFIX } from '../../electron/core/credentials/journaled-store';
 import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
@@ -16,7 +19,14 @@ import { devicesOf, requestsTo, unlocksOf } from '../support/sim-targets';
 
 const SITE_PW = 'Hall-1-pw';
 const SERVICE = testServiceName('cli');
-const env = { MINERDECK_KEYCHAIN_SERVICE: SERVICE, DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
+// A data folder of the suite's own: `--site` names a site of its inventory.
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'minerdeck-cli-credentials-'));
+const env = {
+  MINERDECK_KEYCHAIN_SERVICE: SERVICE,
+  MINERDECK_DATA_DIR: DATA_DIR,
+  DISPLAY: undefined,
+  WAYLAND_DISPLAY: undefined,
+};
 const cli = (args: string[], stdin?: string) =>
   runCli(args, { env, ...(stdin !== undefined ? { stdin } : {}) });
 
@@ -38,6 +48,7 @@ describeWith(keychain, 'credential commands on a real keychain', () => {
   afterAll(async () => {
     await fleet.close();
     await clearService(SERVICE);
+    rmSync(DATA_DIR, { recursive: true, force: true });
   });
 
   it('unlock many: one JSON line per device with address and ok; exit 1 when one fails', async () => {
@@ -69,6 +80,7 @@ describeWith(keychain, 'credential commands on a real keychain', () => {
   });
 
   it('unlock --remember --site stores the site password once, for the devices that took it', async () => {
+    expect((await cli(['site', 'create', 'Hall 1'])).code).toBe(0);
     const run = await cli(
       [
         'unlock',
@@ -189,7 +201,7 @@ describeWith(keychain, 'credential commands on a real keychain', () => {
     [['key', 'list', '10.0.0.5'], /takes no address/],
     [['key', 'create'], /no device address/],
     [['unlock', '10.0.0.5', '--password-stdin', '--site', 'x'], /--site names where --remember stores/],
-    [['unlock', '10.0.0.5', '--password-stdin', '--remember', '--site', 'a/b'], /cannot be a site name/],
+    [['unlock', '10.0.0.5', '--password-stdin', '--remember', '--site', 'a/b'], /No site is named "a\/b"/],
     [['key', 'create', '10.0.0.5', '--key', 'abc'], /visible in the process list/],
   ])('bad usage %j → exit 2', async (args, message) => {
     const run = await cli(args, 'x');

@@ -1,8 +1,9 @@
 /**
  * Leak test: a realistic run with known secrets — unlock a batch with a site password (one device
  * refuses it), a wrong password, a lockout, keys created, statuses read with stored credentials, keys
- * listed, copied (no clipboard here), revoked, devices unreachable, a scan saved to the inventory, the
- * hand-over report in every format, an export, a monitor run — through the real CLI and through the
+ * listed, copied (no clipboard here), revoked, devices unreachable, passwords changed (preview, per
+ * device, as the site's, a refusal, a device offline), a scan saved to the inventory, the hand-over report
+ * in every format (with the activity log), an export, a monitor run — through the real CLI and through the
  * core services with their event hub (the monitor's `monitor:diff` events included). Then every CLI
  * output line, every event meant for the renderer, every monitor detail, every error message, anything
  * logged, and every file the runs wrote (inventory, reports, export) is searched for the passwords, the
@@ -12,9 +13,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createCommissionServices } from '../../electron/core/commission/commission-services';
 import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
 import { createDeviceClient } from '../../electron/core/device/client';
 import { createEventHub } from '../../electron/core/events/event-hub';
+import { createInventoryServices } from '../../electron/core/inventory/inventory-services';
 import { createMonitor } from '../../electron/core/monitor/monitor';
 import type { AppEvent } from '../../shared/ipc/events';
 import type { Fleet } from '../simulator';
@@ -29,6 +32,10 @@ import { addressOf, devicesOf } from '../support/sim-targets';
 const SITE_PW = 'S1te-Leak-Canary-pw';
 const DEVICE_PW = 'D3vice-Leak-Canary-pw';
 const WRONG_PW = 'Wr0ng-Leak-Canary-pw';
+/** New passwords set by `password change` (per device, as the site's) and by the core services. */
+const NEW_PW = 'N3w-Leak-Canary-pw';
+const NEW_SITE_PW = 'N3wSite-Leak-Canary-pw';
+const NEW_CORE_PW = 'N3wCore-Leak-Canary-pw';
 const SERVICE = testServiceName('leak');
 
 let fleet: Fleet;
@@ -62,10 +69,10 @@ describeWith(keychain, 'no secret leaks', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  // About 27 CLI runs (each a fresh process) in a row: this flow gets three minutes.
+  // About 35 CLI runs (each a fresh process) in a row: this flow gets five minutes.
   it(
     'through the CLI and the core services, with events, errors and files searched',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       const d = fleet.devices;
       const [field, spec, legacy, generated, own, refusing, strict, gone] = devicesOf(fleet, 8);
@@ -81,6 +88,7 @@ describeWith(keychain, 'no secret leaks', () => {
         HOME: home('home'),
         TMPDIR: home('tmp'),
         XDG_CONFIG_HOME: home('config'),
+        MINERDECK_DATA_DIR: undefined, // the data folder under XDG_CONFIG_HOME, so under root
         XDG_DATA_HOME: home('data'),
         XDG_CACHE_HOME: home('cache'),
         XDG_STATE_HOME: home('state'),
@@ -96,6 +104,7 @@ describeWith(keychain, 'no secret leaks', () => {
       const batch = [field, spec, legacy, generated, own, refusing, strict, gone].map((x) => x.address);
 
       await cli(['unlock', strict.address, '--password-stdin'], WRONG_PW); // starts its lockout
+      await cli(['site', 'create', 'leak-site']); // what --site names
       await cli(
         ['unlock', ...batch, '--password-stdin', '--remember', '--site', 'leak-site', '--json'],
         SITE_PW,
@@ -125,6 +134,24 @@ describeWith(keychain, 'no secret leaks', () => {
       await cli(['status', field.address, '--json']); // back on the stored site password
       const statusWithKey = spec.apiKeys[0]?.key ?? 'none';
       await cli(['status', spec.address, '--api-key-stdin', '--json'], statusWithKey);
+      // Password changes (issue 15): a preview, a run with a refusal and an offline device, the site's
+      // password replaced, a refused new password; then the devices are read with the new ones.
+      const changing = [field.address, own.address, generated.address, gone.address];
+      await cli(['password', 'change', ...changing, '--new-password-stdin'], NEW_PW);
+      await cli(['password', 'change', ...changing, '--new-password-stdin', '--dry-run', '--json'], NEW_PW);
+      const changed = await cli(
+        ['password', 'change', ...changing, '--new-password-stdin', '--yes', '--json', '--timeout', '1500'],
+        NEW_PW,
+      );
+      expect(changed.json.filter((l) => l.ok === true).length).toBeGreaterThanOrEqual(2);
+      await cli(['password', 'change', legacy.address, '--new-password-stdin', '--yes'], NEW_PW);
+      await cli(
+        ['password', 'change', legacy.address, '--site', 'leak-site', '--new-password-stdin', '--yes'],
+        NEW_SITE_PW,
+      );
+      await cli(['password', 'change', field.address, '--new-password-stdin', '--yes'], 'short');
+      await cli(['status', field.address, '--json']);
+      await cli(['key', 'list', '--json']);
       // The inventory (under XDG_CONFIG_HOME, so under root), a scan saved into it, the hand-over report in
       // every format after its live check with the stored credentials, an export, and a monitor run.
       await cli(['site', 'create', 'Leak site']);
@@ -176,6 +203,27 @@ describeWith(keychain, 'no secret leaks', () => {
         );
         capture('revoke', revoke);
       }
+      // A password change through the core services, as the app runs it, recorded in an activity log
+      // (an inventory under root, so its file is searched too).
+      const inventory = createInventoryServices({
+        dataDir: join(root, 'core-inventory'),
+        laptop: 'leak-laptop',
+        app: { name: 'Minerdeck', version: 'test' },
+      });
+      const site = await inventory.ensureFirstSite();
+      const commission = createCommissionServices({ client, credentials: services, inventory });
+      const changeTargets = await Promise.all(
+        targets.map(async (t) => ({ ...t, deviceId: await services.identity.resolve(t.address) })),
+      );
+      const plan = await commission.planPasswordChange(changeTargets);
+      capture('password plan', JSON.stringify(plan));
+      const change = await commission.changePasswords(changeTargets, NEW_CORE_PW, {
+        plan,
+        ...(site.ok && site.value !== undefined ? { siteId: site.value.id } : {}),
+      });
+      expect(change.activity).toBeDefined();
+      capture('password change', JSON.stringify(change));
+      capture('activity', JSON.stringify(await inventory.activity()));
       // The monitor as the window runs it: its batched `monitor:diff` events go to the same hub.
       const monitor = createMonitor({
         client,
@@ -215,7 +263,7 @@ describeWith(keychain, 'no secret leaks', () => {
       expect(tokens.length).toBeGreaterThan(5);
       expect(keys.length).toBeGreaterThan(5);
       expect(events.length).toBeGreaterThan(20);
-      const secrets = [SITE_PW, DEVICE_PW, WRONG_PW, ...tokens, ...keys];
+      const secrets = [SITE_PW, DEVICE_PW, WRONG_PW, NEW_PW, NEW_SITE_PW, NEW_CORE_PW, ...tokens, ...keys];
 
       // `key copy --print` was not used: no output may hold a key. Nothing anywhere may hold the rest.
       expect(leaksInText(texts, secrets)).toEqual([]);

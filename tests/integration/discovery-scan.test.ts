@@ -161,19 +161,63 @@ describe('scan: identity across address changes', () => {
   it('reports a known device at a new address as moved, with its old address, and the others as known', async () => {
     const [stays, moves] = [field[0]!.host, field[1]!.host];
     const first = await scan(`${stays} ${moves}`);
-    const known = new Map(first.results.map((r) => [r.host.identity!.mac!, r.host.address]));
-    expect(known.size).toBe(2);
+    const known = first.results.map(({ host }) => ({
+      deviceId: `mac:${host.identity!.mac!}`,
+      address: `http://${host.address}:${host.port}`,
+      mac: host.identity!.mac!.toLowerCase(),
+    }));
+    expect(known).toHaveLength(2);
     const newHost = shift(router.host, 2);
     await field[1]!.moveTo(newHost);
-    const second = await scan(`${stays} ${moves} ${newHost}`, {
-      knownDevices: new Map([...known].map(([mac, address]) => [mac.toLowerCase(), address])),
-    });
+    const second = await scan(`${stays} ${moves} ${newHost}`, { knownDevices: known });
     const hosts = second.results.map((r) => r.host);
     expect(hosts.find((h) => h.address === stays)).toMatchObject({ seen: 'known' });
     expect(hosts.filter((h) => h.identity?.mac === '02:D1:5C:00:00:02')).toEqual([
       expect.objectContaining({ address: newHost, seen: 'moved', previousAddress: moves }),
     ]);
     expect(second.summary).toMatchObject({ probed: 3, found: 2 });
+  });
+
+  it('reports three live addresses with one MAC as three devices, each with the other two (issue 14)', async () => {
+    const mac = '02:D1:5C:00:0C:01';
+    const twins = await startFleet({ devices: [{ mac }, { mac }, { mac }] });
+    const [a, b, c] = devicesOf(twins, 3);
+    const latest = new Map<string, DiscoveredHost>();
+    const run = await scan(`${a.host}-${c.host}`, {
+      ports: [a.port],
+      onResult: (host) => latest.set(host.address, host),
+      onUpdate: (host) => latest.set(host.address, host),
+    });
+    await twins.close();
+    expect(run.summary).toMatchObject({ probed: 3, found: 3 });
+    expect([...latest.values()].map((h) => [h.address, h.seen, h.sameMacAs]).sort()).toEqual([
+      [a.host, 'new', [b.address, c.address]],
+      [b.host, 'new', [a.address, c.address]],
+      [c.host, 'new', [a.address, b.address]],
+    ]);
+  });
+
+  it('does not take a known device for moved while its old address still answers with its MAC', async () => {
+    const mac = '02:D1:5C:00:0C:02';
+    const twins = await startFleet({ devices: [{ mac }, { mac }] });
+    const [holder, clone] = devicesOf(twins, 2);
+    const latest = new Map<string, DiscoveredHost>();
+    // Only the clone's address is scanned: the known device's old address is asked, and still answers.
+    const run = await scan(clone.host, {
+      ports: [clone.port],
+      knownDevices: [{ deviceId: `mac:${mac}`, address: holder.address, mac }],
+      onResult: (host) => latest.set(host.address, host),
+      onUpdate: (host) => latest.set(host.address, host),
+    });
+    await twins.close();
+    expect(run.summary).toMatchObject({ probed: 1, found: 1 });
+    expect([...latest.values()]).toEqual([
+      expect.objectContaining({ address: clone.host, seen: 'new', sameMacAs: [holder.address] }),
+    ]);
+    expect(latest.get(clone.host)?.previousAddress).toBeUndefined();
+    // Asking the old address is discovery too: anonymous GETs only.
+    expect(twins.requests.filter((r) => r.method !== 'GET' || credentialHeadersOf(r).length > 0)).toEqual([]);
+    expect(twins.requests.some((r) => r.host === holder.host && r.path === '/api/v1/info')).toBe(true);
   });
 
   it('reports one device once even when it answers at two addresses (its IPv4 and IPv4-mapped IPv6)', async () => {

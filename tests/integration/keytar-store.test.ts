@@ -33,6 +33,21 @@ describeWith(keychain, 'keytar store on a real Secret Service', () => {
     expect(listed.some((e) => e.value === 'other')).toBe(false);
   });
 
+  it('listing while entries are deleted: every listing answers, and the process survives', async () => {
+    // Unserialized, libsecret hands keytar a NULL secret for an entry deleted mid-listing (the process
+    // aborts) or fails the listing ("No such secret item"); a bulk password change does exactly this.
+    const store = createKeytarStore({ service: SERVICE, timeoutMs: 30_000 });
+    for (let round = 0; round < 5; round += 1) {
+      const accounts = Array.from({ length: 20 }, (_, i) => `device/race-${round}-${i}/pending-password`);
+      for (const account of accounts) await store.set(account, 'pending');
+      const listings = await Promise.all(
+        accounts.flatMap((account) => [store.delete(account).then(() => []), store.list()]),
+      );
+      expect(listings.every((l) => Array.isArray(l))).toBe(true);
+    }
+    expect((await store.list()).filter((e) => e.account.includes('/race-'))).toEqual([]);
+  }, 60_000);
+
   it('takes its service name from MINERDECK_KEYCHAIN_SERVICE, else "minerdeck"', () => {
     expect(createKeytarStore({ env: { MINERDECK_KEYCHAIN_SERVICE: SERVICE } }).service).toBe(SERVICE);
     expect(createKeytarStore({ env: {} }).service).toBe('minerdeck');

@@ -29,7 +29,10 @@ describe('monitor: readings', () => {
     await h.waitForState(0, 'online');
     // A few more polls (at a 100 ms interval; a loaded CI machine may take longer than 250 ms for three).
     const deadline = Date.now() + 5000;
-    while (h.detail(0).history.at.length < 3 && Date.now() < deadline) await sleep(20);
+    // Samples of polls that answered: on a loaded machine the first poll (unlock included) can outlast
+    // the test's 80 ms poll timeout, which is a missed poll, not a reading.
+    const answered = () => h!.detail(0).history.values.hashRate.filter((v) => v !== null);
+    while (answered().length < 3 && Date.now() < deadline) await sleep(20);
     const { reading, raw, view, capabilities, history } = h.detail(0);
     expect(reading).toMatchObject({
       state: { name: 'mining', kind: 'mining' },
@@ -50,10 +53,14 @@ describe('monitor: readings', () => {
     expect(raw.info).toMatchObject({ miner: 'Antminer S21 Pro' });
     expect(capabilities.summary).toBe('present');
     expect(view.reading).toMatchObject({ minerKind: 'mining', nominalHashRate: 196517.17e9 });
+    expect(answered().length).toBeGreaterThanOrEqual(3);
+    expect(answered().every((v) => v > 1e14)).toBe(true);
     expect(history.at.length).toBeGreaterThanOrEqual(3);
-    expect(history.values.hashRate.every((v) => v !== null && v > 1e14)).toBe(true);
-    // /info is read once, not at every poll.
-    expect(h.devices[0]!.requests.filter((r) => r.path === '/api/v1/info')).toHaveLength(1);
+    // /info is read once, not at every poll (again only after a poll that got no answer).
+    const missed = history.values.hashRate.filter((v) => v === null).length;
+    const infoReads = h.devices[0]!.requests.filter((r) => r.path === '/api/v1/info').length;
+    expect(infoReads).toBeGreaterThanOrEqual(1);
+    expect(infoReads).toBeLessThanOrEqual(1 + missed);
   });
 
   it('shows a device in failure with its own description, and raises then clears the failure alert', async () => {

@@ -27,6 +27,8 @@ export interface AuthSettings {
   tokenLifetimeMs?: number;
   lockoutThreshold: number;
   lockoutSeconds: number;
+  /** Makes each new session token; default 32 alphanumerics. */
+  makeToken?: () => string;
 }
 
 export interface ApiKeyEntry {
@@ -110,6 +112,11 @@ export class AuthState {
     this.tokens.clear();
   }
 
+  /** The password now: POST /settings checks `current` against it, tests inspect it. */
+  get currentPassword(): string {
+    return this.password;
+  }
+
   get sessionCount(): number {
     return this.tokens.size;
   }
@@ -136,7 +143,8 @@ export class AuthState {
 
   private tokenFrom(authorization: string | undefined, allowBareToken: boolean): string | undefined {
     if (authorization === undefined) return undefined;
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    // Everything after the scheme: a token may hold spaces (a legal header value; see `makeToken`).
+    const m = /^Bearer\s+(.*\S)\s*$/i.exec(authorization);
     if (m) return m[1];
     const bare = authorization.trim();
     return allowBareToken && bare !== '' && !bare.includes(' ') ? bare : undefined;
@@ -152,7 +160,7 @@ export class AuthState {
 
   private newToken(now: number): string {
     const lifetime = this.settings.tokenLifetimeMs;
-    const token = randomAlphanumeric(32);
+    const token = this.settings.makeToken?.() ?? randomAlphanumeric(32);
     this.tokens.set(token, lifetime === undefined ? Number.POSITIVE_INFINITY : now + lifetime);
     if (this.tokens.size > MAX_SESSIONS) {
       const oldest = this.tokens.keys().next();

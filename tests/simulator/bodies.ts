@@ -6,7 +6,10 @@ import { fixtures } from './fixtures';
 import type { JsonObject } from './fixtures';
 import { versionAtLeast } from './identity';
 import type { Identity } from './identity';
-import type { SimMetricsPatch } from './types';
+import { settlePhases } from './miner-phases';
+import type { MinerPhase } from './miner-phases';
+import { summaryPools } from './pools';
+import type { SimMetricsPatch, SimPool } from './types';
 
 export interface MinerState {
   state: string;
@@ -17,6 +20,12 @@ export interface MinerState {
   metrics: SimMetricsPatch;
   /** When the device (re)started (ms), for `system.uptime`. */
   startedAt: number;
+  /** States still to come after a mining restart or reboot (miner-phases.ts); applied as bodies are built. */
+  phases?: MinerPhase[];
+  /** Pools changed since the last mining restart: `/status.restart_required`. */
+  restartRequired?: boolean;
+  /** The pools the miner works with (from the last restart); absent: the fixture's. */
+  poolsInUse?: readonly SimPool[];
 }
 
 /** States in which the hash boards work; in the others hash rate is 0, as on a stopped or failed miner. */
@@ -67,6 +76,7 @@ export function infoBody(id: Identity, host: string, miner: MinerState, now: num
 }
 
 export function statusBody(id: Identity, miner: MinerState, unlocked: boolean, now: number): JsonObject {
+  settlePhases(miner, now);
   const body: JsonObject = {
     ...clone(fixtures().status),
     miner_state: miner.state,
@@ -74,6 +84,7 @@ export function statusBody(id: Identity, miner: MinerState, unlocked: boolean, n
     find_miner: miner.findMiner,
     unlocked,
   };
+  if (miner.restartRequired) body['restart_required'] = true;
   // Optional fields are left out, not null, as on real devices.
   if (miner.failure) {
     body['description'] = miner.failure.description;
@@ -84,6 +95,7 @@ export function statusBody(id: Identity, miner: MinerState, unlocked: boolean, n
 }
 
 export function summaryBody(id: Identity, miner: MinerState, now: number): JsonObject {
+  settlePhases(miner, now);
   const body = clone(fixtures().summary);
   const m = asObject(body['miner']);
   body['miner'] = m;
@@ -125,7 +137,7 @@ export function summaryBody(id: Identity, miner: MinerState, now: number): JsonO
 
   // Shares keep coming while the device mines: a 10 s cadence is enough for a live view.
   const shares = hashing ? Math.floor((now - miner.startedAt) / 10_000) : 0;
-  const pools = asArray(m['pools']);
+  const pools = miner.poolsInUse ? summaryPools(asArray(m['pools']), miner.poolsInUse) : asArray(m['pools']);
   for (const pool of pools) {
     if (pool['status'] === 'active') pool['accepted'] = num(pool['accepted']) + shares;
   }

@@ -4,10 +4,13 @@
  */
 import type { Identity } from './identity';
 import type { SimDeviceOptions } from './types';
+import { resolveWriteOptions } from './write-options';
+import type { WriteFilled } from './write-options';
 
 type Filled = 'host' | 'port' | 'profile' | 'password' | 'lockoutThreshold' | 'lockoutSeconds';
-type AlsoFilled = 'legacyFirmware' | 'apiKeyMode' | 'https' | 'minerState';
-export type ResolvedOptions = SimDeviceOptions & Required<Pick<SimDeviceOptions, Filled | AlsoFilled>>;
+type AlsoFilled = 'legacyFirmware' | 'apiKeyMode' | 'https' | 'minerState' | 'statusOnBadCredential';
+export type ResolvedOptions = SimDeviceOptions &
+  Required<Pick<SimDeviceOptions, Filled | AlsoFilled | WriteFilled>>;
 
 export function resolveOptions(
   o: SimDeviceOptions,
@@ -34,5 +37,7 @@ export function resolveOptions(
     firmwareVersion: id.firmwareVersion,
     serial: id.serial,
     minerState: o.minerState ?? 'mining',
+    statusOnBadCredential: o.statusOnBadCredential ?? '401',
+    ...resolveWriteOptions(o),
   });
 }

@@ -19,6 +19,8 @@ export interface Fixtures {
   /** /api/v1/status before unlock (1.2.6): the key order real devices use. */
   status: JsonObject;
   summary: JsonObject;
+  /** GET /api/v1/settings of an Antminer S21 Pro on firmware 1.2.7 (`password` is always null). */
+  settings: JsonObject;
   /** The device's web page at '/', with the AnthillOS marker. */
   rootHtml: string;
   /** The vendor OpenAPI document served at /docs/api-doc.json, verbatim. */
@@ -49,6 +51,7 @@ export function fixtures(): Fixtures {
     infoS19: readObject('info.tntvlad-har-s19-88-vnish1.2.6.json'),
     status: readObject('status-before-unlock.tntvlad-har-s19-88-vnish1.2.6.json'),
     summary: readObject('summary.proto-fleet-s21pro-vnish1.2.7.json'),
+    settings: readObject('settings.proto-fleet-s21pro-vnish1.2.7.json'),
     rootHtml: readText(deviceDir, 'root-index-html.proto-fleet-s21pro-vnish1.2.7.html'),
     openApi: readText(sharedDir, 'spec/vendor/xminer-api-1.2.6.openapi.json'),
     errText: typeof err === 'string' ? err : 'CGMiner err: Cgminer error failed-to-activate-pause-mode ',

@@ -7,21 +7,25 @@ import { randomAlphanumeric } from './auth-state';
 import type { AuthState, CredentialCheck } from './auth-state';
 import { infoBody, statusBody, summaryBody } from './bodies';
 import type { MinerState } from './bodies';
+import type { DeviceWrites } from './device-writes';
 import { fixtures } from './fixtures';
 import type { Identity } from './identity';
 import { empty, json, text } from './sim-response';
 import type { SimResponse } from './sim-response';
-import type { ApiKeyMode, Profile } from './types';
+import type { ApiKeyMode, Profile, StatusOnBadCredential } from './types';
 
 /** What a handler may see and change of its device. */
 export interface DeviceContext {
   readonly profile: Profile;
   readonly legacyFirmware: boolean;
   readonly apiKeyMode: ApiKeyMode;
+  readonly statusOnBadCredential: StatusOnBadCredential;
   readonly auth: AuthState;
   readonly identity: Identity;
   readonly miner: MinerState;
   readonly host: string;
+  /** Settings, pools, LED, restart and reboot (write-handlers.ts). */
+  readonly writes: DeviceWrites;
 }
 
 export interface SimRequest {
@@ -40,7 +44,7 @@ const MAX_DESCRIPTION = 50;
 const KEY_LENGTH = 32;
 
 /** Error answer: `{"err"}` on current firmware, no body at all on old firmware. */
-function fail(
+export function fail(
   ctx: DeviceContext,
   status: number,
   err: string,
@@ -138,11 +142,6 @@ export const deleteApiKey: Handler = (ctx, req) => {
   if (typeof key !== 'string') return fail(ctx, 400, 'Json deserialize error: missing field `key`');
   ctx.auth.deleteApiKey(key);
   return empty(200);
-};
-
-export const findMiner: Handler = (ctx) => {
-  ctx.miner.findMiner = !ctx.miner.findMiner;
-  return json(200, { on: ctx.miner.findMiner });
 };
 
 export const lock: Handler = (ctx, req) => {

@@ -86,6 +86,14 @@ export async function writeFault(
   defaultErr: string,
 ): Promise<void> {
   switch (fault.kind) {
+    // The device carries the request out (a write is applied); the answer is lost.
+    case 'hang-after-apply':
+      normal();
+      return;
+    case 'drop-after-apply':
+      normal();
+      res.socket?.destroy();
+      return;
     case 'reset-mid-body':
       return resetMidBody(res, normal());
     case 'http-500':

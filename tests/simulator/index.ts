@@ -14,4 +14,7 @@ export type {
   SimDevice,
   SimDeviceOptions,
   SimMetricsPatch,
+  SimPool,
+  StatusOnBadCredential,
+  WriteCounts,
 } from './types';

@@ -8,15 +8,17 @@ import type { DeviceContext, Handler, SimRequest } from './handlers';
 import { empty, json, notFound } from './sim-response';
 import type { SimResponse } from './sim-response';
 import type { Profile } from './types';
+import { fieldWriteRoutes, hasPath } from './write-handlers';
 
 /**
  * `required`: no valid credential → 401 with an empty body, as devices do.
- * `status`: field /status — answers without credentials (`unlocked: false`) but 401 on a wrong or expired one.
+ * `status`: field /status — answers without credentials (`unlocked: false`); a wrong or expired one gets 401,
+ *   or 200 `unlocked: false` with `statusOnBadCredential: 'unlocked-false'`.
  * `none`: credentials are not looked at.
  */
 type AuthRule = 'none' | 'required' | 'status';
 
-interface Route {
+export interface Route {
   auth: AuthRule;
   handle: Handler;
 }
@@ -44,7 +46,7 @@ const fieldRoutes: RouteTable = new Map<string, Record<string, Route>>([
     { GET: { auth: 'required', handle: h.listApiKeys }, POST: { auth: 'required', handle: h.createApiKey } },
   ],
   [`${API}/apikeys/delete`, { POST: { auth: 'required', handle: h.deleteApiKey } }],
-  [`${API}/find-miner`, { POST: { auth: 'required', handle: h.findMiner } }],
+  ...fieldWriteRoutes,
 ]);
 
 const tables: Record<Profile, RouteTable> = { spec: specRoutes, field: fieldRoutes };
@@ -63,7 +65,7 @@ function specViolation(route: Route, req: SimRequest): SimResponse | undefined {
 
 export function route(ctx: DeviceContext, req: SimRequest): SimResponse {
   const methods = tables[ctx.profile].get(req.pathname);
-  if (!methods) return notFound();
+  if (!methods || !hasPath(ctx, req.pathname)) return notFound();
   const r = methods[req.method];
   if (!r) return empty(405, { allow: Object.keys(methods).join(', ') });
 
@@ -74,6 +76,9 @@ export function route(ctx: DeviceContext, req: SimRequest): SimResponse {
   if (r.auth === 'none') return r.handle(ctx, req, 'none');
   // Real firmware also accepts a bare token in Authorization; the spec only knows `Bearer <token>`.
   const cred = ctx.auth.check(req.authorization, req.apiKey, ctx.profile === 'field');
-  const allowed = r.auth === 'required' ? cred === 'valid' : cred !== 'invalid';
+  const allowed =
+    r.auth === 'required'
+      ? cred === 'valid'
+      : cred !== 'invalid' || ctx.statusOnBadCredential === 'unlocked-false';
   return allowed ? r.handle(ctx, req, cred) : empty(401);
 }

@@ -9,6 +9,7 @@ import type { MinerState } from './bodies';
 import { resolveOptions } from './device-options';
 import type { ResolvedOptions } from './device-options';
 import { DeviceServer } from './device-server';
+import { DeviceWrites } from './device-writes';
 import { FaultRules } from './fault-rules';
 import type { DeviceContext } from './handlers';
 import { resolveIdentity } from './identity';
@@ -17,7 +18,15 @@ import { assertLoopback } from './loopback';
 import { createRequestListener } from './request-pipeline';
 import { fingerprint256, makeCertificate } from './tls';
 import type { TlsMaterial } from './tls';
-import type { FaultRule, RecordedRequest, SimDevice, SimDeviceOptions, SimMetricsPatch } from './types';
+import type {
+  FaultRule,
+  RecordedRequest,
+  SimDevice,
+  SimDeviceOptions,
+  SimMetricsPatch,
+  SimPool,
+  WriteCounts,
+} from './types';
 
 /** How the fleet hands a device its place and its share of the fleet's state. */
 export interface DeviceSetup {
@@ -43,6 +52,7 @@ export class SimDeviceImpl implements SimDevice {
   private readonly identity: Identity;
   private readonly auth: AuthState;
   private readonly miner: MinerState;
+  private readonly writes: DeviceWrites;
   private readonly faults = new FaultRules();
   private readonly onRequest: RequestListener;
   private tls: TlsMaterial | undefined;
@@ -68,6 +78,7 @@ export class SimDeviceImpl implements SimDevice {
       tokenLifetimeMs: opts.tokenLifetimeMs,
       lockoutThreshold: opts.lockoutThreshold,
       lockoutSeconds: opts.lockoutSeconds,
+      ...(opts.makeToken !== undefined ? { makeToken: opts.makeToken } : {}),
     });
     const now = Date.now();
     // Devices have been running a while when a technician arrives: spread uptimes from 1 to 61 minutes.
@@ -79,15 +90,23 @@ export class SimDeviceImpl implements SimDevice {
       metrics: {},
       startedAt,
     };
+    this.writes = new DeviceWrites({
+      miner: this.miner,
+      auth: this.auth,
+      options: opts,
+      goDown: (seconds) => this.goDown(seconds),
+    });
     // Handlers see the current host through a getter: moveTo() changes what /info reports.
     const currentHost = (): string => this.currentHost;
     const ctx: DeviceContext = {
       profile: opts.profile,
       legacyFirmware: opts.legacyFirmware,
       apiKeyMode: opts.apiKeyMode,
+      statusOnBadCredential: opts.statusOnBadCredential,
       auth: this.auth,
       identity: this.identity,
       miner: this.miner,
+      writes: this.writes,
       get host() {
         return currentHost();
       },
@@ -134,6 +153,22 @@ export class SimDeviceImpl implements SimDevice {
     return this.auth.apiKeys.map((k) => ({ key: k.key, description: k.description }));
   }
 
+  get password(): string {
+    return this.auth.currentPassword;
+  }
+
+  get pools(): ReadonlyArray<Readonly<SimPool>> {
+    return this.writes.pools;
+  }
+
+  get ledOn(): boolean {
+    return this.miner.findMiner;
+  }
+
+  get writeCounts(): Readonly<WriteCounts> {
+    return { ...this.writes.counts };
+  }
+
   /** Generates the certificate if asked for, then listens. Rejects with the listen error (EADDRINUSE…). */
   async start(): Promise<void> {
     const https = this.options.https;
@@ -159,6 +194,8 @@ export class SimDeviceImpl implements SimDevice {
   }
 
   setMinerState(state: string, failure?: { description: string; code?: number }): void {
+    // A state set by a test replaces the states a restart or reboot had planned.
+    this.miner.phases = undefined;
     this.miner.state = state;
     this.miner.since = Date.now();
     this.miner.failure = failure ? { ...failure } : undefined;
@@ -210,6 +247,7 @@ export class SimDeviceImpl implements SimDevice {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.writes.close();
     clearTimeout(this.reopenTimer);
     for (const [timer, finish] of this.delays) {
       clearTimeout(timer);

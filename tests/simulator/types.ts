@@ -14,7 +14,11 @@ export type Fault =
   | { kind: 'malformed-json' }
   | { kind: 'huge-body'; bytes?: number }
   | { kind: 'html' }
-  | { kind: 'status'; code: number; body?: string; headers?: Record<string, string> };
+  | { kind: 'status'; code: number; body?: string; headers?: Record<string, string> }
+  /** The request is carried out (a write is applied), then no answer ever comes: a lost answer. */
+  | { kind: 'hang-after-apply' }
+  /** The request is carried out, then the connection is closed without any answer. */
+  | { kind: 'drop-after-apply' };
 
 /**
  * A fault applies to requests whose path (without query) is in `paths` and whose method is in `methods`
@@ -30,6 +34,29 @@ export interface FaultRule {
 
 export type ApiKeyMode = 'status-object' | 'bare-string' | 'device-generated' | 'refuse';
 
+export type StatusOnBadCredential = '401' | 'unlocked-false';
+
+/** One of the three pool slots of `miner.pools` in /settings; an unused slot has three empty strings. */
+export interface SimPool {
+  url: string;
+  user: string;
+  pass: string;
+}
+
+/** Writes a device carried out (or refused), counted even when requests are not recorded. */
+export interface WriteCounts {
+  /** POST /settings requests that reached the device (past faults and credentials), refused ones too. */
+  settingsPosts: number;
+  /** Password changes applied (right `current`). */
+  passwordChanges: number;
+  /** Pool changes applied that differed from the pools configured before. */
+  poolChanges: number;
+  /** POST /find-miner and /locate-miner. */
+  ledToggles: number;
+  miningRestarts: number;
+  reboots: number;
+}
+
 export interface SimDeviceOptions {
   /** Loopback address (127.0.0.0/8); allocated by the fleet when absent. */
   host?: string;
@@ -41,6 +68,16 @@ export interface SimDeviceOptions {
   password?: string;
   /** Default: tokens never expire. */
   tokenLifetimeMs?: number;
+  /**
+   * Makes each session token `POST /unlock` hands out; default 32 alphanumerics (real tokens). For tokens
+   * real firmware could give: with a space (`() => 'abc def ' + n++`), or ones HTTP cannot carry back.
+   */
+  makeToken?: () => string;
+  /**
+   * `GET /status` with a wrong, expired or revoked credential (field profile): `'401'` (default, an empty
+   * 401) or `'unlocked-false'` (200 with `unlocked: false`, the only answer the vendor document declares).
+   */
+  statusOnBadCredential?: StatusOnBadCredential;
   /** Wrong passwords in a row (each answered 403) that start a lockout; default 5; 0 disables lockout. */
   lockoutThreshold?: number;
   /** Default 30; while locked every unlock gets 429 {"unlock_timeout": <seconds left>}. */
@@ -65,6 +102,18 @@ export interface SimDeviceOptions {
    * (field-notes.md), so the monitor benchmark runs both this and a device that keeps connections longer.
    */
   idleConnectionMs?: number;
+  /** The three pool slots configured at start; default the real device's pools (settings fixture). */
+  pools?: SimPool[];
+  /** A password change (POST /settings) also deletes every API key; default false (keys are kept). */
+  passwordChangeDropsApiKeys?: boolean;
+  /** POST /mining/restart: `restarting` for the first half, `starting` for the rest, then `mining`. Default 2. */
+  miningRestartSeconds?: number;
+  /** `after` of POST /system/reboot (whole seconds, the vendor default 3); the device goes down then. */
+  rebootAfterSeconds?: number;
+  /** How long a rebooting device refuses connections; default 2 (real devices: a minute or two). */
+  rebootDownSeconds?: number;
+  /** After a reboot's downtime: `initializing` for the first half, `starting` for the rest. Default 2. */
+  bootSeconds?: number;
 }
 
 export interface RecordedRequest {
@@ -117,6 +166,13 @@ export interface SimDevice {
   /** https only, like node's fingerprint256: 'AB:CD:...'. */
   readonly certificateFingerprint256?: string;
   readonly apiKeys: ReadonlyArray<{ key: string; description: string }>;
+  /** The password the device has now (after any change through POST /settings). */
+  readonly password: string;
+  /** The pools configured (GET /settings); the miner uses them after the next mining restart or reboot. */
+  readonly pools: ReadonlyArray<Readonly<SimPool>>;
+  /** The locate LED, as `/status.find_miner` shows it. */
+  readonly ledOn: boolean;
+  readonly writeCounts: Readonly<WriteCounts>;
 }
 
 export interface Fleet {

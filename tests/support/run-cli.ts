@@ -1,6 +1,8 @@
 /** Runs the real `minerdeck` CLI as a child process, the way a technician's shell would. */
 import { spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,6 +23,16 @@ export interface CliRun {
 export const DEFAULT_TEST_KEYCHAIN_SERVICE =
   process.env.MINERDECK_KEYCHAIN_SERVICE ?? `minerdeck-test-cli-${process.pid}`;
 
+/**
+ * Likewise the data folder, never the developer's own: a command that needs a site makes "Site 1" in a
+ * folder with none. Suites pass `--data-dir` (or MINERDECK_DATA_DIR / XDG_CONFIG_HOME in `env`) to choose.
+ */
+export const DEFAULT_TEST_DATA_DIR =
+  process.env.MINERDECK_DATA_DIR ?? join(tmpdir(), `minerdeck-test-cli-data-${process.pid}`);
+if (process.env.MINERDECK_DATA_DIR === undefined) {
+  process.once('exit', () => rmSync(DEFAULT_TEST_DATA_DIR, { recursive: true, force: true }));
+}
+
 export function runCli(
   args: readonly string[],
   options: {
@@ -31,6 +43,14 @@ export function runCli(
     prefix?: readonly string[];
     /** Sends SIGINT (Ctrl-C) once, when what the CLI printed so far satisfies this. */
     interruptWhen?: (stdout: string) => boolean;
+    /**
+     * Closes the reading end of the CLI's stdout, as `| head` does, once it printed at least this many
+     * characters (0: before it prints anything); `onClosed` runs then. What it printed until then is kept.
+     */
+    closeStdoutAfter?: number;
+    onClosed?: () => void;
+    /** Closes the reading end of its stderr at once. */
+    closeStderr?: boolean;
   } = {},
 ): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
@@ -40,6 +60,7 @@ export function runCli(
       env: {
         ...process.env,
         MINERDECK_KEYCHAIN_SERVICE: DEFAULT_TEST_KEYCHAIN_SERVICE,
+        MINERDECK_DATA_DIR: DEFAULT_TEST_DATA_DIR,
         NODE_NO_WARNINGS: '1',
         ...options.env,
       },
@@ -48,8 +69,17 @@ export function runCli(
     let stdout = '';
     let stderr = '';
     let interrupted = false;
+    const closeStdout = (): void => {
+      child.stdout.destroy();
+      options.onClosed?.();
+    };
+    if (options.closeStdoutAfter === 0) closeStdout();
+    if (options.closeStderr === true) child.stderr.destroy();
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
+      const after = options.closeStdoutAfter;
+      if (after !== undefined && after > 0 && stdout.length >= after && !child.stdout.destroyed)
+        closeStdout();
       if (!interrupted && options.interruptWhen?.(stdout) === true) {
         interrupted = true;
         child.kill('SIGINT');

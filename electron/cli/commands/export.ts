@@ -8,7 +8,7 @@ import { toAppError } from './device-command';
 import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
-import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
 import { EXPORT_USAGE } from './inventory-usage';
 
 export async function exportCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
@@ -27,7 +27,8 @@ export async function exportCommand(ctx: CliContext, argv: readonly string[]): P
     });
   }
   const inventory = openCliInventory(ctx);
-  const exported = await inventory.exportSite(values.site as string | undefined);
+  const site = await resolveCliSite(ctx.output, inventory, values.site as string | undefined);
+  const exported = site.ok ? await inventory.exportSite(site.value.id) : site;
   tellProblems(ctx.output, inventory);
   if (!exported.ok) return reportError(ctx.output, withSiteHint(exported.error));
   const { content, export: value } = exported.value;

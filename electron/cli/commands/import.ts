@@ -4,14 +4,15 @@
  * notes). The kind is told by the content, not the file name.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { MAX_IMPORT_BYTES } from '../../core/inventory/exchange';
+import type { Result } from '../../../shared/result';
+import { importKindOf, MAX_IMPORT_BYTES } from '../../core/inventory/exchange';
 import type { ImportOutcome } from '../../core/inventory/inventory-services';
 import type { MergeConflict } from '../../core/inventory/merge';
 import { parse } from '../args';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
-import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
 import { IMPORT_USAGE } from './inventory-usage';
 
 const quoted = (text: string): string => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}…` : text);
@@ -35,6 +36,9 @@ function tell(output: Output, outcome: ImportOutcome): void {
     output.out(
       `${outcome.siteCreated ? 'Created' : 'Merged into'} ${where}: ${outcome.added} added, ${outcome.merged} merged, ${outcome.unchanged} unchanged.`,
     );
+    if (outcome.activityAdded > 0) {
+      output.out(`Activity log: ${outcome.activityAdded} entries added (see "minerdeck site activity").`);
+    }
   } else {
     output.out(
       `Planned devices for ${where}: ${outcome.added} added, ${outcome.updated} updated, ${outcome.unchanged} already there.`,
@@ -76,7 +80,12 @@ export async function importCommand(ctx: CliContext, argv: readonly string[]): P
   }
   const inventory = openCliInventory(ctx);
   const site = parsed.value.values.site as string | undefined;
-  const outcome = await inventory.importText(text, site === undefined ? {} : { into: site });
+  // A site export finds or makes its own site; planned devices (CSV) and --site need one that exists.
+  const ownSite = site === undefined && importKindOf(text) === 'site-json';
+  const into = ownSite ? undefined : await resolveCliSite(output, inventory, site);
+  let outcome: Result<ImportOutcome>;
+  if (into === undefined) outcome = await inventory.importText(text);
+  else outcome = into.ok ? await inventory.importText(text, { into: into.value.id }) : into;
   tellProblems(output, inventory);
   if (!outcome.ok) return reportError(output, withSiteHint(outcome.error));
   tell(output, outcome.value);

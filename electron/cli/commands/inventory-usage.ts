@@ -10,6 +10,7 @@ export const SITE_USAGE = [
   'minerdeck site rename NAME NEW_NAME',
   'minerdeck site delete NAME [--yes]',
   'minerdeck site show [NAME] [--json]',
+  'minerdeck site activity [--site NAME] [--device ADDRESS|ID] [--json]   (every write to its devices, oldest first)',
 ].join('\n  ');
 
 export const IMPORT_USAGE =

@@ -5,8 +5,6 @@
  * nobody can keep would be a loose credential left on the device.
  */
 import type { ProvisionResult } from '../../core/credentials/provisioning';
-import { checkSiteId } from '../../core/credentials/accounts';
-import { toAppError } from '../../core/credentials/credential-error';
 import { intOption, parse } from '../args';
 import { exitCodeFor, printOutcome, printTally } from '../bulk-output';
 import type { OutcomePrinter } from '../bulk-output';
@@ -51,13 +49,12 @@ export async function keyCreateCommand(ctx: CliContext, argv: readonly string[])
   if (!timeout.ok) return reportError(output, timeout.error);
   const concurrency = concurrencyOption(values.concurrency);
   if (!concurrency.ok) return reportError(output, concurrency.error);
-  const siteId = typeof values.site === 'string' ? values.site : undefined;
-  if (siteId !== undefined) {
-    try {
-      checkSiteId(siteId);
-    } catch (error) {
-      return reportError(output, toAppError(error));
-    }
+  let siteId: string | undefined;
+  if (typeof values.site === 'string') {
+    // Loaded only with --site: the inventory's schemas cost every other command half a second of start-up.
+    const site = await (await import('./inventory-context')).siteOption(ctx, output, values.site);
+    if (!site.ok) return reportError(output, site.error);
+    siteId = site.value.id;
   }
   let password: string | undefined;
   if (values['password-stdin'] === true) {

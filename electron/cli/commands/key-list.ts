@@ -17,7 +17,13 @@ function passwordText(info: DeviceCredentialInfo): string {
   const p = info.password;
   if (p === undefined) return 'no password';
   const which = p.source === 'site' ? `site "${p.siteId ?? '?'}" password` : 'own password';
-  return `${which}${p.rejected ? ' (refused by the device: give a new one)' : ''}`;
+  const pending = info.pendingPassword;
+  // A password change this laptop started and never saw confirmed (crash, lost answer): say so.
+  const unconfirmed =
+    pending === undefined
+      ? ''
+      : `; a new password set here at ${pending.since} is ${pending.rejected ? 'refused by the device' : 'not confirmed yet'}`;
+  return `${which}${p.rejected ? ' (refused by the device: give a new one)' : ''}${unconfirmed}`;
 }
 
 function humanLine(info: DeviceCredentialInfo): string {
@@ -55,6 +61,7 @@ export async function keyListCommand(ctx: CliContext, argv: readonly string[]): 
             address: info.address ?? null,
             device: info.deviceId,
             password: info.password ?? null,
+            pendingPassword: info.pendingPassword ?? null,
             apiKey: info.apiKey ?? null,
           }),
         );

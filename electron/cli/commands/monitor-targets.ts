@@ -3,6 +3,9 @@
  * target parser (`10.0.0.10-200`, `10.0.0.0/24`, `host:port`), plus full `http(s)://` addresses; then
  * each device's identity (its MAC from the anonymous `/info`, else its address — the key its stored
  * credentials live under), and with `--password-stdin` one unlock per device with the given password.
+ *
+ * Addresses that answer with one MAC are each a device of their own (issue 14): each is watched under its
+ * own id and flagged with the others' addresses, also the ones identified before it (`onFlag`).
  */
 import pLimit from 'p-limit';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
@@ -12,7 +15,9 @@ import { portsFor } from '../../../shared/domain/targets/target-set';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { CredentialServices } from '../../core/credentials/credential-services';
+import type { ResolvedDevice } from '../../core/credentials/device-identity';
 import { addressDeviceId } from '../../core/credentials/device-identity';
+import { compareAddresses } from '../../../shared/domain/same-mac';
 import type { MonitorTarget } from '../../core/monitor/monitor';
 
 /** More than this in one monitor is a typo in a block (a /16 is 65,536 addresses). */
@@ -61,6 +66,34 @@ export interface PrepareOptions {
   signal: AbortSignal;
   /** Called as soon as each device is ready, so it can be watched before the slowest is identified. */
   onTarget?: (target: MonitorTarget) => void;
+  /** A device given to `onTarget` earlier learnt of another address answering with its MAC. */
+  onFlag?: (deviceId: string, sameMacAs: readonly string[]) => void;
+}
+
+/** Addresses per MAC, and the targets among them: each target is flagged with all the others. */
+class SameMacBook {
+  private readonly addresses = new Map<string, Set<string>>();
+  private readonly targets = new Map<string, MonitorTarget[]>();
+
+  /** Files the target; answers the earlier targets whose list of twins grew. */
+  file(target: MonitorTarget, resolved: ResolvedDevice): MonitorTarget[] {
+    if (resolved.mac === null) return [];
+    const own = formatDeviceAddress(target.address);
+    const everyone = this.addresses.get(resolved.mac) ?? new Set<string>();
+    this.addresses.set(resolved.mac, everyone);
+    for (const address of [own, ...resolved.sameMacAs]) everyone.add(address);
+    const members = [...(this.targets.get(resolved.mac) ?? []), target];
+    this.targets.set(resolved.mac, members);
+    const grown: MonitorTarget[] = [];
+    for (const member of members) {
+      const mine = formatDeviceAddress(member.address);
+      const others = [...everyone].filter((address) => address !== mine).sort(compareAddresses);
+      if (others.length === (member.sameMacAs?.length ?? 0)) continue;
+      member.sameMacAs = others;
+      if (member !== target) grown.push(member);
+    }
+    return grown;
+  }
 }
 
 /**
@@ -73,17 +106,22 @@ export async function prepareTargets(
 ): Promise<MonitorTarget[]> {
   const { services, signal } = options;
   const limit = pLimit(PREPARE_CONCURRENCY);
+  const book = new SameMacBook();
   return Promise.all(
     addresses.map((address) =>
       limit(async (): Promise<MonitorTarget> => {
-        const deviceId = signal.aborted
-          ? addressDeviceId(address)
-          : await services.identity.resolve(address, { signal }).catch(() => addressDeviceId(address));
+        const unknown: ResolvedDevice = { deviceId: addressDeviceId(address), mac: null, sameMacAs: [] };
+        const resolved = signal.aborted
+          ? unknown
+          : await services.identity.identify(address, { signal }).catch(() => unknown);
         const target: MonitorTarget = {
-          deviceId,
+          deviceId: resolved.deviceId,
           address,
           ...(options.siteId !== undefined ? { siteId: options.siteId } : {}),
         };
+        for (const earlier of book.file(target, resolved)) {
+          options.onFlag?.(earlier.deviceId, earlier.sameMacAs ?? []);
+        }
         if (options.password !== undefined && !signal.aborted) {
           await services.sessions.unlockWith(target, options.password, { signal }).catch(() => undefined);
         }

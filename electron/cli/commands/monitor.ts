@@ -10,13 +10,12 @@
 import type { MonitorDeviceView } from '../../../shared/domain/monitor';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
-import { checkSiteId } from '../../core/credentials/accounts';
-import { toAppError } from '../../core/credentials/credential-error';
 import type { Monitor } from '../../core/monitor/monitor';
 import { createMonitor } from '../../core/monitor/monitor';
 import type { MonitorSettings } from '../../core/monitor/monitor-options';
 import { MIN_INTERVAL_MS, monitorClientOptions } from '../../core/monitor/monitor-options';
 import { intOption, parse } from '../args';
+import type { TwinsOf } from '../monitor-display';
 import { ChangeFilter, changeJson, changeLine, LiveTable, totalsLine } from '../monitor-display';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
@@ -24,6 +23,7 @@ import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { readRequiredSecret } from './device-command';
 import { parseMonitorTargets, prepareTargets } from './monitor-targets';
+import { monitorActivity } from './monitor-activity';
 
 export const MONITOR_USAGE =
   'minerdeck monitor <targets…> [--interval s] [--duration s] [--json] [--password-stdin] [--site NAME] [--concurrency n] [--timeout ms]';
@@ -57,7 +57,8 @@ interface MonitorArgs {
   durationMs: number | undefined;
   json: boolean;
   password: boolean;
-  siteId: string | undefined;
+  /** `--site` as typed: a name or an id, found in the inventory by `monitorCommand`. */
+  siteRef: string | undefined;
 }
 
 function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
@@ -81,14 +82,6 @@ function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
   if (!concurrency.ok) return concurrency;
   const timeout = intOption(values.timeout, 'timeout', 20, 120_000);
   if (!timeout.ok) return timeout;
-  const siteId = typeof values.site === 'string' ? values.site : undefined;
-  if (siteId !== undefined) {
-    try {
-      checkSiteId(siteId);
-    } catch (error) {
-      return { ok: false, error: toAppError(error) };
-    }
-  }
   return ok({
     positionals,
     settings: {
@@ -99,12 +92,18 @@ function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
     durationMs: duration.value,
     json: values.json === true,
     password: values['password-stdin'] === true,
-    siteId,
+    siteRef: typeof values.site === 'string' ? values.site : undefined,
   });
 }
 
 /** Prints changes as the monitor reports them, in the mode the run asked for. */
-function startPrinting(ctx: CliContext, output: Output, monitor: Monitor, title: string): () => void {
+function startPrinting(
+  ctx: CliContext,
+  output: Output,
+  monitor: Monitor,
+  title: string,
+  twinsOf: TwinsOf,
+): () => void {
   const changes = new ChangeFilter();
   const stream = ctx.progress;
   if (!output.json && stream?.isTTY === true) {
@@ -115,7 +114,7 @@ function startPrinting(ctx: CliContext, output: Output, monitor: Monitor, title:
     const draw = (): void => {
       timer = undefined;
       lastDraw = Date.now();
-      table.draw([...views.values()], monitor.snapshot().totals, title);
+      table.draw([...views.values()], monitor.snapshot().totals, title, twinsOf);
     };
     const unsubscribe = monitor.subscribe((diff) => {
       for (const view of diff.devices) views.set(view.deviceId, view);
@@ -133,7 +132,9 @@ function startPrinting(ctx: CliContext, output: Output, monitor: Monitor, title:
     for (const view of diff.devices) {
       if (!changes.isChange(view)) continue;
       output.out(
-        output.json ? changeJson(view, monitor.device(view.deviceId)?.reading) : changeLine(view, diff.at),
+        output.json
+          ? changeJson(view, monitor.device(view.deviceId)?.reading, false, twinsOf(view.deviceId))
+          : changeLine(view, diff.at, twinsOf(view.deviceId)),
       );
     }
   });
@@ -158,38 +159,60 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
   const output = { ...ctx.output, json: args.value.json };
   const addresses = parseMonitorTargets(args.value.positionals, MONITOR_USAGE);
   if (!addresses.ok) return reportError(output, addresses.error);
+  let siteId: string | undefined;
+  if (args.value.siteRef !== undefined) {
+    // Loaded only with --site: the inventory's schemas cost every other monitor half a second of start-up.
+    const site = await (await import('./inventory-context')).siteOption(ctx, output, args.value.siteRef);
+    if (!site.ok) return reportError(output, site.error);
+    siteId = site.value.id;
+  }
   let password: string | undefined;
   if (args.value.password) {
     const secret = await readRequiredSecret(ctx, 'Password');
     if (!secret.ok) return reportError(output, secret.error);
     password = secret.value;
   }
-  const { settings, durationMs, siteId } = args.value;
+  const { settings, durationMs } = args.value;
   const credentials = await openCliCredentials(ctx, { timeoutMs: settings.timeoutMs, keychain: 'open' });
   const pollClient = ctx.createClient(monitorClientOptions(settings));
+  // Reboots by other commands (not an alarm) and locate LEDs they left on, from the activity log.
+  const activity = monitorActivity(ctx, output, credentials);
   try {
     const monitor = createMonitor({
       client: pollClient,
       sessions: credentials.services.sessions,
       ...settings,
+      lookupDisruption: activity.lookupDisruption,
     });
     const seconds = (settings.intervalMs ?? 5000) / 1000;
     const count = addresses.value.length;
+    // Other addresses answering with a device's MAC (issue 14): each line of such a device says so.
+    const twins = new Map<string, readonly string[]>();
+    const twinsOf: TwinsOf = (deviceId) => twins.get(deviceId);
     const stopPrinting = startPrinting(
       ctx,
       output,
       monitor,
       `Monitoring ${count} ${count === 1 ? 'device' : 'devices'} every ${seconds} s (Ctrl-C stops)`,
+      twinsOf,
     );
     const done = untilDone(ctx.signal, durationMs);
     // Each device is watched as soon as it is identified: silent addresses do not hold the others back.
     const targets = await prepareTargets(addresses.value, {
       services: credentials.services,
       signal: ctx.signal,
-      onTarget: (target) => monitor.add(target),
+      onTarget: (target) => {
+        if (target.sameMacAs !== undefined) twins.set(target.deviceId, target.sameMacAs);
+        monitor.add(target);
+      },
+      onFlag: (deviceId, sameMacAs) => {
+        twins.set(deviceId, sameMacAs);
+        monitor.flag(deviceId, sameMacAs);
+      },
       ...(siteId !== undefined ? { siteId } : {}),
       ...(password !== undefined ? { password } : {}),
     });
+    void activity.resumeLedTimers(targets).catch(() => undefined);
     await done;
     await monitor.stop();
     stopPrinting();
@@ -199,12 +222,15 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
       if (detail === undefined || printed.has(target.deviceId)) continue;
       printed.add(target.deviceId);
       output.out(
-        output.json ? changeJson(detail.view, detail.reading, true) : changeLine(detail.view, Date.now()),
+        output.json
+          ? changeJson(detail.view, detail.reading, true, twinsOf(target.deviceId))
+          : changeLine(detail.view, Date.now(), twinsOf(target.deviceId)),
       );
     }
     if (!output.json) output.out(totalsLine(monitor.snapshot().totals));
     return ctx.signal.aborted ? EXIT.cancelled : EXIT.ok;
   } finally {
+    activity.close();
     pollClient.close();
     await credentials.close();
   }

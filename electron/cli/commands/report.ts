@@ -21,7 +21,7 @@ import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { toAppError } from './device-command';
-import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
 import { REPORT_USAGE } from './inventory-usage';
 
 function formatOf(format: string | undefined, out: string | undefined): Result<ReportFormat> {
@@ -79,13 +79,13 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
           ...(signal !== undefined ? { signal } : {}),
         }),
     });
-    const site = values.site as string | undefined;
+    const site = await resolveCliSite(output, inventory, values.site as string | undefined);
+    if (!site.ok) {
+      tellProblems(output, inventory);
+      return reportError(output, site.error);
+    }
     if (check) output.err('Reading every device of the site once…');
-    const report = await inventory.report({
-      ...(site !== undefined ? { site } : {}),
-      check,
-      signal: ctx.signal,
-    });
+    const report = await inventory.report({ site: site.value.id, check, signal: ctx.signal });
     tellProblems(output, inventory);
     if (!report.ok) return reportError(output, withSiteHint(report.error));
     const rendered = renderReport(report.value, format.value);

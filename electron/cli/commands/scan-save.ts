@@ -6,14 +6,15 @@
  */
 import type { DiscoveredHost } from '../../../shared/domain/discovery';
 import type { Result } from '../../../shared/result';
+import type { KnownDevice } from '../../core/credentials/identity-rule';
 import { ok } from '../../../shared/result';
 import type { Output } from '../output';
 import type { CliContext } from './context';
-import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
 
 export interface ScanSaver {
-  /** MAC → host where each device of the site was last seen. */
-  known: ReadonlyMap<string, string>;
+  /** The site's devices (MAC, last address), for the scanner's identity rule. */
+  known: readonly KnownDevice[];
   add(host: DiscoveredHost): void;
   /** Writes what was found and says so: a line on stderr, or `{"saved": …}` with --json. */
   finish(output: Output): Promise<Result<void>>;
@@ -21,17 +22,21 @@ export interface ScanSaver {
 
 export async function openScanSaver(ctx: CliContext): Promise<Result<ScanSaver>> {
   const inventory = openCliInventory(ctx);
-  const known = await inventory.knownDevices();
+  // The site is chosen before the scan (made first on a fresh data folder): what was found goes there.
+  const site = await resolveCliSite(ctx.output, inventory, undefined);
+  const siteId = site.ok ? site.value.id : undefined;
+  const known = site.ok ? await inventory.knownDevices(siteId) : site;
   tellProblems(ctx.output, inventory);
   if (!known.ok) return { ok: false, error: withSiteHint(known.error) };
-  const found: DiscoveredHost[] = [];
+  // By address: a host reported again (another address answers with its MAC) replaces its first report.
+  const found = new Map<string, DiscoveredHost>();
   return ok({
     known: known.value,
     add: (host) => {
-      if (host.kind === 'device') found.push(host);
+      if (host.kind === 'device') found.set(`${host.scheme}://${host.address}:${host.port}`, host);
     },
     async finish(output) {
-      const saved = await inventory.saveScan(undefined, found);
+      const saved = await inventory.saveScan(siteId, [...found.values()]);
       if (!saved.ok) return saved;
       const { site, added, updated, moved, identified } = saved.value;
       if (output.json) {

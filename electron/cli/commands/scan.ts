@@ -145,6 +145,12 @@ export async function scanCommand(ctx: CliContext, argv: readonly string[]): Pro
     if (saver?.ok === true) saver.value.add(host);
     bar.around(() => output.out(json ? resultJson(host) : resultLine(host, trustOf(host))));
   };
+  // Another address answers with this host's MAC: its line again, now with the other address, so both
+  // lines of the pair say it (a later line for an address replaces the earlier one).
+  const onUpdate = (host: DiscoveredHost): void => {
+    if (saver?.ok === true) saver.value.add(host);
+    bar.around(() => output.out(json ? resultJson(host) : resultLine(host, trustOf(host))));
+  };
   const scan = startScan(targets, {
     ports,
     connectTimeoutMs,
@@ -153,6 +159,7 @@ export async function scanCommand(ctx: CliContext, argv: readonly string[]): Pro
     ...(saver?.ok === true ? { knownDevices: saver.value.known } : {}),
     signal: ctx.signal,
     onResult,
+    onUpdate,
     onProgress: (progress) => bar.draw(progress),
   });
   if (!scan.ok) return reportError(output, scan.error);

@@ -1,5 +1,6 @@
 /**
- * `minerdeck site list|create|use|rename|delete|show` (issue 7, deliverables 2 and 6): the sites of the
+ * `minerdeck site list|create|use|rename|delete|show|activity` (issue 7, deliverables 2 and 6; the
+ * activity log: site-activity.ts): the sites of the
  * inventory in the data folder and the one scans add to. Names with spaces are written in quotes, or as
  * several words for the commands that take one name.
  */
@@ -11,8 +12,9 @@ import { parse } from '../args';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
-import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
 import { SITE_USAGE } from './inventory-usage';
+import { siteActivity } from './site-activity';
 
 interface Args {
   words: string[];
@@ -142,7 +144,12 @@ function deviceLine(d: InventoryDevice): string {
 }
 
 const show: Sub = async (inventory, args, output) => {
-  const listed = await inventory.devices(args.words.length > 0 ? args.words.join(' ') : undefined);
+  const shown = await resolveCliSite(
+    output,
+    inventory,
+    args.words.length > 0 ? args.words.join(' ') : undefined,
+  );
+  const listed = shown.ok ? await inventory.devices(shown.value.id) : shown;
   if (!listed.ok) return listed;
   const { site, devices } = listed.value;
   for (const device of devices)
@@ -152,7 +159,18 @@ const show: Sub = async (inventory, args, output) => {
   return { ok: true, value: undefined };
 };
 
-const SUBCOMMANDS: Record<string, Sub> = { list, create, use, rename, delete: remove, show };
+const activity: Sub = (inventory, args, output) => {
+  const site = typeof args.values.site === 'string' ? args.values.site : undefined;
+  const words = args.words.length > 0 ? args.words.join(' ') : undefined;
+  const device = typeof args.values.device === 'string' ? args.values.device : undefined;
+  return siteActivity(
+    inventory,
+    { ...((site ?? words) !== undefined ? { site: site ?? words } : {}), ...(device ? { device } : {}) },
+    output,
+  );
+};
+
+const SUBCOMMANDS: Record<string, Sub> = { list, create, use, rename, delete: remove, show, activity };
 
 export async function siteCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -166,6 +184,8 @@ export async function siteCommand(ctx: CliContext, argv: readonly string[]): Pro
     yes: { type: 'boolean', short: 'y', default: false },
     use: { type: 'boolean', default: false },
     subnet: { type: 'string', multiple: true },
+    site: { type: 'string' },
+    device: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);

@@ -3,13 +3,24 @@
  * given, read `/status`, and — where the device has them — `/info` and `/summary` for a full reading.
  * With no credential flag it uses what the keychain holds for the device: its API key, else its stored
  * password (its own, then its site's), through the session manager.
+ *
+ * A device whose working password (the one piped in, or the keychain's) is the factory default `admin` is
+ * flagged on a line of its own and as `factoryPassword: true` in `--json` (issue 15, deliverable 1); with
+ * the keychain, `password` also says what is known of it (changed here, set elsewhere, unknown).
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { appError } from '../../../shared/result';
 import type { DeviceClient } from '../../core/device/client';
+import { assertCredentialAccepted } from '../../core/device/credential-verdict';
+import { hostPort } from '../../core/device/network-errors';
 import { isDeviceError } from '../../core/device/device-error';
 import { readStatus } from '../../core/device/status-reader';
+import { sameMacWords } from '../../../shared/domain/same-mac';
+import type { PasswordStatus } from '../../../shared/domain/password-status';
+import { passwordStatusText } from '../../../shared/format/password-status-text';
+import { passwordStatusOf } from '../../core/credentials/password-status';
+import { FACTORY_PASSWORD } from '../../core/credentials/vault-listing';
 import { formatReading } from '../format-reading';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
@@ -53,8 +64,14 @@ export async function statusCommand(ctx: CliContext, argv: readonly string[]): P
       { address: text },
     );
   }
+  let siteId: string | undefined;
+  if (typeof values.site === 'string') {
+    // Loaded only with --site: the inventory's schemas cost every other status half a second of start-up.
+    const site = await (await import('./inventory-context')).siteOption(ctx, output, values.site);
+    if (!site.ok) return reportError(output, site.error, { address: text });
+    siteId = site.value.id;
+  }
   if (!withPassword && !withKey) {
-    const siteId = typeof values.site === 'string' ? values.site : undefined;
     return statusWithStoredCredential(ctx, output, address, text, timeoutMs, siteId);
   }
   const secret = await readRequiredSecret(ctx, withPassword ? 'Password' : 'API key');
@@ -66,7 +83,13 @@ export async function statusCommand(ctx: CliContext, argv: readonly string[]): P
     const credential: DeviceCredential = withPassword
       ? { kind: 'token', token: await client.unlock(address, secret.value, call) }
       : { kind: 'apiKey', key: secret.value };
-    printReading(output, text, await readDevice(client, address, credential, ctx.signal), {});
+    const read = await readDevice(client, address, credential, ctx.signal);
+    // A piped-in password is the working one; only the default is worth saying without the keychain.
+    const factory = withPassword && secret.value === FACTORY_PASSWORD;
+    printReading(output, text, read, {
+      ...(withPassword ? { factoryPassword: factory } : {}),
+      ...(factory ? { password: { status: 'factory-default' } satisfies PasswordStatus } : {}),
+    });
     return EXIT.ok;
   } catch (error) {
     return reportError(output, toAppError(error), { address: text });
@@ -93,6 +116,9 @@ async function readDevice(
     optional(() => client.getInfo(address, call)),
     optional(() => client.getSummary(address, credential, call)),
   ]);
+  // `unlocked: false` to the credential sent is a refusal, like a 401: with a stored credential the
+  // session manager unlocks again once, else the device needs its password (a revoked key ends there).
+  assertCredentialAccepted(status, hostPort(address));
   return { status, info, summary };
 }
 
@@ -115,8 +141,18 @@ function printReading(output: Output, text: string, read: DeviceRead, extra: Rec
   }
   for (const line of formatReading(text, reading)) output.out(line);
   if (typeof extra.credential === 'string') output.out(`  auth     stored ${extra.credential}`);
-  if (reading.unlocked === false)
-    output.err('minerdeck: warning: the device says these credentials are not valid (unlocked: false).');
+  const password = extra.password as PasswordStatus | undefined;
+  if (password?.status === 'factory-default') {
+    output.out(
+      `  password FACTORY PASSWORD ("admin"): anyone on the LAN can change its pools; change it with "minerdeck password change ${text} --new-password-stdin"`,
+    );
+  } else if (password !== undefined) {
+    output.out(`  password ${passwordStatusText(password)}`);
+  }
+  const twins = extra.sameMacAs;
+  if (Array.isArray(twins) && twins.length > 0) {
+    output.out(`  conflict ${sameMacWords(twins as string[])}: a device of its own, ${String(extra.device)}`);
+  }
 }
 
 /** No flag: the keychain's API key, else its stored password, through the session manager. */
@@ -131,7 +167,8 @@ async function statusWithStoredCredential(
   const credentials = await openCliCredentials(ctx, { timeoutMs, keychain: 'open' });
   const { services } = credentials;
   try {
-    const deviceId = await services.identity.resolve(address, { signal: ctx.signal });
+    // Another address answering with this MAC is another device (issue 14): said, and kept apart.
+    const { deviceId, sameMacAs } = await services.identity.identify(address, { signal: ctx.signal });
     const hasKey = (await services.vault.getApiKey(deviceId)) !== undefined;
     const hasPassword = (await services.vault.passwordFor(deviceId, siteId)) !== undefined;
     if (!hasKey && !hasPassword) {
@@ -153,9 +190,14 @@ async function statusWithStoredCredential(
       },
       { signal: ctx.signal },
     );
+    const info = (await services.vault.list()).devices.find((d) => d.deviceId === deviceId);
+    const password = passwordStatusOf(info);
     printReading(output, text, read, {
       device: deviceId,
       credential: used === 'apiKey' ? 'API key' : 'password',
+      password,
+      factoryPassword: password.status === 'factory-default',
+      ...(sameMacAs.length > 0 ? { sameMacAs } : {}),
     });
     return EXIT.ok;
   } catch (error) {

@@ -16,7 +16,7 @@ import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import { certificateTrust } from '../scan-display';
 import type { CliContext } from './context';
-import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
+import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
 import { TRUST_USAGE } from './inventory-usage';
 
 const sameEndpoint = (a: DeviceAddress, b: DeviceAddress): boolean =>
@@ -61,9 +61,10 @@ export async function trustCommand(ctx: CliContext, argv: readonly string[]): Pr
       appError('INVALID_INPUT', `${why}Give one https address. Usage: ${TRUST_USAGE}`),
     );
   }
-  const site = values.site as string | undefined;
   const inventory = openCliInventory(ctx);
-  const listed = await inventory.devices(site);
+  const resolved = await resolveCliSite(ctx.output, inventory, values.site as string | undefined);
+  const site = resolved.ok ? resolved.value.id : undefined;
+  const listed = resolved.ok ? await inventory.devices(site) : resolved;
   tellProblems(ctx.output, inventory);
   if (!listed.ok) return reportError(ctx.output, withSiteHint(listed.error));
   const found = findByAddress(listed.value.devices, address.value);

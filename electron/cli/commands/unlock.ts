@@ -4,10 +4,9 @@
  * never retried. `--remember` stores the password in the keychain for the devices that accepted it — per
  * device, or once as the site's password with `--site` (DESIGN.md, Credentials).
  */
+import type { Site } from '../../../shared/domain/inventory';
 import { appError } from '../../../shared/result';
 import type { UnlockValue } from '../../core/credentials/credential-services';
-import { checkSiteId } from '../../core/credentials/accounts';
-import { toAppError } from '../../core/credentials/credential-error';
 import { parse } from '../args';
 import { exitCodeFor, printOutcome, printTally } from '../bulk-output';
 import type { OutcomePrinter } from '../bulk-output';
@@ -21,9 +20,9 @@ import { concurrencyOption, parseTargets } from './targets';
 export const UNLOCK_USAGE =
   'minerdeck unlock <address…> --password-stdin [--remember [--site NAME]] [--json] [--timeout ms] [--concurrency n]';
 
-const printer = (remember: boolean, siteId: string | undefined): OutcomePrinter<UnlockValue> => ({
+const printer = (remember: boolean, site: Site | undefined): OutcomePrinter<UnlockValue> => ({
   line: (value) => {
-    const where = siteId === undefined ? '' : ` as the password of site "${siteId}"`;
+    const where = site === undefined ? '' : ` as the password of site "${site.name}"`;
     if (!remember) return 'unlocked (password accepted)';
     return value.remembered === 'keychain'
       ? `unlocked (password accepted); stored in the keychain${where}`
@@ -35,7 +34,7 @@ const printer = (remember: boolean, siteId: string | undefined): OutcomePrinter<
           unlocked: true,
           device: value.deviceId,
           remembered: value.remembered,
-          ...(siteId ? { site: siteId } : {}),
+          ...(site !== undefined ? { site: site.id } : {}),
         }
       : { unlocked: true },
 });
@@ -58,7 +57,7 @@ export async function unlockCommand(ctx: CliContext, argv: readonly string[]): P
   const concurrency = concurrencyOption(values.concurrency);
   if (!concurrency.ok) return reportError(output, concurrency.error);
   const remember = values.remember === true;
-  const siteId = typeof values.site === 'string' ? values.site : undefined;
+  const siteRef = typeof values.site === 'string' ? values.site : undefined;
   const only = targets.value.length === 1 ? { address: positionals[0] } : {};
   if (values['password-stdin'] !== true) {
     return reportError(
@@ -70,18 +69,18 @@ export async function unlockCommand(ctx: CliContext, argv: readonly string[]): P
       only,
     );
   }
-  if (siteId !== undefined) {
+  let site: Site | undefined;
+  if (siteRef !== undefined) {
     if (!remember) {
       return reportError(
         output,
         appError('INVALID_INPUT', '--site names where --remember stores the password: add --remember.'),
       );
     }
-    try {
-      checkSiteId(siteId);
-    } catch (error) {
-      return reportError(output, toAppError(error));
-    }
+    // Loaded only with --site: the inventory's schemas cost every other unlock half a second of start-up.
+    const resolved = await (await import('./inventory-context')).siteOption(ctx, output, siteRef);
+    if (!resolved.ok) return reportError(output, resolved.error);
+    site = resolved.value;
   }
   const secret = await readRequiredSecret(ctx, 'Password');
   if (!secret.ok) return reportError(output, secret.error, only);
@@ -91,14 +90,14 @@ export async function unlockCommand(ctx: CliContext, argv: readonly string[]): P
     keychain: remember ? 'open' : 'none',
   });
   try {
-    const print = printer(remember, siteId);
+    const print = printer(remember, site);
     const outcomes = await credentials.services.unlockMany(
       targets.value.map((address) => ({ address })),
       secret.value,
       {
         remember,
         signal: ctx.signal,
-        ...(siteId !== undefined ? { siteId } : {}),
+        ...(site !== undefined ? { siteId: site.id } : {}),
         ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
         onOutcome: (outcome) => printOutcome(output, outcome, print),
       },

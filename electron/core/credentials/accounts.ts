@@ -1,6 +1,9 @@
 /**
  * Keychain account names, the one place that knows them (DESIGN.md, Credentials):
- * `device/<deviceId>/password`, `device/<deviceId>/api-key`, `site/<siteId>/password`.
+ * `device/<deviceId>/password`, `device/<deviceId>/api-key`, `site/<siteId>/password`, and
+ * `device/<deviceId>/pending-password`: a new password written before it is sent to the device (DESIGN.md,
+ * Commissioning actions, rule 4), so a crash between the device accepting it and the keychain recording it
+ * leaves both the old and the new password known.
  * Ids are checked so an id can never smuggle a `/` and read or overwrite another entry.
  */
 import { CredentialError } from './credential-error';
@@ -8,6 +11,7 @@ import { CredentialError } from './credential-error';
 export type AccountRef =
   | { kind: 'device-password'; deviceId: string }
   | { kind: 'api-key'; deviceId: string }
+  | { kind: 'pending-password'; deviceId: string }
   | { kind: 'site-password'; siteId: string };
 
 /** Printable, no slash or backslash, no space at the ends; long enough for `mac:…` and `addr:[v6]:port`. */
@@ -42,6 +46,8 @@ export function accountName(ref: AccountRef): string {
       return `device/${checkDeviceId(ref.deviceId)}/password`;
     case 'api-key':
       return `device/${checkDeviceId(ref.deviceId)}/api-key`;
+    case 'pending-password':
+      return `device/${checkDeviceId(ref.deviceId)}/pending-password`;
     case 'site-password':
       return `site/${checkSiteId(ref.siteId)}/password`;
   }
@@ -49,11 +55,12 @@ export function accountName(ref: AccountRef): string {
 
 /** The ref an account name stands for; `undefined` for anything else in the service (e.g. probe entries). */
 export function parseAccount(account: string): AccountRef | undefined {
-  const device = /^device\/([^/]+)\/(password|api-key)$/.exec(account);
+  const device = /^device\/([^/]+)\/(password|api-key|pending-password)$/.exec(account);
   if (device?.[1] !== undefined && isDeviceId(device[1])) {
-    return device[2] === 'password'
-      ? { kind: 'device-password', deviceId: device[1] }
-      : { kind: 'api-key', deviceId: device[1] };
+    const deviceId = device[1];
+    if (device[2] === 'password') return { kind: 'device-password', deviceId };
+    if (device[2] === 'api-key') return { kind: 'api-key', deviceId };
+    return { kind: 'pending-password', deviceId };
   }
   const site = /^site\/([^/]+)\/password$/.exec(account);
   if (site?.[1] !== undefined && SITE.test(site[1])) return { kind: 'site-password', siteId: site[1] };

@@ -1,69 +1,47 @@
 /**
  * Which device a set of credentials belongs to. The MAC from the anonymous `GET /info` is the identity
  * across IP changes (field-notes.md), so credentials are stored under `mac:<MAC>`; a device that does not
- * tell its MAC (the spec profile, odd firmware) is known by its address, `addr:<host>:<port>`.
+ * tell its MAC (the spec profile, odd firmware) is known by its address, `addr:<host>:<port>`, and so is
+ * a second live device that reports a MAC another one already has (identity-rule.ts, issue 14).
  *
- * This is the one module that decides it, so the inventory (issue 7), which will know every device's id,
- * can replace it. A device that cannot be reached right now is looked up by the address its credentials
- * were stored with, so `key copy` and `key revoke` still work while it is offline.
+ * This module names the ids; identity-rule.ts decides which device gets which, and identity-resolver.ts
+ * asks a device for its MAC when no inventory id is at hand.
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
-import { formatDeviceAddress } from '../../../shared/domain/device-address';
-import type { DeviceClient } from '../device/client';
-import { isDeviceError } from '../device/device-error';
+import { parseMac } from '../../../shared/domain/mac';
 import { hostPort } from '../device/network-errors';
-import type { CredentialVault } from './vault';
+
+/** A device as its address answered for it. */
+export interface ResolvedDevice {
+  deviceId: string;
+  /** Its MAC (`AA:BB:…`); null when it told none or could not be asked. */
+  mac: string | null;
+  /** Other addresses (canonical) answering with the same MAC, as far as this run has seen. */
+  sameMacAs: string[];
+}
 
 export interface DeviceIdentityResolver {
   resolve(address: DeviceAddress, options?: { signal?: AbortSignal }): Promise<string>;
+  /** The id with what it rests on: the MAC, and the other addresses answering with it. */
+  identify(address: DeviceAddress, options?: { signal?: AbortSignal }): Promise<ResolvedDevice>;
 }
-
-/** Network failures: the device may still be known under its MAC from an earlier visit. */
-const OFFLINE_CODES = new Set(['UNREACHABLE', 'TIMEOUT', 'TLS_UNTRUSTED', 'TLS_CHANGED']);
-const MAC = /^[0-9A-F]{2}([:-]?)[0-9A-F]{2}(\1[0-9A-F]{2}){4}$/;
 
 export const addressDeviceId = (address: DeviceAddress): string => `addr:${hostPort(address)}`;
 
-/** `aa-bb-cc-dd-ee-ff`, `AABBCCDDEEFF` → `mac:AA:BB:CC:DD:EE:FF`; `undefined` for anything else. */
+/**
+ * `aa-bb-cc-dd-ee-ff`, `AABBCCDDEEFF` → `mac:AA:BB:CC:DD:EE:FF`; `undefined` for anything that is not a
+ * device's MAC (shared/domain/mac.ts: placeholders and text are never an identity).
+ */
 export function macDeviceId(mac: unknown): string | undefined {
-  if (typeof mac !== 'string') return undefined;
-  const upper = mac.trim().toUpperCase();
-  if (!MAC.test(upper)) return undefined;
-  const hex = upper.replace(/[:-]/g, '');
-  if (/^0+$/.test(hex) || /^F+$/.test(hex)) return undefined;
-  return `mac:${(hex.match(/../g) ?? []).join(':')}`;
+  const parsed = typeof mac === 'string' ? parseMac(mac) : undefined;
+  return parsed === undefined ? undefined : `mac:${parsed}`;
 }
 
-function macFromInfo(info: unknown): unknown {
+/** `system.network_status.mac` of an `/info` body, as sent. */
+export function macFromInfo(info: unknown): unknown {
   const at = (value: unknown, key: string): unknown =>
     typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)[key]
       : undefined;
   return at(at(at(info, 'system'), 'network_status'), 'mac');
-}
-
-export interface IdentityResolverOptions {
-  client: DeviceClient;
-  vault: CredentialVault;
-  /** A bound for the `/info` read; default: the client's own timeouts (the CLI's --timeout applies). */
-  infoTimeoutMs?: number;
-}
-
-export function createIdentityResolver(options: IdentityResolverOptions): DeviceIdentityResolver {
-  const { client, vault } = options;
-  const bound = options.infoTimeoutMs === undefined ? {} : { totalTimeoutMs: options.infoTimeoutMs };
-  return {
-    async resolve(address, call = {}) {
-      try {
-        const info = await client.getInfo(address, { ...call, ...bound });
-        return macDeviceId(macFromInfo(info)) ?? addressDeviceId(address);
-      } catch (error) {
-        if (isDeviceError(error) && error.code === 'CANCELLED') throw error;
-        if (isDeviceError(error) && OFFLINE_CODES.has(error.code)) {
-          return (await vault.findDeviceByAddress(formatDeviceAddress(address))) ?? addressDeviceId(address);
-        }
-        return addressDeviceId(address);
-      }
-    },
-  };
 }

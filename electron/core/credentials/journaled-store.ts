@@ -215,19 +215,49 @@ export function createJournaledStore(
     pump();
   }
 
-  /** Removes `account` from every journal entry holding it, before it is deleted or written directly. */
-  async function purge(account: string): Promise<void> {
-    latest.delete(account);
+  /**
+   * Removes `accounts` from every journal entry holding them, before they are deleted or written directly:
+   * one rewrite per journal entry however many of them it holds.
+   */
+  async function purge(accounts: readonly string[]): Promise<void> {
+    for (const account of accounts) latest.delete(account);
     for (const [name, content] of [...journals]) {
-      if (!content.has(account)) continue;
+      if (!accounts.some((account) => content.has(account))) continue;
       const rest = new Map(content);
-      rest.delete(account);
+      for (const account of accounts) rest.delete(account);
       if (rest.size === 0) {
         await inner.delete(name);
         journals.delete(name);
       } else {
         await inner.set(name, encodeJournal(rest));
         journals.set(name, rest);
+      }
+    }
+  }
+
+  interface DeleteBatch {
+    waiters: Map<string, { resolve: (deleted: boolean) => void; reject: (error: unknown) => void }[]>;
+    task: () => Promise<void>;
+  }
+  /** The deletes waiting to run together, while their task is still the last one in the lane. */
+  let deletes: DeleteBatch | undefined;
+
+  async function runDeletes(batch: DeleteBatch): Promise<void> {
+    if (deletes === batch) deletes = undefined;
+    const accounts = [...batch.waiters.keys()];
+    const wasPending = new Set(accounts.filter((account) => latest.has(account)));
+    try {
+      await purge(accounts);
+    } catch (error) {
+      for (const waiting of batch.waiters.values()) for (const w of waiting) w.reject(error);
+      return;
+    }
+    for (const [account, waiting] of batch.waiters) {
+      try {
+        const deleted = (await inner.delete(account)) || wasPending.has(account);
+        for (const w of waiting) w.resolve(deleted);
+      } catch (error) {
+        for (const w of waiting) w.reject(error);
       }
     }
   }
@@ -292,7 +322,7 @@ export function createJournaledStore(
       if (emptyJournalBytes + cost > maxBytes) {
         // Too big to share an entry (a site password with many members): its own account, at once.
         return runUrgent(async () => {
-          await purge(account);
+          await purge([account]);
           await inner.set(account, value);
         });
       }
@@ -305,11 +335,22 @@ export function createJournaledStore(
     },
 
     delete(account) {
-      return runUrgent(async () => {
-        const wasPending = latest.has(account);
-        await purge(account);
-        const deleted = await inner.delete(account);
-        return deleted || wasPending;
+      return new Promise<boolean>((resolve, reject) => {
+        // Joins the deletes waiting at the end of the lane (nothing queued after them, so no write of the
+        // same account can be overtaken): a bulk password change deletes 500 pending entries, and one
+        // purge pass for many of them spares a journal rewrite — a whole-keyring rewrite — for each.
+        const joining = deletes !== undefined && urgent.at(-1) === deletes.task ? deletes : undefined;
+        const batch: DeleteBatch = joining ?? {
+          waiters: new Map(),
+          task: async () => runDeletes(batch),
+        };
+        const waiting = batch.waiters.get(account) ?? [];
+        waiting.push({ resolve, reject });
+        batch.waiters.set(account, waiting);
+        if (joining !== undefined) return;
+        deletes = batch;
+        urgent.push(batch.task);
+        pump();
       });
     },
 

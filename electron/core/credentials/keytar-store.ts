@@ -117,10 +117,15 @@ export function createKeytarStore(options: KeytarStoreOptions = {}): KeytarStore
       oneAtATime(() => bounded('store an entry', (k) => k.setPassword(service, account, value))),
     delete: (account) =>
       oneAtATime(() => bounded('delete an entry', (k) => k.deletePassword(service, account))),
-    list: async () =>
-      (await bounded('list entries', (k) => k.findCredentials(service))).map((c) => ({
-        account: c.account,
-        value: c.password,
-      })),
+    // In the same lane as writes: libsecret hands a listing a NULL secret for an entry deleted under it,
+    // and keytar then aborts the whole process (seen: a bulk password change deleting its pending
+    // entries while another device's site lookup listed the service).
+    list: () =>
+      oneAtATime(async () =>
+        (await bounded('list entries', (k) => k.findCredentials(service))).map((c) => ({
+          account: c.account,
+          value: c.password,
+        })),
+      ),
   };
 }

@@ -8,12 +8,19 @@
  *
  * Concurrent calls to one device share one unlock: the whole "find a password, POST /unlock" step is one
  * promise per device, so 100 parallel reads of a locked device cost one `POST /unlock`.
+ *
+ * Password changes (commission/password-change.ts) run `exclusively`: automatic unlocks of that device
+ * wait until the change has an outcome, so the monitor never sends the old password to a device that has
+ * just accepted a new one. A new password that a crash or a lost answer left unconfirmed (the keychain's
+ * pending entry) is tried once, before the stored one, and whichever the device accepts is kept.
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { UNSENDABLE_TOKEN } from '../device/answer';
 import type { CallOptions, DeviceClient } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
+import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { PasswordGuard } from './password-guard';
 import { createPasswordGuard } from './password-guard';
 import type { CredentialVault, PasswordSource } from './vault';
@@ -48,8 +55,41 @@ export interface SessionManager {
   /** Unlocks with a password the user just gave; it is kept in memory for this session's re-unlocks. */
   unlockWith(target: SessionTarget, password: string, options?: { signal?: AbortSignal }): Promise<void>;
   state(deviceId: string): SessionState;
+  /**
+   * Runs `call` once with the best credential (the API key, else a session token) and never again: a 401
+   * drops that credential for later calls and is thrown. For writes, which are sent at most once.
+   */
+  callOnce<T>(
+    target: SessionTarget,
+    call: (credential: DeviceCredential) => Promise<T>,
+    options?: CredentialCallOptions,
+  ): Promise<T>;
+  /**
+   * Runs `task` while automatic unlocks of the device wait for it (a password change in flight); the
+   * scope's `callOnce` is the only credential call that does not wait.
+   */
+  exclusively<T>(deviceId: string, task: (scope: ExclusiveScope) => Promise<T>): Promise<T>;
+  /** The password a change would send as `current`: given this session, else stored and not refused. */
+  knownPassword(target: SessionTarget): Promise<{ secret: string; label: string } | undefined>;
+  /**
+   * Whether the password given this session for the device (the working one: it is tried before any
+   * stored one) is `password`; undefined when none was given. A comparison, so the secret stays here.
+   */
+  givenPasswordIs(deviceId: string, password: string): boolean | undefined;
+  /** The device accepted a new password: its tokens and the password given this session are void. */
+  passwordChanged(deviceId: string): void;
+  /** Says why the device needs a password (e.g. its password is unknown after an unconfirmed change). */
+  setNeedsPassword(deviceId: string, reason: string): void;
   /** Forgets every token and session password (quit, or the user locks the app). */
   clear(): void;
+}
+
+export interface ExclusiveScope {
+  callOnce<T>(
+    target: SessionTarget,
+    call: (credential: DeviceCredential) => Promise<T>,
+    options?: CredentialCallOptions,
+  ): Promise<T>;
 }
 
 export interface SessionManagerOptions {
@@ -60,6 +100,8 @@ export interface SessionManagerOptions {
 
 interface DeviceSession {
   token?: string;
+  /** A password change in flight: automatic unlocks wait for its outcome. */
+  changing?: Promise<unknown>;
   /** The one unlock in flight for this device, shared by every caller. */
   unlocking?: Promise<string>;
   /** The last password the user gave and the device accepted, for re-unlocks this session. */
@@ -71,8 +113,8 @@ interface DeviceSession {
 
 interface Candidate {
   password: string;
-  /** `undefined`: given by the user this session. */
-  source: PasswordSource | undefined;
+  /** `undefined`: given by the user this session; `pending`: a change this laptop did not see confirmed. */
+  source: PasswordSource | { kind: 'pending'; since: string } | undefined;
   label: string;
 }
 
@@ -110,22 +152,50 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     );
   };
 
-  async function findPassword(target: SessionTarget): Promise<Candidate> {
+  /** `insideChange`: a change of this device is running; its own pending password is not a candidate. */
+  async function findPassword(target: SessionTarget, insideChange = false): Promise<Candidate> {
     const s = session(target.deviceId);
     if (s.sessionPassword !== undefined) {
       return { password: s.sessionPassword, source: undefined, label: 'password given this session' };
     }
+    const pending = insideChange ? undefined : await vault.pendingPasswordFor(target.deviceId);
+    if (pending !== undefined && !pending.rejected && !guard.isRejected(target.deviceId, pending.secret)) {
+      return {
+        password: pending.secret,
+        source: { kind: 'pending', since: pending.since },
+        label: `new password set by this laptop at ${pending.since} (not confirmed)`,
+      };
+    }
     const stored = await vault.passwordFor(target.deviceId, target.siteId);
     const keyNote = s.refusedKey !== undefined ? 'the stored API key was refused and ' : '';
-    if (stored === undefined) throw needsPassword(target, `${keyNote}no password is stored for it`);
+    const unknownAfterChange =
+      pending === undefined
+        ? undefined
+        : `password unknown: changed by this laptop at ${pending.since}, not confirmed`;
+    if (stored === undefined) {
+      throw needsPassword(target, unknownAfterChange ?? `${keyNote}no password is stored for it`);
+    }
     const label =
       stored.source.kind === 'device'
         ? 'stored device password'
         : `stored password of site "${stored.source.siteId}"`;
     if (stored.rejected || guard.isRejected(target.deviceId, stored.secret)) {
-      throw needsPassword(target, `${keyNote}the device refused the ${label} before`);
+      throw needsPassword(target, unknownAfterChange ?? `${keyNote}the device refused the ${label} before`);
     }
     return { password: stored.secret, source: stored.source, label };
+  }
+
+  /**
+   * The device accepted the pending password: it becomes the device's own password, marked as changed
+   * here, and the pending entry goes (in that order: a crash between leaves the same password twice).
+   */
+  async function confirmPending(target: SessionTarget, candidate: Candidate): Promise<void> {
+    if (candidate.source?.kind !== 'pending') return;
+    await vault.setDevicePassword(target.deviceId, candidate.password, {
+      address: formatDeviceAddress(target.address),
+      changedAt: candidate.source.since,
+    });
+    await vault.deletePendingPassword(target.deviceId);
   }
 
   /** POST /unlock once and apply the lockout rules to the answer. */
@@ -137,6 +207,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       s.token = token;
       s.needsPassword = undefined;
       if (candidate.source === undefined) s.sessionPassword = candidate.password;
+      // Best effort: the pending entry stays and is tried first again, which the device accepts.
+      await confirmPending(target, candidate).catch(() => undefined);
       return token;
     } catch (error) {
       if (isDeviceError(error) && error.code === 'WRONG_PASSWORD') {
@@ -144,7 +216,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         if (candidate.source === undefined) s.sessionPassword = undefined;
         if (error.detail.retryAfterSeconds !== undefined)
           guard.lockOut(deviceId, error.detail.retryAfterSeconds);
-        if (candidate.source !== undefined) {
+        if (candidate.source?.kind === 'pending') {
+          await vault.markPendingRejected(deviceId).catch(() => undefined);
+        } else if (candidate.source !== undefined) {
           // Best effort: the in-memory fingerprint already protects this process.
           await vault.markPasswordRejected(candidate.source, deviceId).catch(() => undefined);
         }
@@ -166,10 +240,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    * A password the user gave that the device never judged. No answer (off, hung): it is kept for the
    * next automatic unlock, as if accepted — the device has not seen it, so no lockout rule is at stake.
    * An answer that is not a verdict (garbage, a 500): the password is not sent to that device again by
-   * itself, and the device says why it still needs one.
+   * itself, and the device says why it still needs one. A session token HTTP cannot carry came with a
+   * 200: the device accepted the password, so it is kept and the next poll unlocks again (a device may
+   * hand out a usable token next time); the device shows the fault meanwhile, not a need for a password.
    */
   function keepGivenPassword(s: DeviceSession, candidate: Candidate, error: DeviceError): void {
-    if (error.code === 'UNREACHABLE' || error.code === 'TIMEOUT') {
+    const accepted = error.detail.cause === UNSENDABLE_TOKEN;
+    if (error.code === 'UNREACHABLE' || error.code === 'TIMEOUT' || accepted) {
       s.sessionPassword = candidate.password;
     } else if (error.code !== 'CANCELLED') {
       s.needsPassword = `the unlock with the password given failed (${error.message.replace(/\.$/, '')})`;
@@ -194,16 +271,41 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     return untilAborted(s.unlocking, signal, hostPort(target.address));
   }
 
-  function ensureToken(target: SessionTarget, signal: AbortSignal | undefined): Promise<string> {
+  function ensureToken(
+    target: SessionTarget,
+    signal: AbortSignal | undefined,
+    insideChange = false,
+  ): Promise<string> {
     const s = session(target.deviceId);
+    if (s.changing !== undefined && !insideChange) {
+      // Which password is right depends on the change's outcome: ask again once it has one.
+      const changing = s.changing;
+      return untilAborted(changing, signal, hostPort(target.address)).then(() => ensureToken(target, signal));
+    }
     if (s.token !== undefined) return Promise.resolve(s.token);
     return sharedUnlock(
       target,
       async () => {
         guard.assertMayUnlock(target.deviceId, hostPort(target.address));
         if (s.needsPassword !== undefined) throw needsPassword(target, s.needsPassword);
-        const candidate = await findPassword(target);
-        return unlockOnce(target, candidate, signal === undefined ? {} : { signal });
+        const call = signal === undefined ? {} : { signal };
+        const candidate = await findPassword(target, insideChange);
+        if (candidate.source?.kind !== 'pending') return unlockOnce(target, candidate, call);
+        // An unconfirmed new password: tried once; refused, the stored one is tried once (never a loop).
+        try {
+          return await unlockOnce(target, candidate, call);
+        } catch (error) {
+          if (!isDeviceError(error) || error.code !== 'WRONG_PASSWORD') throw error;
+          if (guard.lockoutSecondsLeft(target.deviceId) > 0) throw error;
+          s.needsPassword = undefined;
+          const unknown = `password unknown: changed by this laptop at ${candidate.source.since}, not confirmed`;
+          try {
+            return await unlockOnce(target, await findPassword(target), call);
+          } catch (second) {
+            if (isDeviceError(second) && second.code === 'WRONG_PASSWORD') s.needsPassword = unknown;
+            throw second;
+          }
+        }
       },
       signal,
     );
@@ -234,6 +336,33 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (!isAuthFailure(error)) throw error;
       dropToken(target.deviceId, second);
       throw needsPassword(target, 'the device refused a fresh session too');
+    }
+  }
+
+  async function callOnce<T>(
+    target: SessionTarget,
+    call: (credential: DeviceCredential) => Promise<T>,
+    callOptions: CredentialCallOptions,
+    insideChange: boolean,
+  ): Promise<T> {
+    const s = session(target.deviceId);
+    if (callOptions.tokenOnly !== true) {
+      const stored = await vault.getApiKey(target.deviceId);
+      if (stored !== undefined && stored.secret !== s.refusedKey) {
+        try {
+          return await call({ kind: 'apiKey', key: stored.secret });
+        } catch (error) {
+          if (isAuthFailure(error)) s.refusedKey = stored.secret;
+          throw error;
+        }
+      }
+    }
+    const token = await ensureToken(target, callOptions.signal, insideChange);
+    try {
+      return await call({ kind: 'token', token });
+    } catch (error) {
+      if (isAuthFailure(error)) dropToken(target.deviceId, token);
+      throw error;
     }
   }
 
@@ -279,6 +408,56 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       s.unlocking = mine;
       mine.catch(() => undefined);
       await untilAborted(mine, signal, where);
+    },
+
+    callOnce: (target, call, callOptions = {}) => callOnce(target, call, callOptions, false),
+
+    async knownPassword(target) {
+      const s = session(target.deviceId);
+      if (s.sessionPassword !== undefined) {
+        return { secret: s.sessionPassword, label: 'password given this session' };
+      }
+      const stored = await vault.passwordFor(target.deviceId, target.siteId);
+      if (stored === undefined || stored.rejected || guard.isRejected(target.deviceId, stored.secret)) {
+        return undefined;
+      }
+      const label =
+        stored.source.kind === 'device'
+          ? 'stored device password'
+          : `stored password of site "${stored.source.siteId}"`;
+      return { secret: stored.secret, label };
+    },
+
+    async exclusively(deviceId, task) {
+      const s = session(deviceId);
+      // One change at a time per device; an unlock in flight finishes first.
+      while (s.changing !== undefined) await s.changing.catch(() => undefined);
+      await s.unlocking?.catch(() => undefined);
+      const running = task({
+        callOnce: (target, call, callOptions = {}) => callOnce(target, call, callOptions, true),
+      });
+      const changing = running.finally(() => {
+        if (s.changing === changing) s.changing = undefined;
+      });
+      s.changing = changing;
+      changing.catch(() => undefined);
+      return running;
+    },
+
+    givenPasswordIs(deviceId, password) {
+      const given = sessions.get(deviceId)?.sessionPassword;
+      return given === undefined ? undefined : given === password;
+    },
+
+    passwordChanged(deviceId) {
+      const s = session(deviceId);
+      s.token = undefined;
+      s.sessionPassword = undefined;
+      s.needsPassword = undefined;
+    },
+
+    setNeedsPassword(deviceId, reason) {
+      session(deviceId).needsPassword = reason;
     },
 
     state(deviceId) {

@@ -19,6 +19,11 @@ export interface VaultEntry {
   address?: string;
   /** Device passwords: the device refused this password; no code path uses it until a new one is stored. */
   rejected?: boolean;
+  /**
+   * Device passwords: this laptop changed the device's password to this one at that time (the report's
+   * "changed here"). Pending passwords: when the change was started.
+   */
+  changedAt?: string;
   /** Site passwords: the devices that accepted it. */
   members?: SiteMember[];
   /** Site passwords: devices that refused it (the password stays good for the others). */
@@ -57,7 +62,9 @@ export function decodeEntry(value: string | null): VaultEntry | undefined {
   if (!isObject(v) || typeof v.secret !== 'string' || v.secret === '' || typeof v.storedAt !== 'string') {
     return undefined;
   }
-  if (!optionalString(v.description) || !optionalString(v.address)) return undefined;
+  if (!optionalString(v.description) || !optionalString(v.address) || !optionalString(v.changedAt)) {
+    return undefined;
+  }
   if (v.rejected !== undefined && typeof v.rejected !== 'boolean') return undefined;
   const members = readMembers(v.members);
   if (members === false) return undefined;
@@ -74,6 +81,7 @@ export function decodeEntry(value: string | null): VaultEntry | undefined {
     ...(v.description !== undefined ? { description: v.description } : {}),
     ...(v.address !== undefined ? { address: v.address } : {}),
     ...(v.rejected !== undefined ? { rejected: v.rejected } : {}),
+    ...(v.changedAt !== undefined ? { changedAt: v.changedAt } : {}),
     ...(members !== undefined ? { members } : {}),
     ...(rejectedBy !== undefined ? { rejectedBy: rejectedBy as string[] } : {}),
   };

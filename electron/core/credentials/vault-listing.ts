@@ -7,11 +7,28 @@ import { parseAccount } from './accounts';
 import type { SecureStore } from './secure-store';
 import { decodeEntry } from './vault-entry';
 
+/** The vendor's factory default password (field-notes.md, Authentication). */
+export const FACTORY_PASSWORD = 'admin';
+
 export interface DeviceCredentialInfo {
   deviceId: string;
   /** Last known address (`http://host[:port]`), when one was stored. */
   address?: string;
-  password?: { source: 'device' | 'site'; siteId?: string; storedAt: string; rejected: boolean };
+  password?: {
+    source: 'device' | 'site';
+    siteId?: string;
+    storedAt: string;
+    rejected: boolean;
+    /** The stored password is the vendor's factory default (field-notes.md): an open door on the LAN. */
+    factoryDefault: boolean;
+    /** This laptop set it by a password change, at that time. */
+    changedAt?: string;
+  };
+  /**
+   * A new password written before it was sent (a change in flight, or one a crash or a lost answer left
+   * unconfirmed); `rejected` once the device refused it.
+   */
+  pendingPassword?: { since: string; rejected: boolean };
   apiKey?: { description?: string; storedAt: string };
   /** The newest `storedAt` of the device's entries. */
   updatedAt: string;
@@ -42,6 +59,7 @@ export async function listCredentials(store: SecureStore): Promise<CredentialLis
     deviceId: string;
     address?: string;
     rejected: boolean;
+    factoryDefault: boolean;
   }[] = [];
   let unreadable = 0;
 
@@ -68,6 +86,13 @@ export async function listCredentials(store: SecureStore): Promise<CredentialLis
         source: 'device',
         storedAt: entry.storedAt,
         rejected: entry.rejected === true,
+        factoryDefault: entry.secret === FACTORY_PASSWORD,
+        ...(entry.changedAt !== undefined ? { changedAt: entry.changedAt } : {}),
+      };
+    } else if (ref.kind === 'pending-password') {
+      device(ref.deviceId, entry.storedAt, entry.address).pendingPassword = {
+        since: entry.changedAt ?? entry.storedAt,
+        rejected: entry.rejected === true,
       };
     } else if (ref.kind === 'api-key') {
       device(ref.deviceId, entry.storedAt, entry.address).apiKey = {
@@ -84,6 +109,7 @@ export async function listCredentials(store: SecureStore): Promise<CredentialLis
           deviceId: m.deviceId,
           ...(m.address !== undefined ? { address: m.address } : {}),
           rejected: (entry.rejectedBy ?? []).includes(m.deviceId),
+          factoryDefault: entry.secret === FACTORY_PASSWORD,
         });
       }
     }
@@ -91,7 +117,13 @@ export async function listCredentials(store: SecureStore): Promise<CredentialLis
   // A device's own password overrides its site's, so site membership fills in only what is missing.
   for (const m of siteMembers) {
     const info = device(m.deviceId, m.storedAt, m.address);
-    info.password ??= { source: 'site', siteId: m.siteId, storedAt: m.storedAt, rejected: m.rejected };
+    info.password ??= {
+      source: 'site',
+      siteId: m.siteId,
+      storedAt: m.storedAt,
+      rejected: m.rejected,
+      factoryDefault: m.factoryDefault,
+    };
   }
   const byId = (a: { deviceId: string }, b: { deviceId: string }): number =>
     a.deviceId.localeCompare(b.deviceId);

@@ -36,12 +36,36 @@ export interface StoredPassword extends StoredSecret {
   rejected: boolean;
 }
 
+/** A new password not yet confirmed on the device (accounts.ts, `pending-password`). */
+export interface PendingPassword {
+  secret: string;
+  /** When the change was started. */
+  since: string;
+  address?: string;
+  /** The device refused it at a check: never sent again by itself. */
+  rejected: boolean;
+}
+
 export interface CredentialVault {
   /** False in session-only mode: nothing survives the process. */
   readonly persistent: boolean;
   /** The device's own password, else its site's: the one an automatic unlock may use. */
   passwordFor(deviceId: string, siteId: string | undefined): Promise<StoredPassword | undefined>;
-  setDevicePassword(deviceId: string, secret: string, meta?: { address?: string }): Promise<void>;
+  /** `changedAt`: this laptop changed the device's password to this one (the report's "changed here"). */
+  setDevicePassword(
+    deviceId: string,
+    secret: string,
+    meta?: { address?: string; changedAt?: string },
+  ): Promise<void>;
+  /** Durable before it resolves (journaled-store.ts): written before a password change is sent. */
+  setPendingPassword(
+    deviceId: string,
+    secret: string,
+    meta: { changedAt: string; address?: string },
+  ): Promise<void>;
+  pendingPasswordFor(deviceId: string): Promise<PendingPassword | undefined>;
+  markPendingRejected(deviceId: string): Promise<void>;
+  deletePendingPassword(deviceId: string): Promise<boolean>;
   deleteDevicePassword(deviceId: string): Promise<boolean>;
   /** Stores or replaces the site password and adds members; a new password clears earlier refusals. */
   setSitePassword(siteId: string, secret: string, members?: readonly SiteMember[]): Promise<void>;
@@ -174,6 +198,35 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
 
     deleteDevicePassword: async (deviceId) =>
       store.delete(accountName({ kind: 'device-password', deviceId })),
+
+    setPendingPassword: async (deviceId, secret, meta) => {
+      const ref: AccountRef = { kind: 'pending-password', deviceId };
+      return exclusive(accountName(ref), () =>
+        write(ref, { secret, storedAt: now().toISOString(), ...meta }),
+      );
+    },
+
+    async pendingPasswordFor(deviceId) {
+      const entry = await read({ kind: 'pending-password', deviceId });
+      if (entry === undefined) return undefined;
+      return {
+        secret: entry.secret,
+        since: entry.changedAt ?? entry.storedAt,
+        rejected: entry.rejected === true,
+        ...(entry.address !== undefined ? { address: entry.address } : {}),
+      };
+    },
+
+    markPendingRejected: async (deviceId) => {
+      const ref: AccountRef = { kind: 'pending-password', deviceId };
+      return exclusive(accountName(ref), async () => {
+        const entry = await read(ref);
+        if (entry !== undefined) await write(ref, { ...entry, rejected: true });
+      });
+    },
+
+    deletePendingPassword: async (deviceId) =>
+      store.delete(accountName({ kind: 'pending-password', deviceId })),
 
     setSitePassword: async (siteId, secret, members = []) => {
       const ref: AccountRef = { kind: 'site-password', siteId: checkSiteId(siteId) };

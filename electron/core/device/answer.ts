@@ -3,7 +3,9 @@
  * firmware answers 401 with an empty body, 403/429 with `{"unlock_timeout": …}` or nothing, 500 with
  * `{"err": "… "}`, and sometimes HTML; every one of those becomes a typed error, never a crash.
  */
+import type { DeviceErrorDetail } from './device-error';
 import { DeviceError } from './device-error';
+import { credentialValueProblem } from './header-value';
 import type { TransportResponse } from './transport';
 
 /** Longest device text quoted in a message; the full (capped) text stays in `detail.deviceMessage`. */
@@ -131,9 +133,31 @@ export function errorForStatus(response: TransportResponse, ctx: FailureContext)
   return new DeviceError('HTTP_ERROR', `${where}: device answered HTTP ${status}.`, { status });
 }
 
-/** The `token` of a 200 unlock answer; anything else is a broken answer, not a success. */
+/** `detail.cause` of a session token that cannot be sent back (below). */
+export const UNSENDABLE_TOKEN = 'UNSENDABLE_TOKEN';
+
+/**
+ * A session token HTTP cannot carry back (header-value.ts): the device's fault, never the user's, and no
+ * verdict on the password (the device accepted it). `cause` lets the session manager tell it apart.
+ */
+export function unsendableToken(where: string, problem: string, detail: DeviceErrorDetail = {}): DeviceError {
+  return new DeviceError(
+    'BAD_RESPONSE',
+    `${where}: the device gave a session token that cannot be sent back in a header (${problem}).`,
+    { ...detail, cause: UNSENDABLE_TOKEN },
+  );
+}
+
+/**
+ * The `token` of a 200 unlock answer; anything else is a broken answer, not a success. Checked here, when
+ * the token arrives, so a token no request could carry is never kept as the device's session.
+ */
 export function tokenFrom(body: unknown, where: string): string {
   const token = ownField(body, 'token');
-  if (typeof token === 'string' && token !== '') return token;
+  if (typeof token === 'string' && token !== '') {
+    const problem = credentialValueProblem(token);
+    if (problem !== undefined) throw unsendableToken(where, problem, { status: 200 });
+    return token;
+  }
   throw new DeviceError('BAD_RESPONSE', `${where}: answered the unlock without a token.`, { status: 200 });
 }

@@ -12,6 +12,8 @@ import { DeviceError, isDeviceError } from './device-error';
 import { errorForStatus, readJsonBody, tokenFrom } from './answer';
 import { hostPort } from './network-errors';
 import type { AddressInput, ApiKeyBody } from './request-input';
+import type { PoolSlotBody } from './pool-slots';
+import { requirePoolSlots } from './pool-slots';
 import {
   credentialHeaders,
   credentialSecret,
@@ -24,6 +26,7 @@ import type { CallOptions, Transport, TransportOptions, TransportResponse } from
 import { createTransport } from './transport';
 
 export type { AddressInput, ApiKeyBody } from './request-input';
+export type { PoolSlotBody } from './pool-slots';
 export type { CallOptions } from './transport';
 
 const API = '/api/v1';
@@ -54,6 +57,42 @@ export interface DeviceClient {
     key: string,
     call?: CallOptions,
   ): Promise<unknown>;
+  /** `GET /settings` (real firmware) → the raw body; pools live under `miner.pools`. */
+  getSettings(address: AddressInput, credential: DeviceCredential, call?: CallOptions): Promise<unknown>;
+  /**
+   * `POST /settings {"password": {"current", "pw"}}` (real firmware) → the raw body, usually
+   * `{restart_required, reboot_required}`. A write: sent once, never resent by the transport (a POST that
+   * got no answer may have been applied), and both passwords are scrubbed from any text the device sends.
+   */
+  changePassword(
+    address: AddressInput,
+    credential: DeviceCredential,
+    passwords: { current: string; next: string },
+    call?: CallOptions,
+  ): Promise<unknown>;
+  /**
+   * `POST /settings {"miner": {"pools": [3 × {url, user, pass}]}}` (real firmware) → the raw body, usually
+   * `{restart_required, reboot_required}`. A partial merge: nothing but the pools is touched. Sent once,
+   * never resent (see changePassword); pool passwords of 3 characters or more are scrubbed from device text
+   * (shorter ones are placeholders like "x", and scrubbing them would garble the message).
+   */
+  setPools(
+    address: AddressInput,
+    credential: DeviceCredential,
+    slots: readonly PoolSlotBody[],
+    call?: CallOptions,
+  ): Promise<unknown>;
+  /**
+   * The locate LED (real firmware): `POST /find-miner` toggles it and answers `{"on"}` (1.2.x, no auth in
+   * the vendor document; the credential is sent anyway), `POST /locate-miner` → `{"is_enabled"}` (1.3.x).
+   * Writes, like the two below: sent once, never resent by the transport.
+   */
+  findMiner(address: AddressInput, credential: DeviceCredential, call?: CallOptions): Promise<unknown>;
+  locateMiner(address: AddressInput, credential: DeviceCredential, call?: CallOptions): Promise<unknown>;
+  /** `POST /mining/restart` (real firmware) → usually an empty 200 (null here). */
+  restartMining(address: AddressInput, credential: DeviceCredential, call?: CallOptions): Promise<unknown>;
+  /** `POST /system/reboot` (real firmware) → `{"after": seconds}`; then the device drops off for a while. */
+  reboot(address: AddressInput, credential: DeviceCredential, call?: CallOptions): Promise<unknown>;
   /** `GET /info`, anonymous on real firmware: identity, firmware, MAC. 404 → HTTP_ERROR status 404. */
   getInfo(address: AddressInput, call?: CallOptions): Promise<unknown>;
   /** `GET /summary`, credentials optional: the metrics. 404 → HTTP_ERROR status 404. */
@@ -91,9 +130,10 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
   async function send<T>(input: AddressInput, spec: Exchange<T>, call: CallOptions | undefined): Promise<T> {
     try {
       const address = resolveAddress(input);
+      const where = hostPort(address);
       const headers: Record<string, string> = { Accept: 'application/json' };
       if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (spec.credential !== null) Object.assign(headers, credentialHeaders(spec.credential));
+      if (spec.credential !== null) Object.assign(headers, credentialHeaders(spec.credential, where));
       const response = await transport.request(
         {
           address,
@@ -104,7 +144,6 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
         },
         call,
       );
-      const where = hostPort(address);
       if (response.status >= 200 && response.status < 300) return spec.onSuccess(response, where);
       throw errorForStatus(response, {
         where,
@@ -119,6 +158,18 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
   }
 
   const json = (response: TransportResponse, where: string): unknown => readJsonBody(response, where);
+  /** A bodiless write (LED, restart, reboot): an empty 200 is an acceptance too (null). */
+  const action = (address: AddressInput, path: string, credential: DeviceCredential, call?: CallOptions) =>
+    send(
+      address,
+      {
+        method: 'POST',
+        path,
+        credential,
+        onSuccess: (response, where) => readJsonBody(response, where, true),
+      },
+      call,
+    );
 
   return {
     unlock: async (address, password, call) => {
@@ -173,6 +224,44 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
         call,
       );
     },
+    getSettings: (address, credential, call) =>
+      send(address, { method: 'GET', path: '/settings', credential, onSuccess: json }, call),
+    changePassword: async (address, credential, passwords, call) => {
+      const current = requirePassword(passwords.current);
+      const next = requirePassword(passwords.next);
+      return send(
+        address,
+        {
+          method: 'POST',
+          path: '/settings',
+          credential,
+          body: { password: { current, pw: next } },
+          secrets: [current, next],
+          // Firmware answers `{restart_required, reboot_required}`; an empty 200 is still an acceptance.
+          onSuccess: (response, where) => readJsonBody(response, where, true),
+        },
+        call,
+      );
+    },
+    setPools: async (address, credential, slots, call) => {
+      const pools = requirePoolSlots(slots);
+      return send(
+        address,
+        {
+          method: 'POST',
+          path: '/settings',
+          credential,
+          body: { miner: { pools } },
+          secrets: pools.map((p) => p.pass).filter((pass) => pass.length >= 3),
+          onSuccess: (response, where) => readJsonBody(response, where, true),
+        },
+        call,
+      );
+    },
+    findMiner: (address, credential, call) => action(address, '/find-miner', credential, call),
+    locateMiner: (address, credential, call) => action(address, '/locate-miner', credential, call),
+    restartMining: (address, credential, call) => action(address, '/mining/restart', credential, call),
+    reboot: (address, credential, call) => action(address, '/system/reboot', credential, call),
     getInfo: (address, call) =>
       send(address, { method: 'GET', path: '/info', credential: null, onSuccess: json }, call),
     getSummary: (address, credential, call) =>

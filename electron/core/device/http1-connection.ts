@@ -20,6 +20,7 @@ import type { Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError } from './device-error';
+import { FIELD_VALUE } from './header-value';
 import { hostPort, toDeviceError } from './network-errors';
 import type { TransportRequest } from './transport';
 
@@ -67,8 +68,6 @@ interface Pending {
 
 /** RFC 9110 token characters: what a header name may be made of. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** Visible ASCII, space, tab and obs-text; never CR, LF or NUL (header injection). */
-const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const PATH = /^\/[\x21-\x7e]*$/;
 const KEEP_ALIVE_TIMEOUT = /(?:^|[\s,])timeout=(\d+)/i;
 

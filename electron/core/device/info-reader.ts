@@ -6,6 +6,7 @@ import type { DeviceReading } from '../../../shared/domain/reading';
 import type { FieldReader } from './json-fields';
 import { asObject, jsonType } from './json-fields';
 import { compact } from './summary-reader';
+import { parseMac } from '../../../shared/domain/mac';
 
 export interface InfoFacts {
   identity: DeviceReading['identity'];
@@ -15,6 +16,26 @@ export interface InfoFacts {
 
 const nonEmpty = (text: string | undefined): string | undefined =>
   text !== undefined && text.trim() !== '' ? text.trim() : undefined;
+
+/** Enough of a non-MAC to recognise it; a device may send a megabyte of text in the field. */
+const SHOWN_CHARS = 40;
+
+/**
+ * The MAC in canonical form (`AA:BB:CC:DD:EE:FF`); text that is not a MAC ("N/A", a serial…) is left out as
+ * implausible: the MAC is the device's identity, and two devices saying "N/A" are not one device.
+ */
+function readMac(fields: FieldReader, text: string | undefined, path: string): string | undefined {
+  if (text === undefined) return undefined;
+  const mac = parseMac(text);
+  if (mac !== undefined || text.trim() === '') return mac;
+  const shown = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+  fields.implausible(path, {
+    field: 'identity.mac',
+    value: shown,
+    text: `${JSON.stringify(shown)} is not a device's MAC address`,
+  });
+  return undefined;
+}
 
 export function readInfo(fields: FieldReader, info: unknown): InfoFacts {
   if (info === undefined || info === null) return { identity: undefined, hashRateUnit: undefined };
@@ -35,7 +56,7 @@ export function readInfo(fields: FieldReader, info: unknown): InfoFacts {
   const identity = compact({
     model: nonEmpty(fields.string(body, 'miner', at)),
     firmware: firmware === '' ? undefined : firmware,
-    mac: nonEmpty(fields.string(network, 'mac', netAt)),
+    mac: readMac(fields, fields.string(network, 'mac', netAt), `${netAt}mac`),
     hostname: nonEmpty(fields.string(network, 'hostname', netAt)),
     serial: nonEmpty(fields.string(body, 'serial', at)),
   });

@@ -6,12 +6,16 @@
  * simply absent; a field that is present with the wrong type yields no value and one warning naming its
  * path, so a technician can see why a number is missing. Numbers must be finite.
  */
-import type { TempRange } from '../../../shared/domain/reading';
+import type { ImplausibleValue, TempRange } from '../../../shared/domain/reading';
+import type { PlausibleRange } from './plausible-bounds';
+import { implausibleText, outside, TEMPERATURE_C } from './plausible-bounds';
 
 export type JsonObject = Record<string, unknown>;
 
 /** More warnings than this add nothing for a human; a 1 MiB body of bad entries must not make 100k. */
 const MAX_WARNINGS = 50;
+/** The same bound for the implausible values listed (each of them also has a warning). */
+const MAX_IMPLAUSIBLE = 50;
 
 /** A plain JSON object (not an array, not null), or undefined. */
 export function asObject(value: unknown): JsonObject | undefined {
@@ -38,12 +42,14 @@ export function jsonType(value: unknown): string {
 export interface CollectedWarnings {
   readonly warnings: readonly string[];
   readonly dropped: number;
+  readonly implausible: readonly ImplausibleValue[];
 }
 
 /** Collects warnings while reading fields of one reading. */
 export class FieldReader {
   readonly warnings: string[] = [];
   private dropped = 0;
+  private readonly implausibleValues: ImplausibleValue[] = [];
 
   warn(message: string): void {
     if (this.warnings.length < MAX_WARNINGS) this.warnings.push(message);
@@ -51,13 +57,36 @@ export class FieldReader {
   }
 
   collected(): CollectedWarnings {
-    return { warnings: [...this.warnings], dropped: this.dropped };
+    return {
+      warnings: [...this.warnings],
+      dropped: this.dropped,
+      implausible: [...this.implausibleValues],
+    };
   }
 
   /** Adds what another reader collected, as if it had been read here. */
   replay(collected: CollectedWarnings): void {
     for (const warning of collected.warnings) this.warn(warning);
     this.dropped += collected.dropped;
+    for (const entry of collected.implausible) this.listImplausible(entry);
+  }
+
+  /**
+   * A value left out as implausible (`path`: where it was in the JSON): listed, and warned about, so the
+   * technician sees what was left out and why; the raw JSON still has it.
+   */
+  implausible(path: string, entry: ImplausibleValue): void {
+    this.warn(`${path} is implausible: ${entry.text}; left out`);
+    this.listImplausible(entry);
+  }
+
+  /** The implausible values, or undefined when there were none (readings carry only what was said). */
+  allImplausible(): ImplausibleValue[] | undefined {
+    return this.implausibleValues.length > 0 ? [...this.implausibleValues] : undefined;
+  }
+
+  private listImplausible(entry: ImplausibleValue): void {
+    if (this.implausibleValues.length < MAX_IMPLAUSIBLE) this.implausibleValues.push(entry);
   }
 
   /** Warnings, with a last line saying how many were left out. */
@@ -84,6 +113,24 @@ export class FieldReader {
 
   number(object: JsonObject | undefined, key: string, path = ''): number | undefined {
     return this.read(object, key, path, 'a number', isFiniteNumber);
+  }
+
+  /**
+   * A number that must lie in `range` (plausible-bounds.ts); one outside is left out as implausible.
+   * `field` is the value's path in the reading, `unit` how the value reads ("rpm", "W").
+   */
+  bounded(
+    object: JsonObject | undefined,
+    key: string,
+    path: string,
+    field: string,
+    range: PlausibleRange,
+    unit: string,
+  ): number | undefined {
+    const value = this.number(object, key, path);
+    if (value === undefined || !outside(value, range)) return value;
+    this.implausible(`${path}${key}`, { field, value, text: implausibleText(value, unit, range) });
+    return undefined;
   }
 
   string(object: JsonObject | undefined, key: string, path = ''): string | undefined {
@@ -113,12 +160,16 @@ export class FieldReader {
     );
   }
 
-  /** `{min, max}` temperatures; a side that is missing or unusable is `null`, both unusable → absent. */
-  tempRange(object: JsonObject | undefined, key: string, path = ''): TempRange | undefined {
+  /**
+   * `{min, max}` temperatures; a side that is missing, unusable or implausible is `null`, both → absent.
+   * `field` is the range's path in the reading (`chipTemp`, `boards[0].boardTemp`).
+   */
+  tempRange(object: JsonObject | undefined, key: string, path: string, field: string): TempRange | undefined {
     const range = this.object(object, key, path);
     if (range === undefined) return undefined;
-    const min = this.number(range, 'min', `${path}${key}.`) ?? null;
-    const max = this.number(range, 'max', `${path}${key}.`) ?? null;
+    const at = `${path}${key}.`;
+    const min = this.bounded(range, 'min', at, `${field}.min`, TEMPERATURE_C, '°C') ?? null;
+    const max = this.bounded(range, 'max', at, `${field}.max`, TEMPERATURE_C, '°C') ?? null;
     return min === null && max === null ? undefined : { min, max };
   }
 }

@@ -6,13 +6,12 @@
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
+import { unsendableToken } from './answer';
 import { DeviceError } from './device-error';
+import { credentialValueProblem } from './header-value';
 
 /** A device address as typed (`10.0.0.5`, `https://miner-7:8443`) or already parsed. */
 export type AddressInput = DeviceAddress | string;
-
-/** Header values HTTP allows for opaque credentials: visible ASCII, no spaces or control characters. */
-const HEADER_TOKEN = /^[\x21-\x7e]+$/;
 
 /**
  * Address objects already validated, with what they validated to. The monitor passes the same object on
@@ -69,26 +68,34 @@ export function requirePassword(password: unknown): string {
   return password;
 }
 
-function requireHeaderSafe(value: unknown, what: string): string {
+const requireText = (value: unknown, what: string): string => {
   if (typeof value !== 'string' || value === '')
     throw new DeviceError('INVALID_INPUT', `The ${what} is empty.`);
-  if (!HEADER_TOKEN.test(value)) {
-    throw new DeviceError(
-      'INVALID_INPUT',
-      `The ${what} has characters that cannot be sent in an HTTP header.`,
-    );
-  }
   return value;
+};
+
+/** A value the user gives (an API key): one HTTP cannot carry (header-value.ts) is their input to fix. */
+function requireHeaderSafe(value: unknown, what: string): string {
+  const text = requireText(value, what);
+  const problem = credentialValueProblem(text);
+  if (problem !== undefined) {
+    throw new DeviceError('INVALID_INPUT', `The ${what} cannot be sent in an HTTP header: ${problem}.`);
+  }
+  return text;
 }
 
 /**
  * Exactly one credential header (spec §5): `Authorization: Bearer <token>` or `x-api-key: <key>`, never
- * both, never a key inside Authorization.
+ * both, never a key inside Authorization. A token only ever comes from a device's unlock (which already
+ * refuses one HTTP cannot carry): one that still cannot be sent is the device's fault (BAD_RESPONSE).
  */
-export function credentialHeaders(credential: DeviceCredential): Record<string, string> {
+export function credentialHeaders(credential: DeviceCredential, where: string): Record<string, string> {
   if (typeof credential === 'object' && credential !== null) {
     if (credential.kind === 'token') {
-      return { Authorization: `Bearer ${requireHeaderSafe(credential.token, 'token')}` };
+      const token = requireText(credential.token, 'token');
+      const problem = credentialValueProblem(token);
+      if (problem !== undefined) throw unsendableToken(where, problem);
+      return { Authorization: `Bearer ${token}` };
     }
     if (credential.kind === 'apiKey') return { 'x-api-key': requireHeaderSafe(credential.key, 'API key') };
   }

@@ -6,12 +6,17 @@
  * body"). The state comes from `/status`, else from `summary.miner.miner_status`; unknown top-level
  * status fields are kept in `extra` for display, cut at a sane depth.
  */
+import { minerStateLook } from '../../../shared/domain/miner-states';
 import type { DeviceReading, MinerStateKind } from '../../../shared/domain/reading';
 import type { CollectedWarnings, JsonObject } from './json-fields';
 import { asObject, boundDepth, FieldReader, jsonType } from './json-fields';
 import type { InfoFacts } from './info-reader';
 import { readInfo } from './info-reader';
 import { compact, readSummary, summaryMiner } from './summary-reader';
+import type { PlausibleRange } from './plausible-bounds';
+import { STATE_SECONDS } from './plausible-bounds';
+
+const SECONDS: [PlausibleRange, string] = [STATE_SECONDS, 's'];
 
 /** Status fields the reader interprets; every other top-level field goes to `extra`. */
 const KNOWN_STATUS_FIELDS = new Set([
@@ -29,22 +34,9 @@ const KNOWN_STATUS_FIELDS = new Set([
 /** Values in `extra` deeper than this are replaced by a marker (bodies can nest 10,000 levels). */
 const EXTRA_MAX_DEPTH = 16;
 
-/** A Map, not an object literal: a state named "constructor" must not find Object's prototype. */
-const KIND_BY_STATE = new Map<string, MinerStateKind>([
-  ['mining', 'mining'],
-  ['auto-tuning', 'tuning'],
-  ['tuning', 'tuning'],
-  ['initializing', 'starting'],
-  ['starting', 'starting'],
-  ['restarting', 'starting'],
-  ['stopped', 'stopped'],
-  ['paused', 'stopped'],
-  ['failure', 'failure'],
-]);
-
-/** The coarse kind of a device's own state word; unknown words keep their name with kind `unknown`. */
+/** The coarse kind of a device's own state word (shared/domain/miner-states.ts); unknown words: `unknown`. */
 export function stateKind(name: string): MinerStateKind {
-  return KIND_BY_STATE.get(name.trim().toLowerCase()) ?? 'unknown';
+  return minerStateLook(name).kind;
 }
 
 function readState(fields: FieldReader, status: JsonObject | undefined, miner: JsonObject | undefined) {
@@ -54,11 +46,21 @@ function readState(fields: FieldReader, status: JsonObject | undefined, miner: J
     fromStatus === undefined
       ? fields.string(minerStatus, 'miner_state', 'summary.miner.miner_status.')
       : undefined;
-  // The time belongs to whichever state is shown: the summary's only when its state is the one used.
-  const statusSince = fields.number(status, 'miner_state_time');
+  // The time belongs to whichever state is shown: the summary's only when its state is the one used (the
+  // other is still read, for its type warning, but not judged: it is not shown).
+  const statusSince =
+    fromSummary === undefined
+      ? fields.bounded(status, 'miner_state_time', '', 'state.sinceSeconds', ...SECONDS)
+      : fields.number(status, 'miner_state_time');
   const since =
     fromSummary !== undefined
-      ? fields.number(minerStatus, 'miner_state_time', 'summary.miner.miner_status.')
+      ? fields.bounded(
+          minerStatus,
+          'miner_state_time',
+          'summary.miner.miner_status.',
+          'state.sinceSeconds',
+          ...SECONDS,
+        )
       : statusSince;
   const name = (fromStatus ?? fromSummary ?? '').trim() || 'unknown';
   return compact({
@@ -140,6 +142,7 @@ function read(status: unknown, summary: unknown, info: unknown): DeviceReading {
     identity: facts.identity,
     extra,
     warnings: fields.allWarnings(),
+    implausible: fields.allImplausible(),
   });
 }
 

@@ -6,6 +6,16 @@
 import type { DeviceReading } from '../../../shared/domain/reading';
 import type { FieldReader, JsonObject } from './json-fields';
 import { asObject, jsonType } from './json-fields';
+import { toHashesPerSecond } from '../../../shared/format/hash-rate';
+import type { PlausibleRange } from './plausible-bounds';
+import {
+  EFFICIENCY_J_TH,
+  FAN_RPM,
+  HASH_RATE_HS,
+  hashRateOutside,
+  implausibleText,
+  POWER_W,
+} from './plausible-bounds';
 
 /**
  * Unit of `hr_*` when `/info` is not available to say (`hr_measure`). Every known firmware of this family
@@ -61,16 +71,39 @@ export function summaryMiner(fields: FieldReader, summary: unknown): JsonObject 
   return fields.object(body, 'miner', 'summary.');
 }
 
+/**
+ * Checks hash rates read in the device's unit, leaving out the implausible ones (plausible-bounds.ts);
+ * `path` is where the value was in the JSON, `field` its path in the reading.
+ */
+function hashRateCheck(fields: FieldReader, unit: string) {
+  // H/s per unit: undefined for an unknown unit ("N/A"), where only a negative rate can be told wrong.
+  const hsPerUnit = toHashesPerSecond(1, unit);
+  return (value: number | undefined, path: string, field: string): number | undefined => {
+    if (value === undefined || !hashRateOutside(value, hsPerUnit)) return value;
+    fields.implausible(path, { field, value, text: implausibleText(value, unit, HASH_RATE_HS) });
+    return undefined;
+  };
+}
+
+const RPM: [PlausibleRange, string] = [FAN_RPM, 'rpm'];
+const WATTS: [PlausibleRange, string] = [POWER_W, 'W'];
+
 export function readSummary(
   fields: FieldReader,
   miner: JsonObject | undefined,
   unit: string | undefined,
 ): SummaryMetrics {
   const at = 'summary.miner.';
-  const realtime = fields.number(miner, 'hr_realtime', at);
-  const average = fields.number(miner, 'hr_average', at);
-  const nominal = fields.number(miner, 'hr_nominal', at);
-  const hasHashRate = realtime !== undefined || average !== undefined || nominal !== undefined;
+  const hashUnit = unit ?? DEFAULT_HASH_RATE_UNIT;
+  const plausibleRate = hashRateCheck(fields, hashUnit);
+  const rawRealtime = fields.number(miner, 'hr_realtime', at);
+  const rawAverage = fields.number(miner, 'hr_average', at);
+  const rawNominal = fields.number(miner, 'hr_nominal', at);
+  // Decided before plausibility: an implausible hash rate still says the device counts in this unit.
+  const hasHashRate = rawRealtime !== undefined || rawAverage !== undefined || rawNominal !== undefined;
+  const realtime = plausibleRate(rawRealtime, `${at}hr_realtime`, 'hashRate.realtime');
+  const average = plausibleRate(rawAverage, `${at}hr_average`, 'hashRate.average');
+  const nominal = plausibleRate(rawNominal, `${at}hr_nominal`, 'hashRate.nominal');
 
   const cooling = fields.object(miner, 'cooling', at);
   const fans = entries(fields, fields.array(cooling, 'fans', `${at}cooling.`), `${at}cooling.fans`).map(
@@ -78,8 +111,8 @@ export function readSummary(
       const path = `${at}cooling.fans[${i}].`;
       return compact({
         id: fields.number(fan, 'id', path),
-        rpm: fields.number(fan, 'rpm', path),
-        maxRpm: fields.number(fan, 'max_rpm', path),
+        rpm: fields.bounded(fan, 'rpm', path, `fans[${i}].rpm`, ...RPM),
+        maxRpm: fields.bounded(fan, 'max_rpm', path, `fans[${i}].maxRpm`, ...RPM),
         status: fields.string(fan, 'status', path),
       });
     },
@@ -105,25 +138,32 @@ export function readSummary(
 
   const boards = entries(fields, fields.array(miner, 'chains', at), `${at}chains`).map((chain, i) => {
     const path = `${at}chains[${i}].`;
+    const board = `boards[${i}].`;
     return compact({
       id: fields.number(chain, 'id', path),
-      hashRate: fields.number(chain, 'hashrate_rt', path),
-      nominalHashRate: fields.number(chain, 'hashrate_ideal', path),
-      chipTemp: fields.tempRange(chain, 'chip_temp', path),
-      boardTemp: fields.tempRange(chain, 'pcb_temp', path),
+      hashRate: plausibleRate(
+        fields.number(chain, 'hashrate_rt', path),
+        `${path}hashrate_rt`,
+        `${board}hashRate`,
+      ),
+      nominalHashRate: plausibleRate(
+        fields.number(chain, 'hashrate_ideal', path),
+        `${path}hashrate_ideal`,
+        `${board}nominalHashRate`,
+      ),
+      chipTemp: fields.tempRange(chain, 'chip_temp', path, `${board}chipTemp`),
+      boardTemp: fields.tempRange(chain, 'pcb_temp', path, `${board}boardTemp`),
       state: fields.string(fields.object(chain, 'status', path), 'state', `${path}status.`),
-      powerW: fields.number(chain, 'power_consumption', path),
+      powerW: fields.bounded(chain, 'power_consumption', path, `${board}powerW`, ...WATTS),
     });
   });
 
   return compact({
-    hashRate: hasHashRate
-      ? compact({ unit: unit ?? DEFAULT_HASH_RATE_UNIT, realtime, average, nominal })
-      : undefined,
-    chipTemp: fields.tempRange(miner, 'chip_temp', at),
-    boardTemp: fields.tempRange(miner, 'pcb_temp', at),
-    powerW: fields.number(miner, 'power_consumption', at),
-    efficiency: fields.number(miner, 'power_efficiency', at),
+    hashRate: hasHashRate ? compact({ unit: hashUnit, realtime, average, nominal }) : undefined,
+    chipTemp: fields.tempRange(miner, 'chip_temp', at, 'chipTemp'),
+    boardTemp: fields.tempRange(miner, 'pcb_temp', at, 'boardTemp'),
+    powerW: fields.bounded(miner, 'power_consumption', at, 'powerW', ...WATTS),
+    efficiency: fields.bounded(miner, 'power_efficiency', at, 'efficiency', EFFICIENCY_J_TH, 'J/TH'),
     fans,
     pools,
     boards,

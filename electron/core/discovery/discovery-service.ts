@@ -13,6 +13,7 @@ import { parseTargets } from '../../../shared/domain/targets/parse-targets';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { EventHub } from '../events/event-hub';
+import type { KnownDevice } from './known-devices';
 import type { ScanHandle } from './scanner';
 import { startScan } from './scanner';
 import type { SubnetSuggestion } from './subnet-suggestions';
@@ -36,8 +37,8 @@ export interface DiscoveryServiceOptions {
   events: EventHub;
   /** The current discovery settings (ports, timeout, concurrency), read at each start. */
   settings: () => DiscoverySettings;
-  /** MAC → last known address, so a device that moved is reported as moved. */
-  knownDevices?: () => ReadonlyMap<string, string>;
+  /** The fleet's devices, so a device that moved is reported as moved (and one MAC twice as two). */
+  knownDevices?: () => readonly KnownDevice[];
   /** Told of every host found, before the window hears of it (the app keeps what main itself saw). */
   onFound?: (host: DiscoveredHost) => void;
   /** The demo's simulated range, pre-filled in the Discover view. */
@@ -78,6 +79,11 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
         ...(request.confirmed !== undefined ? { confirmed: request.confirmed } : {}),
         ...(known !== undefined ? { knownDevices: known } : {}),
         onResult: (host) => {
+          options.onFound?.(host);
+          events.emit({ type: 'discovery:found', payload: { scanId, host } });
+        },
+        // The same event: the window replaces the host it showed for that address and port.
+        onUpdate: (host) => {
           options.onFound?.(host);
           events.emit({ type: 'discovery:found', payload: { scanId, host } });
         },

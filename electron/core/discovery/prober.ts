@@ -24,7 +24,8 @@ import { connectTcp } from './tcp-connect';
 export type Finding = Omit<DiscoveredHost, 'seen' | 'previousAddress'>;
 
 export type ProbeOutcome =
-  | { kind: 'found'; finding: Finding }
+  /** `endpoint`: the socket address it answered on (`ip:port`), the same for a host name and its address. */
+  | { kind: 'found'; finding: Finding; endpoint: string }
   | { kind: 'silent' }
   | { kind: 'unresolved' }
   | { kind: 'failed' }
@@ -105,6 +106,17 @@ async function identify(
   return found('http-other', null, info);
 }
 
+/** `::ffff:10.0.0.5` (the parser writes `::ffff:a00:5`) is 10.0.0.5: one device, however it was written. */
+function endpointOf(ip: string, port: number): string {
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
+  const words = mapped === null ? undefined : [mapped[1], mapped[2]].map((w) => Number.parseInt(w ?? '', 16));
+  const v4 =
+    words === undefined
+      ? ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1')
+      : words.flatMap((w) => [w >> 8, w & 0xff]).join('.');
+  return `${v4}:${port}`;
+}
+
 function worstOf(outcomes: readonly ConnectOutcome[]): ProbeOutcome {
   if (outcomes.some((o) => o.kind === 'cancelled')) return { kind: 'cancelled' };
   if (outcomes.some((o) => o.kind === 'failed')) return { kind: 'failed' };
@@ -123,6 +135,7 @@ export async function probeHost(target: ScanTarget, ctx: ProbeContext): Promise<
       : await Promise.all(ports.map((port) => connectTcp(connectHost, port, ctx)));
 
   let best: Finding | undefined;
+  let bestPort = 0;
   for (let i = 0; i < connects.length; i += 1) {
     const outcome = connects[i];
     if (outcome?.kind !== 'open') continue;
@@ -132,9 +145,13 @@ export async function probeHost(target: ScanTarget, ctx: ProbeContext): Promise<
     }
     const port = ports[i] ?? 0;
     const finding = await identify({ host: target.host, connectHost, port }, outcome.socket, ctx);
-    if (finding !== undefined && (best === undefined || finding.kind === 'device')) best = finding;
+    if (finding !== undefined && (best === undefined || finding.kind === 'device')) {
+      best = finding;
+      bestPort = port;
+    }
   }
   if (ctx.tracker.isClosed) return { kind: 'cancelled' };
-  if (best !== undefined) return { kind: 'found', finding: best };
+  if (best !== undefined)
+    return { kind: 'found', finding: best, endpoint: endpointOf(connectHost, bestPort) };
   return worstOf(connects);
 }

@@ -16,12 +16,14 @@
  *   few hundred at a time.
  */
 import type { DiscoveredHost, ScanProgress, ScanSummary } from '../../../shared/domain/discovery';
+import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import type { TargetSet } from '../../../shared/domain/targets/target-set';
 import { CONFIRMATION_THRESHOLD } from '../../../shared/domain/targets/target-set';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { DeadlineQueue } from './deadline-queue';
 import type { DeadlineEntry } from './deadline-queue';
+import type { KnownDevice } from './known-devices';
 import { KnownDevices } from './known-devices';
 import type { ProbeContext } from './prober';
 import { probeHost } from './prober';
@@ -47,12 +49,20 @@ export interface ScanOptions {
   concurrency?: number;
   /** Required above 65,536 addresses. */
   confirmed?: boolean;
-  /** MAC → address where each known device was last seen; a MAC at a new address is `moved`. */
-  knownDevices?: ReadonlyMap<string, string>;
+  /**
+   * Devices known from before (the site's): a known MAC at a new address is `moved` when its old
+   * address no longer answers with it (that address is asked), else another device with the same MAC.
+   */
+  knownDevices?: readonly KnownDevice[];
   /** Aborting cancels the scan, like `cancel()`. */
   signal?: AbortSignal;
   /** Called as each host is found. */
   onResult?: (host: DiscoveredHost) => void;
+  /**
+   * Called when what is known about a host reported already changed (another address answers with its
+   * MAC): the host as it is now, replacing the earlier report of the same address and port.
+   */
+  onUpdate?: (host: DiscoveredHost) => void;
   /** Called at most once per `progressIntervalMs` (default 100 ms). */
   onProgress?: (progress: ScanProgress) => void;
   progressIntervalMs?: number;
@@ -109,11 +119,32 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
     deadlines: new DeadlineQueue<DeadlineEntry>(connectTimeoutMs),
     stopped,
   };
-  const known = new KnownDevices(options.knownDevices);
+  /** What answers at a known device's old address now (issue 14: "moved" only when it is silent). */
+  const check = async (address: string): Promise<string | null | undefined> => {
+    const parsed = parseDeviceAddress(address);
+    if (!parsed.ok || tracker.isClosed) return undefined;
+    const target = { host: parsed.value.host, ports: { useDefaults: false, ports: [parsed.value.port] } };
+    const outcome = await probeHost(target, ctx).catch(() => ({ kind: 'failed' }) as const);
+    if (outcome.kind === 'found') return outcome.finding.identity?.mac ?? null;
+    return outcome.kind === 'silent' || outcome.kind === 'unresolved' ? null : undefined;
+  };
+  const endpoints = new Set<string>();
   const meter = new ProgressMeter({
     total: targets.count,
     intervalMs: options.progressIntervalMs ?? 100,
     listener: options.onProgress,
+  });
+  const known = new KnownDevices({
+    known: options.knownDevices ?? [],
+    check,
+    report: (host, again) => {
+      if (again) {
+        options.onUpdate?.(host);
+        return;
+      }
+      meter.found += 1;
+      options.onResult?.(host);
+    },
   });
   const unresolved: string[] = [];
   let failed = 0;
@@ -136,10 +167,10 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
       if (outcome.kind === 'cancelled' || tracker.isClosed) return;
       meter.probed += 1;
       if (outcome.kind === 'found') {
-        const result = known.judge(outcome.finding);
-        if (result !== undefined) {
-          meter.found += 1;
-          options.onResult?.(result);
+        // A host name and its address, or an IPv4 address and its IPv6 form, reach one device once.
+        if (!endpoints.has(outcome.endpoint)) {
+          endpoints.add(outcome.endpoint);
+          known.judge(outcome.finding);
         }
       } else if (outcome.kind === 'unresolved') unresolved.push(next.value.host);
       else if (outcome.kind === 'failed') failed += 1;
@@ -148,7 +179,8 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
   };
 
   const workers = Math.min(options.concurrency ?? DEFAULT_SCAN_CONCURRENCY, targets.count);
-  const done = Promise.all(Array.from({ length: workers }, worker)).then((): ScanSummary => {
+  const swept = Promise.all(Array.from({ length: workers }, worker)).then(() => known.settled());
+  const done = swept.then((): ScanSummary => {
     meter.stop();
     ctx.deadlines.clear();
     options.signal?.removeEventListener('abort', onAbort);

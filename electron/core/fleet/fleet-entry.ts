@@ -15,6 +15,11 @@ export interface FleetEntry {
   /** Canonical text form, `http://host[:port]`. */
   addressText: string;
   identity: DeviceIdentity;
+  /**
+   * Other devices of the list that report the same MAC (issue 14: a cloned or misconfigured control
+   * board), by address; absent when there are none.
+   */
+  sameMacAs?: readonly string[];
 }
 
 /** The entry of an inventory device, or undefined when its stored address does not parse. */
@@ -35,6 +40,9 @@ export const sameIdentity = (a: DeviceIdentity, b: DeviceIdentity): boolean =>
   a.model === b.model &&
   a.firmware === b.firmware &&
   a.serial === b.serial;
+
+export const samePeers = (a: FleetEntry, b: FleetEntry): boolean =>
+  (a.sameMacAs ?? []).join(' ') === (b.sameMacAs ?? []).join(' ');
 
 /** A device id that names no fleet device. */
 export const unknownDevice = (deviceId: string): Result<never> =>

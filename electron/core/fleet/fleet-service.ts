@@ -23,14 +23,15 @@ import type { DeviceIdentity } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
 import { ok } from '../../../shared/result';
 import type { SessionManager } from '../credentials/session-manager';
+import type { KnownDevice } from '../credentials/identity-rule';
 import type { CredentialVault } from '../credentials/vault';
 import type { DeviceClient, DeviceClientOptions } from '../device/client';
 import type { EventHub } from '../events/event-hub';
-import type { Monitor, MonitorTarget } from '../monitor/monitor';
+import type { Monitor, MonitorOptions, MonitorTarget } from '../monitor/monitor';
 import { createMonitor } from '../monitor/monitor';
 import type { MonitorSettings } from '../monitor/monitor-options';
 import { monitorClientOptions } from '../monitor/monitor-options';
-import { snapshotFromMonitor } from '../report/snapshot';
+import { monitorPools, snapshotFromMonitor } from '../report/snapshot';
 import { batchedSaves } from './batched-saves';
 import { NO_CREDENTIALS, readBadges } from './credential-badges';
 import type { FleetEntry } from './fleet-entry';
@@ -60,8 +61,10 @@ export interface FleetService {
   /** The device answered a scan again: its address or identity may have changed. */
   seenAgain(deviceId: string, address: string, identity?: DeviceIdentity): Promise<void>;
   pollSoon(deviceIds: readonly string[]): void;
-  /** MAC → host, for the scanner to recognise a device that moved. */
-  knownMacs(): Map<string, string>;
+  /** A reboot or mining restart was just sent: the running monitor shows it instead of an alarm. */
+  expectDisruption: Monitor['expectDisruption'];
+  /** The fleet's devices, for the scanner to recognise a device that moved (or one MAC twice). */
+  knownDevices(): KnownDevice[];
   /** True when `url` is the web page of a fleet device (same scheme, host and port). */
   isDeviceUrl(url: string): boolean;
   dispose(): Promise<void>;
@@ -85,6 +88,8 @@ export interface FleetServiceOptions {
   scannedHost?: (address: DeviceAddress) => DiscoveredHost | undefined;
   /** Start watching at once (default true): a reopened app shows its fleet live. */
   autoStart?: boolean;
+  /** Reboots and restarts other processes made, from the activity log (the monitor's option). */
+  lookupDisruption?: MonitorOptions['lookupDisruption'];
 }
 
 const emptyTotals = (devices: number): FleetTotals => ({
@@ -110,7 +115,11 @@ export function toMonitorSettings(
   };
 }
 
-const targetOf = (entry: FleetEntry): MonitorTarget => ({ deviceId: entry.deviceId, address: entry.address });
+const targetOf = (entry: FleetEntry): MonitorTarget => ({
+  deviceId: entry.deviceId,
+  address: entry.address,
+  ...(entry.sameMacAs !== undefined ? { sameMacAs: entry.sameMacAs } : {}),
+});
 
 /** A device the window adds, as the scan result the inventory records. */
 function hostOf(
@@ -124,7 +133,11 @@ function hostOf(
     scheme: address.scheme,
     kind: 'device',
     identity: scanned?.identity ?? identity ?? null,
-    seen: 'new',
+    // What the scan established (moved: its old address was silent; the same MAC elsewhere) decides
+    // the device's id when it is saved (identity-rule.ts); without a scan, nothing is assumed.
+    seen: scanned?.seen ?? 'new',
+    ...(scanned?.previousAddress !== undefined ? { previousAddress: scanned.previousAddress } : {}),
+    ...(scanned?.sameMacAs !== undefined ? { sameMacAs: scanned.sameMacAs } : {}),
     ...(scanned?.tlsFingerprint256 !== undefined ? { tlsFingerprint256: scanned.tlsFingerprint256 } : {}),
   };
 }
@@ -148,12 +161,29 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
       address: entry.addressText,
       identity: entry.identity,
       credentials: badges ?? NO_CREDENTIALS,
+      ...(entry.sameMacAs !== undefined ? { sameMacAs: [...entry.sameMacAs] } : {}),
       ...(view !== undefined ? { view } : {}),
     };
   };
 
+  /**
+   * The fleet's badges; the running monitor hears which devices have the factory password, so it raises
+   * (or clears) that alert with the others — one place for alerts and their counts, fed by the keychain's
+   * metadata rather than by a reading.
+   */
+  async function badgesNow(): Promise<Map<string, CredentialBadges>> {
+    const badges = await readBadges(
+      vault,
+      sessions,
+      list.all().map((entry) => entry.deviceId),
+    );
+    const monitor = live?.monitor;
+    for (const [id, badge] of badges) monitor?.flagFactoryPassword(id, badge.factoryPassword === true);
+    return badges;
+  }
+
   async function announce(deviceIds: readonly string[], removed: readonly string[] = []): Promise<void> {
-    const badges = deviceIds.length > 0 ? await readBadges(vault) : new Map<string, CredentialBadges>();
+    const badges = deviceIds.length > 0 ? await badgesNow() : new Map<string, CredentialBadges>();
     const views = deviceIds.length > 0 ? currentViews() : new Map<string, MonitorDeviceView>();
     const devices = deviceIds.flatMap((id) => {
       const entry = list.get(id);
@@ -169,9 +199,18 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     const settings = toMonitorSettings(options.settings(), options.monitorOverrides);
     // Pins from the inventory: a certificate the technician trusted stays pinned across restarts.
     const client = options.createClient({ ...monitorClientOptions(settings), tlsPins: list.pins });
-    const monitor = createMonitor({ client, sessions, events, ...settings });
+    const lookup = options.lookupDisruption;
+    const monitor = createMonitor({
+      client,
+      sessions,
+      events,
+      ...settings,
+      ...(lookup !== undefined ? { lookupDisruption: lookup } : {}),
+    });
     monitor.start(list.all().map(targetOf));
     live = { monitor, client, settings: JSON.stringify(options.settings()) };
+    // A keychain that cannot be listed now leaves the flag off until the next read of the badges.
+    void badgesNow().catch(() => undefined);
   }
 
   async function stopNow(): Promise<void> {
@@ -207,6 +246,7 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
       monitor?.add(targetOf(entry));
     }
     for (const entry of change.added) monitor?.add(targetOf(entry));
+    for (const entry of change.changed) monitor?.flag(entry.deviceId, entry.sameMacAs ?? []);
     const shown = [...change.added, ...change.moved, ...change.changed].map((entry) => entry.deviceId);
     await announce(shown, change.removed);
   }
@@ -245,9 +285,13 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     commissioningSnapshot: () =>
       live === undefined
         ? undefined
-        : snapshotFromMonitor(live.monitor.snapshot(), live.monitor.clearedAlerts()),
+        : snapshotFromMonitor(
+            live.monitor.snapshot(),
+            live.monitor.clearedAlerts(),
+            monitorPools(live.monitor),
+          ),
     async snapshot() {
-      const badges = await readBadges(vault);
+      const badges = await badgesNow();
       const entries = list.all();
       const snap = live?.monitor.snapshot();
       const views = new Map((snap?.devices ?? []).map((view) => [view.deviceId, view]));
@@ -263,7 +307,7 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     async detail(deviceId) {
       const entry = list.get(deviceId);
       if (entry === undefined) return unknownDevice(deviceId);
-      const badges = await readBadges(vault);
+      const badges = await badgesNow();
       const found = live?.monitor.device(deviceId);
       const history = found?.history;
       return ok({
@@ -302,7 +346,10 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     pollSoon(deviceIds) {
       for (const id of deviceIds) live?.monitor.pollSoon(id);
     },
-    knownMacs: () => list.knownMacs(),
+    // A monitor rebuilt meanwhile finds it again in the activity log when the device falls silent.
+    expectDisruption: (deviceId, kind, untilMs, detail) =>
+      live?.monitor.expectDisruption(deviceId, kind, untilMs, detail),
+    knownDevices: () => list.knownDevices(),
     isDeviceUrl(url) {
       let parsed: URL;
       try {

@@ -21,19 +21,20 @@ import { devicesOf, removeDevice } from '../inventory/devices';
 import type { InventoryServices } from '../inventory/inventory-services';
 import { resolveSite } from '../inventory/sites';
 import { tlsPinsOf } from '../inventory/tls-pins';
+import type { KnownDevice } from '../credentials/identity-rule';
+import { sameMacPeers } from '../credentials/identity-rule';
 import type { FleetEntry } from './fleet-entry';
-import { entryOf, sameIdentity } from './fleet-entry';
+import { entryOf, sameIdentity, samePeers } from './fleet-entry';
 import { migrateLegacyFleet } from './legacy-fleet';
 
-/** The site a fresh install starts with; renamed in the Sites view like any other. */
-export const FIRST_SITE_NAME = 'Site 1';
+export { FIRST_SITE_NAME } from '../inventory/sites';
 
 export interface FleetListChange {
   added: FleetEntry[];
   removed: string[];
   /** Same device at a new address: its polls must go to the new one. */
   moved: FleetEntry[];
-  /** Same address, new identity (model, firmware…): the window is told. */
+  /** Same address, new identity (model, firmware…) or other devices with its MAC: the window is told. */
   changed: FleetEntry[];
 }
 
@@ -48,8 +49,8 @@ export interface SiteDeviceList {
   remove(deviceIds: readonly string[]): Promise<Result<string[]>>;
   /** Re-reads the current site (one at a time) and says what changed since the last read. */
   reload(): Promise<FleetListChange>;
-  /** MAC → host, for the scanner to recognise a device that moved. */
-  knownMacs(): Map<string, string>;
+  /** The list's devices, for the scanner to recognise a device that moved (or one MAC at two addresses). */
+  knownDevices(): KnownDevice[];
   /** Certificate pins of every site, by `host:port`, always the latest read. */
   readonly pins: TlsPins;
   /** What start-up or a read found: the old fleet list moved (or not), an inventory that cannot be read. */
@@ -97,12 +98,21 @@ export async function openSiteDeviceList(options: SiteDeviceListOptions): Promis
         if (entry !== undefined) next.set(entry.deviceId, entry);
       }
     }
+    // Devices that report one MAC are flagged with each other's addresses (issue 14).
+    const entriesNow = [...next.values()];
+    const peers = sameMacPeers(
+      entriesNow,
+      (e) => e.identity.mac,
+      (e) => e.addressText,
+    );
+    for (const [entry, others] of peers) next.set(entry.deviceId, { ...entry, sameMacAs: others });
     const change = none;
     for (const [id, entry] of next) {
       const before = entries.get(id);
       if (before === undefined) change.added.push(entry);
       else if (before.addressText !== entry.addressText) change.moved.push(entry);
-      else if (!sameIdentity(before.identity, entry.identity)) change.changed.push(entry);
+      else if (!sameIdentity(before.identity, entry.identity) || !samePeers(before, entry))
+        change.changed.push(entry);
     }
     for (const id of entries.keys()) if (!next.has(id)) change.removed.push(id);
     entries = next;
@@ -115,12 +125,8 @@ export async function openSiteDeviceList(options: SiteDeviceListOptions): Promis
     return next;
   };
 
-  const listed = await inventory.listSites();
-  if (!listed.ok) note(listed.error.message);
-  else if (listed.value.sites.length === 0) {
-    const created = await inventory.createSite({ name: FIRST_SITE_NAME, use: true });
-    if (!created.ok) note(created.error.message);
-  }
+  const first = await inventory.ensureFirstSite();
+  if (!first.ok) note(first.error.message);
   const migrated = await migrateLegacyFleet(options.dataDir, inventory, options.now);
   if (migrated !== undefined && !migrated.ok) note(migrated.error.message);
   await reload();
@@ -151,13 +157,12 @@ export async function openSiteDeviceList(options: SiteDeviceListOptions): Promis
       );
     },
     reload,
-    knownMacs() {
-      const known = new Map<string, string>();
-      for (const entry of entries.values()) {
-        if (entry.identity.mac !== null) known.set(entry.identity.mac, entry.address.host);
-      }
-      return known;
-    },
+    knownDevices: () =>
+      [...entries.values()].map((entry) => ({
+        deviceId: entry.deviceId,
+        address: entry.addressText,
+        mac: entry.identity.mac,
+      })),
     pins: { get: (hostPort) => pins.get(hostPort) },
     problems: () => [...problems],
   };

@@ -1,17 +1,21 @@
 /**
- * Devices of a site: what scans add (issue 7: "scans add to the current site"), the MAC → address map the
+ * Devices of a site: what scans add (issue 7: "scans add to the current site"), the known devices the
  * scanner needs to tell a moved device from a new one, and the technician's own edits (label, notes,
  * trusting a certificate). Pure functions over an inventory draft, run inside `store.update`.
  *
  * A device's id is the one the credentials use (`mac:<MAC>`, else `addr:<host>:<port>`), so the keychain
- * entries stored for it, the monitor and the report all meet on the same id.
+ * entries stored for it, the monitor and the report all meet on the same id. Which found device gets
+ * which id is credentials/identity-rule.ts (issue 14: two live addresses with one MAC are two devices).
  */
 import type { DiscoveredHost } from '../../../shared/domain/discovery';
-import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
+import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { CommissioningStatus, DeviceIdentity, InventoryDevice } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { addressDeviceId, macDeviceId } from '../credentials/device-identity';
+import type { KnownDevice, Sighting } from '../credentials/identity-rule';
+import { judgeSightings, KnownIndex } from '../credentials/identity-rule';
+import { parseMac } from '../../../shared/domain/mac';
 import type { Inventory } from './schema';
 
 /** Enough for years of DHCP churn; the oldest sightings go first. */
@@ -59,13 +63,18 @@ export function newDevice(
   };
 }
 
-/** What the device told this time replaces what it told before; what it did not tell is kept. */
+/**
+ * What the device told this time replaces what it told before; what it did not tell is kept — except a
+ * stored MAC that is not a MAC (kept by older versions), which is no identity and is dropped.
+ */
 function learnIdentity(device: InventoryDevice, identity: DeviceIdentity | null): void {
   if (identity === null) return;
   for (const key of ['mac', 'hostname', 'model', 'firmware', 'serial'] as const) {
     const value = identity[key];
     if (value !== null) device.identity[key] = value;
   }
+  const mac = device.identity.mac;
+  if (mac !== null) device.identity.mac = parseMac(mac) ?? null;
 }
 
 export interface ScanSaveOutcome {
@@ -85,10 +94,11 @@ export function recordScan(
 ): ScanSaveOutcome {
   const at = now.toISOString();
   const outcome: ScanSaveOutcome = { added: 0, updated: 0, moved: [], identified: 0 };
-  for (const host of hosts) {
-    if (host.kind !== 'device') continue;
-    const id = hostDeviceId(host);
+  const found = hosts.filter((host) => host.kind === 'device');
+  const ids = scanIds(inventory, siteId, found);
+  for (const host of found) {
     const address = hostAddress(host);
+    const id = ids.get(address) ?? hostDeviceId(host);
     let device = findDevice(inventory, siteId, id);
     if (device === undefined) {
       // A planned device at this address (known by address only) is this device: it keeps its label.
@@ -114,14 +124,39 @@ export function recordScan(
   return outcome;
 }
 
-/** MAC → host where each device of the site was last seen, for the scanner's moved-device check. */
-export function knownDevicesOf(inventory: Inventory, siteId: string): Map<string, string> {
-  const known = new Map<string, string>();
-  for (const device of devicesOf(inventory, siteId)) {
-    const address = parseDeviceAddress(device.address);
-    if (device.identity.mac !== null && address.ok) known.set(device.identity.mac, address.value.host);
+/**
+ * The id of each found device, by the identity rule. A known MAC at a new address takes the known
+ * device's id only when the scan found its old address silent (`seen: 'moved'`); the addresses a host
+ * shares its MAC with (`sameMacAs`) answered too, whether or not they are in this list.
+ */
+function scanIds(
+  inventory: Inventory,
+  siteId: string,
+  hosts: readonly DiscoveredHost[],
+): Map<string, string> {
+  const known = new KnownIndex(knownDevicesOf(inventory, siteId));
+  const sightings: Sighting[] = [];
+  const silent = new Set<string>();
+  for (const host of hosts) {
+    const mac = host.identity?.mac ?? null;
+    sightings.push({ address: hostAddress(host), mac });
+    for (const other of host.sameMacAs ?? []) sightings.push({ address: other, mac });
+    const macId = macDeviceId(mac);
+    const before = macId === undefined ? undefined : known.byId.get(macId)?.address;
+    if (host.seen === 'moved' && before !== undefined) silent.add(before);
   }
-  return known;
+  const verdicts = judgeSightings(sightings, known, silent);
+  return new Map([...verdicts].map(([address, verdict]) => [address, verdict.deviceId]));
+}
+
+/** The site's devices as the identity rule and the scanner know them (planned ones marked). */
+export function knownDevicesOf(inventory: Inventory, siteId: string): KnownDevice[] {
+  return devicesOf(inventory, siteId).map((device) => ({
+    deviceId: device.id,
+    address: device.address,
+    mac: device.identity.mac,
+    ...(device.lastSeen === null ? { planned: true } : {}),
+  }));
 }
 
 function requireDevice(inventory: Inventory, siteId: string, id: string): Result<InventoryDevice> {

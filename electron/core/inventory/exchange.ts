@@ -4,11 +4,16 @@
  * addresses, notes, certificate pins — and nothing secret: no password, no key, not even the keychain
  * account names, which mean nothing on another laptop.
  *
+ * The site's activity log goes with it (every write to its devices: what, when, each outcome; never a
+ * secret), so the report of a site commissioned on two laptops says what both did. Pool presets stay on
+ * the laptop: they hold pool passwords.
+ *
  * Reading is strict about what it is (the format marker and version) and tolerant about the rest the way
  * every parser here is: unknown fields are dropped, never stored — a tool that adds a `password` field to
  * an export does not get it into the inventory.
  */
 import { z } from 'zod';
+import { activityEntrySchema } from '../../../shared/domain/commission';
 import {
   inventoryDeviceSchema,
   isoTimeSchema,
@@ -17,7 +22,9 @@ import {
 } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import { activityOf } from './activity';
 import { devicesOf } from './devices';
+import { parseMac } from '../../../shared/domain/mac';
 import type { Inventory } from './schema';
 import { describeIssues } from './schema';
 
@@ -28,6 +35,10 @@ export { MAX_IMPORT_BYTES } from '../../../shared/domain/inventory';
 export const exportedDeviceSchema = inventoryDeviceSchema.omit({ siteId: true });
 export type ExportedDevice = z.infer<typeof exportedDeviceSchema>;
 
+/** An activity entry without its site id, which means nothing on another laptop (the import's site is it). */
+export const exportedActivitySchema = activityEntrySchema.omit({ siteId: true });
+export type ExportedActivity = z.infer<typeof exportedActivitySchema>;
+
 export const siteExportSchema = z.object({
   format: z.literal(SITE_EXPORT_FORMAT),
   formatVersion: z.literal(SITE_EXPORT_VERSION),
@@ -36,6 +47,8 @@ export const siteExportSchema = z.object({
   exportedBy: z.object({ app: z.string(), version: z.string(), laptop: z.string() }),
   site: siteSchema.pick({ id: true, name: true, subnets: true }),
   devices: z.array(exportedDeviceSchema),
+  /** Oldest first; absent in exports made before the activity log (none to merge). */
+  activity: z.array(exportedActivitySchema).default([]),
 });
 export type SiteExport = z.infer<typeof siteExportSchema>;
 
@@ -56,6 +69,7 @@ export function buildSiteExport(inventory: Inventory, siteId: string, meta: Expo
     exportedBy: { app: meta.app, version: meta.version, laptop: meta.laptop },
     site: { id: site.id, name: site.name, subnets: [...site.subnets] },
     devices: devicesOf(inventory, siteId).map(({ siteId: _siteId, ...device }) => structuredClone(device)),
+    activity: activityOf(inventory, siteId).map(({ siteId: _siteId, ...entry }) => structuredClone(entry)),
   });
 }
 
@@ -101,6 +115,8 @@ export function parseSiteExport(text: string): Result<SiteExport> {
   for (const device of parsed.data.devices) {
     if (ids.has(device.id)) return err('INVALID_INPUT', `The site export lists device "${device.id}" twice.`);
     ids.add(device.id);
+    // A MAC field that is not a MAC is no identity (shared/domain/mac.ts): it is not taken in.
+    if (device.identity.mac !== null) device.identity.mac = parseMac(device.identity.mac) ?? null;
   }
   return ok(parsed.data);
 }

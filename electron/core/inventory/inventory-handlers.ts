@@ -30,6 +30,7 @@ export function createInventoryHandlers(inventory: InventoryServices | undefined
       'inventory:trust-certificate': unavailable,
       'inventory:import': unavailable,
       'inventory:export': unavailable,
+      'sites:activity': unavailable,
       'report:generate': unavailable,
     };
   }
@@ -62,6 +63,8 @@ export function createInventoryHandlers(inventory: InventoryServices | undefined
       const { fileName, content, export: value } = exported.value;
       return ok({ fileName, content, siteName: value.site.name, devices: value.devices.length });
     },
+    'sites:activity': (input) =>
+      inventory.activity(input?.site, input?.deviceId === undefined ? {} : { deviceId: input.deviceId }),
     async 'report:generate'({ site, format, check }) {
       const report = await inventory.report({
         ...(site !== undefined ? { site } : {}),

@@ -7,15 +7,19 @@
  * keychain's metadata (which devices have an API key or a password) and the live check of a site's
  * devices for a report (the app's monitor, or the CLI's one-pass check).
  */
+import type { ActivityEntry } from '../../../shared/domain/commission';
 import type { DiscoveredHost } from '../../../shared/domain/discovery';
 import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import type { InventoryDevice, InventoryProblem, Site, SiteSummary } from '../../../shared/domain/inventory';
+import type { PoolPreset } from '../../../shared/domain/pools';
 import type { CommissioningSnapshot, HandOverReport } from '../../../shared/domain/report';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { MonitorTarget } from '../monitor/monitor';
 import type { StoredCredentialFacts } from '../report/build-report';
-import { buildReport } from '../report/build-report';
+import { buildReport, seenInCheck } from '../report/build-report';
+import { activityOf, appendActivity, newActivityId } from './activity';
+import type { KnownDevice } from '../credentials/identity-rule';
 import type { ScanSaveOutcome } from './devices';
 import {
   devicesOf,
@@ -37,6 +41,7 @@ import {
 } from './exchange';
 import type { MergeOutcome } from './merge';
 import { mergeSiteExport } from './merge';
+import { deletePreset, presetsOf, savePreset } from './pool-presets';
 import type { Inventory } from './schema';
 import type { DeletedSite } from './sites';
 import * as sites from './sites';
@@ -49,8 +54,13 @@ export interface InventoryServicesOptions extends InventoryStoreOptions {
   /** This laptop's host name, written into exports and reports. */
   laptop: string;
   app: { name: string; version: string };
-  /** By device id; undefined when the keychain cannot be read. Metadata only. */
-  credentialFacts?: () => Promise<ReadonlyMap<string, StoredCredentialFacts> | undefined>;
+  /**
+   * By device id (`deviceIds`: the report's devices); undefined when the keychain cannot be read.
+   * Metadata only.
+   */
+  credentialFacts?: (
+    deviceIds: readonly string[],
+  ) => Promise<ReadonlyMap<string, StoredCredentialFacts> | undefined>;
   /** Reads the devices' live states for a report. */
   liveCheck?: (targets: MonitorTarget[], signal?: AbortSignal) => Promise<CommissioningSnapshot>;
 }
@@ -77,6 +87,11 @@ export interface InventoryServices {
   readonly store: InventoryStore;
   listSites(): Promise<Result<SiteListing>>;
   createSite(input: { name: string; subnets?: readonly string[]; use?: boolean }): Promise<Result<Site>>;
+  /**
+   * A data folder with no site gets "Site 1", made current (scans need somewhere to go): the app at start
+   * and every CLI command that needs a site. Answers the site when it made one, else undefined.
+   */
+  ensureFirstSite(): Promise<Result<Site | undefined>>;
   renameSite(ref: string, name: string): Promise<Result<Site>>;
   setSubnets(ref: string, subnets: readonly string[]): Promise<Result<Site>>;
   useSite(ref: string): Promise<Result<Site>>;
@@ -94,8 +109,8 @@ export interface InventoryServices {
     deviceId: string,
     fingerprint: string,
   ): Promise<Result<InventoryDevice>>;
-  /** MAC → last host of the site's devices, for the scanner. */
-  knownDevices(ref?: string): Promise<Result<Map<string, string>>>;
+  /** The site's devices with their MACs and last addresses, for the scanner's identity rule. */
+  knownDevices(ref?: string): Promise<Result<KnownDevice[]>>;
   saveScan(
     ref: string | undefined,
     hosts: readonly DiscoveredHost[],
@@ -105,7 +120,18 @@ export interface InventoryServices {
   exportSite(ref?: string): Promise<Result<{ export: SiteExport; fileName: string; content: string }>>;
   /** Builds the report and remembers each device's commissioning status from it. */
   report(request?: ReportRequest): Promise<Result<HandOverReport>>;
+  /** Appends a write's record to its site's activity log (entry.siteId must name a site). */
+  recordActivity(entry: Omit<ActivityEntry, 'id' | 'by'>): Promise<Result<ActivityEntry>>;
+  /** The site's (`ref`, else the current one) activity log, oldest first, optionally for one device. */
+  activity(ref?: string, filter?: { deviceId?: string }): Promise<Result<ActivityEntry[]>>;
+  /** The site's pool presets, by name (their pool passwords included: for the apply, never to print). */
+  poolPresets(ref?: string): Promise<Result<PoolPreset[]>>;
+  /** Saves a preset in the site, replacing one of the same name (any case). */
+  savePoolPreset(ref: string | undefined, preset: PoolPresetInput): Promise<Result<PoolPreset>>;
+  deletePoolPreset(ref: string | undefined, name: string): Promise<Result<PoolPreset>>;
 }
+
+export type PoolPresetInput = Pick<PoolPreset, 'name' | 'pools'>;
 
 export function createInventoryServices(options: InventoryServicesOptions): InventoryServices {
   const store = createInventoryStore(options);
@@ -146,11 +172,13 @@ export function createInventoryServices(options: InventoryServicesOptions): Inve
   async function report(request: ReportRequest = {}): Promise<Result<HandOverReport>> {
     const loaded = await read((inventory) => {
       const site = sites.resolveSite(inventory, request.site);
-      return site.ok ? ok({ site: site.value, devices: devicesOf(inventory, site.value.id) }) : site;
+      if (!site.ok) return site;
+      const id = site.value.id;
+      return ok({ site: site.value, devices: devicesOf(inventory, id), activity: activityOf(inventory, id) });
     });
     if (!loaded.ok) return loaded;
-    const { site, devices } = loaded.value;
-    const credentials = await options.credentialFacts?.();
+    const { site, devices, activity } = loaded.value;
+    const credentials = await options.credentialFacts?.(devices.map((device) => device.id));
     let snapshot: CommissioningSnapshot | undefined;
     if (request.check !== false && options.liveCheck !== undefined) {
       const targets = devices.flatMap((device): MonitorTarget[] => {
@@ -166,12 +194,13 @@ export function createInventoryServices(options: InventoryServicesOptions): Inve
       devices,
       ...(snapshot !== undefined ? { snapshot } : {}),
       ...(credentials !== undefined ? { credentials } : {}),
+      activity,
       laptop: options.laptop,
       app: options.app,
       now: now(),
     });
     const statuses = new Map(built.devices.map((d) => [d.deviceId, d.commissioning]));
-    const answered = new Set(built.devices.filter((d) => d.state === 'online').map((d) => d.deviceId));
+    const answered = new Set((snapshot?.devices ?? []).filter((d) => seenInCheck(d)).map((d) => d.deviceId));
     const remembered = await store.update((inventory) => {
       setCommissioning(inventory, site.id, statuses, now());
       const at = built.checkedAt;
@@ -199,6 +228,18 @@ export function createInventoryServices(options: InventoryServicesOptions): Inve
         if (site.ok && input.use === true) inventory.settings.currentSiteId = site.value.id;
         return site;
       }),
+    async ensureFirstSite() {
+      // Read first: only a fresh folder needs the write (and its lock); the check is repeated under the
+      // lock, so two commands starting together make one site, not two.
+      const count = await read((inventory) => ok(inventory.sites.length));
+      if (!count.ok || count.value > 0) return count.ok ? ok(undefined) : count;
+      return store.update((inventory): Result<Site | undefined> => {
+        if (inventory.sites.length > 0) return ok(undefined);
+        const site = sites.createSite(inventory, { name: sites.FIRST_SITE_NAME }, now());
+        if (site.ok) inventory.settings.currentSiteId = site.value.id;
+        return site;
+      });
+    },
     renameSite: (ref, name) => store.update((inventory) => sites.renameSite(inventory, ref, name, now())),
     setSubnets: (ref, subnets) =>
       store.update((inventory) => sites.setSiteSubnets(inventory, ref, subnets, now())),
@@ -225,6 +266,27 @@ export function createInventoryServices(options: InventoryServicesOptions): Inve
         return ok({ site: site.value, ...recordScan(inventory, site.value.id, hosts, now()) });
       }),
     importText,
+    recordActivity: (input) =>
+      store.update((inventory) => {
+        if (!inventory.sites.some((site) => site.id === input.siteId)) {
+          return err('NOT_FOUND', `There is no site "${input.siteId}" to record the activity in.`);
+        }
+        const entry: ActivityEntry = { ...input, id: newActivityId(now()), by: options.laptop };
+        appendActivity(inventory, entry);
+        return ok(entry);
+      }),
+    activity: (ref, filter) =>
+      read((inventory) => {
+        const id = siteId(inventory, ref);
+        return id.ok ? ok(activityOf(inventory, id.value, filter)) : id;
+      }),
+    poolPresets: (ref) =>
+      read((inventory) => {
+        const id = siteId(inventory, ref);
+        return id.ok ? ok(presetsOf(inventory, id.value)) : id;
+      }),
+    savePoolPreset: (ref, preset) => inSite(ref, (inventory, id) => savePreset(inventory, id, preset, now())),
+    deletePoolPreset: (ref, name) => inSite(ref, (inventory, id) => deletePreset(inventory, id, name)),
     exportSite: (ref) =>
       read((inventory) => {
         const id = siteId(inventory, ref);

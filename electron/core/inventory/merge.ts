@@ -9,12 +9,13 @@
  * - label, notes and the TLS pin: ours are kept (they are people's words and trust decisions; the report
  *   shows theirs so someone can decide);
  * - two different devices at the same current address: both are kept and the clash is reported.
+ * Activity entries (each write to devices) are merged by id, never twice, and the log kept in time order.
  */
 import type { InventoryDevice, MergeConflict, Site } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { devicesOf, findDevice, MAX_ADDRESS_HISTORY } from './devices';
-import type { ExportedDevice, SiteExport } from './exchange';
+import type { ExportedActivity, ExportedDevice, SiteExport } from './exchange';
 import type { Inventory } from './schema';
 import { createSite, findSite } from './sites';
 
@@ -29,6 +30,8 @@ export interface MergeOutcome {
   merged: number;
   unchanged: number;
   conflicts: MergeConflict[];
+  /** Activity entries this inventory did not have yet. */
+  activityAdded: number;
 }
 
 const newest = (a: string | null, b: string | null): string | null =>
@@ -109,6 +112,28 @@ export function mergeDevice(
   return { conflicts, changed: JSON.stringify(local) !== before };
 }
 
+/**
+ * Adds the entries this inventory does not have (by id: the same write from the same laptop is one
+ * entry, however many exports it travelled in) to `siteId`'s log, and keeps the whole log oldest first.
+ */
+export function mergeActivity(
+  inventory: Inventory,
+  siteId: string,
+  incoming: readonly ExportedActivity[],
+): number {
+  const known = new Set(inventory.activity.map((entry) => entry.id));
+  let added = 0;
+  for (const entry of incoming) {
+    if (known.has(entry.id)) continue;
+    known.add(entry.id);
+    inventory.activity.push({ ...structuredClone(entry), siteId });
+    added += 1;
+  }
+  // A stable sort: entries of the same instant keep the order they were recorded in.
+  if (added > 0) inventory.activity.sort((a, b) => a.at.localeCompare(b.at));
+  return added;
+}
+
 /** The site to merge into: the one named, else the export's own (by id, then name), else a new one. */
 function targetSite(
   inventory: Inventory,
@@ -149,6 +174,7 @@ export function mergeSiteExport(
     merged: 0,
     unchanged: 0,
     conflicts: [],
+    activityAdded: 0,
   };
   site.subnets = [...new Set([...site.subnets, ...exported.site.subnets])];
 
@@ -184,5 +210,6 @@ export function mergeSiteExport(
     if (merged.changed) outcome.merged += 1;
     else outcome.unchanged += 1;
   }
+  outcome.activityAdded = mergeActivity(inventory, site.id, exported.activity);
   return ok(outcome);
 }

@@ -7,7 +7,8 @@
  * per device (no history), the TLS fingerprint as `tlsFingerprint`, no labels and no commissioning status.
  * Version 2 puts them in a site of their own ("Imported devices"), starts each address history with the
  * one address known, and gives every device the id the credentials use, so the keychain entries stored
- * for it are found again.
+ * for it are found again. Version 3 adds the activity log and the pool presets (both empty for an older
+ * file: nothing was written to a device by the versions before it).
  */
 import { z } from 'zod';
 import type { InventoryDevice, Site } from '../../../shared/domain/inventory';
@@ -15,6 +16,7 @@ import { isoTimeSchema } from '../../../shared/domain/inventory';
 import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
 import { accountName } from '../credentials/accounts';
 import { addressDeviceId, macDeviceId } from '../credentials/device-identity';
+import { addressIdOf } from '../credentials/identity-rule';
 import type { Inventory } from './schema';
 import { describeIssues, INVENTORY_SCHEMA_VERSION, inventorySchema } from './schema';
 
@@ -62,7 +64,7 @@ function v1Device(id: string, group: { old: V1Device; address: string }[]): Inve
     id,
     siteId: V1_SITE_ID,
     identity: {
-      mac: id.startsWith('mac:') ? id.slice(4) : null,
+      mac: macDeviceId(latest('mac'))?.slice('mac:'.length) ?? null,
       hostname: latest('hostname'),
       model: latest('model'),
       firmware: latest('firmware'),
@@ -85,6 +87,29 @@ function v1Device(id: string, group: { old: V1Device; address: string }[]): Inve
     lastSeen,
     commissioning: { status: 'found', updatedAt: lastSeen },
   };
+}
+
+type Sighted = { old: V1Device; address: string };
+
+/**
+ * Version 1 entries that share a MAC are one device that moved when each address was first seen after
+ * the previous one was last seen. Entries seen over the same time are live devices with one MAC (issue
+ * 14: a cloned or misconfigured board): the first keeps the MAC id, the others their address's id.
+ */
+function splitLiveTwins(groups: ReadonlyMap<string, Sighted[]>): Map<string, Sighted[]> {
+  const split = new Map<string, Sighted[]>();
+  const add = (id: string, entry: Sighted): void => void split.set(id, [...(split.get(id) ?? []), entry]);
+  for (const [id, group] of groups) {
+    let until = '';
+    const byFirstSeen = [...group].sort((a, b) => a.old.firstSeen.localeCompare(b.old.firstSeen));
+    for (const entry of byFirstSeen) {
+      if (!id.startsWith('mac:') || entry.old.firstSeen >= until) {
+        add(id, entry);
+        if (entry.old.lastSeen > until) until = entry.old.lastSeen;
+      } else add(addressIdOf(entry.address), entry);
+    }
+  }
+  return split;
 }
 
 type Step = (data: unknown) => { ok: true; value: unknown } | { ok: false; message: string };
@@ -111,7 +136,7 @@ function v1ToV2(data: unknown): ReturnType<Step> {
     const id = macDeviceId(old.mac) ?? addressDeviceId(address.value);
     groups.set(id, [...(groups.get(id) ?? []), { old, address: formatDeviceAddress(address.value) }]);
   }
-  const devices = [...groups].map(([id, group]) => v1Device(id, group));
+  const devices = [...splitLiveTwins(groups)].map(([id, group]) => v1Device(id, group));
   return {
     ok: true,
     value: {
@@ -123,8 +148,18 @@ function v1ToV2(data: unknown): ReturnType<Step> {
   };
 }
 
+function v2ToV3(data: unknown): ReturnType<Step> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, message: 'version 2 file: not an object' };
+  }
+  return { ok: true, value: { ...data, schemaVersion: 3, activity: [], poolPresets: [] } };
+}
+
 /** Step from version N to N + 1, by N. */
-const STEPS: ReadonlyMap<number, Step> = new Map([[1, v1ToV2]]);
+const STEPS: ReadonlyMap<number, Step> = new Map([
+  [1, v1ToV2],
+  [2, v2ToV3],
+]);
 
 export function versionOf(data: unknown): number | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;

@@ -5,9 +5,12 @@
  * them together: unique site ids, every device in an existing site, one device per id within a site.
  */
 import { z } from 'zod';
+import { activityEntrySchema } from '../../../shared/domain/commission';
 import { inventoryDeviceSchema, inventorySettingsSchema, siteSchema } from '../../../shared/domain/inventory';
+import { storedPoolPresetSchema } from './pool-presets';
 
-export const INVENTORY_SCHEMA_VERSION = 2;
+/** Version 3 added `activity`: every write to a device, per site (DESIGN.md, Commissioning actions, 6). */
+export const INVENTORY_SCHEMA_VERSION = 3;
 
 export const inventorySchema = z
   .object({
@@ -15,6 +18,10 @@ export const inventorySchema = z
     sites: z.array(siteSchema),
     devices: z.array(inventoryDeviceSchema),
     settings: inventorySettingsSchema,
+    /** Oldest first; each entry belongs to a site and goes with it. */
+    activity: z.array(activityEntrySchema),
+    /** Pool presets per site (issue 16); absent in files written before them, which had none. */
+    poolPresets: z.array(storedPoolPresetSchema).default([]),
   })
   .superRefine((inventory, ctx) => {
     const siteIds = new Set<string>();
@@ -35,6 +42,22 @@ export const inventorySchema = z
       }
       deviceKeys.add(key);
     });
+    inventory.activity.forEach((entry, index) => {
+      if (!siteIds.has(entry.siteId)) {
+        ctx.addIssue({ code: 'custom', path: ['activity', index, 'siteId'], message: 'no such site' });
+      }
+    });
+    const presetKeys = new Set<string>();
+    inventory.poolPresets.forEach((preset, index) => {
+      if (!siteIds.has(preset.siteId)) {
+        ctx.addIssue({ code: 'custom', path: ['poolPresets', index, 'siteId'], message: 'no such site' });
+      }
+      const key = `${preset.siteId}\n${preset.name.toLowerCase()}`;
+      if (presetKeys.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['poolPresets', index, 'name'], message: 'preset name twice' });
+      }
+      presetKeys.add(key);
+    });
     const current = inventory.settings.currentSiteId;
     if (current !== null && !siteIds.has(current)) {
       ctx.addIssue({ code: 'custom', path: ['settings', 'currentSiteId'], message: 'no such site' });
@@ -48,6 +71,8 @@ export const emptyInventory = (): Inventory => ({
   sites: [],
   devices: [],
   settings: { currentSiteId: null },
+  activity: [],
+  poolPresets: [],
 });
 
 /** "devices.3.address: expected string" for the first few issues: enough to find the spot in the file. */

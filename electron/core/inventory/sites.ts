@@ -17,6 +17,9 @@ import type { Inventory } from './schema';
 
 const MAX_NAME = 100;
 
+/** The site a fresh data folder starts with, in the app and the CLI alike; renamed like any other. */
+export const FIRST_SITE_NAME = 'Site 1';
+
 export function findSite(inventory: Inventory, ref: string): Site | undefined {
   const wanted = ref.trim();
   return (
@@ -30,6 +33,7 @@ function notFound(inventory: Inventory, ref: string): Result<never> {
   return err(
     'NOT_FOUND',
     `No site is named "${ref}"${names === '' ? ' (there are no sites yet)' : ` (sites: ${names})`}.`,
+    { reason: 'unknown-site' },
   );
 }
 
@@ -175,6 +179,8 @@ export function deleteSite(
   }
   inventory.sites = inventory.sites.filter((s) => s !== site);
   inventory.devices = inventory.devices.filter((device) => device.siteId !== site.id);
+  inventory.activity = inventory.activity.filter((entry) => entry.siteId !== site.id);
+  inventory.poolPresets = inventory.poolPresets.filter((preset) => preset.siteId !== site.id);
   if (inventory.settings.currentSiteId === site.id)
     inventory.settings.currentSiteId = inventory.sites[0]?.id ?? null;
   return ok({ site, devicesRemoved: devices });

@@ -7,6 +7,7 @@
  * off keeps its temperature alert, since nothing says it cooled down.
  */
 import type { AlertKind, MonitorAlert, MonitorState, ReadingSummary } from '../../../shared/domain/monitor';
+import { sameMacWords } from '../../../shared/domain/same-mac';
 
 export interface AlertThresholds {
   /** Hottest chip, °C. */
@@ -31,7 +32,14 @@ export interface AlertInput {
   reason: string;
   /** The reading of this poll when it answered with one, else undefined. */
   reading: ReadingSummary | undefined;
+  /** Other addresses answering with the device's MAC (issue 14); the alert holds while there are any. */
+  sameMacAs?: readonly string[];
+  /** Its working password is the factory default (the keychain's metadata); the alert holds while so. */
+  factoryPassword?: boolean;
 }
+
+export const FACTORY_PASSWORD_ALERT =
+  'its password is the factory default "admin": anyone on the LAN can change its pools (change it)';
 
 const READING_KINDS = new Set<AlertKind>(['failure', 'temperature', 'hash-rate']);
 
@@ -55,6 +63,9 @@ export function alertConditions(
   const holds = new Map<AlertKind, string>();
   const fromState = STATE_ALERTS[input.state];
   if (fromState !== undefined) holds.set(fromState, input.reason);
+  const twins = input.sameMacAs ?? [];
+  if (twins.length > 0) holds.set('duplicate-mac', sameMacWords(twins));
+  if (input.factoryPassword === true) holds.set('factory-password', FACTORY_PASSWORD_ALERT);
 
   const reading = input.reading;
   if (input.state !== 'online' || reading === undefined) {

@@ -14,6 +14,8 @@ import type { DeviceClient } from '../device/client';
 import type { EventHub } from '../events/event-hub';
 import { AlertBook } from './alerts';
 import type { DeviceDetail, DeviceRecord } from './device-record';
+import type { DisruptionDetail, DisruptionKind, ExpectedDisruption } from './disruption';
+import { expectedDisruption, mayBeDisrupted } from './disruption';
 import { failureOf, newRecord, toDetail, toView } from './device-record';
 import type { DiffListener } from './diff-emitter';
 import { DiffEmitter } from './diff-emitter';
@@ -43,7 +45,15 @@ export interface MonitorOptions extends MonitorSettings {
   events?: EventHub;
   now?: () => number;
   random?: () => number;
+  /**
+   * A reboot or mining restart another process asked for (the site's activity log), looked up when a
+   * device falls silent or reports a shutting-down or booting state and none is known: found, the device
+   * shows `rebooting` / `restarting` instead of an offline alarm.
+   */
+  lookupDisruption?: (target: MonitorTarget) => Promise<ExpectedDisruption | undefined>;
 }
+
+export type { DisruptionDetail } from './disruption';
 
 export interface MonitorSnapshot {
   at: number;
@@ -63,8 +73,20 @@ export interface Monitor {
   start(devices: readonly MonitorTarget[]): void;
   add(device: MonitorTarget): void;
   remove(deviceId: string): void;
+  /** The other addresses answering with the device's MAC now (issue 14); empty clears its alert. */
+  flag(deviceId: string, sameMacAs: readonly string[]): void;
+  /**
+   * Whether the device's working password is the factory default (the fleet reads it from the keychain's
+   * metadata: a credential, not a reading); raised or cleared as a `factory-password` alert at once.
+   */
+  flagFactoryPassword(deviceId: string, factory: boolean): void;
   /** Polls a device as soon as a slot is free (e.g. the user just gave its password). */
   pollSoon(deviceId: string): void;
+  /**
+   * This process asked the device to reboot or restart mining: it shows `rebooting` / `restarting` (no
+   * offline alarm) until it answers again or `untilMs` passes, then the usual states and alarms.
+   */
+  expectDisruption(deviceId: string, kind: DisruptionKind, untilMs: number, detail?: DisruptionDetail): void;
   /** Cancels every poll in flight, stops the timers and sends the last diff. */
   stop(): Promise<void>;
   snapshot(): MonitorSnapshot;
@@ -97,6 +119,8 @@ export function createMonitor(options: MonitorOptions): Monitor {
   let lastFleetSample = Number.NEGATIVE_INFINITY;
   let lastRecount = epoch;
   let stopped = false;
+  /** Per device, when the last disruption it went through began: an activity entry counts only once. */
+  const disruptionSince = new Map<string, number>();
 
   const poll = createDevicePoller({
     client: options.client,
@@ -184,12 +208,23 @@ export function createMonitor(options: MonitorOptions): Monitor {
     } else {
       event = { kind: 'failed', failure: failureOf(result.error, record.target) };
     }
+    if (options.lookupDisruption !== undefined && mayBeDisrupted(record.machine, event)) {
+      const found = await options.lookupDisruption(record.target).catch(() => undefined);
+      if (stopped || records.get(deviceId) !== record) return settings.intervalMs;
+      if (found !== undefined) expect(record, found);
+    }
     const prev = record.machine;
     const next = apply(record, event);
     const changes = alerts.update(
       deviceId,
       record.address,
-      { state: next.state, reason: next.reason, reading: fresh === undefined ? undefined : record.summary },
+      {
+        state: next.state,
+        reason: next.reason,
+        reading: fresh === undefined ? undefined : record.summary,
+        sameMacAs: record.target.sameMacAs,
+        factoryPassword: record.target.factoryPassword,
+      },
       at,
     );
     diffs.addAlerts(changes);
@@ -225,12 +260,38 @@ export function createMonitor(options: MonitorOptions): Monitor {
     now,
   });
 
+  /** Enters an expected disruption not seen before; answers whether the state changed. */
+  function expect(record: DeviceRecord, disruption: ExpectedDisruption): boolean {
+    const id = record.target.deviceId;
+    if (disruption.since <= (disruptionSince.get(id) ?? Number.NEGATIVE_INFINITY)) return false;
+    disruptionSince.set(id, disruption.since);
+    const prev = record.machine;
+    return apply(record, { kind: 'expect', disruption }) !== prev;
+  }
+
+  /** Re-derives the alerts that do not wait for a poll (the same MAC elsewhere, a factory password). */
+  function realert(record: DeviceRecord): void {
+    const { state, reason } = record.machine;
+    const input = {
+      state,
+      reason,
+      reading: undefined,
+      sameMacAs: record.target.sameMacAs,
+      factoryPassword: record.target.factoryPassword,
+    };
+    const changes = alerts.update(record.target.deviceId, record.address, input, now());
+    if (changes.raised.length + changes.cleared.length === 0) return;
+    diffs.addAlerts(changes);
+    diffs.markDirty(record.target.deviceId);
+  }
+
   function addWithin(device: MonitorTarget, spreadMs: number): void {
     if (stopped || records.has(device.deviceId)) return;
     const record = newRecord(device, now());
     records.set(device.deviceId, record);
     tracker.add(shareOf(record));
     diffs.markDirty(device.deviceId);
+    if ((device.sameMacAs?.length ?? 0) > 0 || device.factoryPassword === true) realert(record);
     scheduler.add(device.deviceId, Math.floor(random() * spreadMs));
   }
 
@@ -244,12 +305,33 @@ export function createMonitor(options: MonitorOptions): Monitor {
       const record = records.get(deviceId);
       if (record === undefined) return;
       records.delete(deviceId);
+      disruptionSince.delete(deviceId);
       tracker.remove(shareOf(record));
       scheduler.remove(deviceId);
       diffs.addAlerts({ raised: [], cleared: alerts.removeDevice(deviceId, now()) });
       diffs.markRemoved(deviceId);
     },
+    flag(deviceId, sameMacAs) {
+      const record = records.get(deviceId);
+      if (record === undefined || stopped) return;
+      record.target = { ...record.target, sameMacAs: [...sameMacAs] };
+      realert(record);
+    },
+    flagFactoryPassword(deviceId, factory) {
+      const record = records.get(deviceId);
+      if (record === undefined || stopped || (record.target.factoryPassword === true) === factory) return;
+      record.target = { ...record.target, factoryPassword: factory };
+      realert(record);
+    },
     pollSoon: (deviceId) => scheduler.pollSoon(deviceId),
+    expectDisruption(deviceId, kind, untilMs, detail = {}) {
+      const record = records.get(deviceId);
+      if (record === undefined || stopped) return;
+      if (!expect(record, expectedDisruption(kind, untilMs, detail, now()))) return;
+      // An offline alarm raised before it was known clears now.
+      realert(record);
+      diffs.markDirty(deviceId);
+    },
     async stop() {
       stopped = true;
       await scheduler.stop();

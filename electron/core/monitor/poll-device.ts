@@ -16,13 +16,14 @@
  *
  * Capabilities are detected, not assumed: a device whose `/summary` answers 404 is not asked again for
  * `recheckMs` (firmware can be updated on site). A field device answers `/status` with `unlocked: false`
- * when it did not accept the credential; that is turned into the same "session ended" signal as a 401,
- * so the session manager unlocks once more, exactly as it does for a 401.
+ * when it did not accept the credential; that is turned into the same "session ended" signal as a 401
+ * (credential-verdict.ts), so the session manager unlocks once more, exactly as it does for a 401.
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import type { SessionManager } from '../credentials/session-manager';
 import type { CallOptions, DeviceClient } from '../device/client';
+import { assertCredentialAccepted } from '../device/credential-verdict';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 
@@ -31,6 +32,10 @@ export interface MonitorTarget {
   deviceId: string;
   address: DeviceAddress;
   siteId?: string;
+  /** Other addresses answering with this device's MAC (issue 14): raised as a `duplicate-mac` alert. */
+  sameMacAs?: readonly string[];
+  /** Its working password is the factory default (issue 15): raised as a `factory-password` alert. */
+  factoryPassword?: boolean;
 }
 
 /** What the monitor has learnt about a device's optional endpoints. */
@@ -114,15 +119,6 @@ function minerStateOf(status: unknown): string | undefined {
   return typeof state === 'string' ? state : undefined;
 }
 
-function saysNotUnlocked(status: unknown): boolean {
-  return (
-    typeof status === 'object' &&
-    status !== null &&
-    !Array.isArray(status) &&
-    (status as Record<string, unknown>).unlocked === false
-  );
-}
-
 export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
   const { client, sessions, timeoutMs, recheckMs } = options;
   const summaryEvery = Math.max(1, Math.floor(options.summaryEveryPolls ?? 2));
@@ -180,12 +176,7 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
       async (credential) => {
         used = credential.kind;
         const status = await client.getStatus(target.address, credential, call());
-        if (saysNotUnlocked(status)) {
-          throw new DeviceError(
-            'AUTH_REQUIRED',
-            `${hostPort(target.address)}: the device did not accept the credentials (unlocked: false).`,
-          );
-        }
+        assertCredentialAccepted(status, hostPort(target.address));
         if (caps.summary === 'absent' && now() < caps.summaryRecheckAt) return { status, summary: undefined };
         if (mayReuseSummary(caps, status)) return { status, summary: caps.summaryBody };
         try {

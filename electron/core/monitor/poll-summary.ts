@@ -9,20 +9,56 @@
  * is still built from the kept raw bodies when someone opens the device (`device()`).
  *
  * The rules are the status reader's (own properties only, finite numbers, `null` = absent, a wrong type =
- * absent, the summary's state only when `/status` has none, `info.hr_measure` as the hash-rate unit); a
- * property test holds this equal to `summarizeReading(readStatus(…))` for arbitrary bodies.
+ * absent, the summary's state only when `/status` has none, `info.hr_measure` as the hash-rate unit, a
+ * value outside plausible-bounds.ts = absent and listed in `implausible`); a property test holds this equal
+ * to `summarizeReading(readStatus(…))` for arbitrary bodies.
  */
 import type { ReadingSummary } from '../../../shared/domain/monitor';
-import type { DeviceReading } from '../../../shared/domain/reading';
+import type { DeviceReading, ImplausibleValue } from '../../../shared/domain/reading';
 import { toHashesPerSecond } from '../../../shared/format/hash-rate';
 import type { JsonObject } from '../device/json-fields';
 import { asObject, isFiniteNumber, own } from '../device/json-fields';
 import { infoFacts, stateKind } from '../device/status-reader';
 import { compact, DEFAULT_HASH_RATE_UNIT } from '../device/summary-reader';
+import type { PlausibleRange } from '../device/plausible-bounds';
+import {
+  EFFICIENCY_J_TH,
+  FAN_RPM,
+  HASH_RATE_HS,
+  hashRateOutside,
+  implausibleText,
+  outside,
+  POWER_W,
+  TEMPERATURE_C,
+} from '../device/plausible-bounds';
 
 export interface PollSummary {
   state: Pick<DeviceReading['state'], 'name' | 'kind' | 'description' | 'failureCode'>;
   summary: ReadingSummary;
+}
+
+/**
+ * The summary fields given implausible input, in the summary's field order. Most polls have none: the list
+ * is only made when the first one turns up.
+ */
+class Implausible {
+  list: ImplausibleValue[] | undefined;
+
+  note(field: keyof ReadingSummary, value: number, unit: string, range: PlausibleRange): void {
+    (this.list ??= []).push({ field, value, text: implausibleText(value, unit, range) });
+  }
+
+  /** The value when plausible; else undefined, noted. */
+  check(
+    field: keyof ReadingSummary,
+    value: number | undefined,
+    unit: string,
+    range: PlausibleRange,
+  ): number | undefined {
+    if (value === undefined || !outside(value, range)) return value;
+    this.note(field, value, unit, range);
+    return undefined;
+  }
 }
 
 const field = (object: JsonObject | undefined, key: string): unknown =>
@@ -52,27 +88,50 @@ function listAt(object: JsonObject | undefined, key: string): readonly unknown[]
 const maxOf = (object: JsonObject | undefined, key: string): number | undefined =>
   numberAt(objectAt(object, key), 'max');
 
-/** The device's own hottest value, else the hottest hash board's. */
-function hottest(miner: JsonObject | undefined, chains: readonly unknown[], key: string): number | undefined {
+/**
+ * The device's own hottest value, else the hottest hash board's; implausible values count as absent (the
+ * first one met is noted: the device's own, else a board's, as they were consulted).
+ */
+function hottest(
+  miner: JsonObject | undefined,
+  chains: readonly unknown[],
+  key: string,
+  field: 'chipTempMax' | 'boardTempMax',
+  implausible: Implausible,
+): number | undefined {
   const own = maxOf(miner, key);
-  if (own !== undefined) return own;
+  if (own !== undefined && !outside(own, TEMPERATURE_C)) return own;
+  let bad = own;
   let max: number | undefined;
   for (const chain of chains) {
     const value = maxOf(asObject(chain), key);
-    if (value !== undefined && (max === undefined || value > max)) max = value;
+    if (value === undefined) continue;
+    if (outside(value, TEMPERATURE_C)) bad ??= value;
+    else if (max === undefined || value > max) max = value;
   }
+  if (bad !== undefined) implausible.note(field, bad, '°C', TEMPERATURE_C);
   return max;
 }
 
-function fanSpeeds(cooling: JsonObject | undefined): { count: number; min: number | undefined } {
+/** Fans with a plausible speed and the slowest of them; the first implausible speed is noted. */
+function fanSpeeds(
+  cooling: JsonObject | undefined,
+  implausible: Implausible,
+): { count: number; min: number | undefined } {
   let count = 0;
   let min: number | undefined;
+  let bad: number | undefined;
   for (const fan of listAt(cooling, 'fans')) {
     const rpm = numberAt(asObject(fan), 'rpm');
     if (rpm === undefined) continue;
+    if (outside(rpm, FAN_RPM)) {
+      bad ??= rpm;
+      continue;
+    }
     count += 1;
     if (min === undefined || rpm < min) min = rpm;
   }
+  if (bad !== undefined) implausible.note('fanRpmMin', bad, 'rpm', FAN_RPM);
   return { count, min };
 }
 
@@ -99,17 +158,31 @@ function stateOf(status: JsonObject | undefined, miner: JsonObject | undefined):
   });
 }
 
-/** Hash rates in H/s: the current one (realtime, else average) and the nominal one when above zero. */
-function hashRates(miner: JsonObject | undefined, info: unknown) {
+/**
+ * Hash rates in H/s: the current one (realtime, else average) and the nominal one when above zero. An
+ * implausible current rate is absent (not replaced by the average: that is another number) and noted.
+ */
+function hashRates(miner: JsonObject | undefined, info: unknown, implausible: Implausible) {
   const realtime = numberAt(miner, 'hr_realtime');
   const average = numberAt(miner, 'hr_average');
   const nominal = numberAt(miner, 'hr_nominal');
   if (realtime === undefined && average === undefined && nominal === undefined) return {};
   const unit = infoFacts(info).hashRateUnit ?? DEFAULT_HASH_RATE_UNIT;
-  const current = realtime ?? average;
+  const hsPerUnit = toHashesPerSecond(1, unit);
+  let current = realtime ?? average;
+  if (current !== undefined && hashRateOutside(current, hsPerUnit)) {
+    implausible.note('hashRate', current, unit, HASH_RATE_HS);
+    current = undefined;
+  }
+  let nominalRate = nominal;
+  if (nominalRate !== undefined && hashRateOutside(nominalRate, hsPerUnit)) {
+    implausible.note('nominalHashRate', nominalRate, unit, HASH_RATE_HS);
+    nominalRate = undefined;
+  }
   return {
     hashRate: current === undefined ? undefined : toHashesPerSecond(current, unit),
-    nominalHashRate: nominal !== undefined && nominal > 0 ? toHashesPerSecond(nominal, unit) : undefined,
+    nominalHashRate:
+      nominalRate !== undefined && nominalRate > 0 ? toHashesPerSecond(nominalRate, unit) : undefined,
   };
 }
 
@@ -118,8 +191,19 @@ export function readPollSummary(status: unknown, summary: unknown, info: unknown
   const miner = objectAt(asObject(summary), 'miner');
   const state = stateOf(body, miner);
   const chains = listAt(miner, 'chains');
-  const fans = fanSpeeds(objectAt(miner, 'cooling'));
-  const { hashRate, nominalHashRate } = hashRates(miner, info);
+  // Read in the summary's field order, so implausible values are listed in it.
+  const implausible = new Implausible();
+  const { hashRate, nominalHashRate } = hashRates(miner, info, implausible);
+  const chipTempMax = hottest(miner, chains, 'chip_temp', 'chipTempMax', implausible);
+  const boardTempMax = hottest(miner, chains, 'pcb_temp', 'boardTempMax', implausible);
+  const powerW = implausible.check('powerW', numberAt(miner, 'power_consumption'), 'W', POWER_W);
+  const efficiency = implausible.check(
+    'efficiency',
+    numberAt(miner, 'power_efficiency'),
+    'J/TH',
+    EFFICIENCY_J_TH,
+  );
+  const fans = fanSpeeds(objectAt(miner, 'cooling'), implausible);
   return {
     state,
     summary: compact({
@@ -127,13 +211,14 @@ export function readPollSummary(status: unknown, summary: unknown, info: unknown
       minerKind: state.kind,
       hashRate,
       nominalHashRate,
-      chipTempMax: hottest(miner, chains, 'chip_temp'),
-      boardTempMax: hottest(miner, chains, 'pcb_temp'),
-      powerW: numberAt(miner, 'power_consumption'),
-      efficiency: numberAt(miner, 'power_efficiency'),
+      chipTempMax,
+      boardTempMax,
+      powerW,
+      efficiency,
       fanCount: fans.count > 0 ? fans.count : undefined,
       fanRpmMin: fans.min,
       flags: flagsOf(body),
+      implausible: implausible.list,
     }),
   };
 }

@@ -11,6 +11,8 @@
  */
 import type { MonitorState } from '../../../shared/domain/monitor';
 import type { DeviceReading } from '../../../shared/domain/reading';
+import type { ExpectedDisruption } from './disruption';
+import { answerStillDisrupted, disruptionWords, isDisruptionKind, overdueWords } from './disruption';
 
 export interface MachineState {
   state: MonitorState;
@@ -21,6 +23,8 @@ export interface MachineState {
   /** Credentials worked at least once this run: a later refusal means something changed on the device. */
   everOnline: boolean;
   lastAnswerAt?: number;
+  /** A reboot or mining restart asked for: silence is expected until it ends (disruption.ts). */
+  expected?: ExpectedDisruption;
 }
 
 /** A failed poll, reduced to what the reasons need; `text` is the error message without the address. */
@@ -37,7 +41,9 @@ export type PollEvent =
   | { kind: 'poll-started'; opensSession: boolean }
   /** Only the device's state is needed (a full DeviceReading will do). */
   | { kind: 'answered'; reading: Pick<DeviceReading, 'state'> }
-  | { kind: 'failed'; failure: PollFailure };
+  | { kind: 'failed'; failure: PollFailure }
+  /** A reboot or mining restart was asked for (by this process, or found in the activity log). */
+  | { kind: 'expect'; disruption: ExpectedDisruption };
 
 export interface MachineOptions {
   /** Polls in a row without an answer before the device is `offline`. */
@@ -130,6 +136,62 @@ function moved(
   };
 }
 
+/** Failures that end a disruption at once: the device answers, and needs the technician. */
+const ENDS_DISRUPTION = new Set([
+  'WRONG_PASSWORD',
+  'AUTH_REQUIRED',
+  'LOCKED_OUT',
+  'TLS_CHANGED',
+  'TLS_UNTRUSTED',
+]);
+
+/**
+ * A poll's outcome while a reboot or restart is expected: the state it keeps, or undefined when the
+ * disruption is over and the event is judged as usual.
+ */
+function duringDisruption(
+  prev: MachineState,
+  d: ExpectedDisruption,
+  event: Exclude<PollEvent, { kind: 'poll-started' | 'expect' }>,
+  now: number,
+): MachineState | undefined {
+  if (event.kind === 'answered') {
+    if (!answerStillDisrupted(d, event.reading.state.name, now)) return undefined;
+    return moved(prev, now, d.kind, prev.reason, { missedPolls: 0, everOnline: true, lastAnswerAt: now });
+  }
+  const { failure } = event;
+  if (failure.code === 'CANCELLED') return prev;
+  if (NO_ANSWER.has(failure.code)) {
+    return { ...prev, missedPolls: prev.missedPolls + 1, expected: { ...d, wentDown: true } };
+  }
+  if (ENDS_DISRUPTION.has(failure.code) || (failure.code === 'HTTP_ERROR' && failure.status === 403)) {
+    return undefined;
+  }
+  // A booting web server may answer 500s or garbage for a moment: still the disruption.
+  return { ...prev, missedPolls: 0, lastAnswerAt: now };
+}
+
+/**
+ * The deadline passed with the device still in its disruption: silent, it is offline at once (it has been
+ * gone long enough); anything else is judged as usual.
+ */
+function afterDeadline(
+  prev: MachineState,
+  d: ExpectedDisruption,
+  event: Exclude<PollEvent, { kind: 'poll-started' | 'expect' }>,
+  now: number,
+  options: MachineOptions,
+): MachineState {
+  const base: MachineState = { ...prev, expected: undefined };
+  if (event.kind === 'failed' && NO_ANSWER.has(event.failure.code) && prev.state === d.kind) {
+    const missedPolls = prev.missedPolls + 1;
+    const polls = missedPolls === 1 ? '1 poll' : `${missedPolls} polls`;
+    const why = `${overdueWords(d)}: no answer for ${polls} (${withoutPeriod(event.failure.text)})`;
+    return moved(base, now, 'offline', why, { missedPolls });
+  }
+  return transition(base, event, now, options);
+}
+
 /** The next state; returns `prev` itself when nothing changed (cancelled polls, a miss below N). */
 export function transition(
   prev: MachineState,
@@ -137,7 +199,20 @@ export function transition(
   now: number,
   options: MachineOptions,
 ): MachineState {
+  const d = prev.expected;
+  if (d !== undefined && event.kind !== 'poll-started' && event.kind !== 'expect') {
+    if (now >= d.until) return afterDeadline(prev, d, event, now, options);
+    const kept = duringDisruption(prev, d, event, now);
+    if (kept !== undefined) return kept;
+    // Over: judged as usual, from the state before it (a rebooted device needs a quick recheck too).
+    return transition({ ...prev, expected: undefined }, event, now, options);
+  }
   switch (event.kind) {
+    case 'expect': {
+      const next = event.disruption;
+      if (next.until <= now) return prev;
+      return moved(prev, now, next.kind, disruptionWords(next, now), { expected: next });
+    }
     case 'poll-started':
       return prev.state === 'discovered' && event.opensSession
         ? moved(prev, now, 'unlocking', 'checking its stored credentials')
@@ -189,7 +264,9 @@ export function nextPollDelay(
   random: () => number,
 ): number {
   const spread = (ms: number): number => Math.round(ms * (1 + options.jitter * (2 * random() - 1)));
-  if (prev.state === 'offline' && next.state !== 'offline') return options.quickRecheckMs;
+  if ((prev.state === 'offline' || isDisruptionKind(prev.state)) && next.state !== prev.state) {
+    return options.quickRecheckMs;
+  }
   if (next.state === 'offline') {
     const beyond = Math.max(0, next.missedPolls - options.offlineAfterMissedPolls);
     return Math.min(options.maxBackoffMs, spread(options.intervalMs * 2 ** (beyond + 1)));

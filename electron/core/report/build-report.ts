@@ -8,8 +8,10 @@
  * Also derives each device's commissioning status from the same facts, so the inventory can remember how
  * far each device got after the check that produced the report.
  */
+import type { ActivityEntry } from '../../../shared/domain/commission';
 import type { CommissioningStatus, InventoryDevice, Site } from '../../../shared/domain/inventory';
 import type { MonitorState } from '../../../shared/domain/monitor';
+import type { PasswordStatus } from '../../../shared/domain/password-status';
 import type {
   CommissioningSnapshot,
   DeviceCommissioning,
@@ -17,11 +19,17 @@ import type {
   ReportDevice,
   ReportState,
 } from '../../../shared/domain/report';
+import { activityOfReport, lastRestartsOf } from './report-activity';
+import { implausibleLine } from '../../../shared/format/implausible';
+import { sameMacWords } from '../../../shared/domain/same-mac';
+import { sameMacPeers } from '../credentials/identity-rule';
 
 /** What the keychain holds for a device, as metadata. */
 export interface StoredCredentialFacts {
   apiKey: boolean;
   password: boolean;
+  /** The report's "Password" column (credentials/password-status.ts); absent: worked out as unknown. */
+  passwordStatus?: PasswordStatus;
 }
 
 export interface ReportInputs {
@@ -31,6 +39,8 @@ export interface ReportInputs {
   snapshot?: CommissioningSnapshot;
   /** By device id; absent when the keychain could not be read (API key: unknown). */
   credentials?: ReadonlyMap<string, StoredCredentialFacts>;
+  /** The site's activity log, oldest first: its summary and each device's last restart or reboot. */
+  activity?: readonly ActivityEntry[];
   laptop: string;
   app: { name: string; version: string };
   now: Date;
@@ -73,8 +83,25 @@ function problemsOf(device: InventoryDevice, live: DeviceCommissioning | undefin
     const text = FLAG_PROBLEMS[flag];
     if (text !== undefined) problems.push(text);
   }
+  // Values no hardware can report: left out of the numbers above (and of totals and alerts), said here.
+  for (const entry of live.reading?.implausible ?? []) problems.push(`${implausibleLine(entry)}; left out`);
   return problems;
 }
+
+export const FACTORY_PASSWORD_PROBLEM =
+  'its password is the factory default "admin": anyone on the LAN can change its pools';
+
+function passwordOf(stored: StoredCredentialFacts | undefined, credentialsKnown: boolean): PasswordStatus {
+  if (!credentialsKnown) return { status: 'unknown', why: 'the keychain could not be read' };
+  return stored?.passwordStatus ?? { status: 'unknown', why: 'no password is stored' };
+}
+
+/** The LED as the device's last reading said; null when there was none. */
+const ledOf = (live: DeviceCommissioning | undefined): ReportDevice['led'] =>
+  live?.reading === undefined ? null : live.reading.flags?.includes('locate-led') === true ? 'on' : 'off';
+
+const poolsOf = (live: DeviceCommissioning | undefined): ReportDevice['pools'] =>
+  live?.pools?.map((pool) => ({ url: pool.url, user: pool.user ?? null })) ?? null;
 
 /**
  * How far commissioning got: from the live state where it says (answering → `verified`, failing →
@@ -103,9 +130,14 @@ function reportDevice(
   live: DeviceCommissioning | undefined,
   stored: StoredCredentialFacts | undefined,
   credentialsKnown: boolean,
+  lastRestart: ReportDevice['lastRestart'],
 ): ReportDevice {
   const reading = live?.reading;
   const state: ReportState = live?.state ?? 'not-checked';
+  const password = passwordOf(stored, credentialsKnown);
+  const problems = problemsOf(device, live);
+  // Said once, as a problem (the CLI's one-pass check raises no alert for it; the app's monitor does).
+  if (password.status === 'factory-default') problems.unshift(FACTORY_PASSWORD_PROBLEM);
   return {
     deviceId: device.id,
     address: device.address,
@@ -124,9 +156,13 @@ function reportDevice(
     chipTempMax: reading?.chipTempMax ?? null,
     boardTempMax: reading?.boardTempMax ?? null,
     apiKey: credentialsKnown ? stored?.apiKey === true : null,
+    password,
+    pools: poolsOf(live),
+    led: ledOf(live),
+    lastRestart,
     commissioning: commissioningStatusOf(device, live, stored, credentialsKnown),
-    problems: problemsOf(device, live),
-    alerts: live?.alerts ?? [],
+    problems,
+    alerts: (live?.alerts ?? []).filter((alert) => alert.kind !== 'factory-password'),
     notes: device.notes,
     firstSeen: device.firstSeen,
     lastSeen: device.lastSeen,
@@ -137,18 +173,52 @@ function reportDevice(
 const byAddress = (a: ReportDevice, b: ReportDevice): number =>
   a.address.localeCompare(b.address, 'en', { numeric: true }) || a.deviceId.localeCompare(b.deviceId);
 
+/**
+ * A device that answered this report's own check was seen at the check's time: the report says so (not the
+ * inventory's older sighting it was loaded with), and the inventory records the same (inventory-services.ts).
+ */
+export function seenInCheck(live: DeviceCommissioning | undefined): boolean {
+  return live?.state === 'online';
+}
+
+/**
+ * Devices of the site that report one MAC (issue 14) are each a device of their own; each says so, unless
+ * the monitor's own alert (which says the same words) is active on it.
+ */
+function flagSameMac(site: readonly InventoryDevice[], devices: readonly ReportDevice[]): void {
+  const peers = sameMacPeers(
+    site,
+    (device) => device.identity.mac,
+    (device) => device.address,
+  );
+  const byId = new Map([...peers].map(([device, others]) => [device.id, others]));
+  for (const device of devices) {
+    const others = byId.get(device.deviceId);
+    const alerted = device.alerts.some((a) => a.kind === 'duplicate-mac' && a.clearedAt === undefined);
+    if (others === undefined || alerted) continue;
+    device.problems.unshift(
+      `${sameMacWords(others)}: two devices report one MAC (a cloned or misconfigured control board)`,
+    );
+  }
+}
+
 export function buildReport(inputs: ReportInputs): HandOverReport {
   const live = new Map((inputs.snapshot?.devices ?? []).map((d) => [d.deviceId, d]));
+  const checkedAt = inputs.snapshot === undefined ? null : new Date(inputs.snapshot.at).toISOString();
+  const activity = inputs.activity ?? [];
+  const restarts = lastRestartsOf(activity);
   const devices = inputs.devices
     .map((device) =>
       reportDevice(
-        device,
+        checkedAt !== null && seenInCheck(live.get(device.id)) ? { ...device, lastSeen: checkedAt } : device,
         live.get(device.id),
         inputs.credentials?.get(device.id),
         inputs.credentials !== undefined,
+        restarts.get(device.id) ?? null,
       ),
     )
     .sort(byAddress);
+  flagSameMac(inputs.devices, devices);
   const byState: Partial<Record<ReportState, number>> = {};
   for (const device of devices) byState[device.state] = (byState[device.state] ?? 0) + 1;
   return {
@@ -157,13 +227,15 @@ export function buildReport(inputs: ReportInputs): HandOverReport {
     generatedAt: inputs.now.toISOString(),
     laptop: inputs.laptop,
     app: { ...inputs.app },
-    checkedAt: inputs.snapshot === undefined ? null : new Date(inputs.snapshot.at).toISOString(),
+    checkedAt,
     counts: {
       devices: devices.length,
       byState,
       apiKeys: devices.filter((d) => d.apiKey === true).length,
       withProblems: devices.filter((d) => d.problems.length > 0 || d.alerts.length > 0).length,
+      factoryPasswords: devices.filter((d) => d.password.status === 'factory-default').length,
     },
+    activity: activityOfReport(activity),
     devices,
   };
 }

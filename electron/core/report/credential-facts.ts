@@ -1,18 +1,40 @@
 /**
  * The keychain as the report sees it: for each device id, whether an API key and a password (its own or
- * its site's) are stored. Built from the vault's listing, which carries metadata only, so no secret is
- * ever read to write a report.
+ * its site's) are stored, and what is known of its password (factory default, changed here, set
+ * elsewhere, unknown). Built from the vault's listing, which carries metadata only, so no secret is ever
+ * read to write a report; in the app a password given this session counts as the working one (the
+ * session manager only says whether it is the factory default).
  */
+import { passwordStatusOf } from '../credentials/password-status';
+import type { SessionManager } from '../credentials/session-manager';
 import type { CredentialListing, CredentialVault } from '../credentials/vault';
+import { givenPasswordOf } from '../fleet/credential-badges';
 import type { StoredCredentialFacts } from './build-report';
 
-export function credentialFactsOf(listing: CredentialListing): Map<string, StoredCredentialFacts> {
-  return new Map(
-    listing.devices.map((d) => [
+type GivenSource = Pick<SessionManager, 'givenPasswordIs'>;
+
+/** `deviceIds`: the report's devices, whose password may have been given this session only. */
+export function credentialFactsOf(
+  listing: CredentialListing,
+  sessions?: GivenSource,
+  deviceIds: readonly string[] = [],
+): Map<string, StoredCredentialFacts> {
+  const facts = new Map(
+    listing.devices.map((d): [string, StoredCredentialFacts] => [
       d.deviceId,
-      { apiKey: d.apiKey !== undefined, password: d.password !== undefined },
+      {
+        apiKey: d.apiKey !== undefined,
+        password: d.password !== undefined,
+        passwordStatus: passwordStatusOf(d, givenPasswordOf(sessions, d.deviceId)),
+      },
     ]),
   );
+  for (const id of deviceIds) {
+    const given = givenPasswordOf(sessions, id);
+    if (facts.has(id) || given === undefined) continue;
+    facts.set(id, { apiKey: false, password: false, passwordStatus: passwordStatusOf(undefined, given) });
+  }
+  return facts;
 }
 
 /**
@@ -23,10 +45,12 @@ export function credentialFactsOf(listing: CredentialListing): Map<string, Store
 export async function readCredentialFacts(
   vault: Pick<CredentialVault, 'list'>,
   onError: (message: string) => void,
+  sessions?: GivenSource,
+  deviceIds: readonly string[] = [],
 ): Promise<Map<string, StoredCredentialFacts> | undefined> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return credentialFactsOf(await vault.list());
+      return credentialFactsOf(await vault.list(), sessions, deviceIds);
     } catch (error) {
       if (attempt >= 2) {
         onError(error instanceof Error ? error.message : String(error));

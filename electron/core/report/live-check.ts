@@ -12,7 +12,7 @@ import type { SessionManager } from '../credentials/session-manager';
 import type { DeviceClient } from '../device/client';
 import type { MonitorTarget } from '../monitor/monitor';
 import { createMonitor } from '../monitor/monitor';
-import { snapshotFromMonitor } from './snapshot';
+import { monitorPools, snapshotFromMonitor } from './snapshot';
 
 export interface LiveCheckOptions {
   client: DeviceClient;
@@ -55,7 +55,7 @@ export async function checkDevices(
   ) {
     await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
   }
-  const snapshot = snapshotFromMonitor(monitor.snapshot(), monitor.clearedAlerts());
+  const snapshot = snapshotFromMonitor(monitor.snapshot(), monitor.clearedAlerts(), monitorPools(monitor));
   await monitor.stop();
   return snapshot;
 }

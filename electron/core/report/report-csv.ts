@@ -7,6 +7,8 @@ import type { HandOverReport } from '../../../shared/domain/report';
 import type { CellValue } from './csv-cell';
 import { csvFile } from './csv-cell';
 import { alertText, apiKeyText, localTime, percent, terahashes } from '../../../shared/format/report-text';
+import { passwordStatusText } from '../../../shared/format/password-status-text';
+import { lastRestartText, ledText, poolsText } from '../../../shared/format/setup-text';
 
 const HEADER = [
   'address',
@@ -25,6 +27,11 @@ const HEADER = [
   'chip_temp_max_c',
   'board_temp_max_c',
   'api_key',
+  'password',
+  'password_changed_at',
+  'pools',
+  'led',
+  'last_restart',
   'commissioning',
   'problems',
   'alerts',
@@ -43,7 +50,10 @@ export function reportCsv(report: HandOverReport): string {
     ['devices', report.counts.devices],
     ...Object.entries(report.counts.byState).map(([state, count]): CellValue[] => [`state ${state}`, count]),
     ['with api key', report.counts.apiKeys],
+    ['with factory password', report.counts.factoryPasswords],
     ['with problems or alerts', report.counts.withProblems],
+    // The site's writes, oldest first: one line each, with the addresses a write failed on.
+    ...report.activity.map((a): CellValue[] => ['activity', `${localTime(a.at)} · ${a.by} · ${a.summary}`]),
   ];
   const devices = report.devices.map((d): CellValue[] => [
     d.address,
@@ -62,6 +72,11 @@ export function reportCsv(report: HandOverReport): string {
     d.chipTempMax,
     d.boardTempMax,
     apiKeyText(d.apiKey),
+    passwordStatusText({ ...d.password, changedAt: undefined }),
+    d.password.changedAt ?? null,
+    poolsText(d.pools),
+    ledText(d.led),
+    lastRestartText(d.lastRestart),
     d.commissioning,
     d.problems.join('; '),
     d.alerts.map(alertText).join('; '),

@@ -15,6 +15,8 @@ import {
   stateNotes,
   temperatureText,
 } from '../../../shared/format/report-text';
+import { passwordStatusText } from '../../../shared/format/password-status-text';
+import { lastRestartText, ledText, poolsText } from '../../../shared/format/setup-text';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -49,6 +51,9 @@ const STYLE = `
   .state-online { color: #116329; }
   .state-offline, .state-error, .state-auth-failed, .state-locked-out, .state-needs-password { color: #a40e26; }
   .state-locked, .state-not-checked, .state-discovered, .state-unlocking { color: #6e5b00; }
+  .password-factory-default { color: #a40e26; font-weight: 600; }
+  h2 { font-size: 12pt; margin: 16px 0 6px; }
+  ul.activity { margin: 0 0 12px; padding-left: 18px; }
   .muted { color: #57606a; }
   ul.items { margin: 0; padding-left: 14px; }
   .notes { white-space: pre-wrap; }
@@ -67,6 +72,8 @@ const list = (items: readonly string[]): string =>
 
 const STATE_ORDER: readonly ReportState[] = [
   'online',
+  'rebooting',
+  'restarting',
   'offline',
   'needs-password',
   'auth-failed',
@@ -86,6 +93,7 @@ function counts(report: HandOverReport): string {
       items.push(`<li class="state-${state}"><b>${count}</b>${escapeHtml(state)}</li>`);
   }
   items.push(`<li><b>${report.counts.apiKeys}</b>with an API key</li>`);
+  items.push(`<li><b>${report.counts.factoryPasswords}</b>with the factory password</li>`);
   items.push(`<li><b>${report.counts.withProblems}</b>with problems or alerts</li>`);
   return `<ul class="counts">${items.join('')}</ul>`;
 }
@@ -116,6 +124,9 @@ function deviceRow(device: ReportDevice, index: number): string {
     `<td class="num">${text(hashRateText(device))}</td>`,
     `<td class="num">${temps === '' ? text('') : temps}</td>`,
     `<td>${escapeHtml(apiKeyText(device.apiKey))}</td>`,
+    `<td class="password-${escapeHtml(device.password.status)}">${escapeHtml(passwordStatusText(device.password))}</td>`,
+    `<td>${escapeHtml(poolsText(device.pools))}</td>`,
+    `<td>LED ${escapeHtml(ledText(device.led))}${device.lastRestart === null ? '' : `<br>${escapeHtml(lastRestartText(device.lastRestart))}`}</td>`,
     `<td>${list([...device.problems, ...device.alerts.map(alertText)])}</td>`,
     `<td class="notes">${text(device.notes)}</td>`,
   ];
@@ -133,9 +144,22 @@ const HEADINGS = [
   'Hash rate vs nominal',
   'Max temperatures',
   'API key',
+  'Password',
+  'Pools and workers',
+  'LED, last restart',
   'Problems and alerts',
   'Notes',
 ];
+
+/** The site's writes, oldest first, one line each ("pools set on 198 of 200 devices; 2 failed: …"). */
+function activity(report: HandOverReport): string {
+  if (report.activity.length === 0) return '';
+  const items = report.activity.map(
+    (a) =>
+      `<li>${escapeHtml(localTime(a.at))} · ${escapeHtml(a.by)}: ${escapeHtml(a.summary)} <span class="muted">(${escapeHtml(a.what)})</span></li>`,
+  );
+  return `<h2>Activity</h2>\n<ul class="activity">${items.join('')}</ul>`;
+}
 
 export function reportHtml(report: HandOverReport): string {
   const facts: [string, string][] = [
@@ -161,6 +185,7 @@ export function reportHtml(report: HandOverReport): string {
 <h1>Hand-over report: ${escapeHtml(report.site.name)}</h1>
 <dl class="facts">${facts.map(([k, v]) => `<div><dt>${escapeHtml(k)}:</dt><dd>${escapeHtml(v)}</dd></div>`).join('')}</dl>
 ${counts(report)}
+${activity(report)}
 <table>
 <thead><tr>${HEADINGS.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>
 <tbody>

@@ -5,7 +5,7 @@
  */
 import type { MonitorAlert } from '../../../shared/domain/monitor';
 import type { CommissioningSnapshot, SeenAlert } from '../../../shared/domain/report';
-import type { MonitorSnapshot } from '../monitor/monitor';
+import type { Monitor, MonitorSnapshot } from '../monitor/monitor';
 
 const seen = (alert: MonitorAlert): SeenAlert => ({
   kind: alert.kind,
@@ -14,13 +14,24 @@ const seen = (alert: MonitorAlert): SeenAlert => ({
   ...(alert.clearedAt !== undefined ? { clearedAt: alert.clearedAt } : {}),
 });
 
+/** A device's pools as its last summary listed them (url and worker only: a pool password is never read). */
+export type PoolsOf = (deviceId: string) => readonly { url: string; user?: string }[] | undefined;
+
+/** The pools of a monitor's device, from its full reading (rebuilt from the raw bodies on demand). */
+export const monitorPools =
+  (monitor: Pick<Monitor, 'device'>): PoolsOf =>
+  (deviceId) =>
+    monitor.device(deviceId)?.reading?.pools;
+
 /**
  * `cleared`: the monitor's log of alerts that came and went (`monitor.clearedAlerts()`), so a device that
- * overheated an hour ago and recovered still shows it in the report.
+ * overheated an hour ago and recovered still shows it in the report. `pools`: each device's pools as read
+ * back, for the report (a device whose summary was not read has none).
  */
 export function snapshotFromMonitor(
   snapshot: MonitorSnapshot,
   cleared: readonly MonitorAlert[] = [],
+  pools?: PoolsOf,
 ): CommissioningSnapshot {
   const alerts = new Map<string, SeenAlert[]>();
   // A cleared "needs password" is a commissioning step (the device waited for its password and got it),
@@ -31,12 +42,23 @@ export function snapshotFromMonitor(
   }
   return {
     at: snapshot.at,
-    devices: snapshot.devices.map((device) => ({
-      deviceId: device.deviceId,
-      state: device.state,
-      reason: device.reason,
-      ...(device.reading !== undefined ? { reading: device.reading } : {}),
-      alerts: alerts.get(device.deviceId) ?? [],
-    })),
+    devices: snapshot.devices.map((device) => {
+      const read = device.reading === undefined ? undefined : pools?.(device.deviceId);
+      return {
+        deviceId: device.deviceId,
+        state: device.state,
+        reason: device.reason,
+        ...(device.reading !== undefined ? { reading: device.reading } : {}),
+        alerts: alerts.get(device.deviceId) ?? [],
+        ...(read !== undefined
+          ? {
+              pools: read.map((pool) => ({
+                url: pool.url,
+                ...(pool.user !== undefined ? { user: pool.user } : {}),
+              })),
+            }
+          : {}),
+      };
+    }),
   };
 }

@@ -13,9 +13,17 @@ export interface ModalDialogProps {
   children: ReactNode;
   /** The id of the element describing the dialog. */
   describedBy?: string;
+  /** Extra class, e.g. `modal-wide` for a dialog with a table. */
+  className?: string;
 }
 
-export function ModalDialog({ title, onClose, children, describedBy }: ModalDialogProps): ReactNode {
+export function ModalDialog({
+  title,
+  onClose,
+  children,
+  describedBy,
+  className,
+}: ModalDialogProps): ReactNode {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -36,7 +44,12 @@ export function ModalDialog({ title, onClose, children, describedBy }: ModalDial
   }, [onClose]);
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby="modal-title" aria-describedby={describedBy}>
+    <dialog
+      ref={ref}
+      className={className === undefined ? 'modal' : `modal ${className}`}
+      aria-labelledby="modal-title"
+      aria-describedby={describedBy}
+    >
       <h2 id="modal-title" className="modal-title">
         {title}
       </h2>

@@ -23,6 +23,8 @@ export const STATE_LOOKS: Record<MonitorState | 'not-watched', StateLook> = {
   'locked-out': { label: 'Locked out', tone: 'bad' },
   offline: { label: 'Offline', tone: 'bad' },
   error: { label: 'Error', tone: 'bad' },
+  rebooting: { label: 'Rebooting', tone: 'idle' },
+  restarting: { label: 'Restarting', tone: 'idle' },
   'not-watched': { label: 'Not watched', tone: 'idle' },
 };
 
@@ -55,4 +57,6 @@ export const ALERT_WORDS: Record<AlertKind, string> = {
   error: 'Error',
   temperature: 'Too hot',
   'hash-rate': 'Low hash rate',
+  'duplicate-mac': 'Same MAC as another',
+  'factory-password': 'Factory password',
 };

@@ -10,7 +10,17 @@ import type { AppError, Result } from '../../../shared/result';
 import type { RowOutcome } from './fleet-rows';
 import type { SliceCreator } from './types';
 
-export type BulkOperation = 'unlock' | 'provision' | 'forget' | 'rescan' | 'remove';
+export type BulkOperation =
+  | 'unlock'
+  | 'provision'
+  | 'forget'
+  | 'rescan'
+  | 'remove'
+  | 'password'
+  | 'pools'
+  | 'locate'
+  | 'restart-mining'
+  | 'reboot';
 
 export interface BulkState {
   status: 'idle' | 'running' | 'done' | 'error';

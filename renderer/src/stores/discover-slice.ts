@@ -262,10 +262,22 @@ export const createDiscoverSlice =
           }
         }
         if (found.length > 0) {
-          results = [...results, ...found];
+          // A host reported again (another address answers with its MAC) replaces its row, in place.
+          const at = new Map(results.map((host, index) => [resultKey(host), index]));
+          const fresh: DiscoveredHost[] = [];
+          const merged = [...results];
+          for (const host of found) {
+            const index = at.get(resultKey(host));
+            if (index === undefined) {
+              at.set(resultKey(host), merged.length + fresh.length);
+              fresh.push(host);
+            } else if (index < merged.length) merged[index] = host;
+            else fresh[index - merged.length] = host;
+          }
+          results = [...merged, ...fresh];
           // Devices are ticked as they arrive: the usual next step is "add them all".
           const picked = { ...get().pickedResults };
-          for (const host of found) if (host.kind === 'device') picked[resultKey(host)] = true;
+          for (const host of fresh) if (host.kind === 'device') picked[resultKey(host)] = true;
           set({ results, pickedResults: picked });
         }
         if (changed) set({ scan });

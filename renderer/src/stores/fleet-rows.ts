@@ -4,6 +4,8 @@
  * 5,000 devices costs one array copy and one object per device whose shown values changed.
  */
 import type { AlertKind, MonitorDeviceView, MonitorState } from '../../../shared/domain/monitor';
+import { sameMacWords } from '../../../shared/domain/same-mac';
+import type { ImplausibleValue } from '../../../shared/domain/reading';
 import type { FleetDevice } from '../../../shared/ipc/channels/monitor';
 
 export interface FleetRow {
@@ -18,6 +20,8 @@ export interface FleetRow {
   model: string | null;
   firmware: string | null;
   mac: string | null;
+  /** "same MAC as 10.0.0.12" when other fleet devices report this one's MAC (issue 14). */
+  sameMac?: string;
   state: MonitorState | 'not-watched';
   reason: string;
   /** Epoch ms the device entered its state. */
@@ -29,14 +33,22 @@ export interface FleetRow {
   fanCount?: number;
   fanRpmMin?: number;
   powerW?: number;
+  /** The locate LED is on (`/status.find_miner`): someone is looking for this unit in the racks. */
+  locateLed?: true;
+  /** Summary fields the device sent implausible values for: shown as "implausible", raw value on hover. */
+  implausible?: ImplausibleValue[];
   password: FleetDevice['credentials']['password'];
   apiKey: boolean;
+  /** Its working password is the factory default `admin` (issue 15): flagged in the row. */
+  factoryPassword: boolean;
   alerts: AlertKind[];
 }
 
 export interface RowOutcome {
   ok: boolean;
   message: string;
+  /** Not attempted (a write's preview skipped it): neither done nor failed. */
+  skipped?: boolean;
 }
 
 function addressKeyOf(host: string): string {
@@ -50,6 +62,14 @@ function addressKeyOf(host: string): string {
 
 const sameKinds = (a: readonly AlertKind[], b: readonly AlertKind[]): boolean =>
   a.length === b.length && a.every((kind, i) => kind === b[i]);
+
+/** Same fields with the same texts (each diff decodes new lists; most devices have none at all). */
+const sameImplausible = (a: readonly ImplausibleValue[] = [], b: readonly ImplausibleValue[] = []): boolean =>
+  a.length === b.length && a.every((entry, i) => entry.field === b[i]?.field && entry.text === b[i]?.text);
+
+/** The LED flag of a reading summary: only `true` is kept, so most rows carry nothing. */
+const ledOf = (reading: MonitorDeviceView['reading']): true | undefined =>
+  reading?.flags?.includes('locate-led') === true ? true : undefined;
 
 /** Whether the view would change nothing the row shows (most diffs, for most devices, at display precision). */
 function showsSame(row: FleetRow, view: MonitorDeviceView): boolean {
@@ -65,6 +85,8 @@ function showsSame(row: FleetRow, view: MonitorDeviceView): boolean {
     row.fanCount === r?.fanCount &&
     row.fanRpmMin === r?.fanRpmMin &&
     row.powerW === r?.powerW &&
+    row.locateLed === ledOf(r) &&
+    sameImplausible(row.implausible, r?.implausible) &&
     sameKinds(row.alerts, view.alerts)
   );
 }
@@ -89,6 +111,7 @@ export function applyView(row: FleetRow, view: MonitorDeviceView | undefined): F
     model: row.model,
     firmware: row.firmware,
     mac: row.mac,
+    sameMac: row.sameMac,
     state: view.state,
     reason: view.reason,
     since: view.since,
@@ -99,8 +122,11 @@ export function applyView(row: FleetRow, view: MonitorDeviceView | undefined): F
     fanCount: r?.fanCount,
     fanRpmMin: r?.fanRpmMin,
     powerW: r?.powerW,
+    locateLed: ledOf(r),
+    implausible: r?.implausible,
     password: row.password,
     apiKey: row.apiKey,
+    factoryPassword: row.factoryPassword,
     alerts: view.alerts,
   };
   return next;
@@ -121,6 +147,7 @@ export function toRow(device: FleetDevice, previous?: FleetRow): FleetRow {
     reason: 'monitoring is stopped',
     password: 'none',
     apiKey: false,
+    factoryPassword: false,
     alerts: [],
   };
   const row: FleetRow = {
@@ -132,8 +159,10 @@ export function toRow(device: FleetDevice, previous?: FleetRow): FleetRow {
     model: device.identity.model,
     firmware: device.identity.firmware,
     mac: device.identity.mac,
+    sameMac: device.sameMacAs === undefined ? undefined : sameMacWords(device.sameMacAs),
     password: device.credentials.password,
     apiKey: device.credentials.apiKey,
+    factoryPassword: device.credentials.factoryPassword === true,
   };
   return applyView(row, device.view);
 }

@@ -13,12 +13,18 @@ import type { AppSlice } from './app-slice';
 import { createAppSlice } from './app-slice';
 import type { BulkSlice } from './bulk-slice';
 import { createBulkSlice } from './bulk-slice';
+import type { DeviceActionsSlice } from './device-actions-slice';
+import { createDeviceActionsSlice } from './device-actions-slice';
 import type { DeviceSlice } from './device-slice';
 import { createDeviceSlice } from './device-slice';
 import type { DiscoverSlice } from './discover-slice';
 import { createDiscoverSlice } from './discover-slice';
 import type { FleetSlice } from './fleet-slice';
 import { createFleetSlice } from './fleet-slice';
+import type { PasswordSlice } from './password-slice';
+import { createPasswordSlice } from './password-slice';
+import type { PoolsSlice } from './pools-slice';
+import { createPoolsSlice } from './pools-slice';
 import type { ReportSlice } from './report-slice';
 import { createReportSlice } from './report-slice';
 import type { SettingsSlice } from './settings-slice';
@@ -33,7 +39,10 @@ export type RootState = AppSlice &
   DeviceSlice &
   SettingsSlice &
   SitesSlice &
-  ReportSlice;
+  ReportSlice &
+  PasswordSlice &
+  PoolsSlice &
+  DeviceActionsSlice;
 
 export type RootStore = UseBoundStore<StoreApi<RootState>> & {
   /** Stops listening to main (tests unmount; the app lives as long as the page). */
@@ -58,12 +67,17 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     ...createSettingsSlice(deps)(...args),
     ...createSitesSlice(deps)(...args),
     ...createReportSlice(deps)(...args),
+    ...createPasswordSlice(deps)(...args),
+    ...createPoolsSlice(deps)(...args),
+    ...createDeviceActionsSlice(deps)(...args),
   }));
   const detach = deps.api.onEvent((events) => {
     const state = store.getState();
     state.discoveryEventsArrived(events);
     state.fleetEventsArrived(events);
     state.bulkEventsArrived(events);
+    state.passwordEventsArrived(events);
+    state.siteSetupEventsArrived(events);
   });
   return Object.assign(store, { detach });
 }

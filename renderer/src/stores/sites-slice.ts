@@ -79,7 +79,11 @@ export function importSummary(outcome: ImportOutcome): string {
     outcome.conflicts.length === 0
       ? 'no disagreements'
       : `${plural(outcome.conflicts.length, 'disagreement')}, listed below`;
-  return `Merged into ${into}: ${plural(outcome.added, 'device')} added, ${outcome.merged} updated, ${outcome.unchanged} unchanged; ${disagreements}.`;
+  const activity =
+    (outcome.activityAdded ?? 0) > 0
+      ? ` ${plural(outcome.activityAdded ?? 0, 'activity entry', 'activity entries')} added.`
+      : '';
+  return `Merged into ${into}: ${plural(outcome.added, 'device')} added, ${outcome.merged} updated, ${outcome.unchanged} unchanged; ${disagreements}.${activity}`;
 }
 
 export const createSitesSlice =

@@ -24,6 +24,7 @@ export const discoveredHostSchema = z.object({
   identity: discoveredIdentitySchema.nullable(),
   seen: z.enum(['new', 'known', 'moved']),
   previousAddress: z.string().optional(),
+  sameMacAs: z.array(z.string()).optional(),
   tlsFingerprint256: z.string().optional(),
 });
 

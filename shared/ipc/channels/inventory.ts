@@ -3,12 +3,14 @@
  * answers INVALID_INPUT with `detail.confirmationRequired` until it is confirmed), a site's devices with
  * the technician's label and notes, trusting a device's certificate, importing a file's text (a site
  * export to merge, or a CSV of planned devices: the kind is told by the content), exporting a site, and
- * generating the hand-over report with its content ready for a save dialog or `printToPDF`.
+ * generating the hand-over report with its content ready for a save dialog or `printToPDF`, and the
+ * site's activity log (every write to its devices, optionally one device's part of it).
  *
  * A `site` input is a site id or name; absent means the current site. Files are read and written by the
  * UI's dialogs (main); these channels carry only their text. Nothing here is secret.
  */
 import { z } from 'zod';
+import { activityEntrySchema } from '../../domain/commission';
 import {
   inventoryDeviceSchema,
   inventoryProblemSchema,
@@ -32,6 +34,8 @@ export const importOutcomeSchema = z.discriminatedUnion('kind', [
     site: siteSchema,
     siteCreated: z.boolean(),
     merged: z.number(),
+    /** Entries of the export's activity log that were new here. */
+    activityAdded: z.number().optional(),
     ...mergeCounts,
   }),
   z.object({
@@ -94,6 +98,14 @@ export const inventoryChannels = {
       siteName: z.string(),
       devices: z.number(),
     }),
+  },
+  /** The site's activity log, oldest first; with `deviceId`, the entries that touched it (only its line). */
+  'sites:activity': {
+    input: z
+      .strictObject({ site: siteRef.optional(), deviceId: z.string().min(1).max(128).optional() })
+      .optional(),
+    /** `summary`: summarizeActivity's line, made here (the renderer ships no zod, the module's home). */
+    output: z.array(activityEntrySchema.extend({ summary: z.string() })),
   },
   'report:generate': {
     input: z.object({

@@ -19,6 +19,8 @@ export const credentialBadgesSchema = z.object({
   password: z.enum(['none', 'device', 'site', 'rejected']),
   apiKey: z.boolean(),
   apiKeyDescription: z.string().optional(),
+  /** Its working password (stored, or given this session) is the vendor default `admin` (issue 15). */
+  factoryPassword: z.boolean().optional(),
 });
 export type CredentialBadges = z.infer<typeof credentialBadgesSchema>;
 
@@ -28,6 +30,11 @@ export const fleetDeviceSchema = z.object({
   address: z.string(),
   identity: deviceIdentitySchema,
   credentials: credentialBadgesSchema,
+  /**
+   * Addresses of the other fleet devices that report the same MAC (a cloned or misconfigured control
+   * board): each is a device of its own, flagged "same MAC as …". Absent when there are none.
+   */
+  sameMacAs: z.array(z.string()).optional(),
   /** The monitor's view; absent while monitoring is stopped and before the first poll. */
   view: monitorDeviceSchema.optional(),
 });

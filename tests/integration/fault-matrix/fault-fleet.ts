@@ -12,6 +12,7 @@ import { formatIpv4, parseIpv4 } from '../../../shared/domain/targets/ipv4';
 import type { Fleet, SimDevice, SimDeviceOptions } from '../../simulator';
 import { startFleet } from '../../simulator';
 import { addressOf, targetOf } from '../../support/sim-targets';
+import { answerImplausibly, IMPLAUSIBLE_OPTIONS } from '../../support/implausible-device';
 import type { SessionTarget } from '../../../electron/core/credentials/session-manager';
 import { addressDeviceId } from '../../../electron/core/credentials/device-identity';
 import type { FaultId } from './matrix';
@@ -24,6 +25,9 @@ export const LATENCY_MS = 200;
 /** Short enough that a token dies between two steps of one operation (see the `token-expiry` setup). */
 export const TOKEN_LIFETIME_MS = 250;
 const HTTPS_PORT = 8443;
+let tokenCount = 0;
+/** The `same-mac` device's MAC, also the first healthy device's: two live devices, one MAC. */
+const SHARED_MAC = '02:FA:17:00:00:01';
 
 const OPTIONS: Record<FaultId, SimDeviceOptions> = {
   latency: {},
@@ -41,6 +45,10 @@ const OPTIONS: Record<FaultId, SimDeviceOptions> = {
   'wrong-password': { password: 'not-the-site-password' },
   lockout: { lockoutThreshold: 1, lockoutSeconds: 600 },
   'token-expiry': { tokenLifetimeMs: TOKEN_LIFETIME_MS },
+  'token-with-space': { makeToken: () => `session ${(tokenCount += 1)} of the day` },
+  'unsendable-token': { makeToken: () => 'abc\r\nx-api-key: injected' },
+  'implausible-values': { ...IMPLAUSIBLE_OPTIONS },
+  'same-mac': { mac: SHARED_MAC },
 };
 
 export interface FaultFleet {
@@ -98,7 +106,7 @@ function triggerLockout(device: SimDevice): Promise<void> {
 /** `client` replaces the suites' default options (the monitor uses its own), keeping the pins. */
 export async function startFaultFleet(client: DeviceClientOptions = CLIENT_TIMEOUTS): Promise<FaultFleet> {
   const fleet = await startFleet({
-    devices: [...FAULT_IDS.map((id) => OPTIONS[id]), {}, {}],
+    devices: [...FAULT_IDS.map((id) => OPTIONS[id]), { mac: SHARED_MAC }, {}],
     defaults: { password: SITE_PASSWORD },
   });
   const device = Object.fromEntries(FAULT_IDS.map((id, i) => [id, fleet.devices[i]!])) as Record<
@@ -114,6 +122,7 @@ export async function startFaultFleet(client: DeviceClientOptions = CLIENT_TIMEO
   device['malformed-json'].addFault({ fault: { kind: 'malformed-json' } });
   device['huge-body'].addFault({ fault: { kind: 'huge-body' } });
   device.html.addFault({ fault: { kind: 'html' } });
+  answerImplausibly(device['implausible-values']);
   // The key request arrives after the token's life ended: the device answers 401 once (see matrix.ts).
   device['token-expiry'].addFault({
     fault: { kind: 'latency', ms: TOKEN_LIFETIME_MS + 150 },

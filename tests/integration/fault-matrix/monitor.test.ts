@@ -10,6 +10,7 @@ import { createMonitor } from '../../../electron/core/monitor/monitor';
 import type { MonitorSettings } from '../../../electron/core/monitor/monitor-options';
 import { monitorClientOptions } from '../../../electron/core/monitor/monitor-options';
 import type { MonitorDiff } from '../../../shared/domain/monitor';
+import { implausibleLabel } from '../../../shared/format/implausible';
 import { servicesFor } from '../../support/credential-services';
 import { unlocksOf } from '../../support/sim-targets';
 import type { Observed } from './cells';
@@ -38,6 +39,11 @@ let settledMs: number;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const stateOf = (i: number) => monitor.device(knownTargets(ff)[i]!.deviceId)!.view;
+/** The reason, and the values left out as implausible (as `monitor` prints them). */
+const shownOf = (i: number): string => {
+  const odd = stateOf(i).reading?.implausible?.map((entry) => implausibleLabel(entry.field));
+  return odd === undefined ? stateOf(i).reason : `${stateOf(i).reason} · implausible: ${odd.join(', ')}`;
+};
 const settled = (): boolean => FAULT_IDS.every((id, i) => stateOf(i).state === MATRIX[id].monitor.outcome);
 
 beforeAll(async () => {
@@ -66,7 +72,7 @@ describe('fault matrix: monitoring', () => {
     'monitor',
     () =>
       Object.fromEntries(
-        FAULT_IDS.map((id, i) => [id, { outcome: stateOf(i).state, text: stateOf(i).reason }]),
+        FAULT_IDS.map((id, i) => [id, { outcome: stateOf(i).state, text: shownOf(i) }]),
       ) as Record<FaultId, Observed>,
   );
 
@@ -86,6 +92,8 @@ describe('fault matrix: monitoring', () => {
 
   it('renews expired sessions by itself, never re-sends a refused password, keeps stored passwords', async () => {
     expect(unlocksOf(ff.device['token-expiry']).length).toBeGreaterThan(1);
+    // A token HTTP cannot carry back is retried poll after poll, never given up.
+    expect(unlocksOf(ff.device['unsendable-token']).length).toBeGreaterThan(1);
     expect(unlocksOf(ff.device['wrong-password'])).toHaveLength(1);
     expect(unlocksOf(ff.device.lockout)).toHaveLength(1);
     for (const { deviceId } of knownTargets(ff)) {

@@ -33,8 +33,21 @@ beforeAll(async () => {
   const scan = startScan(targets.value, {
     ports: [first.port],
     connectTimeoutMs: 500,
-    knownDevices: new Map([[ff.device.moved.options.mac!, ff.movedFrom]]),
+    knownDevices: [
+      {
+        deviceId: `mac:${ff.device.moved.options.mac!}`,
+        address: `http://${ff.movedFrom}:${first.port}`,
+        mac: ff.device.moved.options.mac!,
+      },
+    ],
     onResult: (host) => found.push(host),
+    // A host reported again (another address answers with its MAC) replaces its first report.
+    onUpdate: (host) =>
+      found.splice(
+        found.findIndex((h) => h.address === host.address && h.port === host.port),
+        1,
+        host,
+      ),
   });
   if (!scan.ok) throw new Error(scan.error.message);
   summary = await scan.value.done;

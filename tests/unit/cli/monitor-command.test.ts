@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { MonitorDeviceView } from '../../../shared/domain/monitor';
 import { MONITOR_STATES } from '../../../shared/domain/monitor';
 import { parseMonitorTargets } from '../../../electron/cli/commands/monitor-targets';
@@ -29,6 +32,10 @@ const byState = Object.fromEntries(MONITOR_STATES.map((s) => [s, 0])) as Record<
   number
 >;
 
+// `--site` is looked up in the inventory: in a folder of this file's own, never the user's data folder.
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'minerdeck-monitor-args-'));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+
 describe('minerdeck monitor: arguments', () => {
   it.each([
     [['monitor'], /no device address given/],
@@ -36,7 +43,7 @@ describe('minerdeck monitor: arguments', () => {
     [['monitor', '10.0.0.5', '--interval', 'fast'], /--interval takes seconds/],
     [['monitor', '10.0.0.5', '--duration', '-1'], /--duration|argument/],
     [['monitor', '10.0.0.5', '--concurrency', '0'], /--concurrency must be a whole number from 1 to 2048/],
-    [['monitor', '10.0.0.5', '--site', 'bad site!'], /site/i],
+    [['monitor', '10.0.0.5', '--site', 'bad site!', '--data-dir', DATA_DIR], /No site is named "bad site!"/],
     [['monitor', '10.0.0.0/8'], /more than 10,000 devices/],
     [['monitor', '10.0.0.300'], /item 1 "10.0.0.300"/],
     [['monitor', '10.0.0.5', '--password', 'x'], /refusing --password/],

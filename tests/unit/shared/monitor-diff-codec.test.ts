@@ -44,6 +44,7 @@ const online: MonitorDeviceView = {
     fanCount: 4,
     fanRpmMin: 5880,
     flags: ['throttled'],
+    implausible: [{ field: 'powerW', value: -2512, text: '-2512 W (plausible: 0 to 20 kW)' }],
   },
   alerts: ['hash-rate', 'temperature'],
 };
@@ -105,6 +106,10 @@ describe('monitor diff wire form', () => {
     expect(wire.devices.strings).toEqual([offline.reason]);
     expect(new Set(wire.devices.since)).toEqual(new Set([2000]));
     expect(encodeMonitorDiff(diff).devices.hashRate[0]).toBe(176_829_409);
+    // Implausible values are rare and sent once per distinct list, not per device.
+    expect(encodeMonitorDiff({ ...diff, devices: [online, online] }).devices.implausibleSets).toEqual([
+      online.reading!.implausible,
+    ]);
     // A full-fleet diff is several times smaller than the views it carries.
     const fleet = {
       ...diff,
@@ -123,6 +128,8 @@ describe('monitor diff wire form', () => {
     expect(monitorDiffWireSchema.safeParse(badState).success).toBe(false);
     const halfReading = { ...wire, devices: { ...wire.devices, minerKind: [0, 0] } };
     expect(monitorDiffWireSchema.safeParse(halfReading).success).toBe(false);
+    const noList = { ...wire, devices: { ...wire.devices, implausible: [1, null] } };
+    expect(monitorDiffWireSchema.safeParse(noList).success).toBe(false);
   });
 
   it('travels in an event batch the way the window accepts it', () => {
@@ -140,6 +147,15 @@ const readingArb: fc.Arbitrary<ReadingSummary> = fc.record(
     minerKind: fc.constantFrom(...MINER_STATE_KINDS),
     ...Object.fromEntries(Object.keys(WIRE_DIGITS).map((field) => [field, number])),
     flags: fc.array(fc.string(), { maxLength: 4 }),
+    // Raw values as devices send them, far outside the packed numbers' range: they travel exactly.
+    implausible: fc.array(
+      fc.record({
+        field: fc.constantFrom('hashRate', 'chipTempMax', 'fanRpmMin'),
+        value: fc.oneof(fc.integer(), fc.constantFrom(1e28, -5.5, 52767249433), fc.string()),
+        text: fc.string(),
+      }),
+      { maxLength: 3 },
+    ),
   },
   { requiredKeys: ['minerState', 'minerKind'] },
 ) as fc.Arbitrary<ReadingSummary>;

@@ -133,8 +133,11 @@ describe('sessions', () => {
       ['GET', '/apikeys'],
       ['POST', '/apikeys'],
       ['POST', '/apikeys/delete'],
-      ['POST', '/find-miner'],
       ['POST', '/lock'],
+      ['GET', '/settings'],
+      ['POST', '/settings'],
+      ['POST', '/mining/restart'],
+      ['POST', '/system/reboot'],
     ] as const) {
       const body = method === 'POST' ? '{}' : undefined;
       const a = await call(`${base}${path}`, {

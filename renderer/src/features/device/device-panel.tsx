@@ -10,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { STATE_LOOKS } from '../../lib/states';
 import { useRootStore } from '../../stores/root-store';
 import { CredentialActions } from './credential-actions';
+import { DeviceActions } from './device-actions';
 import { DeviceReadings } from './device-readings';
 import { PoolsAndBoards } from './pools-and-boards';
 import { RawJson } from './raw-json';
@@ -66,6 +67,9 @@ export function DevicePanel(): ReactNode {
         <p className="field-error" role="alert">
           {detail.error.message}
         </p>
+      )}
+      {detail.status === 'ready' && (
+        <DeviceActions key={detail.value.device.deviceId} detail={detail.value} />
       )}
       {detail.status === 'ready' && (
         <Tabs.Root defaultValue="readings" className="tabs">

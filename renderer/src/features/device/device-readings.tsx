@@ -1,6 +1,15 @@
-/** The latest reading in words and numbers: state and reason, hash rate, temperatures, power, fans, identity. */
+/**
+ * The latest reading in words and numbers: state and reason, hash rate, temperatures, power, fans, identity.
+ * A value the device sent that is physically implausible reads "implausible" (what it sent on hover; the
+ * Raw JSON tab has the body), never the number.
+ */
 import type { ReactNode } from 'react';
+import { parseMac } from '../../../../shared/domain/mac';
+import { minerStateLook } from '../../../../shared/domain/miner-states';
+import type { DeviceReading } from '../../../../shared/domain/reading';
+import { implausibleAt } from '../../../../shared/format/implausible';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
+import { ImplausibleMark } from '../../components/implausible-mark';
 import { NONE, celsius, formatDuration, hashRate, watts } from '../../lib/format';
 import { ALERT_WORDS } from '../../lib/states';
 import { toHs } from './units';
@@ -14,11 +23,34 @@ function Item({ term, children }: { term: string; children: ReactNode }): ReactN
   );
 }
 
+/** `shown` as it is, unless the device sent an implausible value for `field`: then the mark. */
+function orImplausible(reading: DeviceReading | undefined, field: string, shown: ReactNode): ReactNode {
+  const odd = implausibleAt(reading?.implausible, field);
+  return odd === undefined ? shown : <ImplausibleMark entry={odd} />;
+}
+
+/** The state word with its meaning: "shutting-down — mining is shutting down; …". */
+function StateWords({ name }: { name: string }): ReactNode {
+  return (
+    <>
+      <span className="mono">{name}</span>
+      <span className="reading-words"> — {minerStateLook(name).words}</span>
+    </>
+  );
+}
+
 export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactNode {
   const { reading, device, alerts } = detail;
   const view = device.view;
   const hr = reading?.hashRate;
   const flags = reading?.flags;
+  // The current rate is realtime when the device sent one (even an implausible one), as in the fleet.
+  const realtimeSent =
+    hr?.realtime !== undefined || implausibleAt(reading?.implausible, 'hashRate.realtime') !== undefined;
+  const current = realtimeSent ? 'hashRate.realtime' : 'hashRate.average';
+  // Only a MAC is shown as the MAC (an inventory from an older version may hold other text).
+  const stored = device.identity.mac === null ? undefined : parseMac(device.identity.mac);
+  const mac = stored ?? reading?.identity?.mac;
   return (
     <div className="readings">
       <p className="reading-reason">{view?.reason ?? 'Not polled yet.'}</p>
@@ -32,28 +64,62 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
         </ul>
       )}
       <dl className="reading-grid">
-        <Item term="Device says">{reading?.state.name ?? NONE}</Item>
-        <Item term="Hash rate">{hashRate(toHs(hr?.realtime ?? hr?.average, hr?.unit))}</Item>
-        <Item term="Nominal">{hashRate(toHs(hr?.nominal, hr?.unit))}</Item>
-        <Item term="Hottest chip">{celsius(reading?.chipTemp?.max)}</Item>
-        <Item term="Hottest board">{celsius(reading?.boardTemp?.max)}</Item>
-        <Item term="Power">{watts(reading?.powerW)}</Item>
+        <Item term="Device says">
+          {reading === undefined ? NONE : <StateWords name={reading.state.name} />}
+        </Item>
+        <Item term="Hash rate">
+          {orImplausible(
+            reading,
+            current,
+            hashRate(toHs(realtimeSent ? hr?.realtime : hr?.average, hr?.unit)),
+          )}
+        </Item>
+        <Item term="Nominal">
+          {orImplausible(reading, 'hashRate.nominal', hashRate(toHs(hr?.nominal, hr?.unit)))}
+        </Item>
+        <Item term="Hottest chip">
+          {orImplausible(reading, 'chipTemp.max', celsius(reading?.chipTemp?.max))}
+        </Item>
+        <Item term="Hottest board">
+          {orImplausible(reading, 'boardTemp.max', celsius(reading?.boardTemp?.max))}
+        </Item>
+        <Item term="Power">{orImplausible(reading, 'powerW', watts(reading?.powerW))}</Item>
         <Item term="Efficiency">
-          {reading?.efficiency === undefined ? NONE : `${reading.efficiency.toFixed(1)} J/TH`}
+          {orImplausible(
+            reading,
+            'efficiency',
+            reading?.efficiency === undefined ? NONE : `${reading.efficiency.toFixed(1)} J/TH`,
+          )}
         </Item>
         <Item term="In this state">
-          {reading?.state.sinceSeconds === undefined ? NONE : formatDuration(reading.state.sinceSeconds)}
+          {orImplausible(
+            reading,
+            'state.sinceSeconds',
+            reading?.state.sinceSeconds === undefined ? NONE : formatDuration(reading.state.sinceSeconds),
+          )}
         </Item>
         <Item term="Fans">
-          {reading === undefined || reading.fans.length === 0
-            ? NONE
-            : reading.fans
-                .map((f) => (f.rpm === undefined ? '?' : f.rpm.toLocaleString('en-US')))
-                .join(' · ') + ' rpm'}
+          {reading === undefined || reading.fans.length === 0 ? (
+            NONE
+          ) : (
+            <>
+              {reading.fans.map((f, i) => (
+                <span key={i}>
+                  {i > 0 && ' · '}
+                  {orImplausible(
+                    reading,
+                    `fans[${i}].rpm`,
+                    f.rpm === undefined ? '?' : f.rpm.toLocaleString('en-US'),
+                  )}
+                </span>
+              ))}
+              {' rpm'}
+            </>
+          )}
         </Item>
         <Item term="Model">{reading?.identity?.model ?? device.identity.model ?? NONE}</Item>
         <Item term="Firmware">{reading?.identity?.firmware ?? device.identity.firmware ?? NONE}</Item>
-        <Item term="MAC">{device.identity.mac ?? reading?.identity?.mac ?? NONE}</Item>
+        <Item term="MAC">{mac ?? orImplausible(reading, 'identity.mac', NONE)}</Item>
         <Item term="Serial">{device.identity.serial ?? reading?.identity?.serial ?? NONE}</Item>
         <Item term="Last poll">{detail.lastPollMs === undefined ? NONE : `${detail.lastPollMs} ms`}</Item>
         <Item term="Reads with">

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { sameMacWords } from '../../../../shared/domain/same-mac';
 import { NONE, count } from '../../lib/format';
 import { resultKey } from '../../stores/discover-slice';
 import { useRootStore } from '../../stores/root-store';
@@ -100,6 +101,11 @@ export function ScanResults(): ReactNode {
                   <td>
                     {SEEN_WORDS[host.seen]}
                     {host.previousAddress !== undefined ? ` (was ${host.previousAddress})` : ''}
+                    {host.sameMacAs !== undefined ? (
+                      <span className="tone-bad" data-conflict="same-mac">
+                        {` · ${sameMacWords(host.sameMacAs)}`}
+                      </span>
+                    ) : null}
                   </td>
                 </tr>
               );

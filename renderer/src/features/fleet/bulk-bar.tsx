@@ -1,13 +1,18 @@
 /**
  * The bulk actions for the selected devices. Unlock opens the password dialog (one site password, the
- * "create API keys" tick); the others act at once, except forgetting and removing, which ask first.
+ * "create API keys" tick), Change password… its own two-step dialog; the others act at once, except
+ * forgetting and removing, which ask first.
  */
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { count } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
+import { ActionConfirmDialog } from './action-confirm-dialog';
 import { ConfirmDialog } from './confirm-dialog';
+import { PasswordDialog } from './password-dialog';
+import { PoolsDialog } from './pools-dialog';
+import { SiteSetupButtons } from './site-setup-buttons';
 import { UnlockDialog } from './unlock-dialog';
 
 type Confirm = { kind: 'forget'; what: 'password' | 'api-key' | 'all' } | { kind: 'remove' } | undefined;
@@ -26,6 +31,9 @@ export function BulkBar(): ReactNode {
       })),
     );
   const [unlocking, setUnlocking] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const [settingPools, setSettingPools] = useState(false);
+  const [confirmingPower, setConfirmingPower] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(undefined);
   const forgetSelect = useRef<HTMLSelectElement>(null);
   const none = selected === 0 || running;
@@ -56,6 +64,24 @@ export function BulkBar(): ReactNode {
       >
         Create API keys
       </button>
+      <button
+        type="button"
+        className="button"
+        disabled={none || !persistent}
+        title={
+          persistent
+            ? 'A new password on each device, kept in the keychain'
+            : 'Needs a working keychain (see Settings)'
+        }
+        onClick={() => setChangingPassword(true)}
+      >
+        Change password…
+      </button>
+      <SiteSetupButtons
+        disabled={none}
+        onSetPools={() => setSettingPools(true)}
+        onPower={() => setConfirmingPower(true)}
+      />
       <button type="button" className="button" disabled={none} onClick={() => void rescanRequested()}>
         Re-scan
       </button>
@@ -88,6 +114,9 @@ export function BulkBar(): ReactNode {
         Remove…
       </button>
       {unlocking && <UnlockDialog count={selected} onClose={() => setUnlocking(false)} />}
+      {changingPassword && <PasswordDialog count={selected} onClose={() => setChangingPassword(false)} />}
+      {settingPools && <PoolsDialog count={selected} onClose={() => setSettingPools(false)} />}
+      {confirmingPower && <ActionConfirmDialog onClose={() => setConfirmingPower(false)} />}
       {confirm !== undefined && (
         <ConfirmDialog
           title={confirm.kind === 'remove' ? 'Remove from the fleet?' : 'Forget stored credentials?'}

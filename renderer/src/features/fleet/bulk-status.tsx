@@ -13,15 +13,22 @@ const DONE_WORDS = {
   forget: 'forgotten',
   rescan: 'answered',
   remove: 'removed',
+  password: 'changed',
+  pools: 'set',
+  locate: 'done',
+  'restart-mining': 'restarted',
+  reboot: 'rebooting',
 } as const;
 
 export function BulkStatus(): ReactNode {
-  const { bulk, outcomes, outcomesCleared, devicesSelected } = useRootStore(
+  const { bulk, outcomes, outcomesCleared, devicesSelected, restartOffer, powerRequested } = useRootStore(
     useShallow((s) => ({
       bulk: s.bulk,
       outcomes: s.outcomes,
       outcomesCleared: s.outcomesCleared,
       devicesSelected: s.devicesSelected,
+      restartOffer: s.restartOffer,
+      powerRequested: s.powerRequested,
     })),
   );
   if (bulk.status === 'idle') return null;
@@ -65,9 +72,24 @@ export function BulkStatus(): ReactNode {
         {bulk.summary ?? `${bulk.ok} ${words}${bulk.failed > 0 ? `, ${bulk.failed} failed` : ''}.`}
       </strong>{' '}
       {bulk.failed > 0 ? 'The reason for each is in the Last action column.' : ''}
+      {/* Pools just set that a device uses only after a mining restart: the restart, offered. */}
+      {bulk.operation === 'pools' && restartOffer.length > 0 && (
+        <span className="restart-offer">
+          {count(restartOffer.length, 'device')} {restartOffer.length === 1 ? 'mines' : 'mine'} on the new
+          pools only after a mining restart.{' '}
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void powerRequested('restart-mining', restartOffer)}
+          >
+            {`Restart mining on ${count(restartOffer.length, 'device')}`}
+          </button>
+        </span>
+      )}
       {failedIds.length > 0 && (
         <button type="button" className="link-button" onClick={() => devicesSelected(failedIds)}>
-          Select the {count(failedIds.length, 'device')} that failed
+          Select the {count(failedIds.length, 'device')}{' '}
+          {Object.values(outcomes).some((o) => o.skipped === true) ? 'not done' : 'that failed'}
         </button>
       )}
       <button type="button" className="link-button" onClick={outcomesCleared}>

@@ -7,19 +7,37 @@ import type { ReactNode } from 'react';
 import { ALERT_WORDS, STATE_LOOKS } from '../../lib/states';
 import { NONE, celsius, hashRate, since, watts } from '../../lib/format';
 import type { FleetRow, RowOutcome } from '../../stores/fleet-rows';
+import { ImplausibleMark } from '../../components/implausible-mark';
+import { implausibleAt } from '../../../../shared/format/implausible';
+import { minerStateLook } from '../../../../shared/domain/miner-states';
+import { disruptionLabel } from '../../lib/disruption-words';
 
 export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNode {
   const look = STATE_LOOKS[row.state];
+  // A reboot or restart this laptop asked for: its words, counted down, and said not to be an alarm.
+  const away = disruptionLabel(row.state, row.reason, row.since, now);
   return (
     <div className="cell-stack">
-      <span className={`badge badge-${look.tone}`} data-state={row.state}>
-        {look.label}
-        {row.since !== undefined && row.state !== 'not-watched' ? (
-          <span className="badge-time"> · {since(row.since, now)}</span>
-        ) : null}
+      <span className="cell-line">
+        <span className={`badge badge-${look.tone}${away !== undefined ? ' badge-away' : ''}`} data-state={row.state}>
+          {away ?? look.label}
+          {away === undefined && row.since !== undefined && row.state !== 'not-watched' ? (
+            <span className="badge-time"> · {since(row.since, now)}</span>
+          ) : null}
+        </span>
+        {row.locateLed === true && (
+          <span className="mini-badge mini-led" data-led="on" title="The locate LED is blinking">
+            LED on
+          </span>
+        )}
       </span>
-      <span className="cell-sub" title={row.reason}>
-        {row.reason}
+      <span
+        className="cell-sub"
+        title={
+          row.minerState === undefined ? row.reason : `${row.reason}: ${minerStateLook(row.minerState).words}`
+        }
+      >
+        {away !== undefined ? 'expected: no offline alarm' : row.reason}
       </span>
     </div>
   );
@@ -36,7 +54,19 @@ export function DeviceCell({ row, onOpen }: { row: FleetRow; onOpen: (id: string
       >
         {row.host}
       </button>
-      <span className="cell-sub">{row.hostname ?? NONE}</span>
+      {/* Another device reports this MAC (issue 14): said in place of the host name, which a cloned
+          board image repeats anyway (it stays in the title). */}
+      {row.sameMac !== undefined ? (
+        <span
+          className="cell-sub tone-bad"
+          data-conflict="same-mac"
+          title={`${row.sameMac} (MAC ${row.mac ?? NONE}, host name ${row.hostname ?? NONE})`}
+        >
+          {row.sameMac}
+        </span>
+      ) : (
+        <span className="cell-sub">{row.hostname ?? NONE}</span>
+      )}
     </div>
   );
 }
@@ -50,48 +80,90 @@ export function ModelCell({ row }: { row: FleetRow }): ReactNode {
   );
 }
 
+/** The device's implausible input for a summary field, if it sent any (the value is then left out). */
+const oddAt = (row: FleetRow, field: keyof FleetRow) => implausibleAt(row.implausible, field);
+
 export function HashRateCell({ row }: { row: FleetRow }): ReactNode {
   const share =
     row.hashRate !== undefined && row.nominalHashRate !== undefined && row.nominalHashRate > 0
       ? row.hashRate / row.nominalHashRate
       : undefined;
   const low = row.alerts.includes('hash-rate');
+  const odd = oddAt(row, 'hashRate');
+  const oddNominal = oddAt(row, 'nominalHashRate');
   return (
     <div className="cell-stack cell-number">
-      <span className={low ? 'cell-main tone-bad' : 'cell-main'}>{hashRate(row.hashRate)}</span>
-      <span
-        className="cell-sub"
-        title={share === undefined ? undefined : `nominal ${hashRate(row.nominalHashRate)}`}
-      >
-        {share === undefined ? 'nominal –' : `${Math.round(share * 100)} % of nominal`}
-      </span>
+      {odd !== undefined ? (
+        <ImplausibleMark entry={odd} className="cell-main" />
+      ) : (
+        <span className={low ? 'cell-main tone-bad' : 'cell-main'}>{hashRate(row.hashRate)}</span>
+      )}
+      {oddNominal !== undefined ? (
+        <ImplausibleMark entry={oddNominal} className="cell-sub" prefix="nominal " />
+      ) : (
+        <span
+          className="cell-sub"
+          title={share === undefined ? undefined : `nominal ${hashRate(row.nominalHashRate)}`}
+        >
+          {share === undefined ? 'nominal –' : `${Math.round(share * 100)} % of nominal`}
+        </span>
+      )}
     </div>
   );
 }
 
 export function TempCell({ row }: { row: FleetRow }): ReactNode {
   const hot = row.alerts.includes('temperature');
-  return <span className={hot ? 'cell-number tone-bad' : 'cell-number'}>{celsius(row.chipTempMax)}</span>;
+  const odd = oddAt(row, 'chipTempMax');
+  const value = (
+    <span className={hot ? 'cell-number tone-bad' : 'cell-number'}>{celsius(row.chipTempMax)}</span>
+  );
+  if (odd === undefined) return value;
+  // The hottest plausible board may still give a value; the implausible one is shown under it.
+  return row.chipTempMax === undefined ? (
+    <ImplausibleMark entry={odd} className="cell-number" />
+  ) : (
+    <div className="cell-stack cell-number">
+      {value}
+      <ImplausibleMark entry={odd} className="cell-sub" />
+    </div>
+  );
 }
 
 /** One formatter for every row: `toLocaleString` builds a new one per call (tens of µs, every redraw). */
 const RPM = new Intl.NumberFormat('en-US');
 
 export function FansCell({ row }: { row: FleetRow }): ReactNode {
-  if (row.fanCount === undefined) return <span className="cell-number">{NONE}</span>;
+  const odd = oddAt(row, 'fanRpmMin');
+  if (row.fanCount === undefined) {
+    return odd === undefined ? (
+      <span className="cell-number">{NONE}</span>
+    ) : (
+      <ImplausibleMark entry={odd} className="cell-number" />
+    );
+  }
   const stopped = row.fanRpmMin === 0;
   return (
     <div className="cell-stack cell-number">
       <span className={stopped ? 'cell-main tone-bad' : 'cell-main'}>{row.fanCount} fans</span>
-      <span className="cell-sub">
-        {stopped ? 'one has stopped' : `≥ ${RPM.format(row.fanRpmMin ?? 0)} rpm`}
-      </span>
+      {odd !== undefined ? (
+        <ImplausibleMark entry={odd} className="cell-sub" />
+      ) : (
+        <span className="cell-sub">
+          {stopped ? 'one has stopped' : `≥ ${RPM.format(row.fanRpmMin ?? 0)} rpm`}
+        </span>
+      )}
     </div>
   );
 }
 
 export function PowerCell({ row }: { row: FleetRow }): ReactNode {
-  return <span className="cell-number">{watts(row.powerW)}</span>;
+  const odd = oddAt(row, 'powerW');
+  return odd === undefined ? (
+    <span className="cell-number">{watts(row.powerW)}</span>
+  ) : (
+    <ImplausibleMark entry={odd} className="cell-number" />
+  );
 }
 
 const PASSWORD_WORDS = {
@@ -113,6 +185,16 @@ export function CredentialsCell({ row }: { row: FleetRow }): ReactNode {
       <span className={`mini-badge ${row.apiKey ? 'mini-on' : 'mini-off'}`} data-credential="api-key">
         {row.apiKey ? 'API key' : 'No API key'}
       </span>
+      {/* The working password is the vendor default (issue 15): an open door on the LAN. */}
+      {row.factoryPassword && (
+        <span
+          className="mini-badge mini-bad"
+          data-credential="factory-password"
+          title='Its password is the factory default "admin": anyone on the LAN can change its pools. Select it and use "Change password…".'
+        >
+          Factory password
+        </span>
+      )}
     </div>
   );
 }
@@ -132,6 +214,15 @@ export function AlertsCell({ row }: { row: FleetRow }): ReactNode {
 
 export function OutcomeCell({ outcome }: { outcome: RowOutcome | undefined }): ReactNode {
   if (outcome === undefined) return <span className="cell-sub">{NONE}</span>;
+  // Its message says "Skipped: <why>" itself.
+  if (outcome.skipped === true) {
+    return (
+      <span className="outcome outcome-skipped" title={outcome.message}>
+        <span aria-hidden="true">– </span>
+        {outcome.message}
+      </span>
+    );
+  }
   return (
     <span className={outcome.ok ? 'outcome outcome-ok' : 'outcome outcome-bad'} title={outcome.message}>
       <span aria-hidden="true">{outcome.ok ? '✓ ' : '✗ '}</span>

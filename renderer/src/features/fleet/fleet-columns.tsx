@@ -33,6 +33,8 @@ const STATE_ORDER: Record<FleetRow['state'], number> = {
   unlocking: 6,
   discovered: 7,
   'not-watched': 8,
+  rebooting: 8,
+  restarting: 8,
   online: 9,
 };
 

@@ -17,6 +17,8 @@ import {
 
 const STATE_ORDER: readonly ReportState[] = [
   'online',
+  'rebooting',
+  'restarting',
   'offline',
   'needs-password',
   'auth-failed',
@@ -29,7 +31,14 @@ const STATE_ORDER: readonly ReportState[] = [
 ];
 
 const GOOD = new Set<ReportState>(['online']);
-const WAIT = new Set<ReportState>(['locked', 'not-checked', 'discovered', 'unlocking']);
+const WAIT = new Set<ReportState>([
+  'locked',
+  'not-checked',
+  'discovered',
+  'unlocking',
+  'rebooting',
+  'restarting',
+]);
 const toneOf = (state: ReportState): string =>
   GOOD.has(state) ? 'report-good' : WAIT.has(state) ? 'report-wait' : 'report-bad';
 

@@ -119,6 +119,40 @@ describe('journaled store', () => {
     expect(await next.delete('device/a/api-key')).toBe(false);
   });
 
+  it('500 parallel deletes rewrite each journal entry about once, not once per deleted secret', async () => {
+    // A bulk password change deletes its pending entries as devices confirm: each rewrite of a journal
+    // entry is a whole-keyring rewrite on gnome-keyring.
+    const keychain = fakeKeychain();
+    const store = fileQuietly(keychain.store);
+    const accounts = Array.from({ length: 500 }, (_, i) => `device/mac:${i}/pending-password`);
+    await Promise.all(accounts.map((a) => store.set(a, 'pending')));
+    await store.set('device/kept/password', 'kept');
+    const entries = journalEntries(await keychain.accounts()).length;
+    const before = keychain.writes.length;
+
+    const deleted = await Promise.all(accounts.map((a) => store.delete(a)));
+    expect(deleted.every((d) => d)).toBe(true);
+    expect(keychain.writes.length - before).toBeLessThanOrEqual(entries);
+    for (const a of accounts) expect(await store.get(a)).toBeNull();
+    expect(await store.get('device/kept/password')).toBe('kept');
+    const next = fileQuietly(keychain.store);
+    await next.recover();
+    expect((await next.list()).map((e) => e.account)).toEqual(['device/kept/password']);
+  });
+
+  it('a delete never overtakes a later write of the same secret', async () => {
+    const keychain = fakeKeychain();
+    const store = fileQuietly(keychain.store);
+    await store.set('device/a/pending-password', 'old');
+    const gone = store.delete('device/a/pending-password');
+    await store.set('device/a/pending-password', 'new');
+    await gone;
+    expect(await store.get('device/a/pending-password')).toBe('new');
+    const next = fileQuietly(keychain.store);
+    await next.recover();
+    expect(await next.get('device/a/pending-password')).toBe('new');
+  });
+
   it('a value too big for the journal is written directly and supersedes a journalled one', async () => {
     const keychain = fakeKeychain();
     const store = fileQuietly(keychain.store);

@@ -175,3 +175,46 @@ describe('vault: API keys read on every poll', () => {
     expect((await vault.getApiKey(A))?.secret).toBe('new');
   });
 });
+
+describe('vault: password changes (pending entry, factory default, changed here)', () => {
+  it('keeps a pending password beside the old one until it is confirmed or dropped', async () => {
+    const store = createMemoryStore();
+    const vault = createVault(store, () => new Date('2026-11-24T10:00:00Z'));
+    await vault.setDevicePassword(A, 'admin');
+    await vault.setPendingPassword(A, 'new-pw-1', { changedAt: '2026-11-24T09:59:00.000Z' });
+    expect((await store.list()).map((e) => e.account).sort()).toEqual([
+      `device/${A}/password`,
+      `device/${A}/pending-password`,
+    ]);
+    expect(await vault.pendingPasswordFor(A)).toEqual({
+      secret: 'new-pw-1',
+      since: '2026-11-24T09:59:00.000Z',
+      rejected: false,
+    });
+    // the old password is still the one an unlock uses
+    expect((await vault.passwordFor(A, undefined))?.secret).toBe('admin');
+    await vault.markPendingRejected(A);
+    expect((await vault.pendingPasswordFor(A))?.rejected).toBe(true);
+    expect(await vault.deletePendingPassword(A)).toBe(true);
+    expect(await vault.pendingPasswordFor(A)).toBeUndefined();
+  });
+
+  it('lists the factory default, a change made here and a pending change, never a secret', async () => {
+    const vault = createVault(createMemoryStore(), () => new Date('2026-11-24T10:00:00Z'));
+    await vault.setDevicePassword(A, 'admin');
+    await vault.setDevicePassword(B, 'Str0ng-pw', { changedAt: '2026-11-24T09:00:00.000Z' });
+    await vault.setSitePassword('acme', 'admin', [{ deviceId: C }]);
+    await vault.setPendingPassword(B, 'Next-pw-2', { changedAt: '2026-11-24T09:30:00.000Z' });
+    const listing = await vault.list();
+    const byId = new Map(listing.devices.map((d) => [d.deviceId, d]));
+    expect(byId.get(A)?.password).toMatchObject({ source: 'device', factoryDefault: true });
+    expect(byId.get(B)?.password).toMatchObject({
+      factoryDefault: false,
+      changedAt: '2026-11-24T09:00:00.000Z',
+    });
+    expect(byId.get(B)?.pendingPassword).toEqual({ since: '2026-11-24T09:30:00.000Z', rejected: false });
+    expect(byId.get(C)?.password).toMatchObject({ source: 'site', factoryDefault: true });
+    const text = JSON.stringify(listing);
+    for (const secret of ['Str0ng-pw', 'Next-pw-2']) expect(text).not.toContain(secret);
+  });
+});

@@ -61,9 +61,8 @@ describe('bad input is refused before any network call', () => {
 
   it.each<[string, unknown]>([
     ['an empty token', { kind: 'token', token: '' }],
-    ['a token with a line break', { kind: 'token', token: `${TOKEN}\r\nx-api-key: y` }],
     ['an empty key', { kind: 'apiKey', key: '' }],
-    ['a key with a space', { kind: 'apiKey', key: 'abc def' }],
+    ['a key with a line break', { kind: 'apiKey', key: `${TOKEN}\r\nx-evil: y` }],
     ['an unknown kind', { kind: 'password', password: 'x' }],
     ['nothing', undefined],
   ])('refuses %s as a credential, without quoting it', async (_label, credential) => {

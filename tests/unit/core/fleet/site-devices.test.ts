@@ -111,9 +111,36 @@ describe('the fleet as the current site', () => {
     await devices.reload();
     expect(devices.pins.get('127.0.1.5:8443')).toBe('AB:CD');
 
-    await devices.save([foundDevice('127.0.1.6', mac, { scheme: 'https', port: 8443 })]);
+    await devices.save([
+      foundDevice('127.0.1.6', mac, {
+        scheme: 'https',
+        port: 8443,
+        seen: 'moved',
+        previousAddress: '127.0.1.5',
+      }),
+    ]);
     const moved = await devices.reload();
     expect(moved.moved.map((e) => e.addressText)).toEqual(['https://127.0.1.6:8443']);
-    expect(devices.knownMacs()).toEqual(new Map([['AA:00:00:00:00:05', '127.0.1.6']]));
+    expect(devices.knownDevices()).toEqual([
+      { deviceId: 'mac:AA:00:00:00:00:05', address: 'https://127.0.1.6:8443', mac: 'AA:00:00:00:00:05' },
+    ]);
+  });
+
+  it('keeps two devices with one MAC as two rows, each flagged with the other (issue 14)', async () => {
+    const { list } = open(tempDataDir('fleet'));
+    const devices = await list();
+    const mac = { mac: 'AA:00:00:00:00:07' };
+    await devices.save([foundDevice('127.0.1.7', mac)]);
+    await devices.reload();
+    await devices.save([foundDevice('127.0.1.8', mac, { sameMacAs: ['http://127.0.1.7'] })]);
+    const change = await devices.reload();
+    expect(change.added.map((e) => [e.deviceId, e.sameMacAs])).toEqual([
+      ['addr:127.0.1.8:80', ['http://127.0.1.7']],
+    ]);
+    // The first row learns of the second: a change the window and the monitor are told of.
+    expect(change.changed.map((e) => [e.deviceId, e.sameMacAs])).toEqual([
+      ['mac:AA:00:00:00:00:07', ['http://127.0.1.8']],
+    ]);
+    expect(devices.all()).toHaveLength(2);
   });
 });

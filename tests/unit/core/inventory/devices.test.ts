@@ -52,11 +52,20 @@ describe('recordScan', () => {
     const { inventory, clock } = hall();
     recordScan(inventory, 'hall', [foundDevice('10.0.0.5', { mac: MAC })], clock.now());
     clock.advance(3_600_000);
-    expect(knownDevicesOf(inventory, 'hall')).toEqual(new Map([[MAC, '10.0.0.5']]));
+    expect(knownDevicesOf(inventory, 'hall')).toEqual([
+      { deviceId: `mac:${MAC}`, address: 'http://10.0.0.5', mac: MAC },
+    ]);
+    // The scan found its old address silent: it moved.
     const outcome = recordScan(
       inventory,
       'hall',
-      [foundDevice('10.0.0.9', { mac: MAC, firmware: 'Vnish 1.2.8', hostname: null })],
+      [
+        foundDevice(
+          '10.0.0.9',
+          { mac: MAC, firmware: 'Vnish 1.2.8', hostname: null },
+          { seen: 'moved', previousAddress: '10.0.0.5' },
+        ),
+      ],
       clock.now(),
     );
     expect(outcome).toEqual({
@@ -73,7 +82,43 @@ describe('recordScan', () => {
       lastSeen: '2026-03-01T09:00:00.000Z',
     });
     expect(device?.addressHistory.map((h) => h.address)).toEqual(['http://10.0.0.5', 'http://10.0.0.9']);
-    expect(knownDevicesOf(inventory, 'hall')).toEqual(new Map([[MAC, '10.0.0.9']]));
+    expect(knownDevicesOf(inventory, 'hall')).toEqual([
+      { deviceId: `mac:${MAC}`, address: 'http://10.0.0.9', mac: MAC },
+    ]);
+  });
+
+  it('keeps two live addresses with one MAC as two devices, and never moves one without a silent old address (issue 14)', () => {
+    const { inventory, clock } = hall();
+    recordScan(inventory, 'hall', [foundDevice('10.0.0.13', { mac: MAC })], clock.now());
+    clock.advance(60_000);
+    // A clone answers at .12 while .13 still answers: the known device keeps its id, the clone is new.
+    const outcome = recordScan(
+      inventory,
+      'hall',
+      [
+        foundDevice('10.0.0.12', { mac: MAC }, { sameMacAs: ['http://10.0.0.13'] }),
+        foundDevice('10.0.0.13', { mac: MAC }, { seen: 'known', sameMacAs: ['http://10.0.0.12'] }),
+      ],
+      clock.now(),
+    );
+    expect(outcome).toEqual({ added: 1, updated: 1, moved: [], identified: 0 });
+    expect(inventory.devices.map((d) => [d.id, d.address, d.identity.mac])).toEqual([
+      [`mac:${MAC}`, 'http://10.0.0.13', MAC],
+      ['addr:10.0.0.12:80', 'http://10.0.0.12', MAC],
+    ]);
+    // Found alone later, without word that .13 went silent: still the clone, not the known device moved.
+    recordScan(inventory, 'hall', [foundDevice('10.0.0.12', { mac: MAC })], clock.now());
+    expect(inventory.devices.map((d) => [d.id, d.address])).toEqual([
+      [`mac:${MAC}`, 'http://10.0.0.13'],
+      ['addr:10.0.0.12:80', 'http://10.0.0.12'],
+    ]);
+    // A third address with the MAC, found with no other: a device of its own too.
+    recordScan(inventory, 'hall', [foundDevice('10.0.0.14', { mac: MAC })], clock.now());
+    expect(inventory.devices.map((d) => d.id)).toEqual([
+      `mac:${MAC}`,
+      'addr:10.0.0.12:80',
+      'addr:10.0.0.14:80',
+    ]);
   });
 
   it('identifies a planned device (from a CSV) when a scan finds it: label and notes carry over', () => {

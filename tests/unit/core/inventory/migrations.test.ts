@@ -5,13 +5,14 @@ import { migrate, V1_SITE_ID } from '../../../../electron/core/inventory/migrati
 import { V1_INVENTORY } from '../../../support/inventory-fixtures';
 
 describe('migrate', () => {
-  it('turns version 1 into version 2: a site, ids the credentials use, one device per MAC with its history', () => {
+  it('turns version 1 into the current version: a site, ids the credentials use, one device per MAC with its history', () => {
     const result = migrate(structuredClone(V1_INVENTORY));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.fromVersion).toBe(1);
     const { inventory } = result;
-    expect(inventory.schemaVersion).toBe(2);
+    expect(inventory.schemaVersion).toBe(3);
+    expect(inventory.activity).toEqual([]);
     expect(inventory.sites).toEqual([
       expect.objectContaining({
         id: V1_SITE_ID,
@@ -58,9 +59,45 @@ describe('migrate', () => {
     expect(inventory.devices).toHaveLength(2);
   });
 
+  it('keeps version 1 entries of one MAC seen over the same time as two devices, not one that moved (issue 14)', () => {
+    const entry = (address: string, firstSeen: string, lastSeen: string) => ({
+      mac: 'aa-bb-cc-00-00-0c',
+      address,
+      firstSeen: `2025-02-0${firstSeen}T10:00:00.000Z`,
+      lastSeen: `2025-02-0${lastSeen}T10:00:00.000Z`,
+    });
+    const result = migrate({
+      schemaVersion: 1,
+      devices: [entry('10.0.0.12', '1', '5'), entry('10.0.0.13', '2', '6'), entry('10.0.0.20', '7', '8')],
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.inventory.devices.map((d) => [d.id, d.address, d.identity.mac])).toEqual([
+      // .12 until the 5th, then .20 from the 7th: one device that moved; .13 answered meanwhile.
+      ['mac:AA:BB:CC:00:00:0C', 'http://10.0.0.20', 'AA:BB:CC:00:00:0C'],
+      ['addr:10.0.0.13:80', 'http://10.0.0.13', 'AA:BB:CC:00:00:0C'],
+    ]);
+  });
+
   it('leaves the current version as it is', () => {
-    const current = { schemaVersion: 2, sites: [], devices: [], settings: { currentSiteId: null } };
-    expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 2 });
+    const current = {
+      schemaVersion: 3,
+      sites: [],
+      devices: [],
+      settings: { currentSiteId: null },
+      activity: [],
+      poolPresets: [],
+    };
+    expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 3 });
+  });
+
+  it('gives a version 2 file an empty activity log and no pool presets, and keeps everything else', () => {
+    const v2 = { schemaVersion: 2, sites: [], devices: [], settings: { currentSiteId: null } };
+    expect(migrate(v2)).toEqual({
+      ok: true,
+      inventory: { ...v2, schemaVersion: 3, activity: [], poolPresets: [] },
+      fromVersion: 2,
+    });
   });
 
   it.each([
@@ -84,6 +121,6 @@ describe('migrate', () => {
   });
 
   it('says "newer" for a file from a later Minerdeck', () => {
-    expect(migrate({ schemaVersion: 3 })).toMatchObject({ ok: false, reason: 'newer' });
+    expect(migrate({ schemaVersion: 4 })).toMatchObject({ ok: false, reason: 'newer' });
   });
 });

@@ -120,6 +120,20 @@ describe('alerts', () => {
 });
 
 describe('reading summary', () => {
+  it('alerts while another address answers with the device’s MAC, whatever its state, and clears it after (issue 14)', () => {
+    const book = new AlertBook(DEFAULT_ALERT_THRESHOLDS);
+    const twins = ['http://10.0.0.12', 'http://10.0.0.14'];
+    const raised = book.update('d1', ADDRESS, { ...onlineWith(), sameMacAs: twins }, 1000);
+    expect(raised.raised).toEqual([
+      expect.objectContaining({ kind: 'duplicate-mac', message: 'same MAC as 10.0.0.12 and 10.0.0.14' }),
+    ]);
+    const offline = { state: 'offline' as const, reason: 'no answer', reading: undefined, sameMacAs: twins };
+    expect(book.update('d1', ADDRESS, offline, 2000).cleared).toEqual([]);
+    expect(book.kindsFor('d1')).toEqual(['duplicate-mac', 'offline']);
+    const alone = book.update('d1', ADDRESS, { ...onlineWith(), sameMacAs: [] }, 3000);
+    expect(alone.cleared.map((a) => a.kind)).toEqual(['duplicate-mac', 'offline']);
+  });
+
   it('reduces a real reading to fixed units', () => {
     const full = readStatus(
       { miner_state: 'mining', find_miner: true, restart_required: true },

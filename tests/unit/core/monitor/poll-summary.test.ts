@@ -32,7 +32,12 @@ const junk = fc.oneof(
 );
 const maybe = <T>(value: fc.Arbitrary<T>) =>
   fc.option(fc.oneof({ weight: 4, arbitrary: value }, { weight: 1, arbitrary: junk }), { nil: undefined });
-const num = fc.oneof(fc.integer({ min: -5, max: 200_000 }), fc.double({ min: -10, max: 1e6, noNaN: true }));
+// Plausible numbers and ones past every bound of plausible-bounds.ts (both sides, and just past them).
+const num = fc.oneof(
+  fc.integer({ min: -5, max: 200_000 }),
+  fc.double({ min: -10, max: 1e6, noNaN: true }),
+  fc.constantFrom(-1e6, -41, -1, 0, 150, 151, 1_000, 1_001, 20_001, 30_001, 5e15, 1e28),
+);
 const range = fc.record({ min: maybe(num), max: maybe(num) }, { requiredKeys: [] });
 const stateWord = fc.constantFrom(
   'mining',

@@ -181,6 +181,53 @@ describe('buildReport', () => {
     ]);
     expect(blind.checkedAt).toBeNull();
   });
+
+  it('lists both devices that report one MAC, each with the conflict, once even when alerted (issue 14)', () => {
+    const twin = (id: string, address: string) =>
+      newDevice(
+        {
+          id,
+          siteId: 'hall-1',
+          address,
+          lastSeen: at,
+          identity: { mac: 'AA:00:00:00:00:0C', hostname: null, model: null, firmware: null, serial: null },
+        },
+        at,
+      );
+    const twins = [
+      twin('mac:AA:00:00:00:00:0C', 'http://10.0.0.12'),
+      twin('addr:10.0.0.13:80', 'http://10.0.0.13'),
+    ];
+    const alerted: CommissioningSnapshot = {
+      at: Date.parse(at),
+      devices: [
+        {
+          deviceId: 'addr:10.0.0.13:80',
+          state: 'online',
+          reason: 'device reports mining',
+          alerts: [{ kind: 'duplicate-mac', message: 'same MAC as 10.0.0.12', raisedAt: Date.parse(at) }],
+        },
+      ],
+    };
+    const built = buildReport({
+      site,
+      devices: twins,
+      snapshot: alerted,
+      laptop: 'l',
+      app: { name: 'M', version: '1' },
+      now: new Date(at),
+    });
+    expect(built.devices.map((d) => [d.address, d.mac, d.problems, d.alerts.map((a) => a.message)])).toEqual([
+      [
+        'http://10.0.0.12',
+        'AA:00:00:00:00:0C',
+        ['same MAC as 10.0.0.13: two devices report one MAC (a cloned or misconfigured control board)'],
+        [],
+      ],
+      ['http://10.0.0.13', 'AA:00:00:00:00:0C', [], ['same MAC as 10.0.0.12']],
+    ]);
+    expect(built.counts.withProblems).toBe(2);
+  });
 });
 
 describe('CSV', () => {
@@ -274,7 +321,7 @@ describe('readCredentialFacts', () => {
       {
         deviceId: 'mac:2',
         updatedAt: at,
-        password: { source: 'site' as const, storedAt: at, rejected: false },
+        password: { source: 'site' as const, storedAt: at, rejected: false, factoryDefault: false },
       },
     ],
     sites: [],
@@ -341,11 +388,14 @@ describe('snapshotFromMonitor', () => {
 describe('stateNotes', () => {
   it('shows what the miner reports, and the reason only when it adds something', () => {
     expect(stateNotes({ minerState: 'mining', stateReason: 'device reports mining' })).toEqual([
-      'miner: mining',
+      'miner: mining (hashing normally)',
     ]);
     expect(
       stateNotes({ minerState: 'failure', stateReason: 'device reports failure: fan lost (code 7)' }),
-    ).toEqual(['miner: failure', 'device reports failure: fan lost (code 7)']);
+    ).toEqual([
+      'miner: failure (mining stopped on a fault; see the description)',
+      'device reports failure: fan lost (code 7)',
+    ]);
     expect(stateNotes({ minerState: null, stateReason: 'no answer for 3 polls' })).toEqual([
       'no answer for 3 polls',
     ]);

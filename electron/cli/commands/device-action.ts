@@ -1,0 +1,206 @@
+/**
+ * `minerdeck locate <targets…> [--off] [--minutes N]`, `minerdeck restart-mining <targets…>` and
+ * `minerdeck reboot <targets…> --yes` (issue 16; DESIGN.md, Commissioning actions). Targets are addresses,
+ * ranges or blocks as for `monitor`. Each device is identified (anonymous `/info`: silent ones are skipped
+ * "offline"), credentials come from the keychain (or `--password-stdin` for this run), then a preview;
+ * `--dry-run` stops there, and a reboot without `--yes` is refused naming the count (exit 2). Then one
+ * write per device (never resent), one outcome line each, and one entry in the site's activity log.
+ */
+import type { WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
+import { summarizeActivity } from '../../../shared/domain/commission';
+import type { Site } from '../../../shared/domain/inventory';
+import { appError } from '../../../shared/result';
+import { createCommissionServices } from '../../core/commission/commission-services';
+import type { CommissionServices } from '../../core/commission/commission-services';
+import type { DeviceAction } from '../../core/commission/device-action-services';
+import { DEFAULT_LED_MINUTES, MAX_LED_MINUTES } from '../../core/commission/device-action-services';
+import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
+import { runBulk } from '../../core/credentials/bulk';
+import { toAppError } from '../../core/credentials/credential-error';
+import type { SessionTarget } from '../../core/credentials/session-manager';
+import { intOption, parse } from '../args';
+import {
+  actionPreviewLines,
+  confirmWords,
+  disruptionWords,
+  ledOffWords,
+  resultFacts,
+} from '../device-action-output';
+import type { Output } from '../output';
+import { EXIT, reportError } from '../output';
+import { previewJson, printResult } from '../password-output';
+import type { CliContext } from './context';
+import { openCliCredentials } from './credentials-context';
+import { commonOptions, readRequiredSecret } from './device-command';
+import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './device-action-usage';
+import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
+import { parseMonitorTargets } from './monitor-targets';
+import { concurrencyOption } from './targets';
+
+const USAGE: Record<DeviceAction, string> = {
+  locate: LOCATE_USAGE,
+  'restart-mining': RESTART_MINING_USAGE,
+  reboot: REBOOT_USAGE,
+};
+
+const usageError = (output: Output, message: string): number =>
+  reportError(output, appError('INVALID_INPUT', message));
+
+interface Run {
+  action: DeviceAction;
+  on: boolean;
+  minutes: number;
+  targets: SessionTarget[];
+  plan: WritePlanEntry[];
+  site: Site;
+  bulk: { signal: AbortSignal; concurrency?: number };
+  output: Output;
+}
+
+async function send(commission: CommissionServices, run: Run) {
+  const { action, targets, plan, site, bulk, output } = run;
+  const request = {
+    plan,
+    siteId: site.id,
+    ...bulk,
+    onResult: (result: WriteResult) => printResult(output, result, resultFacts(result)),
+  };
+  if (action === 'locate') {
+    return commission.locate(targets, { ...request, on: run.on, minutes: run.minutes });
+  }
+  return action === 'reboot'
+    ? commission.reboot(targets, request)
+    : commission.restartMining(targets, request);
+}
+
+export async function deviceActionCommand(
+  action: DeviceAction,
+  ctx: CliContext,
+  argv: readonly string[],
+): Promise<number> {
+  const parsed = parse(argv, {
+    ...commonOptions,
+    site: { type: 'string' },
+    'password-stdin': { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
+    ...(action === 'locate'
+      ? { off: { type: 'boolean', default: false }, minutes: { type: 'string' } }
+      : action === 'reboot'
+        ? { yes: { type: 'boolean', default: false } }
+        : {}),
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const { values, positionals } = parsed.value;
+  const output = { ...ctx.output, json: values.json === true };
+  const addresses = parseMonitorTargets(positionals, USAGE[action]);
+  if (!addresses.ok) return reportError(output, addresses.error);
+  const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
+  if (!timeout.ok) return reportError(output, timeout.error);
+  const concurrency = concurrencyOption(values.concurrency);
+  if (!concurrency.ok) return reportError(output, concurrency.error);
+  const minutes = intOption(values.minutes, 'minutes', 1, MAX_LED_MINUTES);
+  if (!minutes.ok) return reportError(output, minutes.error);
+  const on = values.off !== true;
+  if (!on && minutes.value !== undefined) {
+    return usageError(output, '--minutes is how long the LED stays on: give it without --off.');
+  }
+  const dryRun = values['dry-run'] === true;
+  if (values.yes === true && dryRun) return usageError(output, 'give --yes or --dry-run, not both.');
+  let password: string | undefined;
+  if (values['password-stdin'] === true) {
+    const secret = await readRequiredSecret(ctx, 'Password');
+    if (!secret.ok) return reportError(output, secret.error);
+    password = secret.value;
+  }
+
+  const inventory = openCliInventory(ctx);
+  const siteRef = typeof values.site === 'string' ? values.site : undefined;
+  const resolved = await resolveCliSite(output, inventory, siteRef);
+  tellProblems(output, inventory);
+  if (!resolved.ok) return reportError(output, resolved.error);
+  const site = resolved.value;
+
+  const reach = watchReachability();
+  const credentials = await openCliCredentials(
+    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
+    { timeoutMs: timeout.value, keychain: 'open' },
+  );
+  try {
+    const { services } = credentials;
+    const commission = createCommissionServices({
+      client: credentials.client,
+      credentials: services,
+      inventory,
+    });
+    const bulk = {
+      signal: ctx.signal,
+      ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
+    };
+    const found = await resolvePasswordTargets({ identity: services.identity, reach }, addresses.value, {
+      ...bulk,
+      ...(siteRef !== undefined ? { siteId: site.id } : {}),
+    });
+    const offline = new Map(
+      found.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline]])),
+    );
+    const targets = found.map((f) => f.target);
+    if (password !== undefined) {
+      // Tried once per device that answered; a refusal shows in the preview ("needs its password").
+      const answering = targets.filter((t) => !offline.has(t.deviceId));
+      await runBulk(
+        answering,
+        (t, signal) => services.sessions.unlockWith(t, password, signal ? { signal } : {}),
+        bulk,
+      );
+    }
+    const ledMinutes = minutes.value ?? DEFAULT_LED_MINUTES;
+    const plan = await commission.planDeviceAction(action, targets, {
+      offlineReason: (target) => offline.get(target.deviceId),
+      on,
+      minutes: ledMinutes,
+    });
+    const sending = plan.filter((p) => p.send).length;
+    const preview = actionPreviewLines(action, plan);
+    if (dryRun || (action === 'reboot' && values.yes !== true)) {
+      if (output.json) for (const p of plan) output.out(previewJson(p));
+      else for (const line of preview) output.out(line);
+      return dryRun ? EXIT.ok : usageError(output, confirmWords(action, sending));
+    }
+    // The preview goes to a person: on stderr with --json, so stdout keeps one line per device.
+    if (action === 'reboot') for (const line of preview) (output.json ? output.err : output.out)(line);
+
+    const outcome = await send(commission, {
+      action,
+      on,
+      minutes: ledMinutes,
+      targets,
+      plan,
+      site,
+      bulk,
+      output,
+    });
+    const { results } = outcome;
+    output.err(`${summarizeActivity({ action, devices: results })}.`);
+    if (
+      'offAt' in outcome &&
+      outcome.offAt !== undefined &&
+      results.some((r) => r.outcome !== 'failed' && r.outcome !== 'skipped')
+    ) {
+      output.err(ledOffWords(outcome.offAt, ledMinutes, positionals));
+    }
+    if ('until' in outcome && outcome.until !== undefined) output.err(disruptionWords(action, outcome.until));
+    if (outcome.activity !== undefined) output.err(`Recorded in the activity log of site "${site.name}".`);
+    else if (outcome.activityError !== undefined) {
+      output.err(
+        `minerdeck: the activity log of site "${site.name}" could not be written: ${outcome.activityError}`,
+      );
+    }
+    if (results.some((r) => r.error?.code === 'CANCELLED')) return EXIT.cancelled;
+    return results.every((r) => r.outcome === 'done') ? EXIT.ok : EXIT.failed;
+  } catch (error) {
+    return reportError(output, toAppError(error));
+  } finally {
+    await credentials.close();
+  }
+}

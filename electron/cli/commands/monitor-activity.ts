@@ -1,0 +1,69 @@
+/**
+ * What `minerdeck monitor` learns from the activity log in the inventory, written by other commands
+ * (issue 16): a reboot or mining restart made by `minerdeck reboot` in another terminal shows as
+ * `rebooting` / `restarting`, not as an offline alarm; locate LEDs `minerdeck locate` left on are turned
+ * off when their time is up (that command cannot wait; this one runs long). The inventory and the
+ * commissioning services load only when first needed: the monitor of a healthy fleet never pays for them.
+ */
+import type { CommissionServices } from '../../core/commission/commission-services';
+import type { ActivityLookup } from '../../core/commission/activity-lookup';
+import type { MonitorOptions, MonitorTarget } from '../../core/monitor/monitor';
+import type { Output } from '../output';
+import type { CliContext } from './context';
+import type { CliCredentials } from './credentials-context';
+
+export interface MonitorActivity {
+  lookupDisruption: NonNullable<MonitorOptions['lookupDisruption']>;
+  /** Turns off, each when due, the LEDs of these devices the log says were left on. */
+  resumeLedTimers(targets: readonly MonitorTarget[]): Promise<void>;
+  close(): void;
+}
+
+export function monitorActivity(
+  ctx: CliContext,
+  output: Output,
+  credentials: CliCredentials,
+): MonitorActivity {
+  let opened: Promise<{ log: ActivityLookup; commission: CommissionServices }> | undefined;
+  let closed = false;
+  const open = () =>
+    (opened ??= (async () => {
+      const [{ openCliInventory }, { createActivityLookup }, { createCommissionServices }] =
+        await Promise.all([
+          import('./inventory-context'),
+          import('../../core/commission/activity-lookup'),
+          import('../../core/commission/commission-services'),
+        ]);
+      const inventory = openCliInventory(ctx);
+      const commission = createCommissionServices({
+        client: credentials.client,
+        credentials: credentials.services,
+        inventory,
+        actions: { keepLedTimers: true },
+      });
+      if (closed) commission.dispose();
+      return { log: createActivityLookup({ store: inventory.store }), commission };
+    })());
+
+  return {
+    lookupDisruption: async (target) => (await open()).log.disruptionFor(target),
+    async resumeLedTimers(targets) {
+      const byId = new Map(targets.map((t) => [t.deviceId, t]));
+      const { commission } = await open();
+      if (closed) return;
+      const found = await commission.resumeLedTimers((led) => {
+        const target = byId.get(led.deviceId);
+        return target === undefined ? undefined : { deviceId: target.deviceId, address: target.address };
+      });
+      if (found > 0) {
+        output.err(
+          `minerdeck: ${found} locate LED${found === 1 ? '' : 's'} left on by "minerdeck locate" ${found === 1 ? 'goes' : 'go'} off when ${found === 1 ? 'its' : 'their'} time is up (see the site's activity log).`,
+        );
+      }
+    },
+    close() {
+      closed = true;
+      void opened?.then(({ commission }) => commission.dispose()).catch(() => undefined);
+    },
+  };
+}

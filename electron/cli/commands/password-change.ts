@@ -1,0 +1,158 @@
+/**
+ * `printf %s "$NEW" | minerdeck password change <address…> --new-password-stdin [--site NAME] [--yes]
+ * [--json]`: replaces the passwords of many devices at once (issue 15; DESIGN.md, Commissioning actions).
+ *
+ * The current password of each device comes from the keychain (its own, else its site's; `--site` names
+ * that site, and then the new password also becomes the site's password). First a preview — who will
+ * change, who is skipped and why (offline, no known password, locked out, an unconfirmed earlier change)
+ * — and without `--yes` nothing is sent (exit 2). With `--yes` each device gets one `POST /settings`,
+ * keychain first (commission/password-change.ts), and the request is recorded in the site's activity
+ * log. The new password is checked before any network call and never printed.
+ */
+import type { Site } from '../../../shared/domain/inventory';
+import { summarizeActivity } from '../../../shared/domain/commission';
+import { NEW_PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../../shared/domain/password-rules';
+import { appError } from '../../../shared/result';
+import { createCommissionServices } from '../../core/commission/commission-services';
+import { toAppError } from '../../core/credentials/credential-error';
+import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
+import { intOption, parse } from '../args';
+import { EXIT, reportError } from '../output';
+import type { Output } from '../output';
+import { previewJson, previewLines, printResult } from '../password-output';
+import type { CliContext } from './context';
+import { keychainRequired, openCliCredentials } from './credentials-context';
+import { commonOptions, readRequiredSecret } from './device-command';
+import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
+import { PASSWORD_CHANGE_USAGE } from './password';
+import { concurrencyOption, parseTargets } from './targets';
+
+const usageError = (output: Output, message: string): number =>
+  reportError(output, appError('INVALID_INPUT', message));
+
+export async function passwordChangeCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const parsed = parse(argv, {
+    ...commonOptions,
+    'new-password-stdin': { type: 'boolean', default: false },
+    site: { type: 'string' },
+    yes: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const { values, positionals } = parsed.value;
+  const output = { ...ctx.output, json: values.json === true };
+  const targets = parseTargets(positionals, PASSWORD_CHANGE_USAGE);
+  if (!targets.ok) return reportError(output, targets.error);
+  const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
+  if (!timeout.ok) return reportError(output, timeout.error);
+  const concurrency = concurrencyOption(values.concurrency);
+  if (!concurrency.ok) return reportError(output, concurrency.error);
+  const yes = values.yes === true;
+  const dryRun = values['dry-run'] === true;
+  if (yes && dryRun) return usageError(output, 'give --yes (change) or --dry-run (preview only), not both.');
+  if (values['new-password-stdin'] !== true) {
+    return usageError(
+      output,
+      `the new password comes from standard input: add --new-password-stdin. Usage: ${PASSWORD_CHANGE_USAGE}`,
+    );
+  }
+  // The new password is judged before anything else happens: no site, no keychain, no network yet.
+  const secret = await readRequiredSecret(ctx, 'New password');
+  if (!secret.ok) return reportError(output, secret.error);
+  const problem = newPasswordProblem(secret.value);
+  if (problem !== undefined) {
+    // Short ones are refused because anyone on the site LAN can try passwords on these devices.
+    const why =
+      secret.value !== '' && secret.value.length < NEW_PASSWORD_MIN_LENGTH
+        ? ' Anyone on the site LAN can try passwords on these devices, and a short one is quickly guessed.'
+        : '';
+    const said = problem.charAt(0).toLowerCase() + problem.slice(1);
+    return usageError(output, `the new password is refused: ${said}${why} Nothing was sent.`);
+  }
+  const next = secret.value;
+
+  const inventory = openCliInventory(ctx);
+  const siteRef = typeof values.site === 'string' ? values.site : undefined;
+  const resolved = await resolveCliSite(output, inventory, siteRef);
+  tellProblems(output, inventory);
+  if (!resolved.ok) return reportError(output, resolved.error);
+  const site: Site = resolved.value;
+
+  const reach = watchReachability();
+  const credentials = await openCliCredentials(
+    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
+    { timeoutMs: timeout.value, keychain: 'open' },
+  );
+  try {
+    if (!credentials.persistent) {
+      // Keychain first (DESIGN.md, Commissioning actions 4): a new password nobody keeps strands a device.
+      return reportError(
+        output,
+        keychainRequired(
+          credentials.services.keychain,
+          'no password was changed: the new one could not be kept',
+        ),
+      );
+    }
+    const { services } = credentials;
+    const commission = createCommissionServices({
+      client: credentials.client,
+      credentials: services,
+      inventory,
+    });
+    const bulk = {
+      signal: ctx.signal,
+      ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
+    };
+    const found = await resolvePasswordTargets({ identity: services.identity, reach }, targets.value, {
+      ...bulk,
+      ...(siteRef !== undefined ? { siteId: site.id } : {}),
+    });
+    const offline = new Map(
+      found.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline]])),
+    );
+    const devices = found.map((f) => f.target);
+    const plan = await commission.planPasswordChange(devices, {
+      offlineReason: (target) => offline.get(target.deviceId),
+    });
+    const sending = plan.filter((p) => p.send).length;
+
+    if (!yes) {
+      if (output.json) for (const p of plan) output.out(previewJson(p));
+      else for (const line of previewLines(plan)) output.out(line);
+      if (dryRun) return EXIT.ok;
+      return usageError(
+        output,
+        sending > 0
+          ? `Nothing was sent: add --yes to change ${sending} device${sending === 1 ? '' : 's'}.`
+          : 'Nothing was sent, and none of these devices can be changed (see why above).',
+      );
+    }
+    // With --json the preview still reaches a person, on stderr; stdout keeps one line per device.
+    for (const line of previewLines(plan)) (output.json ? output.err : output.out)(line);
+
+    const outcome = await commission.changePasswords(devices, next, {
+      plan,
+      siteId: site.id,
+      ...(siteRef !== undefined ? { asSitePassword: site.id } : {}),
+      ...bulk,
+      onResult: (result) => printResult(output, result),
+    });
+    const { results } = outcome;
+    output.err(`${summarizeActivity({ action: 'password-change', devices: results })}.`);
+    if (outcome.activity !== undefined) {
+      output.err(`Recorded in the activity log of site "${site.name}".`);
+    } else if (outcome.activityError !== undefined) {
+      output.err(
+        `minerdeck: the activity log of site "${site.name}" could not be written: ${outcome.activityError}`,
+      );
+    }
+    if (results.some((r) => r.error?.code === 'CANCELLED')) return EXIT.cancelled;
+    return results.every((r) => r.outcome === 'done') ? EXIT.ok : EXIT.failed;
+  } catch (error) {
+    return reportError(output, toAppError(error));
+  } finally {
+    await credentials.close();
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * `minerdeck pools set <address…> --pool "<url>,<worker template>[,<password>]" … [--yes | --dry-run]`:
+ * the same pools on many devices, each with its own worker name (issue 16; DESIGN.md, Commissioning
+ * actions). The pools and their templates are checked before any network call (an unknown placeholder is
+ * bad usage). Then a preview — each device's workers, or why it is skipped — and, as for `password
+ * change`, nothing is sent without `--yes` (exit 2; `--dry-run` exits 0). With `--yes` each device gets
+ * one `POST /settings`, read back with `GET /settings`; the request goes to the site's activity log, and
+ * devices that mine on the new pools only after a restart are named.
+ */
+import { summarizeActivity } from '../../../shared/domain/commission';
+import type { InventoryDevice, Site } from '../../../shared/domain/inventory';
+import type { PoolSpec } from '../../../shared/domain/pools';
+import { checkPools } from '../../../shared/domain/pools';
+import type { Result } from '../../../shared/result';
+import { appError, err, ok } from '../../../shared/result';
+import { createCommissionServices } from '../../core/commission/commission-services';
+import { watchReachability } from '../../core/commission/password-targets';
+import { resolvePoolTargets } from '../../core/commission/pool-targets';
+import { toAppError } from '../../core/credentials/credential-error';
+import type { InventoryServices } from '../../core/inventory/inventory-services';
+import { intOption, parse } from '../args';
+import { EXIT, reportError } from '../output';
+import type { Output } from '../output';
+import { poolLines, previewJson, previewLines, printPoolResult } from '../pools-output';
+import type { CliContext } from './context';
+import { openCliCredentials } from './credentials-context';
+import { commonOptions } from './device-command';
+import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
+import { POOLS_SET_USAGE } from './pools';
+import { concurrencyOption, parseTargets } from './targets';
+
+const usageError = (output: Output, message: string): number =>
+  reportError(output, appError('INVALID_INPUT', message));
+
+/** `url,worker[,password]`: the password is everything after the second comma (it may hold commas). */
+export function parsePoolArgument(text: string, index: number): Result<PoolSpec> {
+  const first = text.indexOf(',');
+  if (first < 0) {
+    return err(
+      'INVALID_INPUT',
+      `--pool ${index + 1} needs a url and a worker: --pool "<url>,<worker template>[,<password>]".`,
+    );
+  }
+  const second = text.indexOf(',', first + 1);
+  return ok({
+    url: text.slice(0, first),
+    worker: second < 0 ? text.slice(first + 1) : text.slice(first + 1, second),
+    password: second < 0 ? '' : text.slice(second + 1),
+  });
+}
+
+/** The `--pool` values, checked as a request's pools (1 to 3, a url, a valid worker template each). */
+export function poolsFromArguments(given: readonly string[]): Result<PoolSpec[]> {
+  const pools: PoolSpec[] = [];
+  for (const [i, text] of given.entries()) {
+    const pool = parsePoolArgument(text, i);
+    if (!pool.ok) return pool;
+    pools.push(pool.value);
+  }
+  const checked = checkPools(pools);
+  return checked.ok ? ok(checked.value.pools) : checked;
+}
+
+/** The pools of the site's preset `name` (any case); a name the site does not have is bad usage. */
+async function presetPools(
+  inventory: InventoryServices,
+  site: Site,
+  name: string,
+): Promise<Result<PoolSpec[]>> {
+  const presets = await inventory.poolPresets(site.id);
+  if (!presets.ok) return presets;
+  const found = presets.value.find((p) => p.name.toLowerCase() === name.trim().toLowerCase());
+  if (found !== undefined) return ok(found.pools);
+  const names = presets.value.map((p) => `"${p.name}"`).join(', ');
+  return err(
+    'INVALID_INPUT',
+    `site "${site.name}" has no pool preset "${name}"${names === '' ? ' (it has none)' : ` (presets: ${names})`}.`,
+  );
+}
+
+export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const parsed = parse(argv, {
+    ...commonOptions,
+    pool: { type: 'string', multiple: true },
+    preset: { type: 'string' },
+    'save-preset': { type: 'string' },
+    site: { type: 'string' },
+    yes: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const { values, positionals } = parsed.value;
+  const output = { ...ctx.output, json: values.json === true };
+  const targets = parseTargets(positionals, POOLS_SET_USAGE);
+  if (!targets.ok) return reportError(output, targets.error);
+  const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
+  if (!timeout.ok) return reportError(output, timeout.error);
+  const concurrency = concurrencyOption(values.concurrency);
+  if (!concurrency.ok) return reportError(output, concurrency.error);
+  const yes = values.yes === true;
+  const dryRun = values['dry-run'] === true;
+  if (yes && dryRun) return usageError(output, 'give --yes (set) or --dry-run (preview only), not both.');
+  // `multiple: true`: parseArgs gives the repeated --pool values as a list.
+  const given = values.pool as unknown as string[] | undefined;
+  const presetName = typeof values.preset === 'string' ? values.preset : undefined;
+  const saveAs = typeof values['save-preset'] === 'string' ? values['save-preset'] : undefined;
+  if (given !== undefined && presetName !== undefined) {
+    return usageError(output, 'give the pools with --pool or with --preset, not both.');
+  }
+  if (given === undefined && presetName === undefined) {
+    return usageError(output, `give the pools: --pool (up to 3) or --preset NAME. Usage: ${POOLS_SET_USAGE}`);
+  }
+  if (saveAs !== undefined && given === undefined) {
+    return usageError(output, '--save-preset saves the pools given with --pool.');
+  }
+  // Checked before the inventory, the keychain or any device is touched.
+  const fromArguments = given === undefined ? undefined : poolsFromArguments(given);
+  if (fromArguments?.ok === false) return reportError(output, fromArguments.error);
+
+  const inventory = openCliInventory(ctx);
+  const siteRef = typeof values.site === 'string' ? values.site : undefined;
+  const resolved = await resolveCliSite(output, inventory, siteRef);
+  tellProblems(output, inventory);
+  if (!resolved.ok) return reportError(output, resolved.error);
+  const site = resolved.value;
+  const pools = fromArguments ?? (await presetPools(inventory, site, presetName ?? ''));
+  if (!pools.ok) return reportError(output, pools.error);
+  if (saveAs !== undefined) {
+    const saved = await inventory.savePoolPreset(site.id, { name: saveAs, pools: pools.value });
+    if (!saved.ok) return reportError(output, saved.error);
+    output.err(`Saved pool preset "${saved.value.name}" in site "${site.name}":`);
+    for (const line of poolLines(saved.value.pools)) output.err(line);
+  }
+  const known = await inventory.devices(site.id);
+  const devices: InventoryDevice[] = known.ok ? known.value.devices : [];
+
+  const reach = watchReachability();
+  const credentials = await openCliCredentials(
+    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
+    { timeoutMs: timeout.value, keychain: 'open' },
+  );
+  try {
+    const { services } = credentials;
+    const commission = createCommissionServices({
+      client: credentials.client,
+      credentials: services,
+      inventory,
+    });
+    const bulk = {
+      signal: ctx.signal,
+      ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
+    };
+    const found = await resolvePoolTargets(
+      { identity: services.identity, reach },
+      targets.value,
+      { site, devices },
+      { ...bulk, ...(siteRef !== undefined ? { siteId: site.id } : {}) },
+    );
+    const offline = new Map(
+      found.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline]])),
+    );
+    const poolTargets = found.map((f) => f.target);
+    const planned = await commission.planPools(poolTargets, pools.value, {
+      offlineReason: (target) => offline.get(target.deviceId),
+    });
+    if (!planned.ok) return reportError(output, planned.error);
+    const plan = planned.value;
+    const sending = plan.filter((p) => p.send).length;
+
+    if (!yes) {
+      if (output.json) for (const p of plan) output.out(previewJson(p));
+      else for (const line of previewLines(pools.value, plan)) output.out(line);
+      if (dryRun) return EXIT.ok;
+      return usageError(
+        output,
+        sending > 0
+          ? `Nothing was sent: add --yes to set the pools on ${sending} device${sending === 1 ? '' : 's'}.`
+          : 'Nothing was sent, and none of these devices can be set (see why above).',
+      );
+    }
+    // With --json the preview still reaches a person, on stderr; stdout keeps one line per device.
+    for (const line of previewLines(pools.value, plan)) (output.json ? output.err : output.out)(line);
+
+    const set = await commission.setPools(poolTargets, pools.value, {
+      plan,
+      siteId: site.id,
+      ...bulk,
+      onResult: (result) => printPoolResult(output, result),
+    });
+    if (!set.ok) return reportError(output, set.error);
+    const { results } = set.value;
+    output.err(`${summarizeActivity({ action: 'pools', devices: results })}.`);
+    if (set.value.activity !== undefined) {
+      output.err(`Recorded in the activity log of site "${site.name}".`);
+    } else if (set.value.activityError !== undefined) {
+      output.err(
+        `minerdeck: the activity log of site "${site.name}" could not be written: ${set.value.activityError}`,
+      );
+    }
+    const restart = results.filter((r) => r.restartRequired === true).map((r) => r.address);
+    if (restart.length > 0) {
+      output.err(
+        `${restart.length} device${restart.length === 1 ? '' : 's'} mine${restart.length === 1 ? 's' : ''} on the new pools only after a mining restart: minerdeck restart-mining ${restart.join(' ')}`,
+      );
+    }
+    if (results.some((r) => r.error?.code === 'CANCELLED')) return EXIT.cancelled;
+    return results.every((r) => r.outcome === 'done') ? EXIT.ok : EXIT.failed;
+  } catch (error) {
+    return reportError(output, toAppError(error));
+  } finally {
+    await credentials.close();
+  }
+}

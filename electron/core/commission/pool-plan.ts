@@ -1,0 +1,96 @@
+/**
+ * The preview of a pool request (DESIGN.md, Commissioning actions, 1): per device, the three slots it
+ * will get — worker names already filled in from the templates — or why it is skipped: a template
+ * problem (a value it lacks, an empty worker, a worker another selected device would share), a lockout,
+ * no answer, or no credential to write with. Computed before anything is sent; nothing here writes.
+ */
+import { formatDeviceAddress } from '../../../shared/domain/device-address';
+import type { CheckedPools, PoolPlanEntry, PoolSlot } from '../../../shared/domain/pools';
+import { POOL_SLOTS } from '../../../shared/domain/pools';
+import type { WorkerFacts } from '../../../shared/domain/worker-template';
+import { planWorkers, workerValues } from '../../../shared/domain/worker-template';
+import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { CredentialVault } from '../credentials/vault';
+
+export interface PoolTarget extends SessionTarget {
+  /** What the worker templates may use; `host` defaults to the address's host. */
+  facts: WorkerFacts;
+}
+
+export interface PoolPlanOptions {
+  /** Why a device cannot be reached now (the monitor's view, or a failed anonymous read), else undefined. */
+  offlineReason?: (target: PoolTarget) => string | undefined;
+}
+
+const EMPTY_SLOT: PoolSlot = { url: '', user: '', hasPassword: false };
+
+/** The three slots a device gets: the pools given, then empty ones. */
+export function slotsFor(pools: CheckedPools['pools'], workers: readonly string[]): PoolSlot[] {
+  const slots = pools.map((pool, i) => ({
+    url: pool.url,
+    user: workers[i] ?? '',
+    hasPassword: pool.password !== '',
+  }));
+  while (slots.length < POOL_SLOTS) slots.push({ ...EMPTY_SLOT });
+  return slots;
+}
+
+/**
+ * Why the device has nothing to write with, or undefined when it has a key, a session or a password
+ * (the previews of pools, the locate LED, restart and reboot).
+ */
+export async function noCredential(
+  deps: { vault: CredentialVault; sessions: SessionManager },
+  target: SessionTarget,
+): Promise<string | undefined> {
+  if ((await deps.vault.getApiKey(target.deviceId)) !== undefined) return undefined;
+  const state = deps.sessions.state(target.deviceId);
+  if (state.kind === 'unlocked') return undefined;
+  if (state.kind === 'needs-password') return `no credential: needs its password (${state.reason})`;
+  if ((await deps.sessions.knownPassword(target)) !== undefined) return undefined;
+  return 'no credential: no API key or password is stored for it (unlock it with --remember, or give the site password, first)';
+}
+
+export async function planPools(
+  deps: { vault: CredentialVault; sessions: SessionManager },
+  targets: readonly PoolTarget[],
+  pools: CheckedPools,
+  options: PoolPlanOptions = {},
+): Promise<PoolPlanEntry[]> {
+  const workers = planWorkers(
+    pools.templates,
+    targets.map((target, i) => ({
+      key: String(i),
+      label: formatDeviceAddress(target.address),
+      values: workerValues({ ...target.facts, host: target.facts.host ?? target.address.host }),
+    })),
+  );
+  return Promise.all(
+    targets.map(async (target, i): Promise<PoolPlanEntry> => {
+      const base = { address: formatDeviceAddress(target.address), deviceId: target.deviceId };
+      const skip = (reason: NonNullable<PoolPlanEntry['skip']>, detail: string): PoolPlanEntry => ({
+        ...base,
+        send: false,
+        skip: reason,
+        detail,
+      });
+      const state = deps.sessions.state(target.deviceId);
+      if (state.kind === 'locked-out') {
+        return skip('locked-out', `locked out: the device refuses unlocks for ${state.secondsLeft} s more`);
+      }
+      // First: a device that did not answer also lacks the values its /info would have given.
+      const offline = options.offlineReason?.(target);
+      if (offline !== undefined) return skip('offline', `offline: ${offline}`);
+      const named = workers.get(String(i));
+      if (named === undefined || !named.ok) return skip('template', named?.problem ?? 'no workers');
+      const missing = await noCredential(deps, target);
+      if (missing !== undefined) return skip('no-credential', missing);
+      return {
+        ...base,
+        send: true,
+        detail: `workers: ${named.workers.join(', ')}`,
+        slots: slotsFor(pools.pools, named.workers),
+      };
+    }),
+  );
+}

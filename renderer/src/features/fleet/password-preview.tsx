@@ -1,0 +1,54 @@
+/**
+ * The preview of "Change password…": every selected device, whether its password will be changed or why
+ * it is skipped (no known current password, locked out, offline…), before anything is sent. Skipped
+ * devices come first: they are the ones a technician has to do something about.
+ */
+import type { ReactNode } from 'react';
+import type { WritePlanEntry } from '../../../../shared/domain/commission';
+import { count } from '../../lib/format';
+
+/** `http://10.0.0.5:8080` → `10.0.0.5:8080`, as the fleet table shows it. */
+const shownAddress = (address: string): string => address.replace(/^http:\/\//, '');
+
+/** "offline: no answer" → "Offline: no answer". */
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function PasswordPreview({ plan }: { plan: readonly WritePlanEntry[] }): ReactNode {
+  const changing = plan.filter((e) => e.send).length;
+  const skipped = plan.length - changing;
+  const rows = [...plan.filter((e) => !e.send), ...plan.filter((e) => e.send)];
+  return (
+    <>
+      <p className="preview-summary" role="status">
+        <strong>{count(changing, 'device')} will change</strong>
+        {skipped > 0 ? `, ${count(skipped, 'device')} skipped (they keep their password)` : ''}.
+      </p>
+      <div className="table-scroll preview-scroll">
+        <table className="data-table compact" aria-label="Preview of the password change">
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">Change</th>
+              <th scope="col">Current password, or why it is skipped</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((entry) => (
+              <tr key={entry.deviceId} data-send={entry.send ? 'yes' : 'no'}>
+                <td className="preview-address">{shownAddress(entry.address) || entry.deviceId}</td>
+                <td className="preview-change">
+                  {entry.send ? (
+                    <span className="outcome-ok">Will change</span>
+                  ) : (
+                    <span className="outcome-skipped">Skipped</span>
+                  )}
+                </td>
+                <td>{sentence(entry.detail)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

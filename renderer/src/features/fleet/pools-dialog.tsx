@@ -1,0 +1,248 @@
+/**
+ * "Set pools…" for the selected devices (issue 16), in two steps. First the pools: one of the site's
+ * presets, or typed (up to three: url, worker template, password), optionally saved as a preset. Then the
+ * preview main computes — each device's worker in each pool, flagged when a template gives it none, an
+ * empty one or another device's — and Apply. The fleet's Last action column and the bulk line then tell
+ * each device's outcome, and the bulk line offers the mining restart the devices ask for. Nothing is sent
+ * before Apply.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { PoolSpec } from '../../../../shared/domain/pools';
+import type { WorkerValues } from '../../../../shared/domain/worker-template';
+import { workerValues } from '../../../../shared/domain/worker-template';
+import { ModalDialog } from '../../components/modal-dialog';
+import { count } from '../../lib/format';
+import { useRootStore } from '../../stores/root-store';
+import { PoolsForm, emptyPool, poolProblems } from './pools-form';
+import { PoolsPreview } from './pools-preview';
+import './password-dialog.css';
+import './pools-dialog.css';
+
+const NEW_POOLS = '';
+
+export function PoolsDialog({ count: selected, onClose }: { count: number; onClose: () => void }): ReactNode {
+  const s = useRootStore(
+    useShallow((state) => ({
+      dialog: state.poolsDialog,
+      firstRow: state.rows.find((row) => state.selection[row.id] === true),
+      siteId:
+        state.sites.status === 'ready' ? state.sites.value.sites.find((site) => site.current)?.id : undefined,
+      presetsRequested: state.poolPresetsRequested,
+      presetSaved: state.poolPresetSaved,
+      presetDeleted: state.poolPresetDeleted,
+      planRequested: state.poolsPlanRequested,
+      planDropped: state.poolsPlanDropped,
+      setRequested: state.poolsSetRequested,
+      dialogClosed: state.poolsDialogClosed,
+    })),
+  );
+  const [step, setStep] = useState<'pools' | 'preview'>('pools');
+  const [pools, setPools] = useState<PoolSpec[]>(() => [emptyPool()]);
+  const [preset, setPreset] = useState(NEW_POOLS);
+  const [presetName, setPresetName] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const { presets, plan, planned, presetNote } = s.dialog;
+  const { presetsRequested } = s;
+
+  useEffect(() => {
+    void presetsRequested();
+  }, [presetsRequested]);
+
+  const problems = poolProblems(pools);
+  const valid = Object.keys(problems).length === 0;
+  const sample = useMemo((): { label: string; values: WorkerValues } | undefined => {
+    const row = s.firstRow;
+    if (row === undefined) return undefined;
+    const host = row.host.replace(/:\d+$/, '');
+    return {
+      label: row.host,
+      values: workerValues({ mac: row.mac, host, hostname: row.hostname, site: s.siteId ?? null }),
+    };
+  }, [s.firstRow, s.siteId]);
+
+  const close = (): void => {
+    s.dialogClosed();
+    onClose();
+  };
+
+  const choosePreset = (name: string): void => {
+    setPreset(name);
+    const chosen = presets.status === 'ready' ? presets.value.find((p) => p.name === name) : undefined;
+    setPools(chosen === undefined ? [emptyPool()] : chosen.pools.map((p) => ({ ...p })));
+    setPresetName(chosen?.name ?? '');
+  };
+
+  const next = (): void => {
+    setAttempted(true);
+    if (!valid) return;
+    setStep('preview');
+    void s.planRequested(pools);
+  };
+
+  const back = (): void => {
+    s.planDropped();
+    setStep('pools');
+  };
+
+  const apply = (): void => {
+    void s.setRequested();
+    onClose();
+  };
+
+  const toSet = plan.status === 'ready' ? plan.value.filter((e) => e.send).length : 0;
+
+  return (
+    <ModalDialog
+      title={`Set the pools of ${count(selected, 'device')}`}
+      onClose={close}
+      describedBy="pools-note"
+      className="modal-wide"
+    >
+      {step === 'pools' ? (
+        <form
+          className="modal-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            next();
+          }}
+        >
+          <p id="pools-note" className="field-hint password-note">
+            Each device gets the pools once, with its own worker name from the template, and is read back.
+            You see every device's workers before anything is sent.
+          </p>
+          <div className="preset-line">
+            <label className="field-label" htmlFor="pools-preset">
+              Preset
+            </label>
+            <select
+              id="pools-preset"
+              value={preset}
+              disabled={presets.status !== 'ready'}
+              onChange={(e) => choosePreset(e.target.value)}
+            >
+              <option value={NEW_POOLS}>New pools</option>
+              {presets.status === 'ready' &&
+                presets.value.map((p) => (
+                  <option key={p.name} value={p.name}>
+                    {p.name}
+                  </option>
+                ))}
+            </select>
+            {preset !== NEW_POOLS && (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  void s.presetDeleted(preset);
+                  setPreset(NEW_POOLS);
+                }}
+              >
+                Delete preset "{preset}"
+              </button>
+            )}
+            {presets.status === 'error' && (
+              <span className="field-error" role="alert">
+                {presets.error.message}
+              </span>
+            )}
+          </div>
+          <PoolsForm
+            pools={pools}
+            onChange={setPools}
+            problems={attempted ? problems : {}}
+            {...(sample !== undefined ? { sample } : {})}
+          />
+          <div className="preset-line">
+            <label className="field-label" htmlFor="pools-preset-name">
+              Save these pools as a preset
+            </label>
+            <input
+              id="pools-preset-name"
+              type="text"
+              maxLength={60}
+              placeholder="Main + backup"
+              value={presetName}
+              onChange={(e) => setPresetName(e.target.value)}
+            />
+            <button
+              type="button"
+              className="button"
+              disabled={presetName.trim() === ''}
+              onClick={() => {
+                setAttempted(true);
+                if (!valid) return;
+                const name = presetName.trim();
+                void s.presetSaved(name, pools).then((saved) => {
+                  if (saved) setPreset(name);
+                });
+              }}
+            >
+              Save preset
+            </button>
+            {presetNote !== undefined && (
+              <span className={presetNote.ok ? 'notice-ok' : 'field-error'} role="status">
+                {presetNote.message}
+              </span>
+            )}
+          </div>
+          <div className="modal-actions">
+            <button type="button" className="button" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary">
+              Next: preview
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form
+          className="modal-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (toSet > 0) apply();
+          }}
+        >
+          <p id="pools-note" className="field-hint password-note">
+            One request per device; each is read back. Nothing has been sent yet.
+          </p>
+          {plan.status === 'loading' || plan.status === 'idle' ? (
+            <p role="status">Working out each device's workers…</p>
+          ) : plan.status === 'error' ? (
+            <p className="field-error" role="alert">
+              {plan.error.message}
+            </p>
+          ) : (
+            <PoolsPreview plan={plan.value} pools={planned ?? pools} />
+          )}
+          <div className="modal-actions">
+            {/* Keyed by the preview's state: autoFocus acts on mount, and the preview arrives later. */}
+            <button
+              key={`back-${plan.status}`}
+              type="button"
+              className="button"
+              onClick={back}
+              autoFocus={toSet === 0}
+            >
+              Back
+            </button>
+            <button type="button" className="button" onClick={close}>
+              Cancel
+            </button>
+            <button
+              key={`apply-${plan.status}`}
+              type="submit"
+              className="button button-primary"
+              disabled={toSet === 0}
+              autoFocus={toSet > 0}
+            >
+              {`Set pools on ${count(toSet, 'device')}`}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The preview of "Set pools…": the pools as they will be sent, then every selected device with the worker
+ * it gets in each pool, before anything is sent. Devices a template gives no, an empty or another
+ * device's worker are flagged (they are not sent a guess); devices that cannot be written to now are
+ * skipped with the reason. Flagged and skipped devices come first: they are the ones to do something about.
+ */
+import type { ReactNode } from 'react';
+import type { PoolPlanEntry, PoolSpec } from '../../../../shared/domain/pools';
+import { count } from '../../lib/format';
+
+const shownAddress = (address: string): string => address.replace(/^https?:\/\//, '');
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The kind of template problem, from the sentence worker-template.ts writes for it. */
+export function flagOf(entry: Pick<PoolPlanEntry, 'skip' | 'detail'>): string | undefined {
+  if (entry.skip !== 'template') return undefined;
+  if (/each device needs its own worker/.test(entry.detail)) return 'Duplicate worker';
+  if (/comes out empty/.test(entry.detail)) return 'Empty worker';
+  if (/^no value for/.test(entry.detail)) return 'Missing value';
+  return 'Worker refused';
+}
+
+const rank = (e: PoolPlanEntry): number => (e.skip === 'template' ? 0 : e.send ? 2 : 1);
+
+export function PoolsPreview({
+  plan,
+  pools,
+}: {
+  plan: readonly PoolPlanEntry[];
+  pools: readonly PoolSpec[];
+}): ReactNode {
+  const sending = plan.filter((e) => e.send).length;
+  const flagged = plan.filter((e) => e.skip === 'template').length;
+  const skipped = plan.length - sending - flagged;
+  const rows = [...plan].sort((a, b) => rank(a) - rank(b));
+  return (
+    <>
+      <ol className="pools-sent" aria-label="The pools as they will be sent">
+        {pools.map((pool, i) => (
+          <li key={i}>
+            <span className="mono">{pool.url}</span>, worker <span className="mono">{pool.worker}</span>
+            {pool.password === '' ? ', no password' : ', with its password'}
+          </li>
+        ))}
+      </ol>
+      <p className="preview-summary" role="status">
+        <strong>{count(sending, 'device')} will get the pools</strong>
+        {flagged > 0 ? `, ${count(flagged, 'device')} flagged (worker problems)` : ''}
+        {skipped > 0 ? `, ${count(skipped, 'device')} skipped` : ''}.
+      </p>
+      <div className="table-scroll preview-scroll">
+        <table className="data-table compact pools-preview" aria-label="Preview of the pools">
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              {pools.map((_, i) => (
+                <th key={i} scope="col">
+                  Pool {i + 1} worker
+                </th>
+              ))}
+              <th scope="col">Will it be set?</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((entry) => {
+              const flag = flagOf(entry);
+              return (
+                <tr
+                  key={entry.deviceId}
+                  data-send={entry.send ? 'yes' : 'no'}
+                  data-flag={flag === undefined ? undefined : 'template'}
+                >
+                  <td className="preview-address">{shownAddress(entry.address) || entry.deviceId}</td>
+                  {pools.map((_, i) => (
+                    <td key={i} className="mono preview-worker">
+                      {entry.slots?.[i]?.user ?? '–'}
+                    </td>
+                  ))}
+                  <td>
+                    {entry.send ? (
+                      <span className="outcome-ok">Will be set</span>
+                    ) : flag !== undefined ? (
+                      <>
+                        <span className="outcome-bad">{flag}: </span>
+                        {entry.detail}
+                      </>
+                    ) : (
+                      <>
+                        <span className="outcome-skipped">Skipped: </span>
+                        {sentence(entry.detail)}
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Writes to devices (DESIGN.md, Commissioning actions): what a preview shows before anything is sent, and
+ * what each device's outcome was after. Shared by the app (over IPC), the CLI (`--json`) and the
+ * activity log, so all three say the same thing. Never a secret: a new password is not in any of these.
+ */
+import { z } from 'zod';
+import { isoTimeSchema } from './inventory';
+
+/**
+ * - `done`: the device took the write and it was read back;
+ * - `failed`: the device refused it, or it could not be sent (nothing changed);
+ * - `unknown`: sent, but no clear answer and no read-back yet — the device may have applied it (check);
+ * - `skipped`: not sent, for the reason given (the preview said so).
+ */
+export const WRITE_OUTCOMES = ['done', 'failed', 'unknown', 'skipped'] as const;
+export type WriteOutcome = (typeof WRITE_OUTCOMES)[number];
+
+/** One device in a preview: what will be sent to it, or why it is skipped. */
+export const writePlanEntrySchema = z.object({
+  address: z.string(),
+  deviceId: z.string(),
+  send: z.boolean(),
+  /** For a device that will be written: what (e.g. "current password: stored password of site …"). */
+  detail: z.string(),
+});
+export type WritePlanEntry = z.infer<typeof writePlanEntrySchema>;
+
+/** One device's outcome of a write. */
+export const writeResultSchema = z.object({
+  address: z.string(),
+  deviceId: z.string(),
+  outcome: z.enum(WRITE_OUTCOMES),
+  message: z.string(),
+  /** The failure as the CLI's `--json` and IPC carry it. */
+  error: z
+    .object({ code: z.string(), message: z.string(), detail: z.record(z.string(), z.unknown()).optional() })
+    .optional(),
+});
+export type WriteResult = z.infer<typeof writeResultSchema>;
+
+/** What a write was, for the activity log and the report. */
+export const ACTIVITY_ACTIONS = [
+  'password-change',
+  'pools',
+  'locate',
+  'restart-mining',
+  'reboot',
+  'api-key',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const ACTIVITY_WORDS: Record<ActivityAction, string> = {
+  'password-change': 'password changed',
+  pools: 'pools set',
+  locate: 'locate LED',
+  'restart-mining': 'mining restarted',
+  reboot: 'rebooted',
+  'api-key': 'API key',
+};
+
+/** One write in a site's activity log: who (this laptop), what, when, and each device's outcome. */
+export const activityEntrySchema = z.object({
+  id: z.string().min(1).max(64),
+  siteId: z.string(),
+  at: isoTimeSchema,
+  /** The laptop's host name. */
+  by: z.string().max(200),
+  action: z.enum(ACTIVITY_ACTIONS),
+  /** A line a technician reads ("to each device's own password"); never a secret. */
+  what: z.string().max(500),
+  /**
+   * Until when the write's effect lasts, for whichever process runs next: a locate LED turned on goes off
+   * by itself then; a reboot or mining restart is expected to disrupt the device until then (no alarm).
+   */
+  until: isoTimeSchema.optional(),
+  devices: z
+    .array(
+      z.object({
+        deviceId: z.string(),
+        address: z.string(),
+        outcome: z.enum(WRITE_OUTCOMES),
+        message: z.string().max(1000),
+      }),
+    )
+    .max(100_000),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/** Addresses a summary names at most, per outcome: a report line stays a line. */
+const NAMED_ADDRESSES = 10;
+
+/**
+ * "password changed on 198 of 200 devices; 2 failed" — the report's and the CLI's one-line summary.
+ * `addresses`: the failed and unknown ones are named ("2 failed: 10.0.0.7, 10.0.0.9"), as the report says.
+ */
+export function summarizeActivity(
+  entry: Pick<ActivityEntry, 'action' | 'devices'>,
+  options: { addresses?: boolean } = {},
+): string {
+  const count = (outcome: WriteOutcome) => entry.devices.filter((d) => d.outcome === outcome).length;
+  const done = count('done');
+  const tried = entry.devices.length - count('skipped');
+  const parts = [`${ACTIVITY_WORDS[entry.action]} on ${done} of ${tried} device${tried === 1 ? '' : 's'}`];
+  for (const outcome of ['failed', 'unknown', 'skipped'] as const) {
+    const n = count(outcome);
+    if (n === 0) continue;
+    const part = `${n} ${outcome === 'unknown' ? 'unknown (check)' : outcome}`;
+    if (options.addresses !== true || outcome === 'skipped') {
+      parts.push(part);
+      continue;
+    }
+    const named = entry.devices
+      .filter((d) => d.outcome === outcome)
+      .slice(0, NAMED_ADDRESSES)
+      .map((d) => d.address.replace(/^https?:\/\//, ''));
+    parts.push(`${part}: ${named.join(', ')}${n > named.length ? ` and ${n - named.length} more` : ''}`);
+  }
+  return parts.join('; ');
+}

@@ -1,0 +1,228 @@
+/**
+ * What a device's write endpoints change: its settings (a partial deep merge), pools, password, the locate
+ * LED, mining restarts and reboots, with counters for tests. The only timer is a pending reboot's (between
+ * the answer and going down), which close() cancels; states after a restart or reboot move with the clock
+ * (miner-phases.ts), so idle devices cost nothing.
+ */
+import type { AuthState } from './auth-state';
+import type { MinerState } from './bodies';
+import type { ResolvedOptions } from './device-options';
+import { fixtures } from './fixtures';
+import type { JsonObject } from './fixtures';
+import { planPhases, twoPhasesThenMining } from './miner-phases';
+import { parsePools, samePools } from './pools';
+import type { SimPool, WriteCounts } from './types';
+
+/** The parts of POST /settings the firmware reads (`InputConfig`); other keys are ignored, as serde does. */
+const INPUT_KEYS = ['layout', 'miner', 'network', 'regional', 'ui'] as const;
+/** With `after: 0` the answer still gets out before the listener closes. */
+const MIN_REBOOT_DELAY_MS = 100;
+/** The error text of a refused password change (the vendor documents only the `{"err"}` shape). */
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+type Refused = { ok: false; status: 400 | 500; err: string };
+export type SettingsOutcome = { ok: true; restartRequired: boolean } | Refused;
+
+export interface WriteDeps {
+  miner: MinerState;
+  auth: AuthState;
+  options: ResolvedOptions;
+  /** The device's goDown(): closes the listener for s seconds. */
+  goDown: (seconds: number) => Promise<void>;
+  now?: () => number;
+}
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Deep merge: objects merge key by key, anything else replaces; null means "not given" (InputConfig). */
+function mergeInto(target: JsonObject, patch: JsonObject): void {
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null || value === undefined || key === '__proto__') continue;
+    if (isObject(value)) {
+      const inner = target[key];
+      const into: JsonObject = isObject(inner) ? inner : {};
+      target[key] = into;
+      mergeInto(into, value);
+    } else {
+      target[key] = value;
+    }
+  }
+}
+
+const badRequest = (err: string): Refused => ({
+  ok: false,
+  status: 400,
+  err: `Json deserialize error: ${err}`,
+});
+
+interface CheckedSettings {
+  body: JsonObject;
+  change?: { current: string; pw: string };
+  pools?: SimPool[];
+}
+
+/** The shape checks of POST /settings (serde's, on real firmware): a 400 before anything is applied. */
+function checkSettings(body: unknown): CheckedSettings | Refused {
+  if (!isObject(body)) return badRequest('expected an object');
+  for (const key of [...INPUT_KEYS, 'password']) {
+    const v = body[key];
+    if (v !== undefined && v !== null && !isObject(v)) return badRequest(`${key} must be an object or null`);
+  }
+  const checked: CheckedSettings = { body };
+  const pw = body['password'];
+  if (isObject(pw)) {
+    const { current, pw: next } = pw;
+    if (typeof current !== 'string' || typeof next !== 'string') {
+      return badRequest('password needs strings current and pw');
+    }
+    checked.change = { current, pw: next };
+  }
+  const pools = isObject(body['miner']) ? body['miner']['pools'] : undefined;
+  if (pools !== undefined && pools !== null) {
+    const parsed = parsePools(pools);
+    if (typeof parsed === 'string') return { ok: false, status: 400, err: parsed };
+    checked.pools = parsed;
+  }
+  return checked;
+}
+
+let settingsText: string | undefined;
+
+export class DeviceWrites {
+  readonly counts: WriteCounts = {
+    settingsPosts: 0,
+    passwordChanges: 0,
+    poolChanges: 0,
+    ledToggles: 0,
+    miningRestarts: 0,
+    reboots: 0,
+  };
+  private configured: readonly SimPool[];
+  /** Every merged change but pools and password; the fixture stays shared until a GET builds a copy. */
+  private readonly overrides: JsonObject = {};
+  private rebootTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: WriteDeps) {
+    this.now = deps.now ?? Date.now;
+    this.configured = deps.options.pools;
+    deps.miner.poolsInUse = this.configured;
+  }
+
+  get pools(): readonly SimPool[] {
+    return this.configured;
+  }
+
+  /** GET /settings: the fixture, this device's name and address, every change merged, the pools. */
+  settingsBody(host: string, hostname: string): JsonObject {
+    settingsText ??= JSON.stringify(fixtures().settings);
+    const body = JSON.parse(settingsText) as JsonObject;
+    mergeInto(body, { network: { hostname, ipaddress: host } });
+    mergeInto(body, this.overrides);
+    const miner = isObject(body['miner']) ? body['miner'] : {};
+    miner['pools'] = this.configured.map((p) => ({ ...p }));
+    body['miner'] = miner;
+    // The password is never read back.
+    body['password'] = null;
+    return body;
+  }
+
+  /** POST /settings: checks everything first, then applies all of it or nothing. */
+  postSettings(body: unknown): SettingsOutcome {
+    this.counts.settingsPosts++;
+    const checked = checkSettings(body);
+    if ('err' in checked) return checked;
+    const { change, pools } = checked;
+    if (change && change.current !== this.deps.auth.currentPassword) {
+      return { ok: false, status: 500, err: WRONG_CURRENT_PASSWORD };
+    }
+
+    for (const key of INPUT_KEYS) {
+      const patch = checked.body[key];
+      if (!isObject(patch)) continue;
+      const rest = key === 'miner' ? { ...patch, pools: null } : patch;
+      mergeInto(this.overrides, { [key]: rest });
+    }
+    let restartRequired = false;
+    if (pools && !samePools(pools, this.configured)) {
+      this.configured = pools;
+      this.deps.miner.restartRequired = true;
+      this.counts.poolChanges++;
+      restartRequired = true;
+    }
+    if (change) this.changePassword(change.pw);
+    return { ok: true, restartRequired };
+  }
+
+  /** POST /find-miner and /locate-miner: both toggle the one LED. */
+  toggleLed(): boolean {
+    this.counts.ledToggles++;
+    this.deps.miner.findMiner = !this.deps.miner.findMiner;
+    return this.deps.miner.findMiner;
+  }
+
+  /** POST /mining/restart: the configured pools come into use; `restarting`, `starting`, then `mining`. */
+  restartMining(): void {
+    this.counts.miningRestarts++;
+    const miner = this.deps.miner;
+    miner.restartRequired = false;
+    miner.poolsInUse = this.configured;
+    planPhases(
+      miner,
+      twoPhasesThenMining('restarting', 'starting', this.now(), this.deps.options.miningRestartSeconds),
+    );
+  }
+
+  /**
+   * POST /system/reboot: answers `after`, shows `shutting-down`, goes down `after` seconds later (a second
+   * request meanwhile changes nothing). Returns `after`.
+   */
+  reboot(): number {
+    this.counts.reboots++;
+    const after = this.deps.options.rebootAfterSeconds;
+    if (this.rebootTimer === undefined && !this.closed) {
+      planPhases(this.deps.miner, [{ state: 'shutting-down', from: this.now() }]);
+      this.rebootTimer = setTimeout(
+        () => {
+          // goDown only fails when the device was closed meanwhile: nothing is left to reboot then.
+          this.goDownForReboot().catch(() => undefined);
+        },
+        Math.max(after * 1000, MIN_REBOOT_DELAY_MS),
+      );
+    }
+    return after;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.rebootTimer);
+    this.rebootTimer = undefined;
+  }
+
+  private changePassword(pw: string): void {
+    const auth = this.deps.auth;
+    // Ends every session (setPassword); API keys stay unless the device is told to drop them.
+    auth.setPassword(pw);
+    if (this.deps.options.passwordChangeDropsApiKeys) {
+      for (const k of [...auth.apiKeys]) auth.deleteApiKey(k.key);
+    }
+    this.counts.passwordChanges++;
+  }
+
+  /** Down for rebootDownSeconds, then up with no sessions, the LED off and the configured pools in use. */
+  private async goDownForReboot(): Promise<void> {
+    this.rebootTimer = undefined;
+    if (this.closed) return;
+    const { rebootDownSeconds, bootSeconds } = this.deps.options;
+    const upAt = this.now() + rebootDownSeconds * 1000;
+    const miner = this.deps.miner;
+    this.deps.auth.expireTokens();
+    miner.findMiner = false;
+    miner.restartRequired = false;
+    miner.poolsInUse = this.configured;
+    miner.startedAt = upAt;
+    planPhases(miner, twoPhasesThenMining('initializing', 'starting', upAt, bootSeconds));
+    await this.deps.goDown(rebootDownSeconds);
+  }
+}
