@@ -85,12 +85,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     credentialFacts: async (deviceIds) =>
       late.credentials === undefined
         ? undefined
-        : readCredentialFacts(
-            late.credentials.vault,
-            () => undefined,
-            late.credentials.sessions,
-            deviceIds,
-          ),
+        : readCredentialFacts(late.credentials.vault, () => undefined, late.credentials.sessions, deviceIds),
     liveCheck: (targets, signal) =>
       late.fleet === undefined || late.client === undefined || late.credentials === undefined
         ? Promise.resolve({ at: Date.now(), devices: [] })
@@ -142,13 +137,11 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     // The fleet's monitor hears of each reboot and restart; LEDs turned on go off by themselves.
     actions: { disruptions: fleet, keepLedTimers: true },
   });
-  // LEDs a terminal command (or the last session) left on go off when due, at their current address.
-  void commission
-    .resumeLedTimers((led) => ({
-      deviceId: led.deviceId,
-      address: fleet.entry(led.deviceId)?.address ?? led.address,
-    }))
-    .catch(() => undefined);
+  // LEDs a terminal command (or the last session) turned on go off when due, at their current address.
+  commission.followLedLog((led) => ({
+    deviceId: led.deviceId,
+    address: fleet.entry(led.deviceId)?.address ?? led.address,
+  }));
   return createCoreServices({
     identity: options.identity,
     hub,

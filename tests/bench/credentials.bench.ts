@@ -102,7 +102,7 @@ export async function run(): Promise<BenchReport> {
       );
       // Password changes run last: they move the devices off SITE_PW.
       const changed = await passwordChangeRuns(fleet, {
-        first: 'bench-changed-pw',
+        first: SITE_PW,
         runs: RUNS,
         keychainService: service,
         memory: createMemoryStore,

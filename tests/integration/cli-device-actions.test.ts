@@ -271,7 +271,7 @@ describe('minerdeck locate, restart-mining, reboot', () => {
     const monitor = await cli(['monitor', left.address, '--interval', '0.2', '--duration', '3', '--json']);
     expect(monitor.code, monitor.stderr).toBe(0);
     expect(monitor.stderr).toContain(
-      '1 locate LED left on by "minerdeck locate" goes off when its time is up',
+      '1 locate LED turned on by "minerdeck locate" goes off when its time is up',
     );
     await sleep(100);
     expect(left.ledOn).toBe(false);

@@ -162,6 +162,9 @@ describeWith(keychain, 'no secret leaks', () => {
         ).toBe(0);
       }
       await cli(['export', '--out', join(root, 'site-export.json')]);
+      // The activity log as the CLI prints it: every write above, its outcomes, never a secret.
+      expect((await cli(['site', 'activity'])).code).toBe(0);
+      expect((await cli(['site', 'activity', '--json'])).json.length).toBeGreaterThan(0);
       const monitored = await cli(['monitor', ...batch, '--duration', '2', '--interval', '0.5', '--json']);
       expect(monitored.json.filter((line) => line.final === true)).toHaveLength(batch.length);
       expect(existsSync(join(root, 'config/Minerdeck/inventory.json'))).toBe(true);

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCommissionServices } from '../../electron/core/commission/commission-services';
+import { createJournaledStore } from '../../electron/core/credentials/journaled-store';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';
@@ -200,5 +201,41 @@ describe('password change', () => {
     expect(results.map((r) => r.outcome)).toEqual(['done', 'skipped']);
     expect(settingsPosts(devices[1]!)).toHaveLength(0);
     expect(devices[1]!.password).toBe(OLD);
+  });
+});
+
+describe('password change seen by another process', () => {
+  it('a monitor in another process unlocks with the new password after the change, never the old one', async () => {
+    fleet = await startFleet({ devices: [{ password: OLD }] });
+    client = createDeviceClient({ totalTimeoutMs: 2_000, connectTimeoutMs: 500 });
+    const device = fleet.devices[0]!;
+    const target = targetOf(device);
+    // Two processes over one keychain: each writes through its own journal, filed later (not here).
+    const keychain = createMemoryStore();
+    const storeOf = () => createJournaledStore(keychain, { autoFile: false });
+    const changing = createVault(storeOf());
+    const watching = createVault(storeOf());
+    // Stored earlier, already filed into its own account: both processes see it.
+    await createVault(keychain).setDevicePassword(target.deviceId, OLD);
+    const watcher = createSessionManager({ client, vault: watching });
+    const read = () => watcher.withCredential(target, (c) => client!.getStatus(target.address, c));
+    await read();
+    expect(unlockPasswords(device)).toEqual([OLD]);
+
+    const sessions = createSessionManager({ client, vault: changing });
+    const commission = createCommissionServices({ client, credentials: { vault: changing, sessions } });
+    const plan = await commission.planPasswordChange([target]);
+    const { results } = await commission.changePasswords([target], NEW, { plan });
+    expect(results[0]?.outcome).toBe('done');
+
+    // The watcher's session ended with the change: its one fresh unlock uses the new password.
+    await read();
+    const changeAt = device.requests.findIndex((r) => r.path === '/api/v1/settings');
+    const after = device.requests
+      .slice(changeAt)
+      .filter((r) => r.path === '/api/v1/unlock')
+      .map((r) => (JSON.parse(r.body) as { pw: string }).pw);
+    // the changer's check, then the watcher's one fresh unlock
+    expect(after).toEqual([NEW, NEW]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Suites that need a real part of the machine (a browser, a Secret Service) run when it is there, are
  * skipped with the reason when it is not, and FAIL instead of skipping when CI asks for them with
- * REQUIRE_BROWSER=1 / REQUIRE_KEYCHAIN=1, so CI can never pass by skipping.
+ * REQUIRE_BROWSER=1 / REQUIRE_KEYCHAIN=1 / REQUIRE_PROMETHEUS=1, so CI can never pass by skipping.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -78,6 +78,19 @@ export const privateKeyring: Requirement = {
     return missing.length === 0
       ? undefined
       : `${missing.join(', ')} not found (apt install gnome-keyring dbus-x11)`;
+  },
+};
+
+export const PROMTOOL_PATH = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
+export const PROMETHEUS_PATH = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
+
+/** Prometheus and its promtool (Debian's `prometheus` package), for the site-metrics tests (issue 17). */
+export const prometheus: Requirement = {
+  what: 'Prometheus (promtool)',
+  envVar: 'REQUIRE_PROMETHEUS',
+  missing: () => {
+    const missing = [PROMTOOL_PATH, PROMETHEUS_PATH].filter((path) => !existsSync(path));
+    return missing.length === 0 ? undefined : `${missing.join(', ')} not found (apt install prometheus)`;
   },
 };
 

@@ -16,7 +16,8 @@ export const SITE_USAGE = [
 export const IMPORT_USAGE =
   'minerdeck import FILE [--site NAME] [--json]   (a site export .json, or a .csv of address,label,notes)';
 
-export const EXPORT_USAGE = 'minerdeck export [--site NAME] [--out FILE]';
+export const EXPORT_USAGE =
+  'minerdeck export [--site NAME] [--out FILE] | --prometheus DIR [--metrics host:port] [--blackbox host:port]';
 
 export const REPORT_USAGE =
   'minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--timeout ms]';

@@ -14,8 +14,8 @@ import type { CliCredentials } from './credentials-context';
 
 export interface MonitorActivity {
   lookupDisruption: NonNullable<MonitorOptions['lookupDisruption']>;
-  /** Turns off, each when due, the LEDs of these devices the log says were left on. */
-  resumeLedTimers(targets: readonly MonitorTarget[]): Promise<void>;
+  /** Turns off, each when due, the LEDs of these devices the log says are on (read now and every 30 s). */
+  followLedLog(targets: readonly MonitorTarget[]): Promise<void>;
   close(): void;
 }
 
@@ -47,19 +47,20 @@ export function monitorActivity(
 
   return {
     lookupDisruption: async (target) => (await open()).log.disruptionFor(target),
-    async resumeLedTimers(targets) {
+    async followLedLog(targets) {
       const byId = new Map(targets.map((t) => [t.deviceId, t]));
       const { commission } = await open();
       if (closed) return;
-      const found = await commission.resumeLedTimers((led) => {
+      const pick = (led: { deviceId: string }) => {
         const target = byId.get(led.deviceId);
         return target === undefined ? undefined : { deviceId: target.deviceId, address: target.address };
+      };
+      commission.followLedLog(pick, {
+        onFound: (found) =>
+          output.err(
+            `minerdeck: ${found} locate LED${found === 1 ? '' : 's'} turned on by "minerdeck locate" ${found === 1 ? 'goes' : 'go'} off when ${found === 1 ? 'its' : 'their'} time is up (see the site's activity log).`,
+          ),
       });
-      if (found > 0) {
-        output.err(
-          `minerdeck: ${found} locate LED${found === 1 ? '' : 's'} left on by "minerdeck locate" ${found === 1 ? 'goes' : 'go'} off when ${found === 1 ? 'its' : 'their'} time is up (see the site's activity log).`,
-        );
-      }
     },
     close() {
       closed = true;

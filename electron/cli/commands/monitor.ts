@@ -12,6 +12,9 @@ import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { Monitor } from '../../core/monitor/monitor';
 import { createMonitor } from '../../core/monitor/monitor';
+import type { MetricsServer } from '../../core/metrics/metrics-server';
+import { parseMetricsAddress } from '../../core/metrics/metrics-server';
+import { PollRecorder } from '../../core/metrics/poll-recorder';
 import type { MonitorSettings } from '../../core/monitor/monitor-options';
 import { MIN_INTERVAL_MS, monitorClientOptions } from '../../core/monitor/monitor-options';
 import { intOption, parse } from '../args';
@@ -24,9 +27,10 @@ import { openCliCredentials } from './credentials-context';
 import { readRequiredSecret } from './device-command';
 import { parseMonitorTargets, prepareTargets } from './monitor-targets';
 import { monitorActivity } from './monitor-activity';
+import { serveMonitorMetrics } from './monitor-metrics';
 
 export const MONITOR_USAGE =
-  'minerdeck monitor <targets…> [--interval s] [--duration s] [--json] [--password-stdin] [--site NAME] [--concurrency n] [--timeout ms]';
+  'minerdeck monitor <targets…> [--interval s] [--duration s] [--json] [--password-stdin] [--site NAME] [--concurrency n] [--timeout ms] [--metrics host:port]';
 
 /** The live table redraws at most this often, however many devices change. */
 const REDRAW_MS = 500;
@@ -59,6 +63,8 @@ interface MonitorArgs {
   password: boolean;
   /** `--site` as typed: a name or an id, found in the inventory by `monitorCommand`. */
   siteRef: string | undefined;
+  /** `--metrics` as typed (checked): serve site metrics there. */
+  metrics: string | undefined;
 }
 
 function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
@@ -70,6 +76,7 @@ function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
     site: { type: 'string' },
     concurrency: { type: 'string' },
     timeout: { type: 'string' },
+    metrics: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (!parsed.ok) return parsed;
@@ -82,6 +89,11 @@ function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
   if (!concurrency.ok) return concurrency;
   const timeout = intOption(values.timeout, 'timeout', 20, 120_000);
   if (!timeout.ok) return timeout;
+  const metrics = typeof values.metrics === 'string' ? values.metrics : undefined;
+  if (metrics !== undefined) {
+    const address = parseMetricsAddress(metrics);
+    if (!address.ok) return address;
+  }
   return ok({
     positionals,
     settings: {
@@ -93,6 +105,7 @@ function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
     json: values.json === true,
     password: values['password-stdin'] === true,
     siteRef: typeof values.site === 'string' ? values.site : undefined,
+    metrics,
   });
 }
 
@@ -160,11 +173,13 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
   const addresses = parseMonitorTargets(args.value.positionals, MONITOR_USAGE);
   if (!addresses.ok) return reportError(output, addresses.error);
   let siteId: string | undefined;
+  let siteName = '';
   if (args.value.siteRef !== undefined) {
     // Loaded only with --site: the inventory's schemas cost every other monitor half a second of start-up.
     const site = await (await import('./inventory-context')).siteOption(ctx, output, args.value.siteRef);
     if (!site.ok) return reportError(output, site.error);
     siteId = site.value.id;
+    siteName = site.value.name;
   }
   let password: string | undefined;
   if (args.value.password) {
@@ -177,13 +192,24 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
   const pollClient = ctx.createClient(monitorClientOptions(settings));
   // Reboots by other commands (not an alarm) and locate LEDs they left on, from the activity log.
   const activity = monitorActivity(ctx, output, credentials);
+  const recorder = new PollRecorder();
+  let metrics: MetricsServer | undefined;
   try {
     const monitor = createMonitor({
       client: pollClient,
       sessions: credentials.services.sessions,
       ...settings,
       lookupDisruption: activity.lookupDisruption,
+      ...(args.value.metrics !== undefined ? { onPollDone: recorder.record } : {}),
     });
+    if (args.value.metrics !== undefined) {
+      const served = await serveMonitorMetrics(args.value.metrics, siteName, monitor, recorder, output);
+      if (!served.ok) {
+        await monitor.stop();
+        return reportError(output, served.error);
+      }
+      metrics = served.value;
+    }
     const seconds = (settings.intervalMs ?? 5000) / 1000;
     const count = addresses.value.length;
     // Other addresses answering with a device's MAC (issue 14): each line of such a device says so.
@@ -212,7 +238,7 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
       ...(siteId !== undefined ? { siteId } : {}),
       ...(password !== undefined ? { password } : {}),
     });
-    void activity.resumeLedTimers(targets).catch(() => undefined);
+    void activity.followLedLog(targets).catch(() => undefined);
     await done;
     await monitor.stop();
     stopPrinting();
@@ -230,6 +256,7 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
     if (!output.json) output.out(totalsLine(monitor.snapshot().totals));
     return ctx.signal.aborted ? EXIT.cancelled : EXIT.ok;
   } finally {
+    await metrics?.close();
     activity.close();
     pollClient.close();
     await credentials.close();

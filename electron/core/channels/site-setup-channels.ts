@@ -60,7 +60,10 @@ async function guarded<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
 }
 
 /** A fresh plan in the order asked for; ids that left the fleet are skipped. */
-function inOrder<E extends WritePlanEntry>(deviceIds: readonly string[], entries: readonly E[]): (E | WritePlanEntry)[] {
+function inOrder<E extends WritePlanEntry>(
+  deviceIds: readonly string[],
+  entries: readonly E[],
+): (E | WritePlanEntry)[] {
   const byId = new Map(entries.map((e) => [e.deviceId, e]));
   return deviceIds.map(
     (deviceId) => byId.get(deviceId) ?? { address: '', deviceId, send: false, detail: NOT_IN_FLEET },

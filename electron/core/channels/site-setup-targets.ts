@@ -1,7 +1,7 @@
 /**
  * The fleet devices a site-setup request from the window names, as the commissioning services take them:
- * their current address, and for pools what the worker templates may use — the identity the fleet knows,
- * the inventory label, the site. Also the monitor's word on which devices cannot be written to now, and
+ * their current address, and for pools what the worker templates may use — the identity the fleet knows
+ * (else what the monitor's last `/info` said), the inventory label, the site. Also the monitor's word on which devices cannot be written to now, and
  * how each request's outcomes stream to the window as `commission:*` events (metadata only).
  */
 import type { WriteResult } from '../../../shared/domain/commission';
@@ -18,7 +18,10 @@ export const NOT_IN_FLEET = 'this device is no longer in the fleet';
 export const distinct = (ids: readonly string[]): string[] => [...new Set(ids)];
 
 /** The fleet devices among `deviceIds` (no siteId: the keychain's membership decides, as unlock does). */
-export function sessionTargets(fleet: FleetService | undefined, deviceIds: readonly string[]): SessionTarget[] {
+export function sessionTargets(
+  fleet: FleetService | undefined,
+  deviceIds: readonly string[],
+): SessionTarget[] {
   const targets: SessionTarget[] = [];
   for (const deviceId of deviceIds) {
     const entry = fleet?.entry(deviceId);
@@ -41,14 +44,17 @@ export async function poolTargets(
     const entry = fleet?.entry(deviceId);
     if (entry === undefined) continue;
     const { identity } = entry;
+    // A device added by its address alone: what the monitor's last `/info` said fills the gaps.
+    const missing = identity.mac === null || identity.hostname === null || identity.serial === null;
+    const said = missing ? fleet?.readIdentity(deviceId) : undefined;
     targets.push({
       deviceId,
       address: entry.address,
       facts: {
         host: entry.address.host,
-        mac: identity.mac,
-        hostname: identity.hostname,
-        serial: identity.serial,
+        mac: identity.mac ?? said?.mac ?? null,
+        hostname: identity.hostname ?? said?.hostname ?? null,
+        serial: identity.serial ?? said?.serial ?? null,
         label: known.get(deviceId)?.label ?? null,
         site,
       },

@@ -4,9 +4,10 @@
  * alarm), and locate LEDs left on whose time to go off has come or is coming (a short CLI command cannot
  * keep a timer; the next long-lived process — the app, `minerdeck monitor` — turns them off).
  *
- * Read cheaply: the store parses the file only when it changed, and one read serves every device asking
- * within `cacheMs` (a fleet falling silent at once asks once).
+ * Read cheaply: the file is read (and copied out of the store) only when its size, time or inode changed,
+ * and one look serves every device asking within `cacheMs` (a fleet falling silent at once asks once).
  */
+import { stat } from 'node:fs/promises';
 import type { ActivityEntry } from '../../../shared/domain/commission';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
@@ -36,7 +37,8 @@ export interface PendingLedOff {
 }
 
 export interface ActivityLookupOptions {
-  store: Pick<InventoryStore, 'load'>;
+  /** With `path`, the file's stat tells whether it changed since the last read. */
+  store: Pick<InventoryStore, 'load'> & Partial<Pick<InventoryStore, 'path'>>;
   now?: () => number;
   cacheMs?: number;
   timing?: DisruptionTiming;
@@ -47,15 +49,30 @@ export function createActivityLookup(options: ActivityLookupOptions): ActivityLo
   const cacheMs = options.cacheMs ?? 250;
   const timing = options.timing ?? DEFAULT_DISRUPTION_TIMING;
   let cached: { at: number; entries: Promise<readonly ActivityEntry[]> } | undefined;
+  let read: { key: string; entries: readonly ActivityEntry[] } | undefined;
+
+  /** The file's size, time and inode; undefined when it cannot be told (then it is read). */
+  async function fileKey(): Promise<string | undefined> {
+    const path = options.store.path;
+    if (path === undefined) return undefined;
+    const info = await stat(path).catch(() => undefined);
+    return info === undefined ? undefined : `${info.size}:${info.mtimeMs}:${info.ino}`;
+  }
+
+  async function load(): Promise<readonly ActivityEntry[]> {
+    const key = await fileKey();
+    if (key !== undefined && read?.key === key) return read.entries;
+    const loaded = await options.store.load();
+    const found = loaded.ok ? loaded.value.activity : [];
+    read = key === undefined ? undefined : { key, entries: found };
+    return found;
+  }
 
   /** Every site's entries; an inventory that cannot be read has none (the monitor goes on as usual). */
   function entries(): Promise<readonly ActivityEntry[]> {
     const at = now();
     if (cached !== undefined && at - cached.at < cacheMs) return cached.entries;
-    const loading = options.store.load().then(
-      (loaded) => (loaded.ok ? loaded.value.activity : []),
-      () => [],
-    );
+    const loading = load().catch(() => []);
     cached = { at, entries: loading };
     return loading;
   }

@@ -1,7 +1,8 @@
 /**
  * A device's password status (shared/domain/password-status.ts) from the keychain's listing entry, and a
- * password the user gave this session (which the session manager uses before any stored one, so it is
- * the working password when there is one). Pure: metadata in, words out; no secret is read here — the
+ * password the user gave this session (the session manager uses it before any stored one, so it is the
+ * working password when there is one: `admin` given is the factory default whatever is stored; another
+ * one makes a stored default out of date). Pure: metadata in, words out; no secret is read here — the
  * listing says whether the stored password is the factory default, the session manager whether the given
  * one is.
  */
@@ -21,8 +22,12 @@ export function passwordStatusOf(
   // A change this laptop started and did not see confirmed: which password the device has is not known
   // until the next unlock tries the new one (session-manager.ts); a refused new one changed nothing.
   if (pending !== undefined && !pending.rejected) return { status: 'unknown', pendingSince: pending.since };
-  if (given !== undefined) return { status: given.factory ? 'factory-default' : 'set-elsewhere' };
+  if (given?.factory === true) return { status: 'factory-default' };
   const stored = info?.password;
+  const usable = stored !== undefined && !stored.rejected;
+  // A password given this session that is not the default works (the session manager keeps only those):
+  // the stored one says more (changed here) unless it is the default, which the given one then is not.
+  if (given !== undefined && (!usable || stored.factoryDefault)) return { status: 'set-elsewhere' };
   if (stored === undefined) return { status: 'unknown', why: 'no password is stored' };
   if (stored.rejected) return { status: 'unknown', why: 'the stored password was refused' };
   if (stored.factoryDefault) return { status: 'factory-default' };

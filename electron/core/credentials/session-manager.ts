@@ -152,13 +152,22 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     );
   };
 
-  /** `insideChange`: a change of this device is running; its own pending password is not a candidate. */
-  async function findPassword(target: SessionTarget, insideChange = false): Promise<Candidate> {
+  /**
+   * `insideChange`: a change of this device is running; its own pending password is not a candidate.
+   * `sessionEnded`: the device ended a session it had accepted — perhaps because another process (the app
+   * beside a terminal) changed its password — so the keychain is read as every process sees it now.
+   */
+  async function findPassword(
+    target: SessionTarget,
+    insideChange = false,
+    sessionEnded = false,
+  ): Promise<Candidate> {
     const s = session(target.deviceId);
     if (s.sessionPassword !== undefined) {
       return { password: s.sessionPassword, source: undefined, label: 'password given this session' };
     }
-    const pending = insideChange ? undefined : await vault.pendingPasswordFor(target.deviceId);
+    const fresh = { fresh: sessionEnded };
+    const pending = insideChange ? undefined : await vault.pendingPasswordFor(target.deviceId, fresh);
     if (pending !== undefined && !pending.rejected && !guard.isRejected(target.deviceId, pending.secret)) {
       return {
         password: pending.secret,
@@ -166,7 +175,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         label: `new password set by this laptop at ${pending.since} (not confirmed)`,
       };
     }
-    const stored = await vault.passwordFor(target.deviceId, target.siteId);
+    const stored = await vault.passwordFor(target.deviceId, target.siteId, fresh);
     const keyNote = s.refusedKey !== undefined ? 'the stored API key was refused and ' : '';
     const unknownAfterChange =
       pending === undefined
@@ -220,7 +229,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           await vault.markPendingRejected(deviceId).catch(() => undefined);
         } else if (candidate.source !== undefined) {
           // Best effort: the in-memory fingerprint already protects this process.
-          await vault.markPasswordRejected(candidate.source, deviceId).catch(() => undefined);
+          await vault
+            .markPasswordRejected(candidate.source, deviceId, candidate.password)
+            .catch(() => undefined);
         }
         s.needsPassword = `the device refused the ${candidate.label}`;
         throw new DeviceError(
@@ -275,12 +286,15 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     target: SessionTarget,
     signal: AbortSignal | undefined,
     insideChange = false,
+    sessionEnded = false,
   ): Promise<string> {
     const s = session(target.deviceId);
     if (s.changing !== undefined && !insideChange) {
       // Which password is right depends on the change's outcome: ask again once it has one.
       const changing = s.changing;
-      return untilAborted(changing, signal, hostPort(target.address)).then(() => ensureToken(target, signal));
+      return untilAborted(changing, signal, hostPort(target.address)).then(() =>
+        ensureToken(target, signal, false, sessionEnded),
+      );
     }
     if (s.token !== undefined) return Promise.resolve(s.token);
     return sharedUnlock(
@@ -289,7 +303,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         guard.assertMayUnlock(target.deviceId, hostPort(target.address));
         if (s.needsPassword !== undefined) throw needsPassword(target, s.needsPassword);
         const call = signal === undefined ? {} : { signal };
-        const candidate = await findPassword(target, insideChange);
+        const candidate = await findPassword(target, insideChange, sessionEnded);
         if (candidate.source?.kind !== 'pending') return unlockOnce(target, candidate, call);
         // An unconfirmed new password: tried once; refused, the stored one is tried once (never a loop).
         try {
@@ -300,7 +314,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           s.needsPassword = undefined;
           const unknown = `password unknown: changed by this laptop at ${candidate.source.since}, not confirmed`;
           try {
-            return await unlockOnce(target, await findPassword(target), call);
+            return await unlockOnce(target, await findPassword(target, false, sessionEnded), call);
           } catch (second) {
             if (isDeviceError(second) && second.code === 'WRONG_PASSWORD') s.needsPassword = unknown;
             throw second;
@@ -329,7 +343,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       dropToken(target.deviceId, first);
     }
     // The session ended (expiry, reboot, password change): exactly one fresh unlock, shared.
-    const second = await ensureToken(target, signal);
+    const second = await ensureToken(target, signal, false, true);
     try {
       return await call({ kind: 'token', token: second });
     } catch (error) {

@@ -49,8 +49,17 @@ export interface PendingPassword {
 export interface CredentialVault {
   /** False in session-only mode: nothing survives the process. */
   readonly persistent: boolean;
-  /** The device's own password, else its site's: the one an automatic unlock may use. */
-  passwordFor(deviceId: string, siteId: string | undefined): Promise<StoredPassword | undefined>;
+  /**
+   * The device's own password, else its site's: the one an automatic unlock may use. `fresh`: as every
+   * process sees it now — another process's journalled writes included (a password it just changed) —
+   * from one keychain listing shared by the calls of the next two seconds; for unlocks after a session
+   * ended, never for the hot path.
+   */
+  passwordFor(
+    deviceId: string,
+    siteId: string | undefined,
+    options?: { fresh?: boolean },
+  ): Promise<StoredPassword | undefined>;
   /** `changedAt`: this laptop changed the device's password to this one (the report's "changed here"). */
   setDevicePassword(
     deviceId: string,
@@ -63,7 +72,7 @@ export interface CredentialVault {
     secret: string,
     meta: { changedAt: string; address?: string },
   ): Promise<void>;
-  pendingPasswordFor(deviceId: string): Promise<PendingPassword | undefined>;
+  pendingPasswordFor(deviceId: string, options?: { fresh?: boolean }): Promise<PendingPassword | undefined>;
   markPendingRejected(deviceId: string): Promise<void>;
   deletePendingPassword(deviceId: string): Promise<boolean>;
   deleteDevicePassword(deviceId: string): Promise<boolean>;
@@ -77,7 +86,11 @@ export interface CredentialVault {
   setApiKey(deviceId: string, key: string, meta: { description: string; address?: string }): Promise<void>;
   deleteApiKey(deviceId: string): Promise<boolean>;
   /** The device refused this password: remember it across processes so it is never sent again by itself. */
-  markPasswordRejected(source: PasswordSource, deviceId: string): Promise<void>;
+  /**
+   * `secret`, when given, is the password the device refused: the entry is marked only while it still holds
+   * it, so a new password another process stored meanwhile is never marked (nor overwritten) by mistake.
+   */
+  markPasswordRejected(source: PasswordSource, deviceId: string, secret?: string): Promise<void>;
   /** A device id with credentials stored for this address, for devices that cannot be asked (offline). */
   findDeviceByAddress(address: string): Promise<string | undefined>;
   /** Metadata only. */
@@ -115,6 +128,20 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
 
   const read = async (ref: AccountRef): Promise<VaultEntry | undefined> =>
     decodeEntry(await store.get(accountName(ref)));
+
+  /** Every account's value as all processes see it (journals included); one listing per TTL. */
+  let snapshot: { at: number; values: Promise<Map<string, string>> } | undefined;
+  const readFresh = async (ref: AccountRef): Promise<VaultEntry | undefined> => {
+    if (snapshot === undefined || Date.now() - snapshot.at > SITE_INDEX_TTL_MS) {
+      const values = store.list().then((entries) => new Map(entries.map((e) => [e.account, e.value])));
+      snapshot = { at: Date.now(), values };
+      values.catch(() => {
+        if (snapshot?.values === values) snapshot = undefined;
+      });
+    }
+    return decodeEntry((await snapshot.values).get(accountName(ref)) ?? null);
+  };
+  const readAs = (fresh: boolean | undefined) => (fresh === true ? readFresh : read);
 
   const write = (ref: AccountRef, entry: VaultEntry): Promise<void> =>
     store.set(accountName(ref), encodeEntry(entry));
@@ -171,7 +198,8 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
   return {
     persistent: store.kind === 'keychain',
 
-    async passwordFor(deviceId, siteId) {
+    async passwordFor(deviceId, siteId, options = {}) {
+      const read = readAs(options.fresh);
       const own = await read({ kind: 'device-password', deviceId });
       const ownSecret = secretOf(own);
       if (own !== undefined && ownSecret !== undefined) {
@@ -206,8 +234,8 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
       );
     },
 
-    async pendingPasswordFor(deviceId) {
-      const entry = await read({ kind: 'pending-password', deviceId });
+    async pendingPasswordFor(deviceId, options = {}) {
+      const entry = await readAs(options.fresh)({ kind: 'pending-password', deviceId });
       if (entry === undefined) return undefined;
       return {
         secret: entry.secret,
@@ -272,14 +300,14 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
       }
     },
 
-    markPasswordRejected: async (source, deviceId) => {
+    markPasswordRejected: async (source, deviceId, secret) => {
       const ref: AccountRef =
         source.kind === 'device'
           ? { kind: 'device-password', deviceId }
           : { kind: 'site-password', siteId: source.siteId };
       return exclusive(accountName(ref), async () => {
         const entry = await read(ref);
-        if (entry === undefined) return;
+        if (entry === undefined || (secret !== undefined && entry.secret !== secret)) return;
         if (ref.kind === 'device-password') await write(ref, { ...entry, rejected: true });
         else
           await write(ref, { ...entry, rejectedBy: [...new Set([...(entry.rejectedBy ?? []), deviceId])] });

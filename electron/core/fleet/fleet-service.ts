@@ -20,6 +20,7 @@ import type {
   FleetSnapshot,
 } from '../../../shared/ipc/channels/monitor';
 import type { DeviceIdentity } from '../../../shared/domain/inventory';
+import type { DeviceReading } from '../../../shared/domain/reading';
 import type { Result } from '../../../shared/result';
 import { ok } from '../../../shared/result';
 import type { SessionManager } from '../credentials/session-manager';
@@ -54,6 +55,8 @@ export interface FleetService {
   start(): void;
   stop(): Promise<void>;
   entry(deviceId: string): FleetEntry | undefined;
+  /** What the device's last `/info` said about itself (MAC, host name, serial), when the monitor read it. */
+  readIdentity(deviceId: string): DeviceReading['identity'];
   /** The inventory site the fleet shows (its id names the site password in the keychain). */
   siteId(): string | undefined;
   /** Re-reads the badges of these devices, tells the window, and polls them at once. */
@@ -331,6 +334,7 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     start: () => void serially(startNow),
     stop: () => serially(stopNow),
     entry: (deviceId) => list.get(deviceId),
+    readIdentity: (deviceId) => live?.monitor.device(deviceId)?.reading?.identity,
     async credentialsChanged(deviceIds) {
       await announce(deviceIds);
       for (const id of deviceIds) live?.monitor.pollSoon(id);

@@ -7,6 +7,7 @@ import type { inventoryChannels } from '../../../shared/ipc/channels/inventory';
 import type { HandlersOf } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import { summarizeActivity } from '../../../shared/domain/commission';
 import { renderReport } from '../report/render-report';
 import type { InventoryServices } from './inventory-services';
 
@@ -63,8 +64,12 @@ export function createInventoryHandlers(inventory: InventoryServices | undefined
       const { fileName, content, export: value } = exported.value;
       return ok({ fileName, content, siteName: value.site.name, devices: value.devices.length });
     },
-    'sites:activity': (input) =>
-      inventory.activity(input?.site, input?.deviceId === undefined ? {} : { deviceId: input.deviceId }),
+    async 'sites:activity'(input) {
+      const filter = input?.deviceId === undefined ? {} : { deviceId: input.deviceId };
+      const log = await inventory.activity(input?.site, filter);
+      if (!log.ok) return log;
+      return ok(log.value.map((entry) => ({ ...entry, summary: summarizeActivity(entry) })));
+    },
     async 'report:generate'({ site, format, check }) {
       const report = await inventory.report({
         ...(site !== undefined ? { site } : {}),

@@ -10,6 +10,7 @@
 import { MONITOR_STATES } from '../../../shared/domain/monitor';
 import type { FleetTotals, MonitorAlert, MonitorDeviceView } from '../../../shared/domain/monitor';
 import type { SessionManager } from '../credentials/session-manager';
+import type { PollDone } from '../metrics/poll-recorder';
 import type { DeviceClient } from '../device/client';
 import type { EventHub } from '../events/event-hub';
 import { AlertBook } from './alerts';
@@ -51,6 +52,8 @@ export interface MonitorOptions extends MonitorSettings {
    * shows `rebooting` / `restarting` instead of an offline alarm.
    */
   lookupDisruption?: (target: MonitorTarget) => Promise<ExpectedDisruption | undefined>;
+  /** Told of every finished poll (the site metrics' recorder: errors by reason, latency, identity). */
+  onPollDone?: (done: PollDone) => void;
 }
 
 export type { DisruptionDetail } from './disruption';
@@ -191,6 +194,11 @@ export function createMonitor(options: MonitorOptions): Monitor {
     record.lastPollAt = at;
     record.lastPollMs = at - started;
     latency.add(record.lastPollMs);
+    options.onPollDone?.(
+      result.ok
+        ? { deviceId, ms: record.lastPollMs, summary: result.summary, info: result.info }
+        : { deviceId, ms: record.lastPollMs, error: result.error.code },
+    );
 
     let fresh: PollSummary | undefined;
     let event: PollEvent;

@@ -192,7 +192,7 @@ ${activity(report)}
 ${rows}
 </tbody>
 </table>
-<footer>API keys are listed as provisioned or not; the keys themselves are kept in the commissioning laptop's keychain and are not part of this report.</footer>
+<footer>API keys are listed as provisioned or not; the keys themselves are kept in the commissioning laptop's keychain and are not part of this report. Passwords are described (factory default, changed here, set elsewhere, unknown), never shown; pool passwords are not read.</footer>
 </body>
 </html>
 `;

@@ -13,8 +13,14 @@ const HEADLINE: Partial<Record<MonitorState | 'not-watched', string>> = {
   restarting: 'Restarting',
 };
 
+/** The badge's two parts: "Rebooting" and "back in about 83 s" (read together as the monitor's words). */
+export interface DisruptionLabel {
+  headline: string;
+  when: string;
+}
+
 /**
- * "Rebooting (back in about 83 s)", "Restarting (back any moment)" for a device in an expected
+ * "Rebooting" / "back in about 83 s", "Restarting" / "back any moment" for a device in an expected
  * disruption; undefined for every other state.
  */
 export function disruptionLabel(
@@ -22,13 +28,13 @@ export function disruptionLabel(
   reason: string,
   since: number | undefined,
   now: number,
-): string | undefined {
+): DisruptionLabel | undefined {
   const headline = HEADLINE[state];
   if (headline === undefined) return undefined;
   const said = BACK_IN.exec(reason);
   if (said === null || since === undefined) {
-    return /back any moment/.test(reason) ? `${headline} (back any moment)` : headline;
+    return { headline, when: said === null ? 'back any moment' : `back in about ${said[1]} s` };
   }
   const left = Number(said[1]) - Math.floor(Math.max(0, now - since) / 1000);
-  return left > 0 ? `${headline} (back in about ${left} s)` : `${headline} (back any moment)`;
+  return { headline, when: left > 0 ? `back in about ${left} s` : 'back any moment' };
 }

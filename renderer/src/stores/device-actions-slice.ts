@@ -37,7 +37,10 @@ export interface DeviceActionsSlice {
 }
 
 export interface DeviceActionsSliceDeps {
-  api: Pick<Api, 'commission:action-plan' | 'commission:locate' | 'commission:restart-mining' | 'commission:reboot'>;
+  api: Pick<
+    Api,
+    'commission:action-plan' | 'commission:locate' | 'commission:restart-mining' | 'commission:reboot'
+  >;
 }
 
 /** "LED blinking on 3 of 3 devices (off by itself at 14:32)" / "LED off on 3 of 3 devices". */
@@ -77,7 +80,9 @@ export const createDeviceActionsSlice =
         set({
           actionConfirm: {
             action,
-            plan: result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: result.error },
+            plan: result.ok
+              ? { status: 'ready', value: result.value }
+              : { status: 'error', error: result.error },
           },
         });
       },

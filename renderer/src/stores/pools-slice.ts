@@ -59,7 +59,9 @@ export const createPoolsSlice =
     const loadPresets = async (): Promise<void> => {
       const result = await deps.api['commission:pool-presets']();
       setDialog({
-        presets: result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: result.error },
+        presets: result.ok
+          ? { status: 'ready', value: result.value }
+          : { status: 'error', error: result.error },
       });
     };
 
@@ -102,7 +104,9 @@ export const createPoolsSlice =
         setDialog({ plan: loading, planned: [...pools] });
         const result = await deps.api['commission:pools-plan']({ deviceIds, pools: [...pools] });
         setDialog({
-          plan: result.ok ? { status: 'ready', value: result.value } : { status: 'error', error: result.error },
+          plan: result.ok
+            ? { status: 'ready', value: result.value }
+            : { status: 'error', error: result.error },
         });
       },
 

@@ -9,6 +9,8 @@ import type { ReactNode } from 'react';
 import { create } from 'zustand';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { Api } from '../../../shared/ipc/contract';
+import type { ActivitySlice } from './activity-slice';
+import { createActivitySlice } from './activity-slice';
 import type { AppSlice } from './app-slice';
 import { createAppSlice } from './app-slice';
 import type { BulkSlice } from './bulk-slice';
@@ -42,7 +44,8 @@ export type RootState = AppSlice &
   ReportSlice &
   PasswordSlice &
   PoolsSlice &
-  DeviceActionsSlice;
+  DeviceActionsSlice &
+  ActivitySlice;
 
 export type RootStore = UseBoundStore<StoreApi<RootState>> & {
   /** Stops listening to main (tests unmount; the app lives as long as the page). */
@@ -70,6 +73,7 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     ...createPasswordSlice(deps)(...args),
     ...createPoolsSlice(deps)(...args),
     ...createDeviceActionsSlice(deps)(...args),
+    ...createActivitySlice(deps)(...args),
   }));
   const detach = deps.api.onEvent((events) => {
     const state = store.getState();

@@ -13,7 +13,7 @@ import type { SiteSummary } from '../../../shared/domain/inventory';
 import type { HandOverReport } from '../../../shared/domain/report';
 import { err, ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
-import { createFakeApi } from './fake-api';
+import { createFakeApi, emptyTotals } from './fake-api';
 
 const AT = '2026-03-01T08:00:00.000Z';
 const site = (id: string, name: string, current: boolean, deviceCount = 0): SiteSummary => ({
@@ -40,7 +40,19 @@ const report: HandOverReport = {
   laptop: 'field-laptop',
   app: { name: 'Minerdeck', version: '0.1.0' },
   checkedAt: AT,
-  counts: { devices: 2, byState: { online: 1, locked: 1 }, apiKeys: 1, withProblems: 1 },
+  counts: { devices: 2, byState: { online: 1, locked: 1 }, apiKeys: 1, withProblems: 1, factoryPasswords: 1 },
+  activity: [
+    {
+      id: '20260301-a1',
+      at: AT,
+      by: 'field-laptop',
+      action: 'pools',
+      what: 'pool 1: stratum+tcp://pool.example:3333, worker {site}.{ip4}',
+      summary: 'pools set on 1 of 2 devices; 1 failed: 10.0.0.6',
+      failed: ['http://10.0.0.6'],
+      unknown: [],
+    },
+  ],
   devices: [
     {
       deviceId: 'mac:AA:BB:CC:00:00:01',
@@ -60,6 +72,10 @@ const report: HandOverReport = {
       chipTempMax: 71,
       boardTempMax: 60,
       apiKey: true,
+      password: { status: 'changed-here', changedAt: AT },
+      pools: [{ url: 'stratum+tcp://pool.example:3333', user: 'hall-1.5' }],
+      led: 'off',
+      lastRestart: { action: 'reboot', at: AT, outcome: 'done' },
       commissioning: 'verified',
       problems: [],
       alerts: [],
@@ -85,6 +101,10 @@ const report: HandOverReport = {
       chipTempMax: null,
       boardTempMax: null,
       apiKey: false,
+      password: { status: 'factory-default' },
+      pools: null,
+      led: null,
+      lastRestart: null,
       commissioning: 'found',
       problems: ['No credential stored'],
       alerts: [],
@@ -301,6 +321,18 @@ describe('Report view', () => {
     expect(first!.textContent).toContain('180.00 TH/s of 200.00 TH/s (90 %)');
     expect(within(first!).getAllByRole('cell')[9]!.textContent).toBe('yes');
     expect(within(second!).getAllByRole('cell')[9]!.textContent).toBe('no');
+    // Password, pools and workers as read back, LED and the last reboot; the site's activity on top.
+    expect(within(first!).getAllByRole('cell')[10]!.textContent).toMatch(/^changed here 2026-03-01/);
+    expect(within(second!).getAllByRole('cell')[10]!.textContent).toBe('factory default');
+    expect(within(first!).getAllByRole('cell')[11]!.textContent).toBe(
+      'stratum+tcp://pool.example:3333 (hall-1.5)',
+    );
+    expect(within(first!).getAllByRole('cell')[12]!.textContent).toMatch(/^LED offrebooted 2026-03-01/);
+    expect(within(second!).getAllByRole('cell')[11]!.textContent).toBe('not read');
+    expect(screen.getByRole('region', { name: 'Activity' }).textContent).toContain(
+      'pools set on 1 of 2 devices; 1 failed: 10.0.0.6',
+    );
+    expect(screen.getByRole('list', { name: 'Counts' }).textContent).toContain('1 with the factory password');
     // A device's text is shown as text, never as markup.
     expect(first!.textContent).toContain('<img src=x onerror=alert(1)>');
     expect(document.querySelector('img')).toBeNull();
@@ -358,5 +390,69 @@ describe('words', () => {
     ).toMatch(
       /^Two different devices are at http:\/\/10\.0\.0\.5: mac:AA here and mac:BB in the file\. Both were kept/,
     );
+  });
+});
+
+describe('Site → Activity', () => {
+  const entry = (id: string, at: string, action: 'password-change' | 'reboot', outcomes: string[]) => ({
+    id,
+    siteId: 'hall-1',
+    at,
+    by: 'field-laptop',
+    action,
+    what: action === 'reboot' ? 'reboot' : "new password, stored as each device's own",
+    summary: `${action === 'reboot' ? 'rebooted' : 'password changed'} on ${outcomes.filter((o) => o === 'done').length} of ${outcomes.length} devices`,
+    devices: outcomes.map((outcome, i) => ({
+      deviceId: `mac:0${i}`,
+      address: `http://10.0.0.${i + 5}`,
+      outcome: outcome as 'done' | 'failed',
+      message: outcome === 'done' ? 'changed and verified' : 'the device refused it',
+    })),
+  });
+
+  it('lists the site’s writes newest first, folds per-device outcomes, filters by device', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true, 2)]);
+    vi.mocked(api['sites:activity']).mockImplementation(async (input) =>
+      ok(
+        input?.deviceId === undefined
+          ? [
+              entry('a', '2026-03-01T08:00:00.000Z', 'password-change', ['done', 'failed']),
+              entry('b', '2026-03-01T09:00:00.000Z', 'reboot', ['done']),
+            ]
+          : [entry('b', '2026-03-01T09:00:00.000Z', 'reboot', ['done'])],
+      ),
+    );
+    vi.mocked(api['monitor:snapshot']).mockResolvedValue(
+      ok({
+        running: false,
+        totals: emptyTotals(2),
+        alerts: [],
+        devices: [0, 1].map((i) => ({
+          deviceId: `mac:0${i}`,
+          address: `http://10.0.0.${i + 5}`,
+          identity: { mac: null, hostname: null, model: null, firmware: null, serial: null },
+          credentials: { password: 'none' as const, apiKey: false },
+        })),
+      }),
+    );
+    const store = renderShell(api);
+    await waitFor(() => expect(store.getState().rows).toHaveLength(2));
+    store.getState().viewChosen('sites');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Activity' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Activity' }));
+    const list = await screen.findByRole('list', { name: 'Activity, newest first' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.activity-summary')?.textContent)).toEqual([
+      'rebooted on 1 of 1 devices',
+      'password changed on 1 of 2 devices',
+    ]);
+    expect(items[1]!.textContent).toContain('field-laptop');
+    const outcomes = within(items[1]!).getByRole('table', { name: 'Outcome per device', hidden: true });
+    expect(outcomes.textContent).toContain('10.0.0.6Failedthe device refused it');
+
+    fireEvent.change(screen.getByLabelText('Device'), { target: { value: 'mac:00' } });
+    await waitFor(() => expect(api['sites:activity']).toHaveBeenLastCalledWith({ deviceId: 'mac:00' }));
+    await waitFor(() => expect(within(list).queryAllByRole('listitem')).toHaveLength(1));
   });
 });

@@ -37,6 +37,12 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
 
   return (
     <div className="credential-actions">
+      {creds.factoryPassword === true && (
+        <p className="field-error" role="note">
+          Its password is the factory default &quot;admin&quot;: anyone on the LAN can change its pools.
+          Select it in the fleet and use &quot;Change password…&quot; before hand-over.
+        </p>
+      )}
       <p>
         {PASSWORD_WORDS[creds.password]}{' '}
         {creds.apiKey

@@ -17,7 +17,8 @@ const LED_MINUTES = 10;
 const CONFIRM: Record<PowerAction, { title: string; message: string; label: string }> = {
   'restart-mining': {
     title: 'Restart mining on this device?',
-    message: 'Its hash rate drops while mining starts again; the fleet shows it as restarting, not as an alarm.',
+    message:
+      'Its hash rate drops while mining starts again; the fleet shows it as restarting, not as an alarm.',
     label: 'Restart mining',
   },
   reboot: {

@@ -10,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { STATE_LOOKS } from '../../lib/states';
 import { useRootStore } from '../../stores/root-store';
 import { CredentialActions } from './credential-actions';
+import { DeviceActivity } from './device-activity';
 import { DeviceActions } from './device-actions';
 import { DeviceReadings } from './device-readings';
 import { PoolsAndBoards } from './pools-and-boards';
@@ -49,6 +50,13 @@ export function DevicePanel(): ReactNode {
           {device !== undefined && (
             <p className="panel-sub">
               <span className={`badge badge-${look.tone}`}>{look.label}</span>{' '}
+              {device.credentials.factoryPassword === true && (
+                <>
+                  <span className="badge badge-bad" data-credential="factory-password">
+                    Factory password
+                  </span>{' '}
+                </>
+              )}
               {[device.identity.hostname, device.identity.model].filter((x) => x !== null).join(' · ')}
             </p>
           )}
@@ -89,6 +97,9 @@ export function DevicePanel(): ReactNode {
             <Tabs.Trigger value="credentials" className="tab">
               Credentials
             </Tabs.Trigger>
+            <Tabs.Trigger value="activity" className="tab">
+              Activity
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="readings" className="tab-panel">
             <DeviceReadings detail={detail.value} />
@@ -106,6 +117,9 @@ export function DevicePanel(): ReactNode {
           </Tabs.Content>
           <Tabs.Content value="credentials" className="tab-panel">
             <CredentialActions detail={detail.value} />
+          </Tabs.Content>
+          <Tabs.Content value="activity" className="tab-panel">
+            <DeviceActivity deviceId={detail.value.device.deviceId} />
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -74,7 +74,8 @@ export function ActionConfirmDialog({ onClose }: { onClose: () => void }): React
                 <ul className="skipped-list" aria-label="Skipped devices">
                   {skipped.slice(0, 50).map((e) => (
                     <li key={e.deviceId}>
-                      <span className="mono">{shownAddress(e.address) || e.deviceId}</span>: {sentence(e.detail)}
+                      <span className="mono">{shownAddress(e.address) || e.deviceId}</span>:{' '}
+                      {sentence(e.detail)}
                     </li>
                   ))}
                   {skipped.length > 50 && <li>…and {skipped.length - 50} more.</li>}

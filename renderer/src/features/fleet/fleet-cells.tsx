@@ -14,14 +14,26 @@ import { disruptionLabel } from '../../lib/disruption-words';
 
 export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNode {
   const look = STATE_LOOKS[row.state];
-  // A reboot or restart this laptop asked for: its words, counted down, and said not to be an alarm.
+  // A reboot or restart this laptop asked for: its words, counted down, in the badge (two lines, the
+  // column's width: no room for the LED, whose last reading a reboot makes stale anyway).
   const away = disruptionLabel(row.state, row.reason, row.since, now);
+  if (away !== undefined) {
+    return (
+      <span
+        className={`badge badge-${look.tone} badge-away`}
+        data-state={row.state}
+        title="Expected after a reboot or restart from this laptop: no offline alarm until it is overdue"
+      >
+        {away.headline} <span className="badge-when">({away.when})</span>
+      </span>
+    );
+  }
   return (
     <div className="cell-stack">
       <span className="cell-line">
-        <span className={`badge badge-${look.tone}${away !== undefined ? ' badge-away' : ''}`} data-state={row.state}>
-          {away ?? look.label}
-          {away === undefined && row.since !== undefined && row.state !== 'not-watched' ? (
+        <span className={`badge badge-${look.tone}`} data-state={row.state}>
+          {look.label}
+          {row.since !== undefined && row.state !== 'not-watched' ? (
             <span className="badge-time"> · {since(row.since, now)}</span>
           ) : null}
         </span>
@@ -37,7 +49,7 @@ export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNo
           row.minerState === undefined ? row.reason : `${row.reason}: ${minerStateLook(row.minerState).words}`
         }
       >
-        {away !== undefined ? 'expected: no offline alarm' : row.reason}
+        {row.reason}
       </span>
     </div>
   );
@@ -176,25 +188,27 @@ const PASSWORD_WORDS = {
 export function CredentialsCell({ row }: { row: FleetRow }): ReactNode {
   return (
     <div className="cell-badges">
-      <span
-        className={`mini-badge ${row.password === 'none' ? 'mini-off' : row.password === 'rejected' ? 'mini-bad' : 'mini-on'}`}
-        data-credential="password"
-      >
-        {PASSWORD_WORDS[row.password]}
-      </span>
-      <span className={`mini-badge ${row.apiKey ? 'mini-on' : 'mini-off'}`} data-credential="api-key">
-        {row.apiKey ? 'API key' : 'No API key'}
-      </span>
-      {/* The working password is the vendor default (issue 15): an open door on the LAN. */}
-      {row.factoryPassword && (
+      {/* The working password is the vendor default (issue 15): an open door on the LAN, said in place
+          of the password badge (a row has room for two). */}
+      {row.factoryPassword ? (
         <span
           className="mini-badge mini-bad"
           data-credential="factory-password"
-          title='Its password is the factory default "admin": anyone on the LAN can change its pools. Select it and use "Change password…".'
+          title={`Its password is the factory default "admin" (${PASSWORD_WORDS[row.password].toLowerCase()} in the keychain): anyone on the LAN can change its pools. Select it and use "Change password…".`}
         >
-          Factory password
+          Factory pw
+        </span>
+      ) : (
+        <span
+          className={`mini-badge ${row.password === 'none' ? 'mini-off' : row.password === 'rejected' ? 'mini-bad' : 'mini-on'}`}
+          data-credential="password"
+        >
+          {PASSWORD_WORDS[row.password]}
         </span>
       )}
+      <span className={`mini-badge ${row.apiKey ? 'mini-on' : 'mini-off'}`} data-credential="api-key">
+        {row.apiKey ? 'API key' : 'No API key'}
+      </span>
     </div>
   );
 }

@@ -110,8 +110,8 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
           }}
         >
           <p id="pools-note" className="field-hint password-note">
-            Each device gets the pools once, with its own worker name from the template, and is read back.
-            You see every device's workers before anything is sent.
+            Each device gets the pools once, with its own worker name from the template, and is read back. You
+            see every device's workers before anything is sent.
           </p>
           <div className="preset-line">
             <label className="field-label" htmlFor="pools-preset">

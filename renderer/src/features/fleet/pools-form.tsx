@@ -7,7 +7,11 @@
 import type { ReactNode } from 'react';
 import type { PoolSpec } from '../../../../shared/domain/pools';
 import type { WorkerValues } from '../../../../shared/domain/worker-template';
-import { parseWorkerTemplate, renderWorker, WORKER_PLACEHOLDERS } from '../../../../shared/domain/worker-template';
+import {
+  parseWorkerTemplate,
+  renderWorker,
+  WORKER_PLACEHOLDERS,
+} from '../../../../shared/domain/worker-template';
 
 /** Real firmware takes three slots (shared/domain/pools.ts POOL_SLOTS; that module ships zod). */
 export const MAX_POOLS = 3;
@@ -17,7 +21,7 @@ export const emptyPool = (): PoolSpec => ({ url: '', worker: '', password: '' })
 /** What is wrong with one pool's url, or undefined. */
 export function urlProblem(url: string): string | undefined {
   const text = url.trim();
-  if (text === '') return 'Give the pool\'s URL (stratum+tcp://host:port).';
+  if (text === '') return "Give the pool's URL (stratum+tcp://host:port).";
   if (/[\s,\p{Cc}]/u.test(text)) return 'A URL has no spaces or commas.';
   return undefined;
 }
@@ -135,9 +139,10 @@ export function PoolsForm({ pools, onChange, problems, sample }: PoolsFormProps)
               <button
                 type="button"
                 className="link-button pool-remove"
+                aria-label={`Remove pool ${i + 1}`}
                 onClick={() => onChange(pools.filter((_, j) => j !== i))}
               >
-                Remove pool {i + 1}
+                Remove
               </button>
             )}
           </fieldset>

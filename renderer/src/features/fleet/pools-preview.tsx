@@ -10,6 +10,8 @@ import { count } from '../../lib/format';
 
 const shownAddress = (address: string): string => address.replace(/^https?:\/\//, '');
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+/** The addresses a problem names, as the table shows them (`10.0.0.5:8080`, not `http://10.0.0.5:8080`). */
+const shownDetail = (detail: string): string => detail.replace(/\bhttps?:\/\//g, '');
 
 /** The kind of template problem, from the sentence worker-template.ts writes for it. */
 export function flagOf(entry: Pick<PoolPlanEntry, 'skip' | 'detail'>): string | undefined {
@@ -82,12 +84,12 @@ export function PoolsPreview({
                     ) : flag !== undefined ? (
                       <>
                         <span className="outcome-bad">{flag}: </span>
-                        {entry.detail}
+                        {shownDetail(entry.detail)}
                       </>
                     ) : (
                       <>
                         <span className="outcome-skipped">Skipped: </span>
-                        {sentence(entry.detail)}
+                        {sentence(shownDetail(entry.detail))}
                       </>
                     )}
                   </td>

@@ -14,6 +14,8 @@ import {
   stateNotes,
   temperatureText,
 } from '../../../../shared/format/report-text';
+import { passwordStatusText } from '../../../../shared/format/password-status-text';
+import { lastRestartText, ledText, poolsText } from '../../../../shared/format/setup-text';
 
 const STATE_ORDER: readonly ReportState[] = [
   'online',
@@ -73,6 +75,17 @@ function DeviceRow({ device, index }: { device: ReportDevice; index: number }): 
       <td className="num">{text(hashRateText(device))}</td>
       <td className="num">{temps.length === 0 ? <Dash /> : temps.map((t) => <div key={t}>{t}</div>)}</td>
       <td>{apiKeyText(device.apiKey)}</td>
+      <td
+        className={device.password.status === 'factory-default' ? 'report-bad' : undefined}
+        data-password={device.password.status}
+      >
+        {passwordStatusText(device.password)}
+      </td>
+      <td>{poolsText(device.pools)}</td>
+      <td>
+        LED {ledText(device.led)}
+        {device.lastRestart !== null && <div>{lastRestartText(device.lastRestart)}</div>}
+      </td>
       <td>
         {issues.length === 0 ? (
           <span className="report-muted">none</span>
@@ -124,10 +137,25 @@ export function ReportPreview({ report }: { report: HandOverReport }): ReactNode
         <li>
           <b>{report.counts.apiKeys}</b> with an API key
         </li>
+        <li className={report.counts.factoryPasswords > 0 ? 'report-bad' : undefined}>
+          <b>{report.counts.factoryPasswords}</b> with the factory password
+        </li>
         <li>
           <b>{report.counts.withProblems}</b> with problems or alerts
         </li>
       </ul>
+      {report.activity.length > 0 && (
+        <section aria-label="Activity" className="report-activity">
+          <h4>Activity</h4>
+          <ul className="report-items">
+            {report.activity.map((a) => (
+              <li key={a.id}>
+                {localTime(a.at)} · {a.by}: {a.summary} <span className="report-muted">({a.what})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="report-table-scroll">
         <table className="report-table" aria-label="Devices in the report">
           <thead>
@@ -143,6 +171,9 @@ export function ReportPreview({ report }: { report: HandOverReport }): ReactNode
                 'Hash rate vs nominal',
                 'Max temperatures',
                 'API key',
+                'Password',
+                'Pools and workers',
+                'LED, last restart',
                 'Problems and alerts',
                 'Notes',
               ].map((h) => (
@@ -155,7 +186,7 @@ export function ReportPreview({ report }: { report: HandOverReport }): ReactNode
           <tbody>
             {report.devices.length === 0 ? (
               <tr>
-                <td colSpan={12} className="report-muted">
+                <td colSpan={15} className="report-muted">
                   No devices in this site.
                 </td>
               </tr>
@@ -167,7 +198,8 @@ export function ReportPreview({ report }: { report: HandOverReport }): ReactNode
       </div>
       <footer className="report-muted">
         API keys are listed as provisioned or not; the keys themselves are kept in the commissioning
-        laptop&apos;s keychain and are not part of this report.
+        laptop&apos;s keychain and are not part of this report. Passwords are described (factory default,
+        changed here, set elsewhere, unknown), never shown; pool passwords are not read.
       </footer>
     </article>
   );

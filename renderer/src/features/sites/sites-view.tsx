@@ -1,7 +1,9 @@
 /**
  * Sites: every site on this laptop with its devices, a new one, import and export. The current site is
- * the fleet; switching here or in the header switches what is monitored.
+ * the fleet; switching here or in the header switches what is monitored. Its "Activity" tab is the
+ * current site's activity log (site-activity.tsx).
  */
+import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -9,6 +11,7 @@ import type { SiteSummary } from '../../../../shared/domain/inventory';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useRootStore } from '../../stores/root-store';
 import { ImportCard } from './import-card';
+import { SiteActivity } from './site-activity';
 import { SiteRow } from './site-row';
 import './sites.css';
 
@@ -102,45 +105,60 @@ export function SitesView(): ReactNode {
         Everything found, noted and commissioned belongs to a site. The current site is the fleet you monitor,
         where scans are saved and what the report covers.
       </p>
-      {notice !== undefined && (
-        <p className={notice.tone === 'error' ? 'field-error' : 'notice-ok'} role="status">
-          {notice.message}
-        </p>
-      )}
-      {sites.status === 'ready' &&
-        sites.value.problems.map((problem) => (
-          <p key={problem.message} className="notice-warn" role="alert">
-            {problem.message}
-            {problem.keptAt !== undefined ? ` (kept as ${problem.keptAt})` : ''}
-          </p>
-        ))}
-      {sites.status === 'error' && <p className="field-error">{sites.error.message}</p>}
-      {sites.status === 'ready' && sites.value.sites.length > 0 && (
-        <div className="table-scroll sites-table">
-          <table className="data-table" aria-label="Sites">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Devices</th>
-                <th scope="col">Subnets</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sites.value.sites.map((site) => (
-                <SiteRow key={site.id} site={site} onDelete={setDeleting} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="sites-cards">
-        <NewSiteForm />
-        <ImportCard />
-      </div>
+      <Tabs.Root defaultValue="sites" className="tabs">
+        <Tabs.List className="tab-list" aria-label="Sites and activity">
+          <Tabs.Trigger value="sites" className="tab">
+            All sites
+          </Tabs.Trigger>
+          <Tabs.Trigger value="activity" className="tab">
+            Activity
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="activity" className="tab-panel">
+          <SiteActivity />
+        </Tabs.Content>
+        <Tabs.Content value="sites" className="tab-panel">
+          {notice !== undefined && (
+            <p className={notice.tone === 'error' ? 'field-error' : 'notice-ok'} role="status">
+              {notice.message}
+            </p>
+          )}
+          {sites.status === 'ready' &&
+            sites.value.problems.map((problem) => (
+              <p key={problem.message} className="notice-warn" role="alert">
+                {problem.message}
+                {problem.keptAt !== undefined ? ` (kept as ${problem.keptAt})` : ''}
+              </p>
+            ))}
+          {sites.status === 'error' && <p className="field-error">{sites.error.message}</p>}
+          {sites.status === 'ready' && sites.value.sites.length > 0 && (
+            <div className="table-scroll sites-table">
+              <table className="data-table" aria-label="Sites">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Devices</th>
+                    <th scope="col">Subnets</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sites.value.sites.map((site) => (
+                    <SiteRow key={site.id} site={site} onDelete={setDeleting} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="sites-cards">
+            <NewSiteForm />
+            <ImportCard />
+          </div>
+        </Tabs.Content>
+      </Tabs.Root>
       {deleting !== undefined && <DeleteDialog site={deleting} onClose={() => setDeleting(undefined)} />}
     </section>
   );

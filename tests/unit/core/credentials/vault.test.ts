@@ -218,3 +218,15 @@ describe('vault: password changes (pending entry, factory default, changed here)
     for (const secret of ['Str0ng-pw', 'Next-pw-2']) expect(text).not.toContain(secret);
   });
 });
+
+describe('vault: a refusal recorded against the password that was refused', () => {
+  it('does not mark (nor overwrite) a password stored since the refused one was read', async () => {
+    const vault = createVault(createMemoryStore());
+    await vault.setDevicePassword(A, 'old-pw');
+    await vault.setDevicePassword(A, 'new-pw');
+    await vault.markPasswordRejected({ kind: 'device' }, A, 'old-pw');
+    expect(await vault.passwordFor(A, undefined)).toMatchObject({ secret: 'new-pw', rejected: false });
+    await vault.markPasswordRejected({ kind: 'device' }, A, 'new-pw');
+    expect(await vault.passwordFor(A, undefined)).toMatchObject({ secret: 'new-pw', rejected: true });
+  });
+});

@@ -193,3 +193,58 @@ describe('export and merge', () => {
     expect((await must(target.exportSite())).content).not.toContain('Smuggled');
   });
 });
+
+describe('the activity log travels with the site', () => {
+  const write = (services: InventoryServices, siteId: string, at: string, address: string) =>
+    must(
+      services.recordActivity({
+        siteId,
+        at,
+        action: 'reboot',
+        what: 'reboot',
+        devices: [
+          { deviceId: `addr:${address}:80`, address: `http://${address}`, outcome: 'done', message: 'ok' },
+        ],
+      }),
+    );
+
+  it('merges two laptops’ logs by time, each entry once however often imported; pool presets stay home', async () => {
+    const a = laptop('laptop-act-a');
+    const siteA = await must(a.createSite({ name: 'Hall 9', use: true }));
+    await write(a, siteA.id, '2026-03-01T08:00:00.000Z', '10.0.0.1');
+    await write(a, siteA.id, '2026-03-01T10:00:00.000Z', '10.0.0.1');
+    await must(
+      a.savePoolPreset(undefined, {
+        name: 'Main',
+        pools: [{ url: 'stratum+tcp://pool.example:3333', worker: '{ip4}', password: 'Pool-Secret-x9' }],
+      }),
+    );
+    const b = laptop('laptop-act-b');
+    const siteB = await must(b.createSite({ name: 'Hall 9', use: true }));
+    await write(b, siteB.id, '2026-03-01T09:00:00.000Z', '10.0.0.2');
+    const fromA = (await must(a.exportSite())).content;
+    const fromB = (await must(b.exportSite())).content;
+    expect(fromA).not.toContain('Pool-Secret-x9');
+    expect(JSON.parse(fromA).activity[0]).not.toHaveProperty('siteId');
+
+    const c = laptop('laptop-act-c');
+    const first = await must(c.importText(fromA));
+    expect(first).toMatchObject({ kind: 'site-json', activityAdded: 2 });
+    expect(await must(c.importText(fromB))).toMatchObject({ activityAdded: 1 });
+    expect(await must(c.importText(fromA))).toMatchObject({ activityAdded: 0 });
+    const log = await must(c.activity(first.site.id));
+    expect(log.map((e) => [e.at.slice(11, 13), e.by, e.siteId])).toEqual([
+      ['08', 'laptop-act-a', first.site.id],
+      ['09', 'laptop-act-b', first.site.id],
+      ['10', 'laptop-act-a', first.site.id],
+    ]);
+    expect(await must(c.poolPresets(first.site.id))).toEqual([]);
+  });
+
+  it('an export made before the activity log imports as before', async () => {
+    const old = JSON.parse(await technicianA()) as Record<string, unknown>;
+    delete old.activity;
+    const outcome = await must(laptop('laptop-act-d').importText(JSON.stringify(old)));
+    expect(outcome).toMatchObject({ kind: 'site-json', added: 4, activityAdded: 0 });
+  });
+});

@@ -117,6 +117,28 @@ describe('alerts', () => {
     ]);
     expect(book.allActive()).toEqual([]);
   });
+
+  it('raises a factory-password alert while the flag holds, whatever the state, and counts it (issue 15)', () => {
+    const book = new AlertBook(DEFAULT_ALERT_THRESHOLDS);
+    const raised = book.update('d1', ADDRESS, { ...onlineWith(), factoryPassword: true }, 1000);
+    expect(raised.raised).toEqual([
+      expect.objectContaining({
+        kind: 'factory-password',
+        message: expect.stringMatching(/factory default "admin"/),
+      }),
+    ]);
+    expect(book.activeCount).toBe(1);
+    const offline = {
+      state: 'offline' as const,
+      reason: 'no answer',
+      reading: undefined,
+      factoryPassword: true,
+    };
+    expect(book.update('d1', ADDRESS, offline, 2000).cleared).toEqual([]);
+    const changed = book.update('d1', ADDRESS, onlineWith(), 3000);
+    expect(changed.cleared.map((a) => a.kind)).toEqual(['factory-password', 'offline']);
+    expect(book.activeCount).toBe(0);
+  });
 });
 
 describe('reading summary', () => {

@@ -328,12 +328,19 @@ describe('readCredentialFacts', () => {
     unreadable: 0,
   };
 
-  it('reads metadata only: API key and password, yes or no', async () => {
+  it('reads metadata only: API key and password, yes or no, and what is known of the password', async () => {
     const facts = await readCredentialFacts({ list: async () => listing }, () => undefined);
     expect(facts).toEqual(
       new Map([
-        ['mac:1', { apiKey: true, password: false }],
-        ['mac:2', { apiKey: false, password: true }],
+        [
+          'mac:1',
+          {
+            apiKey: true,
+            password: false,
+            passwordStatus: { status: 'unknown', why: 'no password is stored' },
+          },
+        ],
+        ['mac:2', { apiKey: false, password: true, passwordStatus: { status: 'set-elsewhere' } }],
       ]),
     );
   });

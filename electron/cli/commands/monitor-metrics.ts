@@ -1,0 +1,42 @@
+/**
+ * `minerdeck monitor … --metrics <host:port>` (issue 17): serves what the monitor reads as site metrics for
+ * the site's own Prometheus while it monitors. Loopback unless the user names another address; the URL
+ * goes to stderr, so stdout stays the monitor's own lines (or JSON).
+ */
+import type { Result } from '../../../shared/result';
+import { ok } from '../../../shared/result';
+import { renderExposition } from '../../core/metrics/exposition';
+import type { MetricsServer } from '../../core/metrics/metrics-server';
+import { parseMetricsAddress, startMetricsServer } from '../../core/metrics/metrics-server';
+import type { PollRecorder } from '../../core/metrics/poll-recorder';
+import type { Monitor } from '../../core/monitor/monitor';
+import type { Output } from '../output';
+
+/** Starts serving; the address was checked when the arguments were read. */
+export async function serveMonitorMetrics(
+  option: string,
+  site: string,
+  monitor: Monitor,
+  recorder: PollRecorder,
+  output: Output,
+): Promise<Result<MetricsServer>> {
+  const address = parseMetricsAddress(option);
+  if (!address.ok) return address;
+  const server = await startMetricsServer({
+    ...address.value,
+    render: (format) =>
+      renderExposition(
+        {
+          site,
+          snapshot: monitor.snapshot(),
+          stats: monitor.stats(),
+          extras: (deviceId) => recorder.extras(deviceId),
+          latency: recorder.histogram(),
+        },
+        format,
+      ),
+  });
+  if (!server.ok) return server;
+  output.err(`Site metrics: ${server.value.url}`);
+  return ok(server.value);
+}

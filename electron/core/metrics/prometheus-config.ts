@@ -1,0 +1,175 @@
+/**
+ * The hand-over configuration for a site's own Prometheus (issue 17): a scrape configuration for
+ * Minerdeck's `/metrics`, alerting rules that mirror Minerdeck's own alerts, and the site's devices as a
+ * file-based service discovery target list. Pure: text in, text out; the CLI writes the files and the
+ * tests hand them to `promtool check config` / `check rules` and to a real Prometheus.
+ *
+ * The rules fire on `minerdeck_device_alert{kind}`, the alerts exactly as the monitor raises them (same
+ * thresholds, same hysteresis), so Prometheus and the app never disagree about what is wrong.
+ * YAML strings are written as JSON strings, which YAML reads as they are.
+ */
+import type { AlertKind } from '../../../shared/domain/monitor';
+import { DEFAULT_ALERT_THRESHOLDS } from '../monitor/alerts';
+
+export const CONFIG_FILE = 'prometheus.yml';
+export const RULES_FILE = 'minerdeck-alerts.yml';
+export const TARGETS_FILE = 'minerdeck-devices.json';
+export const METRICS_JOB = 'minerdeck';
+
+export interface SiteDeviceTarget {
+  id: string;
+  /** Canonical address (`http://10.0.0.5`, `https://10.0.0.6:8443`). */
+  address: string;
+  model: string | null;
+  firmware: string | null;
+  label: string;
+}
+
+export interface PrometheusConfigOptions {
+  site: string;
+  /** Where Minerdeck serves `/metrics` (`host:port`). */
+  metricsTarget: string;
+  scrapeIntervalS?: number;
+  /** A blackbox exporter (`host:port`) to probe the devices' HTTP from the target list; no job without it. */
+  blackbox?: string;
+}
+
+const q = JSON.stringify;
+
+export function scrapeConfig(options: PrometheusConfigOptions): string {
+  const interval = `${options.scrapeIntervalS ?? 15}s`;
+  const lines = [
+    `# Written by "minerdeck export --prometheus" for site ${q(options.site)}. See docs/metrics.md.`,
+    'global:',
+    `  scrape_interval: ${interval}`,
+    `  evaluation_interval: ${interval}`,
+    'rule_files:',
+    `  - ${RULES_FILE}`,
+    'scrape_configs:',
+    `  - job_name: ${METRICS_JOB}`,
+    '    static_configs:',
+    `      - targets: [${q(options.metricsTarget)}]`,
+  ];
+  if (options.blackbox !== undefined) {
+    lines.push(
+      '  # Each device of the site, probed over HTTP by a blackbox exporter (module http_2xx).',
+      '  - job_name: minerdeck-devices',
+      '    metrics_path: /probe',
+      '    params:',
+      '      module: [http_2xx]',
+      '    file_sd_configs:',
+      `      - files: [${q(TARGETS_FILE)}]`,
+      '    relabel_configs:',
+      '      - source_labels: [__address__]',
+      '        target_label: __param_target',
+      '      - source_labels: [__param_target]',
+      '        target_label: instance',
+      '      - target_label: __address__',
+      `        replacement: ${q(options.blackbox)}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+interface RuleSpec {
+  name: string;
+  kind: AlertKind;
+  severity: 'critical' | 'warning';
+  summary: string;
+  description: string;
+}
+
+const t = DEFAULT_ALERT_THRESHOLDS;
+
+/** The alerts a site asks about first (issue 17), named as Prometheus alerts. */
+const RULES: RuleSpec[] = [
+  {
+    name: 'MinerdeckDeviceOffline',
+    kind: 'offline',
+    severity: 'critical',
+    summary: '{{ $labels.address }} is offline',
+    description: 'No answer to several polls in a row (not a reboot or restart asked for on site).',
+  },
+  {
+    name: 'MinerdeckDeviceFailure',
+    kind: 'failure',
+    severity: 'critical',
+    summary: '{{ $labels.address }} reports a failure',
+    description: 'The device answers but its miner reports a failure state.',
+  },
+  {
+    name: 'MinerdeckDeviceTemperature',
+    kind: 'temperature',
+    severity: 'warning',
+    summary: '{{ $labels.address }} runs hot',
+    description: `Hottest chip above ${t.chipTempMaxC} °C (clears ${t.tempClearMarginC} °C under it).`,
+  },
+  {
+    name: 'MinerdeckDeviceHashRateLow',
+    kind: 'hash-rate',
+    severity: 'warning',
+    summary: '{{ $labels.address }} hashes under its nominal rate',
+    description: `Hash rate under ${Math.round(t.hashRateMinShare * 100)} % of nominal while mining.`,
+  },
+  {
+    name: 'MinerdeckDeviceFactoryPassword',
+    kind: 'factory-password',
+    severity: 'warning',
+    summary: '{{ $labels.address }} still has the factory password',
+    description: 'Anyone on the LAN can change its pools: change its password.',
+  },
+];
+
+export function alertingRules(): string {
+  const lines = ['# Written by "minerdeck export --prometheus"; mirrors Minerdeck\'s own alerts.', 'groups:'];
+  lines.push('  - name: minerdeck-devices', '    rules:');
+  for (const rule of RULES) {
+    lines.push(
+      `      - alert: ${rule.name}`,
+      `        expr: minerdeck_device_alert{kind=${q(rule.kind)}} == 1`,
+      '        labels:',
+      `          severity: ${rule.severity}`,
+      '        annotations:',
+      `          summary: ${q(rule.summary)}`,
+      `          description: ${q(rule.description)}`,
+    );
+  }
+  lines.push(
+    '  - name: minerdeck-monitor',
+    '    rules:',
+    '      - alert: MinerdeckMetricsDown',
+    `        expr: up{job=${q(METRICS_JOB)}} == 0`,
+    '        for: 2m',
+    '        labels:',
+    '          severity: critical',
+    '        annotations:',
+    `          summary: ${q('Minerdeck at {{ $labels.instance }} does not answer scrapes')}`,
+    `          description: ${q('Nothing is watching the devices while it is down.')}`,
+    '      - alert: MinerdeckMissedPolls',
+    '        expr: increase(minerdeck_monitor_missed_polls_total[10m]) > 0',
+    '        labels:',
+    '          severity: warning',
+    '        annotations:',
+    `          summary: ${q('Minerdeck polls devices late')}`,
+    `          description: ${q('Polls started more than one interval late: too many devices or a busy machine.')}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+const hostPortOf = (address: string): string => address.replace(/^[a-z]+:\/\//, '').replace(/\/.*$/, '');
+
+/** Prometheus file_sd: one group per device, labelled like the metrics (no secret is known here). */
+export function fileSdTargets(site: string, devices: readonly SiteDeviceTarget[]): string {
+  const groups = devices.map((device) => ({
+    targets: [hostPortOf(device.address)],
+    labels: {
+      site,
+      device_id: device.id,
+      address: device.address,
+      model: device.model ?? '',
+      firmware: device.firmware ?? '',
+      label: device.label,
+    },
+  }));
+  return `${JSON.stringify(groups, null, 2)}\n`;
+}

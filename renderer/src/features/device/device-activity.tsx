@@ -1,0 +1,40 @@
+/**
+ * The device panel's Activity tab: the writes made to this device (its line of each entry of the site's
+ * activity log), newest first. Loaded when the tab opens and again with "Refresh"; the panel's
+ * two-second refresh leaves it alone (the log changes only when someone writes).
+ */
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useRootStore } from '../../stores/root-store';
+import { ActivityList } from '../sites/activity-list';
+
+export function DeviceActivity({ deviceId }: { deviceId: string }): ReactNode {
+  const { activity, requested } = useRootStore(
+    useShallow((s) => ({ activity: s.deviceActivity, requested: s.deviceActivityRequested })),
+  );
+  useEffect(() => {
+    void requested(deviceId);
+  }, [requested, deviceId]);
+  return (
+    <div className="device-activity">
+      <div className="action-row">
+        <button type="button" className="button" onClick={() => void requested(deviceId)}>
+          Refresh
+        </button>
+      </div>
+      {activity.status === 'loading' && <p className="field-hint">Loading…</p>}
+      {activity.status === 'error' && (
+        <p className="field-error" role="alert">
+          {activity.error.message}
+        </p>
+      )}
+      {activity.status === 'ready' &&
+        (activity.value.length === 0 ? (
+          <p className="field-hint">Nothing was written to this device yet.</p>
+        ) : (
+          <ActivityList items={activity.value} oneDevice />
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Site → Activity (issue 16, deliverable 4): every write made to the current site's devices — password
+ * changes, pools, locate LED, restarts, reboots — newest first, with who (the laptop), what, the summary
+ * line and each device's outcome; filtered to one device on request. Loaded when shown and on "Refresh".
+ */
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useRootStore } from '../../stores/root-store';
+import { ActivityList } from './activity-list';
+
+export function SiteActivity(): ReactNode {
+  const { activity, deviceId, requested, rows, siteName } = useRootStore(
+    useShallow((s) => ({
+      activity: s.siteActivity,
+      deviceId: s.activityDeviceId,
+      requested: s.siteActivityRequested,
+      rows: s.rows,
+      siteName:
+        s.sites.status === 'ready' ? s.sites.value.sites.find((site) => site.current)?.name : undefined,
+    })),
+  );
+  useEffect(() => {
+    void requested();
+  }, [requested]);
+  const devices = [...rows].sort((a, b) => a.addressKey.localeCompare(b.addressKey));
+
+  return (
+    <section aria-labelledby="site-activity-title">
+      <h3 id="site-activity-title">Activity{siteName !== undefined ? ` of “${siteName}”` : ''}</h3>
+      <p className="field-hint">
+        Every write made to this site&apos;s devices, by this laptop or merged from a colleague&apos;s export.
+        Never a password or a key.
+      </p>
+      <div className="activity-filter">
+        <div className="field">
+          <label htmlFor="activity-device" className="field-label">
+            Device
+          </label>
+          <select
+            id="activity-device"
+            value={deviceId ?? ''}
+            onChange={(e) => void requested(e.target.value === '' ? null : e.target.value)}
+          >
+            <option value="">Every device</option>
+            {devices.map((row) => (
+              <option key={row.id} value={row.id}>
+                {row.host}
+                {row.hostname !== null ? ` (${row.hostname})` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="button" onClick={() => void requested()}>
+          Refresh
+        </button>
+      </div>
+      {activity.status === 'loading' && <p className="field-hint">Loading…</p>}
+      {activity.status === 'error' && (
+        <p className="field-error" role="alert">
+          {activity.error.message}
+        </p>
+      )}
+      {activity.status === 'ready' &&
+        (activity.value.length === 0 ? (
+          <p className="field-hint">
+            {deviceId === undefined
+              ? 'Nothing was written to this site’s devices yet.'
+              : 'Nothing was written to this device yet.'}
+          </p>
+        ) : (
+          <ActivityList items={activity.value} />
+        ))}
+    </section>
+  );
+}

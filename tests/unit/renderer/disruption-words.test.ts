@@ -1,0 +1,77 @@
+/**
+ * The fleet's state badge during a reboot or mining restart this laptop asked for: the monitor's own words
+ * (written by core's disruption.ts, used here as they are) counted down from when the state began, and the
+ * locate LED flag of a reading carried to the row.
+ */
+import { describe, expect, it } from 'vitest';
+import { disruptionWords, expectedDisruption } from '../../../electron/core/monitor/disruption';
+import { disruptionLabel } from '../../../renderer/src/lib/disruption-words';
+import { applyView } from '../../../renderer/src/stores/fleet-rows';
+import type { FleetRow } from '../../../renderer/src/stores/fleet-rows';
+import type { MonitorDeviceView } from '../../../shared/domain/monitor';
+
+const T0 = 1_800_000_000_000;
+
+describe('disruptionLabel', () => {
+  it('counts the monitor`s "back in about N s" down from when the state began', () => {
+    const reboot = expectedDisruption('rebooting', T0 + 300_000, { backAtMs: T0 + 95_000 }, T0);
+    const reason = disruptionWords(reboot, T0);
+    expect(reason).toBe('rebooting (back in about 95 s)');
+    expect(disruptionLabel('rebooting', reason, T0, T0)).toEqual({
+      headline: 'Rebooting',
+      when: 'back in about 95 s',
+    });
+    expect(disruptionLabel('rebooting', reason, T0, T0 + 30_400)?.when).toBe('back in about 65 s');
+    expect(disruptionLabel('rebooting', reason, T0, T0 + 95_000)?.when).toBe('back any moment');
+  });
+
+  it('says "Restarting" for a mining restart, and nothing for the other states', () => {
+    const restart = expectedDisruption('restarting', T0 + 240_000, { backAtMs: T0 + 60_000 }, T0);
+    const reason = disruptionWords(restart, T0);
+    expect(disruptionLabel('restarting', reason, T0, T0 + 1_000)).toEqual({
+      headline: 'Restarting',
+      when: 'back in about 59 s',
+    });
+    expect(disruptionLabel('restarting', disruptionWords(restart, T0 + 61_000), T0, T0)?.when).toBe(
+      'back any moment',
+    );
+    expect(disruptionLabel('offline', 'no answer for 2 polls', T0, T0)).toBeUndefined();
+    expect(disruptionLabel('online', reason, T0, T0)).toBeUndefined();
+  });
+});
+
+describe('the fleet row`s locate LED', () => {
+  const row: FleetRow = {
+    id: 'd',
+    address: 'http://10.0.0.1',
+    host: '10.0.0.1',
+    addressKey: '10.0.0.1',
+    hostname: null,
+    model: null,
+    firmware: null,
+    mac: null,
+    state: 'online',
+    reason: 'mining',
+    password: 'site',
+    apiKey: true,
+    factoryPassword: false,
+    alerts: [],
+  };
+  const view = (flags?: string[]): MonitorDeviceView => ({
+    deviceId: 'd',
+    address: 'http://10.0.0.1',
+    state: 'online',
+    reason: 'mining',
+    since: T0,
+    missedPolls: 0,
+    reading: { minerState: 'mining', minerKind: 'mining', ...(flags !== undefined ? { flags } : {}) },
+    alerts: [],
+  });
+
+  it('is on while the reading says `locate-led`, and off again after', () => {
+    const on = applyView(row, view(['restart-required', 'locate-led']));
+    expect(on.locateLed).toBe(true);
+    expect(applyView(on, view(['restart-required', 'locate-led']))).toBe(on);
+    expect(applyView(on, view(['restart-required'])).locateLed).toBeUndefined();
+  });
+});
