@@ -55,7 +55,7 @@ export const ACTIVITY_WORDS: Record<ActivityAction, string> = {
   locate: 'locate LED',
   'restart-mining': 'mining restarted',
   reboot: 'rebooted',
-  'api-key': 'API key',
+  'api-key': 'API key created',
 };
 
 /** One write in a site's activity log: who (this laptop), what, when, and each device's outcome. */

@@ -5,7 +5,7 @@
  * 21 runs after one warm-up), so serving never slows polling.
  */
 import { get } from 'node:http';
-import { renderExposition } from '../../electron/core/metrics/exposition';
+import { renderExpositionBytes } from '../../electron/core/metrics/exposition';
 import { startMetricsServer } from '../../electron/core/metrics/metrics-server';
 import { expositionInput, fleetView } from '../support/metrics-fixtures';
 import type { BenchReport } from './bench-kit';
@@ -30,14 +30,14 @@ export async function run(): Promise<BenchReport> {
   const cpuMs: number[] = [];
   const render = await timeRuns(RUNS, async () => {
     const before = process.cpuUsage();
-    bytes = renderExposition(input).length;
+    bytes = renderExpositionBytes(input).length;
     const used = process.cpuUsage(before);
     cpuMs.push((used.user + used.system) / 1000);
   });
   const served = await startMetricsServer({
     host: '127.0.0.1',
     port: 0,
-    render: (format) => renderExposition(input, format),
+    render: (format) => renderExpositionBytes(input, format),
   });
   if (!served.ok) throw new Error(served.error.message);
   const address = served.value.url;

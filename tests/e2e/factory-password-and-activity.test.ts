@@ -110,7 +110,11 @@ describeWith(browserRequirement, 'factory password flag and activity log in Chro
     await nav(/^Sites/).click();
     await page.getByRole('tab', { name: 'Activity' }).click();
     const list = page.getByRole('list', { name: 'Activity, newest first' });
-    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
+    // Newest first: the password change, then the API keys the unlock created (writes too).
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 10_000 }).toBe(2);
+    await expect(list.getByRole('listitem').nth(1).innerText()).resolves.toMatch(
+      /API key created on 3 of \d devices?/,
+    );
     const entry = list.getByRole('listitem').first();
     await expect(entry.innerText()).resolves.toMatch(/password changed on 1 of 1 device/);
     await expect(entry.innerText()).resolves.toMatch(/new password, stored as each device's own/);
@@ -118,9 +122,11 @@ describeWith(browserRequirement, 'factory password flag and activity log in Chro
     const outcome = entry.getByRole('table', { name: 'Outcome per device' });
     await expect(outcome.innerText()).resolves.toMatch(new RegExp(`${hostOf(changed)}\\s+Done`));
     await app.screenshot('factory-site-activity');
-    // Filtered to a device nothing was written to.
+    // Filtered to a device whose password was not changed: only its API key is there.
     await page.getByLabel('Device', { exact: true }).selectOption(factoryId);
-    await expect.poll(() => page.getByText('Nothing was written to this device yet.').count()).toBe(1);
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
+    await expect(list.innerText()).resolves.toMatch(/API key created/);
+    await expect(list.innerText()).resolves.not.toMatch(/password changed/);
 
     await nav(/^Fleet/).click();
     await rowOf(changed)

@@ -130,9 +130,11 @@ describeWith(browserRequirement, 'Change password… in Chromium', () => {
     const idOf = async (d: SimDevice) => (await rowOf(d).getAttribute('data-device-id'))!;
     expect((await vault.passwordFor(await idOf(fleet.devices[0]!), undefined))?.secret).toBe(NEW);
     expect((await vault.passwordFor(await idOf(offline), undefined))?.secret).toBe(FACTORY);
-    // The site's activity log has the request, one outcome per device.
+    // The site's activity log has the request, one outcome per device (after the API keys the unlock
+    // created, on the devices that accepted the password).
     const activity = await harness.services.inventory!.activity();
     expect(activity.ok && activity.value.map((a) => [a.action, a.devices.length])).toEqual([
+      ['api-key', COUNT - 1],
       ['password-change', COUNT],
     ]);
     // The new password is nowhere else.

@@ -187,4 +187,18 @@ describe('factory password flag and activity log, in the app', () => {
       ['laptop-a', 'password changed on 1 of 1 device'],
     ]);
   });
+
+  it('API keys created are writes too: one activity entry, an outcome per device, never the key', async () => {
+    const result = await call('credentials:provision', { deviceIds: [ids.get(stored)!] });
+    expect(result.outcomes).toEqual([expect.objectContaining({ ok: true })]);
+    const log = await call('sites:activity', { deviceId: ids.get(stored)! });
+    const entry = log.find((e) => e.action === 'api-key');
+    expect(entry).toMatchObject({ by: 'laptop-a', summary: 'API key created on 1 of 1 device' });
+    expect(entry?.devices).toEqual([
+      expect.objectContaining({ outcome: 'done', message: 'API key created, verified and stored' }),
+    ]);
+    const keys = stored.apiKeys.map((k) => k.key);
+    expect(keys).toHaveLength(1);
+    expect(JSON.stringify(log)).not.toContain(keys[0]!);
+  });
 });

@@ -173,4 +173,14 @@ describeWith(keychain, 'factory password, activity log and report through the CL
     expect(cell(c, 'last_restart')).toMatch(/^mining restarted \d{4}-/);
     expect(readFileSync(files.csv, 'utf8') + readFileSync(files.json, 'utf8')).not.toContain(NEW_PW);
   }, 120_000);
+
+  it('key create records the keys it created in the site activity log, never a key', async () => {
+    const created = await cli(['key', 'create', host(b), '--json']);
+    expect(created.code).toBe(0);
+    const log = await cli(['site', 'activity', '--device', host(b), '--json']);
+    expect(log.code).toBe(0);
+    expect(log.stdout).toMatch(/"action":"api-key"/);
+    expect(log.stdout).toMatch(/API key created, verified and stored/);
+    for (const { key } of b.apiKeys) expect(log.stdout).not.toContain(key);
+  }, 60_000);
 });

@@ -114,6 +114,12 @@ describe('minerdeck monitor --metrics', () => {
     );
     expect(served / (final.reading.hashRate.realtime * 1e9)).toBeGreaterThan(0.9);
     expect(served / (final.reading.hashRate.realtime * 1e9)).toBeLessThan(1.1);
+    expect(line(text, 'minerdeck_device_hashboard_chip_temperature_max_celsius', healthy)).toMatch(
+      /,board="\d+"} \d+(\.\d+)?$/,
+    );
+    expect(line(text, 'minerdeck_device_pool_shares_accepted_total', healthy)).toMatch(
+      /,pool="0",url="[^"@]+"} \d+$/,
+    );
     expect(line(text, 'minerdeck_device_alerts_active', down)).toMatch(/ 1$/);
     expect(line(text, 'minerdeck_device_poll_errors_total', down)).toMatch(
       /reason="(UNREACHABLE|TIMEOUT)"} \d+$/,

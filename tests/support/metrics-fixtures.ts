@@ -57,7 +57,16 @@ export function expositionInput(devices: MonitorDeviceView[], site = 'Site A'): 
     extras.set(d.deviceId, {
       model: 'Antminer S21',
       firmware: 'Vnish 1.2.7',
-      ...(d.state === 'online' ? { hashRateAverage: 191e12 } : {}),
+      ...(d.state === 'online'
+        ? {
+            hashRateAverage: 191e12,
+            boards: [
+              { board: '1', chipMax: 65, boardMax: 50 },
+              { board: '2', chipMax: 70.5 },
+            ],
+            pools: [{ pool: '0', url: 'stratum+tcp://pool.example:3333', accepted: 1599, rejected: 9 }],
+          }
+        : {}),
       errors: new Map(
         d.state === 'online'
           ? []

@@ -38,7 +38,7 @@ function target(text: string | undefined, option: string, fallback: string): Res
 
 /** Writes the three files; answers their paths. */
 export async function writePrometheusExport(
-  site: Site,
+  site: Pick<Site, 'name'>,
   devices: readonly Omit<InventoryDevice, 'siteId'>[],
   options: PrometheusExportOptions,
 ): Promise<Result<string[]>> {

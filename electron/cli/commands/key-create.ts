@@ -4,10 +4,12 @@
  * stored password (its own, then its site's). Refused up front when the keychain does not work: a key
  * nobody can keep would be a loose credential left on the device.
  */
+import type { ProvisionOutcome } from '../../core/credentials/credential-services';
 import type { ProvisionResult } from '../../core/credentials/provisioning';
 import { intOption, parse } from '../args';
 import { exitCodeFor, printOutcome, printTally } from '../bulk-output';
 import type { OutcomePrinter } from '../bulk-output';
+import type { Output } from '../output';
 import { reportError } from '../output';
 import type { CliContext } from './context';
 import { keychainRequired, openCliCredentials } from './credentials-context';
@@ -71,6 +73,7 @@ export async function keyCreateCommand(ctx: CliContext, argv: readonly string[])
         keychainRequired(credentials.services.keychain, 'no API key was created: it could not be kept'),
       );
     }
+    const startedAt = new Date().toISOString();
     const outcomes = await credentials.services.provisionMany(
       targets.value.map((address) => ({ address, ...(siteId !== undefined ? { siteId } : {}) })),
       {
@@ -81,8 +84,40 @@ export async function keyCreateCommand(ctx: CliContext, argv: readonly string[])
       },
     );
     printTally(output, outcomes, 'provisioned');
+    await recordApiKeys(
+      ctx,
+      output,
+      typeof values.site === 'string' ? values.site : undefined,
+      startedAt,
+      outcomes,
+    );
     return exitCodeFor(outcomes);
   } finally {
     await credentials.close();
+  }
+}
+
+/**
+ * Keys created on devices go into the site's activity log (the `--site`, else the current site), loaded
+ * only now: the inventory costs start-up time the keys did not need to wait for. A log that cannot be
+ * written is said, never a reason to fail keys that exist.
+ */
+async function recordApiKeys(
+  ctx: CliContext,
+  output: Output,
+  siteRef: string | undefined,
+  at: string,
+  outcomes: ProvisionOutcome[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  const { openCliInventory, resolveCliSite } = await import('./inventory-context');
+  const { apiKeyActivity } = await import('../../core/commission/api-key-activity');
+  const inventory = openCliInventory(ctx);
+  const site = await resolveCliSite(output, inventory, siteRef);
+  const recorded = site.ok
+    ? await inventory.recordActivity(apiKeyActivity(site.value.id, at, outcomes))
+    : site;
+  if (!recorded.ok) {
+    output.err(`minerdeck: the activity log could not be written: ${recorded.error.message}`);
   }
 }

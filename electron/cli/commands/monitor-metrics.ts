@@ -5,7 +5,7 @@
  */
 import type { Result } from '../../../shared/result';
 import { ok } from '../../../shared/result';
-import { renderExposition } from '../../core/metrics/exposition';
+import { renderExpositionBytes } from '../../core/metrics/exposition';
 import type { MetricsServer } from '../../core/metrics/metrics-server';
 import { parseMetricsAddress, startMetricsServer } from '../../core/metrics/metrics-server';
 import type { PollRecorder } from '../../core/metrics/poll-recorder';
@@ -25,7 +25,7 @@ export async function serveMonitorMetrics(
   const server = await startMetricsServer({
     ...address.value,
     render: (format) =>
-      renderExposition(
+      renderExpositionBytes(
         {
           site,
           snapshot: monitor.snapshot(),

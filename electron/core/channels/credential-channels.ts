@@ -3,6 +3,8 @@
  * per device in plain words, forgetting and revoking, and copying a key to the clipboard through main.
  * Secrets flow in (a password in one request) and into the keychain; nothing secret flows back.
  */
+import { apiKeyActivity } from '../commission/api-key-activity';
+import type { InventoryServices } from '../inventory/inventory-services';
 import type { DeviceOutcome } from '../../../shared/ipc/channels/credentials';
 import type { Handlers } from '../../../shared/ipc/contract';
 import type { AppError, Result } from '../../../shared/result';
@@ -31,6 +33,8 @@ export interface CredentialChannelServices {
   fleet?: FleetService;
   settings?: SettingsStore;
   system?: SystemGlue;
+  /** Where API keys created are recorded (the site's activity log). */
+  inventory?: Pick<InventoryServices, 'recordActivity'>;
 }
 
 const outcome = (
@@ -126,10 +130,16 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
         );
       }
       const { targets, unknown } = targetsOf(deviceIds);
+      const startedAt = new Date().toISOString();
       const results = await c.provisionMany(targets, {
         ...(password !== undefined ? { password } : {}),
         ...(concurrency() !== undefined ? { concurrency: concurrency() } : {}),
       });
+      const siteId = s.fleet?.siteId();
+      if (siteId !== undefined && s.inventory !== undefined && results.length > 0) {
+        // The keys are created either way; a log that cannot be written is not a reason to fail them.
+        await s.inventory.recordActivity(apiKeyActivity(siteId, startedAt, results));
+      }
       const outcomes = results.map((r, i) => {
         const address = targets[i]?.addressText ?? '';
         if (!r.ok) return failed(r, address) ?? missing('');

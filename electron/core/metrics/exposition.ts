@@ -1,21 +1,27 @@
 /**
  * The monitor's readings in the Prometheus text exposition format 0.0.4, or OpenMetrics 1.0 when the
- * scraper asks for it (DESIGN.md, Site metrics). Pure: a snapshot in, a string out.
+ * scraper asks for it (DESIGN.md, Site metrics). Pure: a snapshot in, the bytes of a scrape out.
  *
  * Model and firmware are labels of one `minerdeck_device_info` series per device, not of every series (the
  * usual Prometheus "info metric"): a firmware upgrade then does not start new series for every family, and
  * a scrape stays a quarter smaller. Joined in PromQL with `* on(device_id) group_left(model, firmware)`.
  *
- * Built as one string directly, family by family (all samples of a family must be together), with each
- * device's label set made once per scrape: a scrape of 5,000 devices stays within a few tens of ms
- * (tests/bench/metrics.bench.ts). Base units throughout (H/s, °C, W, seconds); label values escaped as
+ * Written line by line into one buffer, family by family (all samples of a family must be together), with
+ * each device's label set made once per scrape; timed at 5,000 devices by tests/bench/metrics.bench.ts.
+ * Base units throughout (H/s, °C, W, seconds); label values escaped as
  * the format says (backslash, double quote, newline). Nothing secret is known here: the snapshot holds no
- * credential and no pool, so none can leak.
+ * credential, and pools come only as URL (any `user:password@` cut off) and share counts — no worker, no
+ * pool password.
  */
 import type { MonitorState } from '../../../shared/domain/monitor';
 import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor';
 import type { DeviceExtras, LatencyHistogram } from './poll-recorder';
 import { LATENCY_BUCKETS_S } from './poll-recorder';
+import { boardAndPoolFamilies } from './exposition-boards';
+import type { Row } from './exposition-writer';
+import { escapeLabel, Writer } from './exposition-writer';
+
+export { escapeLabel, sampleValue } from './exposition-writer';
 
 export type ExpositionFormat = 'text' | 'openmetrics';
 
@@ -36,54 +42,6 @@ export interface ExpositionInput {
   stats: Pick<MonitorStats, 'polls' | 'late'>;
   extras: (deviceId: string) => DeviceExtras | undefined;
   latency: LatencyHistogram;
-}
-
-/** A label value as the format wants it: `\` → `\\`, `"` → `\"`, newline → `\n`. */
-export function escapeLabel(value: string): string {
-  return /[\\"\n]/.test(value)
-    ? value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')
-    : value;
-}
-
-/** A sample value: integers and decimals as JavaScript prints them, infinities and NaN as the format does. */
-export function sampleValue(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (value === Infinity) return '+Inf';
-  if (value === -Infinity) return '-Inf';
-  return String(value);
-}
-
-type Kind = 'gauge' | 'counter' | 'histogram';
-
-/**
- * Collects lines in an array joined once at the end: `+=` builds a rope that must be flattened before it is
- * sent, which took longer than the rendering itself at 5,000 devices (benchmark).
- */
-class Writer {
-  private readonly parts: string[] = [];
-  constructor(private readonly open: boolean) {}
-
-  get out(): string {
-    return this.parts.join('');
-  }
-
-  /** HELP and TYPE; a counter's family is named without `_total` in OpenMetrics. */
-  family(name: string, kind: Kind, help: string): void {
-    const family = this.open && kind === 'counter' ? name.replace(/_total$/, '') : name;
-    this.parts.push(`# HELP ${family} ${help}\n# TYPE ${family} ${kind}\n`);
-  }
-
-  sample(name: string, labels: string, value: number): void {
-    this.parts.push(
-      labels === '' ? `${name} ${sampleValue(value)}\n` : `${name}{${labels}} ${sampleValue(value)}\n`,
-    );
-  }
-}
-
-interface Row {
-  labels: string;
-  device: MonitorSnapshot['devices'][number];
-  extras: DeviceExtras | undefined;
 }
 
 /** One gauge per device that has the value; devices without it have no sample (absent, not zero). */
@@ -170,6 +128,7 @@ function deviceFamilies(w: Writer, rows: readonly Row[]): void {
     'Efficiency as the device reports it, in joules per terahash.',
     (r) => r.device.reading?.efficiency,
   );
+  boardAndPoolFamilies(w, rows);
   perDevice(
     w,
     rows,
@@ -244,7 +203,12 @@ function healthFamilies(w: Writer, input: ExpositionInput): void {
   w.sample(`${name}_count`, '', count);
 }
 
+/** The scrape as text (tests, small uses); the server sends `renderExpositionBytes`. */
 export function renderExposition(input: ExpositionInput, format: ExpositionFormat = 'text'): string {
+  return renderExpositionBytes(input, format).toString('utf8');
+}
+
+export function renderExpositionBytes(input: ExpositionInput, format: ExpositionFormat = 'text'): Buffer {
   const w = new Writer(format === 'openmetrics');
   const site = `site="${escapeLabel(input.site)}"`;
   const rows: Row[] = input.snapshot.devices.map((device) => {
@@ -258,5 +222,6 @@ export function renderExposition(input: ExpositionInput, format: ExpositionForma
   deviceFamilies(w, rows);
   fleetFamilies(w, input, site);
   healthFamilies(w, input);
-  return format === 'openmetrics' ? `${w.out}# EOF\n` : w.out;
+  if (format === 'openmetrics') w.put('# EOF\n');
+  return w.bytes;
 }

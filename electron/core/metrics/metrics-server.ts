@@ -46,7 +46,7 @@ export interface MetricsServer {
 }
 
 export interface MetricsServerOptions extends MetricsAddress {
-  render: (format: ExpositionFormat) => string;
+  render: (format: ExpositionFormat) => string | Buffer;
   now?: () => number;
 }
 

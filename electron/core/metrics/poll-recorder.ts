@@ -8,6 +8,7 @@ import { toHashesPerSecond } from '../../../shared/format/hash-rate';
 import type { DeviceErrorCode } from '../device/device-error';
 import { asObject, isFiniteNumber, own } from '../device/json-fields';
 import { infoFacts } from '../device/status-reader';
+import { outside, TEMPERATURE_C } from '../device/plausible-bounds';
 import { DEFAULT_HASH_RATE_UNIT } from '../device/summary-reader';
 
 /** One finished poll, as the monitor reports it. */
@@ -32,6 +33,24 @@ export interface DeviceExtras {
   hashRateAverage?: number;
   /** Poll errors by code since the start (a counter). */
   errors: Map<string, number>;
+  /** Per hash board (`chains[]`), the hottest chip and board sensor (°C). */
+  boards?: BoardTemps[];
+  /** Per pool slot, the shares the device counts (its own counters: they restart with the device). */
+  pools?: PoolShares[];
+}
+
+export interface BoardTemps {
+  board: string;
+  chipMax?: number;
+  boardMax?: number;
+}
+
+export interface PoolShares {
+  pool: string;
+  /** Without any `user:pass@` part. */
+  url: string;
+  accepted?: number;
+  rejected?: number;
 }
 
 export interface LatencyHistogram {
@@ -46,6 +65,54 @@ function averageHashRate(summary: unknown, info: unknown): number | undefined {
   const average = miner === undefined ? undefined : own(miner, 'hr_average');
   if (!isFiniteNumber(average) || average < 0) return undefined;
   return toHashesPerSecond(average, infoFacts(info).hashRateUnit ?? DEFAULT_HASH_RATE_UNIT);
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const count = (value: unknown): number | undefined =>
+  isFiniteNumber(value) && value >= 0 ? value : undefined;
+const temp = (value: unknown): number | undefined => {
+  const max = asObject(value) === undefined ? undefined : own(value as Record<string, unknown>, 'max');
+  return isFiniteNumber(max) && !outside(max, TEMPERATURE_C) ? max : undefined;
+};
+
+function boardsOf(miner: Record<string, unknown> | undefined): BoardTemps[] | undefined {
+  const chains = list(miner === undefined ? undefined : own(miner, 'chains'));
+  if (chains.length === 0) return undefined;
+  return chains.flatMap((chain, index) => {
+    const body = asObject(chain);
+    if (body === undefined) return [];
+    const id = own(body, 'id');
+    const chipMax = temp(own(body, 'chip_temp'));
+    const boardMax = temp(own(body, 'pcb_temp'));
+    return [
+      {
+        board: isFiniteNumber(id) || typeof id === 'string' ? String(id) : String(index),
+        ...(chipMax !== undefined ? { chipMax } : {}),
+        ...(boardMax !== undefined ? { boardMax } : {}),
+      },
+    ];
+  });
+}
+
+function poolsOf(miner: Record<string, unknown> | undefined): PoolShares[] | undefined {
+  const pools = list(miner === undefined ? undefined : own(miner, 'pools'));
+  if (pools.length === 0) return undefined;
+  return pools.flatMap((pool, index) => {
+    const body = asObject(pool);
+    if (body === undefined) return [];
+    const url = own(body, 'url');
+    const accepted = count(own(body, 'accepted'));
+    const rejected = count(own(body, 'rejected'));
+    return [
+      {
+        pool: String(index),
+        // A pool URL may carry `user:password@`: never exposed.
+        url: typeof url === 'string' ? url.replace(/^([a-z+]+:\/\/)?[^/@]*@/i, '$1') : '',
+        ...(accepted !== undefined ? { accepted } : {}),
+        ...(rejected !== undefined ? { rejected } : {}),
+      },
+    ];
+  });
 }
 
 export class PollRecorder {
@@ -79,6 +146,9 @@ export class PollRecorder {
     const average = averageHashRate(done.summary, done.info);
     if (average === undefined) delete extras.hashRateAverage;
     else extras.hashRateAverage = average;
+    const miner = asObject(own(asObject(done.summary) ?? {}, 'miner'));
+    extras.boards = boardsOf(miner);
+    extras.pools = poolsOf(miner);
   };
 
   extras(deviceId: string): DeviceExtras | undefined {

@@ -66,6 +66,15 @@ describe('renderExposition (text 0.0.4)', () => {
     // An offline device has no reading: no sample, rather than a zero that would look like a reading.
     expect(samples(text, 'minerdeck_device_power_watts')).toHaveLength(2);
     expect(samples(text, 'minerdeck_device_last_success_timestamp_seconds')).toHaveLength(2);
+    expect(samples(text, 'minerdeck_device_hashboard_chip_temperature_max_celsius').slice(0, 2)).toEqual([
+      `minerdeck_device_hashboard_chip_temperature_max_celsius{${LABELS},board="1"} 65`,
+      `minerdeck_device_hashboard_chip_temperature_max_celsius{${LABELS},board="2"} 70.5`,
+    ]);
+    expect(samples(text, 'minerdeck_device_hashboard_temperature_max_celsius')).toHaveLength(2);
+    expect(one('minerdeck_device_pool_shares_accepted_total')).toBe(
+      `minerdeck_device_pool_shares_accepted_total{${LABELS},pool="0",url="stratum+tcp://pool.example:3333"} 1599`,
+    );
+    expect(one('minerdeck_device_pool_shares_rejected_total')).toMatch(/,pool="0",url="[^"]+"} 9$/);
     expect(samples(text, 'minerdeck_device_alert')).toEqual([
       'minerdeck_device_alert{site="Site A",device_id="mac:02:00:00:00:02:01",address="http://10.0.0.2",kind="offline"} 1',
     ]);
@@ -162,7 +171,20 @@ describe('PollRecorder', () => {
   it('keeps identity and the average hash rate from the bodies, and errors by reason', () => {
     const recorder = new PollRecorder();
     const info = { miner: 'Antminer S19', fw_name: 'Vnish', fw_version: '1.2.6', hr_measure: 'TH/s' };
-    recorder.record({ deviceId: 'd', ms: 4, summary: { miner: { hr_average: 95.5 } }, info });
+    const summary = {
+      miner: {
+        hr_average: 95.5,
+        chains: [
+          { id: 1, chip_temp: { min: 55, max: 65 }, pcb_temp: { min: 40, max: 50 } },
+          { id: 2, chip_temp: { max: 900 } },
+        ],
+        pools: [
+          { url: 'stratum+tcp://acct:s3cret@pool.example:3333', accepted: 10, rejected: 1, user: 'acct.w1' },
+          { url: '', accepted: -1 },
+        ],
+      },
+    };
+    recorder.record({ deviceId: 'd', ms: 4, summary, info });
     recorder.record({ deviceId: 'd', ms: 4000, error: 'TIMEOUT' });
     recorder.record({ deviceId: 'd', ms: 4000, error: 'TIMEOUT' });
     expect(recorder.extras('d')).toEqual({
@@ -170,6 +192,12 @@ describe('PollRecorder', () => {
       firmware: 'Vnish 1.2.6',
       hashRateAverage: 95.5e12,
       errors: new Map([['TIMEOUT', 2]]),
+      // 900 °C is no reading; a pool URL's credentials are never kept.
+      boards: [{ board: '1', chipMax: 65, boardMax: 50 }, { board: '2' }],
+      pools: [
+        { pool: '0', url: 'stratum+tcp://pool.example:3333', accepted: 10, rejected: 1 },
+        { pool: '1', url: '' },
+      ],
     });
     expect(recorder.histogram()).toMatchObject({ count: 3, sumSeconds: 8.004 });
   });
