@@ -9,7 +9,6 @@
 import type { WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
 import { summarizeActivity } from '../../../shared/domain/commission';
 import type { Site } from '../../../shared/domain/inventory';
-import { appError } from '../../../shared/result';
 import { createCommissionServices } from '../../core/commission/commission-services';
 import type { CommissionServices } from '../../core/commission/commission-services';
 import type { DeviceAction } from '../../core/commission/device-action-services';
@@ -36,15 +35,13 @@ import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './device-actio
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
 import { concurrencyOption } from './targets';
+import { usageError } from './write-run-options';
 
 const USAGE: Record<DeviceAction, string> = {
   locate: LOCATE_USAGE,
   'restart-mining': RESTART_MINING_USAGE,
   reboot: REBOOT_USAGE,
 };
-
-const usageError = (output: Output, message: string): number =>
-  reportError(output, appError('INVALID_INPUT', message));
 
 interface Run {
   action: DeviceAction;

@@ -12,45 +12,34 @@
 import type { Site } from '../../../shared/domain/inventory';
 import { summarizeActivity } from '../../../shared/domain/commission';
 import { NEW_PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../../shared/domain/password-rules';
-import { appError } from '../../../shared/result';
 import { createCommissionServices } from '../../core/commission/commission-services';
 import { toAppError } from '../../core/credentials/credential-error';
 import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
-import { intOption, parse } from '../args';
+import { parse } from '../args';
 import { EXIT, reportError } from '../output';
-import type { Output } from '../output';
 import { previewJson, previewLines, printResult } from '../password-output';
 import type { CliContext } from './context';
 import { keychainRequired, openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { PASSWORD_CHANGE_USAGE } from './password';
-import { concurrencyOption, parseTargets } from './targets';
-
-const usageError = (output: Output, message: string): number =>
-  reportError(output, appError('INVALID_INPUT', message));
+import { parseTargets } from './targets';
+import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
 
 export async function passwordChangeCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const parsed = parse(argv, {
     ...commonOptions,
     'new-password-stdin': { type: 'boolean', default: false },
-    site: { type: 'string' },
-    yes: { type: 'boolean', default: false },
-    'dry-run': { type: 'boolean', default: false },
-    concurrency: { type: 'string' },
+    ...WRITE_OPTIONS,
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
   const { values, positionals } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
   const targets = parseTargets(positionals, PASSWORD_CHANGE_USAGE);
   if (!targets.ok) return reportError(output, targets.error);
-  const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
-  if (!timeout.ok) return reportError(output, timeout.error);
-  const concurrency = concurrencyOption(values.concurrency);
-  if (!concurrency.ok) return reportError(output, concurrency.error);
-  const yes = values.yes === true;
-  const dryRun = values['dry-run'] === true;
-  if (yes && dryRun) return usageError(output, 'give --yes (change) or --dry-run (preview only), not both.');
+  const run = writeRunOptions(values, 'change');
+  if (!run.ok) return reportError(output, run.error);
+  const { yes, dryRun } = run.value;
   if (values['new-password-stdin'] !== true) {
     return usageError(
       output,
@@ -82,7 +71,7 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
   const reach = watchReachability();
   const credentials = await openCliCredentials(
     { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
-    { timeoutMs: timeout.value, keychain: 'open' },
+    { timeoutMs: run.value.timeoutMs, keychain: 'open' },
   );
   try {
     if (!credentials.persistent) {
@@ -103,7 +92,7 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
     });
     const bulk = {
       signal: ctx.signal,
-      ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
+      ...(run.value.concurrency !== undefined ? { concurrency: run.value.concurrency } : {}),
     };
     const found = await resolvePasswordTargets({ identity: services.identity, reach }, targets.value, {
       ...bulk,

@@ -12,25 +12,22 @@ import type { InventoryDevice, Site } from '../../../shared/domain/inventory';
 import type { PoolSpec } from '../../../shared/domain/pools';
 import { checkPools } from '../../../shared/domain/pools';
 import type { Result } from '../../../shared/result';
-import { appError, err, ok } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
 import { createCommissionServices } from '../../core/commission/commission-services';
 import { watchReachability } from '../../core/commission/password-targets';
 import { resolvePoolTargets } from '../../core/commission/pool-targets';
 import { toAppError } from '../../core/credentials/credential-error';
 import type { InventoryServices } from '../../core/inventory/inventory-services';
-import { intOption, parse } from '../args';
+import { parse } from '../args';
 import { EXIT, reportError } from '../output';
-import type { Output } from '../output';
 import { poolLines, previewJson, previewLines, printPoolResult } from '../pools-output';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { commonOptions } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { POOLS_SET_USAGE } from './pools';
-import { concurrencyOption, parseTargets } from './targets';
-
-const usageError = (output: Output, message: string): number =>
-  reportError(output, appError('INVALID_INPUT', message));
+import { parseTargets } from './targets';
+import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
 
 /** `url,worker[,password]`: the password is everything after the second comma (it may hold commas). */
 export function parsePoolArgument(text: string, index: number): Result<PoolSpec> {
@@ -84,23 +81,16 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
     pool: { type: 'string', multiple: true },
     preset: { type: 'string' },
     'save-preset': { type: 'string' },
-    site: { type: 'string' },
-    yes: { type: 'boolean', default: false },
-    'dry-run': { type: 'boolean', default: false },
-    concurrency: { type: 'string' },
+    ...WRITE_OPTIONS,
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
   const { values, positionals } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
   const targets = parseTargets(positionals, POOLS_SET_USAGE);
   if (!targets.ok) return reportError(output, targets.error);
-  const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
-  if (!timeout.ok) return reportError(output, timeout.error);
-  const concurrency = concurrencyOption(values.concurrency);
-  if (!concurrency.ok) return reportError(output, concurrency.error);
-  const yes = values.yes === true;
-  const dryRun = values['dry-run'] === true;
-  if (yes && dryRun) return usageError(output, 'give --yes (set) or --dry-run (preview only), not both.');
+  const run = writeRunOptions(values, 'set');
+  if (!run.ok) return reportError(output, run.error);
+  const { yes, dryRun } = run.value;
   // `multiple: true`: parseArgs gives the repeated --pool values as a list.
   const given = values.pool as unknown as string[] | undefined;
   const presetName = typeof values.preset === 'string' ? values.preset : undefined;
@@ -138,7 +128,7 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
   const reach = watchReachability();
   const credentials = await openCliCredentials(
     { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
-    { timeoutMs: timeout.value, keychain: 'open' },
+    { timeoutMs: run.value.timeoutMs, keychain: 'open' },
   );
   try {
     const { services } = credentials;
@@ -149,7 +139,7 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
     });
     const bulk = {
       signal: ctx.signal,
-      ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
+      ...(run.value.concurrency !== undefined ? { concurrency: run.value.concurrency } : {}),
     };
     const found = await resolvePoolTargets(
       { identity: services.identity, reach },

@@ -1,0 +1,48 @@
+/**
+ * What every bulk write command (`password change`, `pools set`, `locate`, `reboot`, …) reads the same
+ * way: the per-request timeout, the concurrency, and `--yes` / `--dry-run` (preview first: DESIGN.md,
+ * Commissioning actions 1). One place, so the commands cannot drift apart in their words or limits.
+ */
+import { intOption } from '../args';
+import type { Output } from '../output';
+import { reportError } from '../output';
+import { appError } from '../../../shared/result';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import { concurrencyOption } from './targets';
+
+/** The options a write command adds to the common ones. */
+export const WRITE_OPTIONS = {
+  site: { type: 'string' },
+  yes: { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
+  concurrency: { type: 'string' },
+} as const;
+
+export interface WriteRunOptions {
+  timeoutMs: number | undefined;
+  concurrency: number | undefined;
+  yes: boolean;
+  dryRun: boolean;
+}
+
+/** Bad usage (exit 2) with the command's own sentence. */
+export const usageError = (output: Output, message: string): number =>
+  reportError(output, appError('INVALID_INPUT', message));
+
+/** `verb` names what --yes does in the "not both" sentence, e.g. `change` or `set`. */
+export function writeRunOptions(
+  values: { timeout?: unknown; concurrency?: unknown; yes?: unknown; 'dry-run'?: unknown },
+  verb: string,
+): Result<WriteRunOptions> {
+  const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
+  if (!timeout.ok) return timeout;
+  const concurrency = concurrencyOption(values.concurrency);
+  if (!concurrency.ok) return concurrency;
+  const yes = values.yes === true;
+  const dryRun = values['dry-run'] === true;
+  if (yes && dryRun) {
+    return err('INVALID_INPUT', `give --yes (${verb}) or --dry-run (preview only), not both.`);
+  }
+  return ok({ timeoutMs: timeout.value, concurrency: concurrency.value, yes, dryRun });
+}
