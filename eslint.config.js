@@ -8,7 +8,7 @@ import { builtinModules } from 'node:module';
 /** Every Node built-in, with and without the `node:` prefix: the renderer and shared/ may use none. */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
-/** `ipcMain` may be imported only by electron/main/ipc (DESIGN.md: one place binds handlers). */
+/** `ipcMain` may be imported only by electron/main/ipc (docs/design.md: one place binds handlers). */
 const noIpcMainOutsideIpc = {
   name: 'electron',
   importNames: ['ipcMain'],

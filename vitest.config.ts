@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/unit/renderer/**', 'node_modules/**'],
+          // CLI tests run the built bundle (the package's `minerdeck` bin), built once here.
+          globalSetup: ['tests/support/build-cli-once.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

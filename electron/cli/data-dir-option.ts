@@ -1,7 +1,7 @@
 /**
- * `--data-dir DIR` belongs to every command (issue 7), so it is taken out of the arguments once, before
- * dispatch, instead of being declared by each command's strict parser: a command written before the
- * inventory existed accepts it too, and none can forget it.
+ * `--data-dir DIR` belongs to every command (each reads or writes the inventory), so it is taken out of the
+ * arguments once, before dispatch, instead of being declared by each command's strict parser: a command
+ * written before the inventory existed accepts it too, and none can forget it.
  */
 import { resolve } from 'node:path';
 import type { Result } from '../../shared/result';

@@ -3,10 +3,8 @@
  * pipe → cancel and a quiet end (output.ts), and the real device client, then exits with the command's code.
  */
 import { homedir, hostname } from 'node:os';
-import { openKeychain } from '../core/credentials/open-keychain';
-import { createDeviceClient } from '../core/device/client';
+import type { createDeviceClient, DeviceClientOptions } from '../core/device/client';
 import { defaultDataDir } from '../core/inventory/data-dir';
-import { copyToClipboard } from './clipboard';
 import { runCli } from './main';
 import { consoleOutput, endOnClosedPipe, EXIT } from './output';
 
@@ -29,18 +27,32 @@ endOnClosedPipe(() => {
   setTimeout(() => process.exit(EXIT.closedPipe), 2_000).unref();
 });
 
+/**
+ * The device client, the keychain and the clipboard load only for a command that runs (`prepare`, or on
+ * first use): `help`, a usage line or a typo print at about Node's own start-up time.
+ */
+let loadedClient: typeof createDeviceClient | undefined;
+const createClient = (options: DeviceClientOptions) => {
+  if (loadedClient === undefined) throw new Error('the device client is used before prepare() loaded it');
+  return loadedClient(options);
+};
+
 const argv = process.argv.slice(2);
 const code = await runCli(
   {
     output: consoleOutput(argv.includes('--json')),
     secrets: { stdin: process.stdin, prompt: process.stderr },
     signal: controller.signal,
-    createClient: createDeviceClient,
+    createClient,
+    prepare: async () => {
+      loadedClient ??= (await import('../core/device/client')).createDeviceClient;
+    },
     progress: process.stderr,
     // Short commands file what they stored when they finish (credentials-context.ts), not in the background.
-    openKeychain: () => openKeychain({ env: process.env, autoFile: false }),
+    openKeychain: async () =>
+      (await import('../core/credentials/open-keychain')).openKeychain({ env: process.env, autoFile: false }),
     hostname: hostname(),
-    copyToClipboard: (text) => copyToClipboard(text),
+    copyToClipboard: async (text) => (await import('./clipboard')).copyToClipboard(text),
     dataDir: defaultDataDir({ env: process.env, platform: process.platform, home: homedir() }),
   },
   argv,

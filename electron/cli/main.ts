@@ -3,10 +3,14 @@
  * uses. Returns the exit code instead of exiting, so tests can run it in-process too.
  */
 import { appError } from '../../shared/result';
-import { scanCommand, SCAN_USAGE } from './commands/scan';
-import { keyCommand, KEY_USAGE } from './commands/key';
-import { keychainCommand, KEYCHAIN_USAGE } from './commands/keychain';
-import { monitorCommand, MONITOR_USAGE } from './commands/monitor';
+import {
+  KEY_USAGE,
+  KEYCHAIN_USAGE,
+  MONITOR_USAGE,
+  SCAN_USAGE,
+  STATUS_USAGE,
+  UNLOCK_USAGE,
+} from './commands/command-usage';
 import { passwordCommand, PASSWORD_USAGE } from './commands/password';
 import { poolsCommand, POOLS_USAGE } from './commands/pools';
 import {
@@ -17,8 +21,6 @@ import {
   TRUST_USAGE,
 } from './commands/inventory-usage';
 import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './commands/device-action-usage';
-import { statusCommand, STATUS_USAGE } from './commands/status';
-import { unlockCommand, UNLOCK_USAGE } from './commands/unlock';
 import type { CliContext } from './commands/context';
 import { takeDataDir } from './data-dir-option';
 import { withInventoryPins } from './inventory-pins';
@@ -28,19 +30,25 @@ const COMMANDS: Record<
   string,
   { run: (ctx: CliContext, argv: readonly string[]) => Promise<number>; usage: string; summary: string }
 > = {
+  // Every command module loads when it runs: `help` (and a typo) must not pay for the device client,
+  // the keychain and the domain schemas (see command-usage.ts).
   scan: {
-    run: scanCommand,
+    run: async (ctx, argv) => (await import('./commands/scan')).scanCommand(ctx, argv),
     usage: SCAN_USAGE,
     summary: 'find the devices on a LAN (anonymous reads only: no password, no POST)',
   },
-  status: { run: statusCommand, usage: STATUS_USAGE, summary: 'read a device’s state and metrics' },
+  status: {
+    run: async (ctx, argv) => (await import('./commands/status')).statusCommand(ctx, argv),
+    usage: STATUS_USAGE,
+    summary: 'read a device’s state and metrics',
+  },
   unlock: {
-    run: unlockCommand,
+    run: async (ctx, argv) => (await import('./commands/unlock')).unlockCommand(ctx, argv),
     usage: UNLOCK_USAGE,
     summary: 'try a password on devices (never prints the token); --remember stores it in the keychain',
   },
   key: {
-    run: keyCommand,
+    run: async (ctx, argv) => (await import('./commands/key')).keyCommand(ctx, argv),
     usage: KEY_USAGE,
     summary: 'API keys: create (verified, stored in the keychain, never printed), list, revoke, copy',
   },
@@ -77,12 +85,12 @@ const COMMANDS: Record<
       'reboot devices (refused without --yes, naming the count; monitors show them rebooting, not offline)',
   },
   keychain: {
-    run: keychainCommand,
+    run: async (ctx, argv) => (await import('./commands/keychain')).keychainCommand(ctx, argv),
     usage: KEYCHAIN_USAGE,
     summary: 'whether the OS keychain works, and what to do when it does not',
   },
   monitor: {
-    run: monitorCommand,
+    run: async (ctx, argv) => (await import('./commands/monitor')).monitorCommand(ctx, argv),
     usage: MONITOR_USAGE,
     summary: 'watch devices live: state with its reason, readings, alerts (a table, or --json lines)',
   },
@@ -152,5 +160,6 @@ export async function runCli(ctx: CliContext, args: readonly string[]): Promise<
     ctx.output.out(`Usage: ${command.usage}`);
     return EXIT.ok;
   }
+  await ctx.prepare?.();
   return command.run({ ...ctx, output: { ...ctx.output, json: rest.includes('--json') } }, rest);
 }

@@ -28,7 +28,9 @@ export class ChangeFilter {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** Other addresses answering with a device's MAC (issue 14), by device id; undefined for none. */
+/**
+ * Other addresses answering with a device's MAC (each a device of its own), by device id; undefined for none.
+ */
 export type TwinsOf = (deviceId: string) => readonly string[] | undefined;
 
 /** "  same MAC as 10.0.0.12" after a line, or nothing. */

@@ -14,8 +14,9 @@ import { sameMacWords } from '../../shared/domain/same-mac';
 import type { ProgressStream } from './commands/context';
 
 /**
- * `{"address","port","kind","identity"}`: exactly the keys issue 4 names, identity fields null when unknown;
- * `sameMacAs` (issue 14) and `tlsFingerprint256` only when there is something to say.
+ * `{"address","port","kind","identity"}`: exactly the keys scripts rely on, identity fields null when
+ * unknown; `sameMacAs` (other live addresses with this MAC) and `tlsFingerprint256` only when there is
+ * something to say.
  */
 export function resultJson(host: DiscoveredHost): string {
   const identity: DiscoveredIdentity | null =
@@ -28,7 +29,7 @@ export function resultJson(host: DiscoveredHost): string {
           hostname: host.identity.hostname,
           serial: host.identity.serial,
         };
-  // The fingerprint only for https hosts, so the keys of a plain scan stay exactly as issue 4 named them.
+  // The fingerprint only for https hosts, so the keys of a plain scan stay exactly the documented four.
   const tls = host.tlsFingerprint256 !== undefined ? { tlsFingerprint256: host.tlsFingerprint256 } : {};
   const twins = host.sameMacAs !== undefined ? { sameMacAs: host.sameMacAs } : {};
   return JSON.stringify({

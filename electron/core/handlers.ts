@@ -6,10 +6,12 @@
  */
 import type { Handlers } from '../../shared/ipc/contract';
 import { ok } from '../../shared/result';
+import { appHandlers } from './channels/app-channels';
 import { commissionHandlers } from './channels/commission-channels';
 import { credentialHandlers } from './channels/credential-channels';
 import { discoveryHandlers } from './channels/discovery-channels';
 import { fileHandlers } from './channels/file-channels';
+import { metricsHandlers } from './channels/metrics-channels';
 import { monitorHandlers, settingsHandlers } from './channels/monitor-channels';
 import { siteSetupHandlers } from './channels/site-setup-channels';
 import { createInventoryHandlers } from './inventory/inventory-handlers';
@@ -20,13 +22,23 @@ export type HandlerServices = Pick<CoreServices, 'identity'> &
   Partial<
     Pick<
       CoreServices,
-      'inventory' | 'credentials' | 'discovery' | 'fleet' | 'settings' | 'system' | 'commission' | 'events'
+      | 'inventory'
+      | 'credentials'
+      | 'discovery'
+      | 'fleet'
+      | 'settings'
+      | 'system'
+      | 'commission'
+      | 'events'
+      | 'siteMetrics'
+      | 'dataDir'
     >
   >;
 
 export function createHandlers(services: HandlerServices): Handlers {
   return {
     'app:info': async () => ok({ ...services.identity, versions: { ...services.identity.versions } }),
+    ...appHandlers(services),
     ...discoveryHandlers(services.discovery),
     ...credentialHandlers(services),
     ...monitorHandlers(services),
@@ -35,5 +47,6 @@ export function createHandlers(services: HandlerServices): Handlers {
     ...fileHandlers(services),
     ...commissionHandlers(services),
     ...siteSetupHandlers(services),
+    ...metricsHandlers(services.siteMetrics),
   };
 }

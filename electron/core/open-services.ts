@@ -3,9 +3,9 @@
  * test harness, the demo's browser preview): the event hub; the keychain, probed (session-only when it
  * does not work); the inventory in the app's data folder, whose current site is the fleet (an old
  * `fleet.json` moves into it once) and whose certificate pins every device client uses; credentials;
- * the settings; the monitor (through the fleet) and discovery. The report reads the keychain's metadata
- * and the running monitor. Nothing is wired at import time; `dispose()` stops polls and scans and closes
- * sockets.
+ * the settings; the monitor (through the fleet), the site metrics it feeds, and discovery. The report
+ * reads the keychain's metadata and the running monitor. Nothing is wired at import time; `dispose()`
+ * stops polls and scans and closes sockets.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname as osHostname, tmpdir } from 'node:os';
@@ -35,6 +35,7 @@ import { reportLiveCheck } from './fleet/report-feed';
 import { openSiteDeviceList } from './fleet/site-devices';
 import { hostAddress } from './inventory/devices';
 import { createInventoryServices } from './inventory/inventory-services';
+import { createSiteMetricsService } from './metrics/site-metrics-service';
 import type { MonitorSettings } from './monitor/monitor-options';
 import { readCredentialFacts } from './report/credential-facts';
 import type { CoreServices } from './services';
@@ -103,6 +104,12 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     ...(options.settings ? { initial: options.settings } : {}),
   });
   const scanned = scannedHosts();
+  // Site metrics follow their setting from here on; a scrape reads the fleet's monitor of the moment.
+  const siteMetrics = createSiteMetricsService({
+    settings,
+    monitor: () => late.fleet?.runningMonitor(),
+    site: () => siteDevices.site()?.name ?? '',
+  });
   const fleet = createFleetService({
     events: hub,
     devices: siteDevices,
@@ -112,6 +119,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     onSettingsChange: (listener) => settings.onChange(listener),
     createClient,
     scannedHost: scanned.get,
+    onPollDone: siteMetrics.record,
     ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
     // A reboot or restart by `minerdeck` in a terminal is found in the activity log, not taken for an alarm.
     lookupDisruption: (() => {
@@ -144,6 +152,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   }));
   return createCoreServices({
     identity: options.identity,
+    dataDir: inventoryDir,
     hub,
     credentials: () => credentials,
     discovery,
@@ -152,6 +161,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     system: options.system,
     inventory: () => inventory,
     commission,
+    siteMetrics,
     onDispose: async () => {
       commission.dispose();
       client.close();

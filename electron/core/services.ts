@@ -14,11 +14,14 @@ import type { FleetService } from './fleet/fleet-service';
 import type { SettingsStore } from './settings/settings-store';
 import type { SystemGlue } from './system-glue';
 import type { InventoryServices } from './inventory/inventory-services';
+import type { SiteMetricsService } from './metrics/site-metrics-service';
 
 export interface CoreServices {
   /** Who is running: name and version from package.json, platform, runtime versions. */
   identity: AppInfo;
   events: EventHub;
+  /** The data folder (settings, inventory, window placement), shown in About; absent in bare shells. */
+  dataDir?: string;
   /**
    * Keychain, sessions and API keys. Built by the shell (`createCredentialServices`) because choosing the
    * store needs an async keychain probe; absent where a shell has no use for it yet.
@@ -35,12 +38,15 @@ export interface CoreServices {
   system?: SystemGlue;
   /** Writes to devices (password changes), over the credentials and the inventory's activity log. */
   commission?: CommissionServices;
+  /** Site metrics for the site's Prometheus, served while the setting is on (Settings → "Site metrics"). */
+  siteMetrics?: SiteMetricsService;
   /** Stop everything that runs in the background and deliver pending events. Safe to call twice. */
   dispose(): Promise<void>;
 }
 
 export interface CoreServicesOptions {
   identity: AppInfo;
+  dataDir?: string;
   events?: EventHubOptions;
   /** A hub built by the caller, when other services had to be built over it first (open-services.ts). */
   hub?: EventHub;
@@ -49,6 +55,7 @@ export interface CoreServicesOptions {
   settings?: SettingsStore;
   system?: SystemGlue;
   commission?: CommissionServices;
+  siteMetrics?: SiteMetricsService;
   /** Runs after the services are stopped, before the hub closes (device clients, sockets). */
   onDispose?: () => Promise<void> | void;
   /** Built by the caller over this hub: `createCredentialServices({ …, events })`. */
@@ -59,13 +66,14 @@ export interface CoreServicesOptions {
 
 export function createCoreServices(options: CoreServicesOptions): CoreServices {
   const events = options.hub ?? createEventHub(options.events);
-  const { discovery, fleet, settings, system, commission } = options;
+  const { discovery, fleet, settings, system, commission, siteMetrics } = options;
   const credentials = options.credentials?.(events);
   const inventory = options.inventory?.(credentials === undefined ? {} : { credentials });
   let disposed = false;
   return {
     identity: options.identity,
     events,
+    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     ...(credentials !== undefined ? { credentials } : {}),
     ...(discovery !== undefined ? { discovery } : {}),
     ...(fleet !== undefined ? { fleet } : {}),
@@ -73,10 +81,13 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     ...(system !== undefined ? { system } : {}),
     ...(inventory !== undefined ? { inventory } : {}),
     ...(commission !== undefined ? { commission } : {}),
+    ...(siteMetrics !== undefined ? { siteMetrics } : {}),
     async dispose() {
       if (disposed) return;
       disposed = true;
       // Scans and polls stop first (the fleet saves its list), then sessions are forgotten.
+      // The metrics endpoint closes before the monitor it reads.
+      await siteMetrics?.dispose();
       await discovery?.dispose();
       await fleet?.dispose();
       await credentials?.dispose();

@@ -31,4 +31,9 @@ export interface SystemGlue {
   saveFile?(request: SaveFileRequest): Promise<Result<SaveFileOutcome>>;
   /** Prints a self-contained HTML page (the report) to PDF, A4 landscape. */
   htmlToPdf?(html: string): Promise<Result<Uint8Array>>;
+  /**
+   * Opens a local folder in the system's file manager. Core passes only its own data folder, never a path
+   * from the renderer.
+   */
+  openPath?(path: string): Promise<Result<void>>;
 }

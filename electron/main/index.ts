@@ -5,19 +5,25 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, screen, shell } from 'electron';
+import { folderOpener } from '../core/about';
+import { appMenu, menuActions } from '../core/app-menu';
+import { windowIconPath } from '../core/app-resources';
 import { createHandlers } from '../core/handlers';
 import { defaultDataDir } from '../core/inventory/data-dir';
 import { demoPrefillFrom, openCoreServices } from '../core/open-services';
 import type { CoreServices } from '../core/services';
 import { runtimeVersions } from '../core/services';
+import type { WindowStateKeeper } from '../core/window-state-keeper';
+import { createWindowStateKeeper } from '../core/window-state-keeper';
 import { bindIpcMain, forwardEvents } from './ipc';
 import type { RendererTarget } from './renderer-target';
 import { isRendererUrl, resolveRendererTarget } from './renderer-target';
 import { createFileGlue } from './file-glue';
+import { installAppMenu } from './menu';
 import { hardenWebContents, SECURE_WEB_PREFERENCES } from './security';
 import { createElectronGlue } from './system-glue';
-import { createMainWindow } from './window';
+import { createMainWindow, displaysOf } from './window';
 
 /** A hung shutdown task must not keep the app from quitting. */
 const SHUTDOWN_TIMEOUT_MS = 5_000;
@@ -37,8 +43,14 @@ function start(): void {
   let mainWindow: BrowserWindow | null = null;
   const shutdownTasks: Array<() => Promise<void> | void> = [];
 
-  const openWindow = (target: RendererTarget): void => {
-    mainWindow = createMainWindow({ preloadPath: PRELOAD_PATH, target });
+  const openWindow = (target: RendererTarget, windowState: WindowStateKeeper): void => {
+    mainWindow = createMainWindow({
+      preloadPath: PRELOAD_PATH,
+      target,
+      placement: windowState.placement(displaysOf(screen)),
+      iconPath: windowIconPath(app.getAppPath()),
+    });
+    windowState.follow(mainWindow);
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
@@ -73,6 +85,7 @@ function start(): void {
             shell,
             isDeviceUrl: (url) => built.services?.fleet?.isDeviceUrl(url) ?? false,
           }),
+          openPath: folderOpener((path) => shell.openPath(path)),
           ...createFileGlue({
             showSaveDialog: (options) =>
               mainWindow === null
@@ -104,17 +117,34 @@ function start(): void {
         devServerUrl: process.env.ELECTRON_RENDERER_URL,
         indexHtmlPath: RENDERER_INDEX_PATH,
       });
+      const handlers = createHandlers(services);
       shutdownTasks.push(
         bindIpcMain({
-          handlers: createHandlers(services),
+          handlers,
           isTrustedUrl: (url) => isRendererUrl(target, url),
         }),
       );
       shutdownTasks.push(forwardEvents(services.events, () => mainWindow?.webContents ?? null));
 
-      openWindow(target);
+      installAppMenu(
+        appMenu({ platform: process.platform, development: !app.isPackaged }),
+        menuActions({
+          about: () => handlers['app:about'](),
+          openDataFolder: () => handlers['app:open-data-folder'](),
+          showMessageBox: (options) =>
+            mainWindow === null ? dialog.showMessageBox(options) : dialog.showMessageBox(mainWindow, options),
+          showError: (message) => dialog.showErrorBox('Minerdeck', message),
+        }),
+      );
+
+      // Size and position of last time; the last move is written before the app quits.
+      const windowState = createWindowStateKeeper({ dataDir });
+      const loaded = await windowState.load();
+      if (loaded.kind === 'damaged') console.warn(`Window placement ignored (${loaded.reason}).`);
+      shutdownTasks.push(() => windowState.flush());
+      openWindow(target, windowState);
       app.on('activate', () => {
-        if (BrowserWindow.getAllWindows().length === 0) openWindow(target);
+        if (BrowserWindow.getAllWindows().length === 0) openWindow(target, windowState);
       });
     })
     .catch((error: unknown) => {

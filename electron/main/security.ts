@@ -1,5 +1,5 @@
 /**
- * The window-independent half of the security checklist in DESIGN.md. Each rule names, in quotes, the
+ * The window-independent half of the security checklist in docs/design.md. Each rule names, in quotes, the
  * item of Electron's security checklist (https://www.electronjs.org/docs/latest/tutorial/security) it
  * implements.
  * Everything the app needs from the outside world goes through main over IPC; the page itself may not

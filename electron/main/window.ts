@@ -3,6 +3,9 @@
  * here, the page may not navigate or open windows, and the session grants no permission.
  */
 import { BrowserWindow } from 'electron';
+import type { Screen } from 'electron';
+import type { Displays, WindowPlacement } from '../core/window-state';
+import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE } from '../core/window-state';
 import type { RendererTarget } from './renderer-target';
 import { applySessionPolicy, hardenWebContents, SECURE_WEB_PREFERENCES } from './security';
 
@@ -12,24 +15,41 @@ export interface MainWindowOptions {
   target: RendererTarget;
   /** Where a failed page load is reported; the window stays open so the technician sees something. */
   onLoadError?: (error: unknown) => void;
+  /** Where the window was last time, fitted to today's displays (window-state-keeper.ts). */
+  placement?: WindowPlacement;
+  /** The window and task bar icon (app-resources.ts `windowIconPath`). */
+  iconPath?: string;
+}
+
+/** Every display's work area as core's placement wants it; Electron's screen exists only once ready. */
+export function displaysOf(screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>): Displays {
+  return {
+    workAreas: screen.getAllDisplays().map((display) => display.workArea),
+    primary: screen.getPrimaryDisplay().workArea,
+  };
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const { placement } = options;
   const window = new BrowserWindow({
     title: 'Minerdeck',
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
+    ...(placement?.bounds ?? DEFAULT_WINDOW_SIZE),
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     // Shown on ready-to-show, so the technician never sees an empty white frame.
     show: false,
     autoHideMenuBar: true,
+    ...(options.iconPath !== undefined ? { icon: options.iconPath } : {}),
     webPreferences: { ...SECURE_WEB_PREFERENCES, preload: options.preloadPath },
   });
 
   hardenWebContents(window.webContents);
   applySessionPolicy(window.webContents.session);
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    // Maximized again only now: maximizing a hidden window shows it early on some platforms.
+    if (placement?.maximized === true) window.maximize();
+    window.show();
+  });
 
   const onLoadError = options.onLoadError ?? ((error: unknown) => console.error('Page load failed:', error));
   const loading =

@@ -1,5 +1,5 @@
 /**
- * Writes to devices (DESIGN.md, Commissioning actions): what a preview shows before anything is sent, and
+ * Writes to devices (docs/design.md, Commissioning actions): what a preview shows before anything is sent, and
  * what each device's outcome was after. Shared by the app (over IPC), the CLI (`--json`) and the
  * activity log, so all three say the same thing. Never a secret: a new password is not in any of these.
  */

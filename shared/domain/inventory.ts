@@ -1,5 +1,5 @@
 /**
- * The site inventory's vocabulary (issue 7): sites, the devices that belong to them, and settings. The
+ * The site inventory's vocabulary: sites, the devices that belong to them, and settings. The
  * schemas live here, not in core, because the same shapes cross IPC to the renderer (site switcher,
  * device notes) and are validated on both sides; core's file schema wraps them with a version.
  *

@@ -1,6 +1,6 @@
 /**
  * What is known about a device's password, for the hand-over report's "Password" column, `minerdeck
- * status` and the fleet's "factory password" flag (issue 15, deliverable 1). Worked out from the keychain's
+ * status` and the fleet's "factory password" flag. Worked out from the keychain's
  * metadata (and a password given this session) by electron/core/credentials/password-status.ts; never a
  * secret. Zod-free, so the renderer can use the word list at run time.
  *

@@ -1,5 +1,5 @@
 /**
- * Setting a site's pools (issue 16; DESIGN.md, Commissioning actions; field-notes.md, "Writes a
+ * Setting a site's pools (docs/design.md, Commissioning actions; field-notes.md, "Writes a
  * commissioning tool makes"): up to three pools, each a url, a worker-name template and a password, sent
  * as exactly three `{url, user, pass}` slots (unused ones empty). Shared by the app (over IPC), the CLI and
  * core so the preview, the outcome and the activity log say the same thing.

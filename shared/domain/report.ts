@@ -1,5 +1,5 @@
 /**
- * The hand-over report (issue 7, deliverable 4) and what it is built from. One data shape, rendered as
+ * The hand-over report and what it is built from. One data shape, rendered as
  * CSV, JSON and printable HTML by core, previewed by the renderer over IPC; so its schema lives here.
  *
  * `CommissioningSnapshot` is the report's only view of live monitoring: each device's final state with

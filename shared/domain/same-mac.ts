@@ -1,5 +1,5 @@
 /**
- * The words for two addresses that answer with one MAC (issue 14). Cloned control-board images and
+ * The words for two addresses that answer with one MAC. Cloned control-board images and
  * misconfigured boards do this on real sites; each address stays a device of its own and is flagged with
  * the others' addresses, in the same words in the CLI, the fleet table, the alerts and the report.
  * Zod-free: the renderer uses it too.

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { SITE_ID_PATTERN } from './inventory';
+import { DEFAULT_METRICS_ADDRESS, METRICS_ADDRESS_PROBLEM, splitMetricsAddress } from './metrics-address';
 
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -40,21 +41,36 @@ export const credentialSettingsSchema = z.object({
   siteId: z.string().regex(SITE_ID_PATTERN),
 });
 
+/**
+ * Site metrics served by the app for the site's own Prometheus. Off until the user turns it on; the address
+ * stays loopback unless the user names another one (anything else shows readings to the network).
+ */
+export const siteMetricsSettingsSchema = z.object({
+  enabled: z.boolean(),
+  address: z
+    .string()
+    .max(64)
+    .refine((text) => splitMetricsAddress(text) !== undefined, { message: METRICS_ADDRESS_PROBLEM }),
+});
+
 export const appSettingsSchema = z.object({
   monitor: monitorSettingsSchema,
   discovery: discoverySettingsSchema,
   credentials: credentialSettingsSchema,
+  metrics: siteMetricsSettingsSchema,
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 export type MonitorAppSettings = z.infer<typeof monitorSettingsSchema>;
 export type DiscoverySettings = z.infer<typeof discoverySettingsSchema>;
 export type CredentialSettings = z.infer<typeof credentialSettingsSchema>;
+export type SiteMetricsSettings = z.infer<typeof siteMetricsSettingsSchema>;
 
 /** What `settings:update` takes: any subset of fields, each checked like the whole. */
 export const settingsPatchSchema = z.object({
   monitor: monitorSettingsSchema.partial().optional(),
   discovery: discoverySettingsSchema.partial().optional(),
   credentials: credentialSettingsSchema.partial().optional(),
+  metrics: siteMetricsSettingsSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
@@ -69,6 +85,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   },
   discovery: { ports: [80], connectTimeoutMs: 500, concurrency: 512 },
   credentials: { concurrency: 32, siteId: 'site' },
+  metrics: { enabled: false, address: DEFAULT_METRICS_ADDRESS },
 };
 
 /** A patch applied over settings; the caller validates the result with `appSettingsSchema`. */
@@ -77,6 +94,7 @@ export function mergeSettings(base: AppSettings, patch: SettingsPatch): AppSetti
     monitor: { ...base.monitor, ...defined(patch.monitor) },
     discovery: { ...base.discovery, ...defined(patch.discovery) },
     credentials: { ...base.credentials, ...defined(patch.credentials) },
+    metrics: { ...base.metrics, ...defined(patch.metrics) },
   };
 }
 

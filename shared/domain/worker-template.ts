@@ -1,5 +1,5 @@
 /**
- * Pool worker names from a template (issue 16): `acct.{mac6}` becomes `acct.A1B2C3` on one device and
+ * Pool worker names from a template: `acct.{mac6}` becomes `acct.A1B2C3` on one device and
  * `acct.D4E5F6` on the next, so a whole site is set up in one request and each device is still told apart
  * on the pool's dashboard. Pure and zod-free: the app's preview, the CLI and core all compute the same
  * names, and the renderer can check a template while it is typed.

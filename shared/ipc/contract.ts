@@ -6,11 +6,13 @@
  */
 import { z } from 'zod';
 import type { Result } from '../result';
+import { appChannels } from './channels/app';
 import { commissionChannels } from './channels/commission';
 import { credentialChannels } from './channels/credentials';
 import { discoveryChannels } from './channels/discovery';
 import { fileChannels } from './channels/files';
 import { inventoryChannels } from './channels/inventory';
+import { metricsChannels } from './channels/metrics';
 import { monitorChannels } from './channels/monitor';
 import { settingsChannels } from './channels/settings';
 import { siteSetupChannels } from './channels/site-setup';
@@ -37,6 +39,7 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const contract = {
   'app:info': { input: z.void(), output: appInfoSchema },
+  ...appChannels,
   ...discoveryChannels,
   ...credentialChannels,
   ...monitorChannels,
@@ -45,6 +48,7 @@ export const contract = {
   ...fileChannels,
   ...commissionChannels,
   ...siteSetupChannels,
+  ...metricsChannels,
 } as const;
 
 export type Contract = typeof contract;

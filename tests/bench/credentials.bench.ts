@@ -1,12 +1,12 @@
 /**
- * `npm run bench -- credentials` (issue 3): unlock 500 simulated devices with one site password (stored,
+ * `npm run bench -- credentials`: unlock 500 simulated devices with one site password (stored,
  * as `unlock --remember --site` does) and provision a verified API key on each — commissioning a batch.
  * Budget: ≤ 10 s, on the real OS keychain as the app opens it (journaled-store.ts: keys are durable in a
  * few journal entries when each device's outcome is reported) and on the session-only memory store. The
  * filing of the journal into one keychain entry per key, which runs afterwards in the background, is
  * timed separately and reported. Each run starts with an empty vault; medians of 5 runs.
  *
- * Also "change password on 500 devices" (issue 15, password-change-runs.ts): budget ≤ 15 s with the OS
+ * Also "change password on 500 devices" (password-change-runs.ts): budget ≤ 15 s with the OS
  * keychain, median of 5.
  */
 import { hostname } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- discovery` (issue 4): a) a /24 whose empty addresses drop packets, against nmap;
+ * `npm run bench -- discovery`: a) a /24 whose empty addresses drop packets, against nmap;
  * b) a 65,536-address loopback sweep against a bare Node connect() sweep. Details beside each scenario.
  */
 import type { BenchReport } from './bench-kit';

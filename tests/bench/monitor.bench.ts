@@ -1,7 +1,7 @@
 /**
- * `npm run bench -- monitor` (issue 5): 2,000 simulated devices polled every 5 s for 60 s, after a warm-up
+ * `npm run bench -- monitor`: 2,000 simulated devices polled every 5 s for 60 s, after a warm-up
  * of two intervals (every device unlocked and read once). The fleet runs in two child processes and the
- * monitor in another, so the monitor's CPU time and peak RSS are its own. Budget (DESIGN.md): ≤ 15 % of
+ * monitor in another, so the monitor's CPU time and peak RSS are its own. Budget (docs/design.md): ≤ 15 % of
  * one core, ≤ 300 MB, no missed poll. Also reported: p99 poll latency, the CPU of a bare Node http loop
  * making the same requests (the floor on this machine) and the fleet's own CPU (a saturated fleet answers
  * late, which is not the monitor's doing).
@@ -62,15 +62,17 @@ async function fleetCpu(fleets: Child[]): Promise<number[]> {
   );
 }
 
-interface Scenario {
+export interface Scenario {
   name: string;
   /** How long the simulated devices keep an idle connection. */
   idleConnectionMs: number;
   /** Also measure the bare Node http floor against this fleet. */
   floor: boolean;
+  /** Serve the site metrics and have them scraped from another process at this interval. */
+  scrapeEveryMs?: number;
 }
 
-const SCENARIOS: Scenario[] = [
+export const SCENARIOS: Scenario[] = [
   { name: 'devices keep idle connections (60 s)', idleConnectionMs: 60_000, floor: true },
   { name: 'devices close idle connections after 5 s', idleConnectionMs: 5_000, floor: false },
 ];
@@ -81,14 +83,14 @@ interface Floor {
   polls: number;
 }
 
-interface Measured {
+export interface Measured {
   scenario: Scenario;
   r: MonitorRunResult;
   floor: Floor | undefined;
   fleetCpu: number[];
 }
 
-async function measure(scenario: Scenario): Promise<Measured> {
+export async function measure(scenario: Scenario): Promise<Measured> {
   const per = Math.ceil(DEVICES / FLEET_PROCESSES);
   const fleets = Array.from({ length: FLEET_PROCESSES }, () =>
     tsx('tests/bench/monitor/fleet-child.ts', [String(per), String(scenario.idleConnectionMs)]),
@@ -103,6 +105,7 @@ async function measure(scenario: Scenario): Promise<Measured> {
     password: parts[0]?.password ?? '',
     intervalMs: INTERVAL_MS,
     durationMs: SECONDS * 1000,
+    ...(scenario.scrapeEveryMs !== undefined ? { scrapeEveryMs: scenario.scrapeEveryMs } : {}),
   };
 
   await fleetCpu(fleets);
@@ -128,7 +131,7 @@ async function measure(scenario: Scenario): Promise<Measured> {
   return { scenario, r, floor, fleetCpu: fleetDuringMonitor };
 }
 
-const share = (cpuMs: number, wallMs: number): number => (cpuMs / wallMs) * 100;
+export const share = (cpuMs: number, wallMs: number): number => (cpuMs / wallMs) * 100;
 const perPoll = (cpuMs: number, polls: number): number => (cpuMs * 1000) / Math.max(1, polls);
 
 function report({ scenario, r, floor }: Measured): Pick<BenchReport, 'figures' | 'budgets'> {

@@ -1,5 +1,5 @@
 /**
- * "Change password on 500 devices" for the credentials benchmark (issue 15; budget ≤ 15 s with the OS
+ * "Change password on 500 devices" for the credentials benchmark (budget ≤ 15 s with the OS
  * keychain, median of 5): the preview, then per device one session unlock with the stored password, the
  * pending entry written to the keychain, one `POST /settings`, the check by unlocking with the new
  * password, and the promotion (device password written, pending entry deleted) — the commission services

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- pools` (issue 16): set pools on 500 simulated devices and read them back — the
+ * `npm run bench -- pools`: set pools on 500 simulated devices and read them back — the
  * preview (worker templates for the whole selection, duplicates checked), then per device one
  * `POST /settings` with three slots and one `GET /settings` compared with what was sent, and the request
  * appended to a real inventory's activity log. Budget: ≤ 10 s. Each run alternates between two pool

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- soak` (issue 8): the monitor watching 500 simulated devices under random, moving
+ * `npm run bench -- soak`: the monitor watching 500 simulated devices under random, moving
  * faults (soak/fault-weather.ts) for 10 minutes, in one process with the fleet. Sampled every 10 s: RSS,
  * V8 heap after a GC when `--expose-gc` is on (else the heap as it is), open sockets, and devices per
  * state. Budgets: memory flat (heap at the end within 20 % + 10 MB of the heap after the first minute),

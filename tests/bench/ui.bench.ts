@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- ui` (issue 6): the fleet view with 5,000 devices, every one of them changing four
+ * `npm run bench -- ui`: the fleet view with 5,000 devices, every one of them changing four
  * times a second, in real Chromium against the built renderer. Synthetic monitor diffs go through the
  * browser harness exactly as real ones would (one WebSocket message per event-hub flush); the rest of
  * the handlers are the real ones.
@@ -7,7 +7,7 @@
  * Figures: first paint and the time until the first fleet rows are on screen (5,000 devices loaded);
  * animation-frame intervals while updating and scrolling (p50/p95/p99), long tasks, main-thread busy
  * share (Chrome's own counters); renderer JS heap after a forced GC at the start and after the run.
- * Budgets (DESIGN.md): p95 frame ≤ 16 ms — read here as "the p95 frame interval is one 60 Hz frame
+ * Budgets (docs/design.md): p95 frame ≤ 16 ms — read here as "the p95 frame interval is one 60 Hz frame
  * (16.7 ms)", i.e. no dropped frame in 95 % of frames — and first paint ≤ 1 s.
  * `UI_BENCH_DEVICES` (default 5000) and `UI_BENCH_SECONDS` (default 60; the issue asks 300) change it.
  */

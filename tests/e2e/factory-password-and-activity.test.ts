@@ -1,9 +1,9 @@
 /**
- * Issue 15 deliverable 1 and issue 16 deliverables 4 and 6 in real Chromium (browser harness, the built
- * renderer, the real core services, simulated devices): devices unlocked with the factory password are
- * flagged in their fleet row, in the alerts and their count, and in the device panel; a password change
- * clears the flag and shows in Site → Activity (filter by device, outcomes per device) and in the device
- * panel's Activity tab; the report preview has the Password column and the activity summary.
+ * The factory-password flag, the activity log and the report's setup columns in real Chromium (browser
+ * harness, the built renderer, the real core services, simulated devices): devices unlocked with the factory
+ * password are flagged in their fleet row, in the alerts and their count, and in the device panel; a password
+ * change clears the flag and shows in Site → Activity (filter by device, outcomes per device) and in the
+ * device panel's Activity tab; the report preview has the Password column and the activity summary.
  * Screenshots: tests/.tmp/screenshots/factory-*.png.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Issue 14, points 5 and 6 as the technician sees them, in real Chromium against simulated devices: a
- * device sending physically implausible numbers reads "implausible" in its fleet row and device panel (what
- * it sent on hover; the Raw JSON tab still has it), never a number; text that is not a MAC is not shown as
- * the MAC; a vendor state the app used to call unknown (`shutting-down`) reads in words.
+ * Implausible readings and a MAC that is not one, as the technician sees them, in real Chromium against
+ * simulated devices: a device sending physically implausible numbers reads "implausible" in its fleet row and
+ * device panel (what it sent on hover; the Raw JSON tab still has it), never a number; text that is not a MAC
+ * is not shown as the MAC; a vendor state the app used to call unknown (`shutting-down`) reads in words.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fleet, SimDevice } from '../simulator';

@@ -1,9 +1,9 @@
 /**
- * Issue 14, points 3 and 7 as the technician sees them in the fleet table, in real Chromium against
- * simulated devices: a device whose session tokens hold spaces is online; one whose token HTTP cannot
- * carry back shows the device's fault (never a password problem) and is still unlocked poll after poll;
- * an API key revoked on a device that answers `/status` with 200 `unlocked: false` ends as needs-password,
- * the key named as refused.
+ * Odd session tokens and revoked API keys as the technician sees them in the fleet table, in real Chromium
+ * against simulated devices: a device whose session tokens hold spaces is online; one whose token HTTP cannot
+ * carry back shows the device's fault (never a password problem) and is still unlocked poll after poll; an
+ * API key revoked on a device that answers `/status` with 200 `unlocked: false` ends as needs-password, the
+ * key named as refused.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDeviceClient } from '../../electron/core/device/client';

@@ -1,5 +1,5 @@
 /**
- * "Change password…" in real Chromium (issue 15, the app path): 50 simulated devices on the factory
+ * "Change password…" in real Chromium (the app path): 50 simulated devices on the factory
  * password, one with a password of its own and one offline. Select all → Change password… → the new
  * password twice → the preview says 48 will change and why the other two are skipped → Apply → 48
  * changed, each of them now taking only the new password (the simulator says so), the two others

@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 1, in real Chromium against the built renderer, the real core services (browser
+ * One MAC on several devices, in real Chromium against the built renderer, the real core services (browser
  * harness) and simulated devices over loopback HTTP: two of three devices report one MAC (a cloned
  * control board). Discover lists all three, the pair flagged; the fleet table keeps three rows, the pair
  * flagged "same MAC as …" with a "Same MAC" alert; unlocking with keys stores three keys, all online.

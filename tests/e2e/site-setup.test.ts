@@ -1,5 +1,5 @@
 /**
- * Setting a site up in real Chromium (issue 16, the app path). 200 simulated devices, unlocked with API
+ * Setting a site up in real Chromium (the app path). 200 simulated devices, unlocked with API
  * keys: select all → Set pools… → two pools with worker templates → the preview lists each device's
  * workers (nothing sent) → Apply → 200 set, read back, each once, each with its own worker → the restart
  * the devices ask for, offered and run → all 200 mining on the new pools and online. Then on three

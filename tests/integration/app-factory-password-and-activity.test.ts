@@ -1,11 +1,11 @@
 /**
- * Issue 15 deliverable 1 and issue 16 deliverables 4 and 6 in the app's core, as Electron main builds it
- * (openCoreServices, createHandlers, the simulator over loopback HTTP): a device whose working password is
- * the factory default — stored, or typed this session without "remember" — is flagged in its fleet row
- * and raises a `factory-password` alert that counts with the others; a password change clears both and
- * lands in the site's activity log, which the Site → Activity channel lists (per device too), the report
- * summarises (with a "Password" column, pools and workers as read back, the LED), and the site export
- * carries to another laptop, merged once however often it is imported.
+ * The factory-password flag, the activity log and the report's setup columns in the app's core, as Electron
+ * main builds it (openCoreServices, createHandlers, the simulator over loopback HTTP): a device whose working
+ * password is the factory default — stored, or typed this session without "remember" — is flagged in its
+ * fleet row and raises a `factory-password` alert that counts with the others; a password change clears both
+ * and lands in the site's activity log, which the Site → Activity channel lists (per device too), the report
+ * summarises (with a "Password" column, pools and workers as read back, the LED), and the site export carries
+ * to another laptop, merged once however often it is imported.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 1, in the app's core: two simulated devices that report one MAC (a cloned control
+ * One MAC on two devices, in the app's core: two simulated devices that report one MAC (a cloned control
  * board), through the core services as Electron main builds them, createHandlers, and loopback HTTP. The
  * scan shows both, the fleet keeps two rows (each "same MAC as" the other) and polls both with their own
  * credentials, the alerts say so, and the hand-over report lists both with the conflict. A device that

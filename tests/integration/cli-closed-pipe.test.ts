@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 9: output to a reader that went away (`minerdeck status … | head -5`) ends the command
+ * Output to a reader that went away (`minerdeck status … | head -5`) ends the command
  * quietly, as `ls | head` does — no EPIPE stack trace, exit 141 (128 + SIGPIPE) — for any command, on
  * stdout and on stderr, and a `monitor` that runs until stopped ends too. The real CLI as a child process
  * whose stdout (or stderr) is closed by the test, against simulated devices over loopback HTTP.

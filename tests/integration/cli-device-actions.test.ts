@@ -1,5 +1,5 @@
 /**
- * `minerdeck locate`, `restart-mining` and `reboot` end to end (issue 16): the real CLI as a child
+ * `minerdeck locate`, `restart-mining` and `reboot` end to end: the real CLI as a child
  * process against simulated devices over loopback HTTP, an inventory in a data folder of its own (the
  * site's activity log), and a running `minerdeck monitor` in another child process that learns of a
  * reboot or restart from that log instead of raising an offline alarm.

@@ -1,9 +1,10 @@
 /**
- * Issue 15 deliverable 1 and issue 16 deliverables 4 and 6 through the real CLI as a child process, on a
- * real keychain (this suite's own service name), an inventory in a data folder of its own and simulated
- * devices over loopback HTTP: `status` flags a device on the factory password (a line, and `--json`),
- * `site activity` lists the writes (all of them, or one device's part), and the report has the Password
- * column, the pools and workers as read back, the LED, the last restart and the site's activity summary.
+ * The factory-password flag, the activity log and the report's setup columns through the real CLI as a child
+ * process, on a real keychain (this suite's own service name), an inventory in a data folder of its own and
+ * simulated devices over loopback HTTP: `status` flags a device on the factory password (a line, and
+ * `--json`), `site activity` lists the writes (all of them, or one device's part), and the report has the
+ * Password column, the pools and workers as read back, the LED, the last restart and the site's activity
+ * summary.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
- * Issue 14, points 8 and 4, through the real CLI (a child process), simulated devices over loopback and
- * the real Secret Service under this suite's own service name:
+ * A technician's first steps with sites and the keychain, through the real CLI (a child process), simulated
+ * devices over loopback and the real Secret Service under this suite's own service name:
  * - a site made with `site create "Hall 7"` is taken by every device command's `--site` as typed (any
  *   case, or its id), and its password is stored under the site's own keychain entry — the one the app
  *   uses (`site/<id>/password`, the site's `passwordRef` in the inventory);
@@ -35,7 +35,7 @@ const cliIn =
       ...(stdin !== undefined ? { stdin } : {}),
     });
 
-describeWith(keychain, 'the first steps of the README on a real keychain', () => {
+describeWith(keychain, 'the first steps of docs/cli.md on a real keychain', () => {
   beforeAll(async () => {
     fleet = await startFleet({
       defaults: { password: SITE_PW },

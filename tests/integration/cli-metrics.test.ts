@@ -1,5 +1,5 @@
 /**
- * `minerdeck monitor … --metrics <host:port>` (issue 17) end to end: the real CLI as a child process over
+ * `minerdeck monitor … --metrics <host:port>` end to end: the real CLI as a child process over
  * simulated devices on loopback, scraped over HTTP while it monitors — the states, readings and alerts it
  * shows, the OpenMetrics variant, 404/405, and clear usage errors (exit 2) for a taken port or a bad
  * address. `promtool check metrics` (a real Prometheus tool) then judges what was served.

@@ -1,5 +1,5 @@
 /**
- * `minerdeck password change` end to end (issue 15): the real CLI as a child process, simulated devices
+ * `minerdeck password change` end to end: the real CLI as a child process, simulated devices
  * over loopback HTTP, the real Secret Service under this suite's own service name, and an inventory in a
  * data folder of its own. Preview first; with --yes one POST /settings per device, keychain first, the
  * change verified by unlocking with the new password, one outcome per device, the activity recorded.

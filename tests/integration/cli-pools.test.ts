@@ -1,5 +1,5 @@
 /**
- * `minerdeck pools set|show|presets` end to end (issue 16): the real CLI as a child process, simulated
+ * `minerdeck pools set|show|presets` end to end: the real CLI as a child process, simulated
  * devices over loopback HTTP, the real Secret Service under this suite's own service name (the devices'
  * stored passwords), and an inventory in a data folder of its own (labels, presets, the activity log).
  * Templates checked before any network call; a preview that sends nothing; with --yes exactly one

@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 1, end to end: three simulated devices that report one MAC (a cloned control-board
+ * One MAC on several devices, end to end: three simulated devices that report one MAC (a cloned control-board
  * image), through the real CLI as a child process over loopback HTTP. Nothing the technician asked for
  * disappears: `monitor` watches and prints all three, `scan --save` keeps three rows, and each is flagged
  * "same MAC as …"; on a real keychain, their API keys are stored apart and each one's key is its own.

@@ -1,6 +1,6 @@
 /**
  * `minerdeck scan` end to end: the real CLI as a child process against simulated devices. Asserts the
- * exact JSON lines issue 4 specifies, the human output, CSV import, and exit code 2 with the offending
+ * exact JSON lines scripts rely on, the human output, CSV import, and exit code 2 with the offending
  * token and its position for bad input.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

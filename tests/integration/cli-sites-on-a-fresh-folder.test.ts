@@ -1,5 +1,5 @@
 /**
- * Issue 14, points 2 and 8, through the real CLI (a child process) and simulated devices over loopback:
+ * Sites on a fresh data folder, through the real CLI (a child process) and simulated devices over loopback:
  * a fresh data folder gets "Site 1" as the app's does, said once on stderr (stdout stays JSON), and every
  * `--site` takes a site as the technician typed it or refuses an unknown one, listing the sites there are.
  * The keychain side of `--site` (the password stored under the site's id) is in cli-first-steps-keychain.

@@ -134,7 +134,7 @@ describeWith(keychain, 'no secret leaks', () => {
       await cli(['status', field.address, '--json']); // back on the stored site password
       const statusWithKey = spec.apiKeys[0]?.key ?? 'none';
       await cli(['status', spec.address, '--api-key-stdin', '--json'], statusWithKey);
-      // Password changes (issue 15): a preview, a run with a refusal and an offline device, the site's
+      // Password changes: a preview, a run with a refusal and an offline device, the site's
       // password replaced, a refused new password; then the devices are read with the new ones.
       const changing = [field.address, own.address, generated.address, gone.address];
       await cli(['password', 'change', ...changing, '--new-password-stdin'], NEW_PW);
@@ -272,7 +272,7 @@ describeWith(keychain, 'no secret leaks', () => {
       expect(leaksInText(texts, secrets)).toEqual([]);
       const files = leaksInFiles(root, secrets);
       expect(files.leaks).toEqual([]);
-      // And the runs did leave files to search (tsx's cache at least), so the search was not vacuous.
+      // And the runs did leave files to search (the inventory, the reports and the export at least), so the search was not vacuous.
       expect(files.files).toBeGreaterThan(0);
     },
   );

@@ -1,5 +1,5 @@
 /**
- * Cancel mid-scan (issue 4: every socket closed within 100 ms). Twenty services accept connections and
+ * Cancel mid-scan: every socket closed within 100 ms. Twenty services accept connections and
  * never answer, so the scan holds open sockets when it is cancelled; the servers' own view of their
  * connections measures when the scanner really let go, not just when it said so.
  */

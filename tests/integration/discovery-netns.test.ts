@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetnsLab } from '../support/netns/lab';
 import { LAB_CIDR, netnsUnavailable, startNetnsLab } from '../support/netns/lab';
 import type { ScanChildRun } from '../support/netns/scan-child-types';
+import { CLI_BIN } from '../support/run-cli';
 
 const why = netnsUnavailable();
 const suite = why === undefined ? describe : describe.skip;
@@ -24,14 +25,7 @@ suite(`discovery with silent hosts in a network namespace${why ? ` (skipped: ${w
   });
 
   it('finds all 20 devices of the /24 and waits for silent hosts no longer than the connect timeout', async () => {
-    const run = await lab.runInScanner(process.execPath, [
-      '--import',
-      'tsx',
-      'electron/cli/index.ts',
-      'scan',
-      LAB_CIDR,
-      '--json',
-    ]);
+    const run = await lab.runInScanner(process.execPath, [CLI_BIN, 'scan', LAB_CIDR, '--json']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const lines = run.stdout
@@ -75,7 +69,7 @@ suite(`discovery with silent hosts in a network namespace${why ? ` (skipped: ${w
   it('Ctrl-C stops `minerdeck scan` at once: exit 130, the summary still printed', async () => {
     const run = await lab.runInScanner(
       process.execPath,
-      ['--import', 'tsx', 'electron/cli/index.ts', 'scan', LAB_CIDR, '--timeout', '10000', '--json'],
+      [CLI_BIN, 'scan', LAB_CIDR, '--timeout', '10000', '--json'],
       { interruptOnFirstLine: true },
     );
     expect(run.code).toBe(130);

@@ -178,7 +178,7 @@ describe('scan: identity across address changes', () => {
     expect(second.summary).toMatchObject({ probed: 3, found: 2 });
   });
 
-  it('reports three live addresses with one MAC as three devices, each with the other two (issue 14)', async () => {
+  it('reports three live addresses with one MAC as three devices, each with the other two', async () => {
     const mac = '02:D1:5C:00:0C:01';
     const twins = await startFleet({ devices: [{ mac }, { mac }, { mac }] });
     const [a, b, c] = devicesOf(twins, 3);

@@ -1,9 +1,10 @@
 /**
- * Issue 14, points 5 and 6 through the real parts: a simulated device over loopback HTTP answering with
- * physically implausible numbers and "N/A" as its MAC (tests/support/implausible-device.ts), beside a
- * healthy one. The monitor leaves the nonsense out of its numbers, fleet totals and alerts and lists it as
- * implausible; the CLI (a child process) shows "implausible", never the nonsense as a fact; discovery keeps
- * two devices that both say "N/A" apart; every vendor state reads in words.
+ * Implausible readings and a MAC that is not one, through the real parts: a simulated device over loopback
+ * HTTP answering with physically implausible numbers and "N/A" as its MAC
+ * (tests/support/implausible-device.ts), beside a healthy one. The monitor leaves the nonsense out of its
+ * numbers, fleet totals and alerts and lists it as implausible; the CLI (a child process) shows
+ * "implausible", never the nonsense as a fact; discovery keeps two devices that both say "N/A" apart; every
+ * vendor state reads in words.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Fleet, SimDevice } from '../simulator';

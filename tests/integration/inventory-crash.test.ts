@@ -1,5 +1,5 @@
 /**
- * "Persisted data survives a crash" (issue 7): a child process rewrites the inventory in a loop and is
+ * "Persisted data survives a crash": a child process rewrites the inventory in a loop and is
  * killed with SIGKILL at a random moment, 20 times. After each kill the file must load and validate, hold
  * exactly one write (the last one reported or the one in flight), never a mix, and the lock the dead
  * writer left must not stop the next writer.

@@ -1,10 +1,10 @@
 /**
- * Lockout safety as a property (DESIGN.md principle 3), over every path that sends `POST /unlock`: bulk
+ * Lockout safety as a property (docs/design.md principle 3), over every path that sends `POST /unlock`: bulk
  * unlock (remember or not), bulk provisioning with and without a given password, the monitor's own
  * re-unlocks after token expiry with stored passwords, and direct reads through the session manager —
  * all on one set of credential services, the monitor polling in the background while the others run, so
  * their unlocks race as they do in the app. fast-check draws the devices (passwords, lockout threshold,
- * token lifetime) and the sequence of user actions, wrong passwords and password changes (issue 15)
+ * token lifetime) and the sequence of user actions, wrong passwords and password changes
  * included. Then, from what each simulated device recorded (replayed through the simulator's own rules,
  * the password it has changing where a `POST /settings` changed it):
  * - a password a device refused (403) is never sent to it again, even when the user gives it again;

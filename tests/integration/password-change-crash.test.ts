@@ -1,5 +1,5 @@
 /**
- * Crash safety of a password change (issue 15, deliverable 3), against the simulator with the real
+ * Crash safety of a password change, against the simulator with the real
  * keychain: a process doing the change is killed with SIGKILL right after each step
  * (tests/support/password-change-runner.ts), then the real CLI, a new process, must end with the right
  * password known. The pending password is tried once — one unlock, never a loop — and whichever the

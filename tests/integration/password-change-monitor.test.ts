@@ -1,5 +1,5 @@
 /**
- * Exactly once, and no old password after a change (issue 15, deliverable 4), as the app runs it: the
+ * Exactly once, and no old password after a change, as the app runs it: the
  * monitor polls the devices every 50 ms on the same credential services while a bulk password change
  * runs. The change ends every session on the device, so the monitor must unlock again — with the new
  * password, never the old one (stored, or typed this session) — and each device gets exactly one

@@ -1,5 +1,5 @@
 /**
- * The site's own Prometheus over Minerdeck (issue 17), all real: simulated devices on loopback, the CLI
+ * The site's own Prometheus over Minerdeck, all real: simulated devices on loopback, the CLI
  * saving them to a site (`scan --save`), its hand-over configuration (`export --prometheus`) checked by
  * `promtool check config` / `check rules`, then `monitor --metrics` scraped by a real Prometheus started with
  * that configuration (loopback, a temp storage folder, 1 s scrape and rule intervals). After two scrapes,

@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 7: a revoked API key, on devices that refuse a bad credential on `/status` either way
+ * A revoked API key, on devices that refuse a bad credential on `/status` either way
  * firmware does — an empty 401, or 200 `unlocked: false` (the only answer the vendor document declares).
  * Either way the key ends as refused: the stored password unlocks the device once, else it needs a
  * password — in the monitor (the app's state and reason), `minerdeck status` and `minerdeck monitor`

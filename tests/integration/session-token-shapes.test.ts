@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 3: session tokens as a device may hand them out, over real loopback HTTP. A token with
+ * Session tokens as a device may hand them out, over real loopback HTTP. A token with
  * spaces is a legal header value and works end to end (unlock → `/status` polled with it). A token HTTP
  * cannot carry back (a line break in it) is the device's fault — BAD_RESPONSE, never the user's bad
  * input — found when the unlock answers; the device is retried like any failing device, and comes back

@@ -1,5 +1,5 @@
 /**
- * The site-setup channels (issue 16, the app path) over the core services built as Electron main builds
+ * The site-setup channels (the app path) over the core services built as Electron main builds
  * them (open-services.ts), against simulated devices over real loopback HTTP: strict inputs; pool presets
  * of the current site; a pools preview that flags template problems and skips what the monitor says is
  * offline, with nothing sent; a pools apply that writes only what the preview listed, once per device, read

@@ -1,13 +1,9 @@
 /**
- * Real device payloads, read once per process from ../shared (beside the repository in every checkout and
- * in CI) so the simulator answers with what real firmware sends, not with bodies we made up.
+ * Real device payloads, read once per process from tests/fixtures/device so the simulator answers with what
+ * real firmware sends, not with bodies we made up.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-/** /work/main/tests/simulator → /work/shared. */
-const sharedDir = new URL('../../../shared/', import.meta.url);
-const deviceDir = new URL('fixtures/device/', sharedDir);
+import { deviceFixturePath, VENDOR_OPENAPI_PATH } from '../fixtures/paths';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -31,12 +27,12 @@ export interface Fixtures {
 
 let cache: Fixtures | undefined;
 
-function readText(base: URL, name: string): string {
-  return readFileSync(fileURLToPath(new URL(name, base)), 'utf8');
+function readText(name: string): string {
+  return readFileSync(deviceFixturePath(name), 'utf8');
 }
 
 function readObject(name: string): JsonObject {
-  const value: unknown = JSON.parse(readText(deviceDir, name));
+  const value: unknown = JSON.parse(readText(name));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new Error(`fixture ${name} is not a JSON object`);
   }
@@ -52,8 +48,8 @@ export function fixtures(): Fixtures {
     status: readObject('status-before-unlock.tntvlad-har-s19-88-vnish1.2.6.json'),
     summary: readObject('summary.proto-fleet-s21pro-vnish1.2.7.json'),
     settings: readObject('settings.proto-fleet-s21pro-vnish1.2.7.json'),
-    rootHtml: readText(deviceDir, 'root-index-html.proto-fleet-s21pro-vnish1.2.7.html'),
-    openApi: readText(sharedDir, 'spec/vendor/xminer-api-1.2.6.openapi.json'),
+    rootHtml: readText('root-index-html.proto-fleet-s21pro-vnish1.2.7.html'),
+    openApi: readFileSync(VENDOR_OPENAPI_PATH, 'utf8'),
     errText: typeof err === 'string' ? err : 'CGMiner err: Cgminer error failed-to-activate-pause-mode ',
   };
   return cache;

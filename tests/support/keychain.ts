@@ -1,5 +1,5 @@
 /**
- * Keychain helpers for tests: a service name of their own per suite (DESIGN.md, Testing: nothing leaks
+ * Keychain helpers for tests: a service name of their own per suite (docs/design.md, Testing: nothing leaks
  * between tests, nothing touches the production `minerdeck` service), cleaning it up, and running the
  * CLI inside a private — optionally locked — gnome-keyring.
  */

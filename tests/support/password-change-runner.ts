@@ -1,6 +1,6 @@
 /**
- * A password change in a process of its own that stops at one step, for the crash tests (issue 15,
- * deliverable 3: "kill the process (SIGKILL) at each step"). It runs the app's real write path — the
+ * A password change in a process of its own that stops at one step, for the crash tests (the
+ * process is killed with SIGKILL after each step). It runs the app's real write path — the
  * preview, then commission services over the REAL keychain (keytar under the service given, opened by
  * `openKeychain` as the CLI opens it) and a real device client — and at the step asked for prints
  * `STOP <step>` on stdout and waits forever, for the test to kill it there:

@@ -84,7 +84,7 @@ export const privateKeyring: Requirement = {
 export const PROMTOOL_PATH = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 export const PROMETHEUS_PATH = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
 
-/** Prometheus and its promtool (Debian's `prometheus` package), for the site-metrics tests (issue 17). */
+/** Prometheus and its promtool (Debian's `prometheus` package), for the site-metrics tests. */
 export const prometheus: Requirement = {
   what: 'Prometheus (promtool)',
   envVar: 'REQUIRE_PROMETHEUS',

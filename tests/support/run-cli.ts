@@ -1,12 +1,25 @@
-/** Runs the real `minerdeck` CLI as a child process, the way a technician's shell would. */
+/**
+ * Runs the real `minerdeck` CLI as a child process, the way a technician's shell would: the built bundle
+ * that package.json's `bin` names (out/cli, written by `npm run build:cli` and by the test run's global
+ * setup, tests/support/build-cli-once.ts), run by `node` — what an installed package runs, no loader.
+ */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI_ENTRY = resolve(REPO_ROOT, 'electron/cli/index.ts');
+
+/** The `minerdeck` bin of package.json. npm links no node_modules/.bin entry for the package itself. */
+export const CLI_BIN = resolve(
+  REPO_ROOT,
+  (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { bin: { minerdeck: string } }).bin
+    .minerdeck,
+);
+
+/** The command line that starts the CLI: this Node running the bin (arguments go after it). */
+export const CLI_COMMAND: readonly string[] = [process.execPath, CLI_BIN];
 
 export interface CliRun {
   code: number | null;
@@ -54,7 +67,7 @@ export function runCli(
   } = {},
 ): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const command = [...(options.prefix ?? []), process.execPath, '--import', 'tsx', CLI_ENTRY, ...args];
+    const command = [...(options.prefix ?? []), ...CLI_COMMAND, ...args];
     const child = spawn(command[0] ?? process.execPath, command.slice(1), {
       cwd: REPO_ROOT,
       env: {

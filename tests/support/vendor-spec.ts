@@ -1,14 +1,12 @@
 /**
  * The firmware vendor's own OpenAPI document (xminer 1.2.6), read by tests that hold the app to the
- * vendor's word lists. Its location is named here only, so moving the document (into the repository, a
+ * vendor's word lists. Its location is named in tests/fixtures/paths.ts only, so moving the document (a
  * newer version) is a one-line change.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { VENDOR_OPENAPI_PATH } from '../fixtures/paths';
 
-export const VENDOR_OPENAPI_PATH = fileURLToPath(
-  new URL('../../../shared/spec/vendor/xminer-api-1.2.6.openapi.json', import.meta.url),
-);
+export { VENDOR_OPENAPI_PATH };
 
 interface OpenApiDocument {
   components?: { schemas?: Record<string, { enum?: unknown[] }> };

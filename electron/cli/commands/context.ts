@@ -30,4 +30,9 @@ export interface CliContext {
    * command), else the app's own folder set by the entry point; see `dataDirOf` in commands/inventory-context.ts.
    */
   dataDir?: string;
+  /**
+   * Loads what a command needs before it runs (the process entry loads the device client here), so
+   * `help` and a mistyped command never pay for it. `createClient` works once this has resolved.
+   */
+  prepare?: () => Promise<void>;
 }

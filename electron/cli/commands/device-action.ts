@@ -1,6 +1,6 @@
 /**
  * `minerdeck locate <targets…> [--off] [--minutes N]`, `minerdeck restart-mining <targets…>` and
- * `minerdeck reboot <targets…> --yes` (issue 16; DESIGN.md, Commissioning actions). Targets are addresses,
+ * `minerdeck reboot <targets…> --yes` (docs/design.md, Commissioning actions). Targets are addresses,
  * ranges or blocks as for `monitor`. Each device is identified (anonymous `/info`: silent ones are skipped
  * "offline"), credentials come from the keychain (or `--password-stdin` for this run), then a preview;
  * `--dry-run` stops there, and a reboot without `--yes` is refused naming the count (exit 2). Then one

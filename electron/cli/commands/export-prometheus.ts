@@ -1,6 +1,6 @@
 /**
  * `minerdeck export --prometheus <dir> [--site NAME] [--metrics host:port] [--blackbox host:port]`
- * (issue 17): the hand-over configuration for the site's own Prometheus — prometheus.yml scraping
+ *: the hand-over configuration for the site's own Prometheus — prometheus.yml scraping
  * Minerdeck's `/metrics` (where `monitor --metrics` serves it), alerting rules mirroring Minerdeck's alerts,
  * and the site's devices as file_sd targets. Each file is written atomically; no secret is in any.
  */

@@ -1,5 +1,5 @@
 /**
- * `minerdeck export [--site NAME] [--out FILE]`: a whole site as JSON (issue 7, deliverable 3), for another
+ * `minerdeck export [--site NAME] [--out FILE]`: a whole site as JSON, for another
  * technician to merge with `minerdeck import`. No secret is in it. Written atomically when --out is given,
  * else printed. `--prometheus <dir>` writes the site's Prometheus hand-over instead (export-prometheus.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * `minerdeck import FILE [--site NAME]` (issue 7, deliverable 3): a site export from another laptop
+ * `minerdeck import FILE [--site NAME]`: a site export from another laptop
  * (JSON: merged by identity, conflicts listed) or a spreadsheet of planned devices (CSV: address, label,
  * notes). The kind is told by the content, not the file name.
  */

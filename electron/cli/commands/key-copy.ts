@@ -7,10 +7,9 @@ import { appError } from '../../../shared/result';
 import { toAppError } from '../../core/credentials/credential-error';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
+import { KEY_COPY_USAGE } from './command-usage';
 import { keychainRequired, openCliCredentials } from './credentials-context';
 import { parseDeviceCommand } from './device-command';
-
-export const KEY_COPY_USAGE = 'minerdeck key copy <address> [--print] [--json] [--timeout ms]';
 
 export async function keyCopyCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const args = parseDeviceCommand(argv, { print: { type: 'boolean', default: false } }, KEY_COPY_USAGE);

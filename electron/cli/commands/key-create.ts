@@ -12,12 +12,10 @@ import type { OutcomePrinter } from '../bulk-output';
 import type { Output } from '../output';
 import { reportError } from '../output';
 import type { CliContext } from './context';
+import { KEY_CREATE_USAGE } from './command-usage';
 import { keychainRequired, openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { concurrencyOption, parseTargets } from './targets';
-
-export const KEY_CREATE_USAGE =
-  'minerdeck key create <address…> [--password-stdin] [--site NAME] [--json] [--timeout ms] [--concurrency n]';
 
 const ANSWERS: Record<ProvisionResult['answer'], string> = {
   inserted: 'created',

@@ -8,10 +8,9 @@ import { toAppError } from '../../core/credentials/credential-error';
 import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
+import { KEY_LIST_USAGE } from './command-usage';
 import { keychainRequired, openCliCredentials } from './credentials-context';
 import { commonOptions } from './device-command';
-
-export const KEY_LIST_USAGE = 'minerdeck key list [--json]';
 
 function passwordText(info: DeviceCredentialInfo): string {
   const p = info.password;

@@ -8,10 +8,9 @@ import type { RevokeResult } from '../../core/credentials/provisioning';
 import { toAppError } from '../../core/credentials/credential-error';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
+import { KEY_REVOKE_USAGE } from './command-usage';
 import { keychainRequired, openCliCredentials } from './credentials-context';
 import { parseDeviceCommand } from './device-command';
-
-export const KEY_REVOKE_USAGE = 'minerdeck key revoke <address> [--json] [--timeout ms]';
 
 function sentence(text: string, r: RevokeResult): string {
   const name = r.description === undefined ? 'the key' : `the key "${r.description}"`;

@@ -2,10 +2,11 @@
 import { appError } from '../../../shared/result';
 import { reportError } from '../output';
 import type { CliContext } from './context';
-import { keyCopyCommand, KEY_COPY_USAGE } from './key-copy';
-import { keyCreateCommand, KEY_CREATE_USAGE } from './key-create';
-import { keyListCommand, KEY_LIST_USAGE } from './key-list';
-import { keyRevokeCommand, KEY_REVOKE_USAGE } from './key-revoke';
+import { KEY_USAGE } from './command-usage';
+import { keyCopyCommand } from './key-copy';
+import { keyCreateCommand } from './key-create';
+import { keyListCommand } from './key-list';
+import { keyRevokeCommand } from './key-revoke';
 
 const SUBCOMMANDS: Record<string, (ctx: CliContext, argv: readonly string[]) => Promise<number>> = {
   create: keyCreateCommand,
@@ -13,8 +14,6 @@ const SUBCOMMANDS: Record<string, (ctx: CliContext, argv: readonly string[]) => 
   revoke: keyRevokeCommand,
   copy: keyCopyCommand,
 };
-
-export const KEY_USAGE = [KEY_CREATE_USAGE, KEY_LIST_USAGE, KEY_REVOKE_USAGE, KEY_COPY_USAGE].join('\n  ');
 
 export async function keyCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;

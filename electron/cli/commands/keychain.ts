@@ -10,8 +10,6 @@ import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 
-export const KEYCHAIN_USAGE = 'minerdeck keychain [--json]';
-
 export async function keychainCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const parsed = parse(argv, commonOptions);
   if (!parsed.ok) return reportError(ctx.output, parsed.error);

@@ -1,6 +1,6 @@
 /**
  * What `minerdeck monitor` learns from the activity log in the inventory, written by other commands
- * (issue 16): a reboot or mining restart made by `minerdeck reboot` in another terminal shows as
+ *: a reboot or mining restart made by `minerdeck reboot` in another terminal shows as
  * `rebooting` / `restarting`, not as an offline alarm; locate LEDs `minerdeck locate` left on are turned
  * off when their time is up (that command cannot wait; this one runs long). The inventory and the
  * commissioning services load only when first needed: the monitor of a healthy fleet never pays for them.

@@ -1,11 +1,11 @@
 /**
- * `minerdeck monitor … --metrics <host:port>` (issue 17): serves what the monitor reads as site metrics for
+ * `minerdeck monitor … --metrics <host:port>`: serves what the monitor reads as site metrics for
  * the site's own Prometheus while it monitors. Loopback unless the user names another address; the URL
  * goes to stderr, so stdout stays the monitor's own lines (or JSON).
  */
 import type { Result } from '../../../shared/result';
 import { ok } from '../../../shared/result';
-import { renderExpositionBytes } from '../../core/metrics/exposition';
+import { streamExposition } from '../../core/metrics/exposition';
 import type { MetricsServer } from '../../core/metrics/metrics-server';
 import { parseMetricsAddress, startMetricsServer } from '../../core/metrics/metrics-server';
 import type { PollRecorder } from '../../core/metrics/poll-recorder';
@@ -24,8 +24,8 @@ export async function serveMonitorMetrics(
   if (!address.ok) return address;
   const server = await startMetricsServer({
     ...address.value,
-    render: (format) =>
-      renderExpositionBytes(
+    stream: (format, write) =>
+      streamExposition(
         {
           site,
           snapshot: monitor.snapshot(),
@@ -34,6 +34,7 @@ export async function serveMonitorMetrics(
           latency: recorder.histogram(),
         },
         format,
+        write,
       ),
   });
   if (!server.ok) return server;

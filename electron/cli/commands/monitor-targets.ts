@@ -4,8 +4,9 @@
  * each device's identity (its MAC from the anonymous `/info`, else its address — the key its stored
  * credentials live under), and with `--password-stdin` one unlock per device with the given password.
  *
- * Addresses that answer with one MAC are each a device of their own (issue 14): each is watched under its
- * own id and flagged with the others' addresses, also the ones identified before it (`onFlag`).
+ * Addresses that answer with one MAC are each a device of their own (a cloned control-board image is no proof
+ * of one device): each is watched under its own id and flagged with the others' addresses, also the ones
+ * identified before it (`onFlag`).
  */
 import pLimit from 'p-limit';
 import type { DeviceAddress } from '../../../shared/domain/device-address';

@@ -1,5 +1,5 @@
 /**
- * `minerdeck monitor <targets…> [--interval s] [--duration s] [--json]` (issue 5): watches devices live.
+ * `minerdeck monitor <targets…> [--interval s] [--duration s] [--json]`: watches devices live.
  * Credentials come from the keychain as for every command (the stored API key, else the stored password,
  * the device's own then its site's), or from `--password-stdin` for this run only.
  *
@@ -23,14 +23,12 @@ import { ChangeFilter, changeJson, changeLine, LiveTable, totalsLine } from '../
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
+import { MONITOR_USAGE } from './command-usage';
 import { openCliCredentials } from './credentials-context';
 import { readRequiredSecret } from './device-command';
 import { parseMonitorTargets, prepareTargets } from './monitor-targets';
 import { monitorActivity } from './monitor-activity';
 import { serveMonitorMetrics } from './monitor-metrics';
-
-export const MONITOR_USAGE =
-  'minerdeck monitor <targets…> [--interval s] [--duration s] [--json] [--password-stdin] [--site NAME] [--concurrency n] [--timeout ms] [--metrics host:port]';
 
 /** The live table redraws at most this often, however many devices change. */
 const REDRAW_MS = 500;
@@ -212,7 +210,7 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
     }
     const seconds = (settings.intervalMs ?? 5000) / 1000;
     const count = addresses.value.length;
-    // Other addresses answering with a device's MAC (issue 14): each line of such a device says so.
+    // Other addresses answering with a device's MAC are separate devices: each line of such a device says so.
     const twins = new Map<string, readonly string[]>();
     const twinsOf: TwinsOf = (deviceId) => twins.get(deviceId);
     const stopPrinting = startPrinting(

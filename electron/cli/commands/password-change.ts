@@ -1,6 +1,6 @@
 /**
  * `printf %s "$NEW" | minerdeck password change <address…> --new-password-stdin [--site NAME] [--yes]
- * [--json]`: replaces the passwords of many devices at once (issue 15; DESIGN.md, Commissioning actions).
+ * [--json]`: replaces the passwords of many devices at once (docs/design.md, Commissioning actions).
  *
  * The current password of each device comes from the keychain (its own, else its site's; `--site` names
  * that site, and then the new password also becomes the site's password). First a preview — who will
@@ -75,7 +75,7 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
   );
   try {
     if (!credentials.persistent) {
-      // Keychain first (DESIGN.md, Commissioning actions 4): a new password nobody keeps strands a device.
+      // Keychain first (docs/design.md, Commissioning actions 4): a new password nobody keeps strands a device.
       return reportError(
         output,
         keychainRequired(

@@ -1,6 +1,6 @@
 /**
  * `minerdeck pools set <address…> --pool "<url>,<worker template>[,<password>]" … [--yes | --dry-run]`:
- * the same pools on many devices, each with its own worker name (issue 16; DESIGN.md, Commissioning
+ * the same pools on many devices, each with its own worker name (docs/design.md, Commissioning
  * actions). The pools and their templates are checked before any network call (an unknown placeholder is
  * bad usage). Then a preview — each device's workers, or why it is skipped — and, as for `password
  * change`, nothing is sent without `--yes` (exit 2; `--dry-run` exits 0). With `--yes` each device gets

@@ -1,5 +1,5 @@
 /**
- * `minerdeck pools set|show|presets …`: device pools with worker-name templates (issue 16). The
+ * `minerdeck pools set|show|presets …`: device pools with worker-name templates. The
  * subcommands load when they run: they open the inventory (presets, labels, the activity log), whose
  * schemas cost every other command start-up time.
  */

@@ -1,6 +1,6 @@
 /**
- * `minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check]` (issue 7, deliverables
- * 4 and 6): the hand-over report of a site. Unless `--no-check`, every device is read once first, with
+ * `minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check]`: the hand-over report
+ * of a site. Unless `--no-check`, every device is read once first, with
  * the credentials in the keychain (the monitor's own poll, so states, reasons and alerts are the app's);
  * whether each device has an API key comes from the keychain's metadata, never from the key.
  *

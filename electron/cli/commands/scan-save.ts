@@ -1,5 +1,5 @@
 /**
- * `minerdeck scan … --save` (issue 7, deliverable 6): what a scan found joins the current site. The site's
+ * `minerdeck scan … --save`: what a scan found joins the current site. The site's
  * devices are read before the scan so a known device at a new address is reported as moved, not new (the
  * scanner's known-devices check); the found devices are written in one atomic update at the end, also
  * after Ctrl-C — what was found is kept.

@@ -1,6 +1,6 @@
 /**
  * `minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes] [--json]`
- * (issue 4, deliverable 5): finds the devices on the site LAN, streaming each host as it answers. Only
+ *: finds the devices on the site LAN, streaming each host as it answers. Only
  * anonymous GETs go out: scanning never unlocks, never posts, never risks a lockout.
  */
 import { readFile } from 'node:fs/promises';
@@ -32,9 +32,7 @@ import {
   summaryLine,
 } from '../scan-display';
 import type { CliContext } from './context';
-
-export const SCAN_USAGE =
-  'minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes] [--save] [--json]';
+import { SCAN_USAGE } from './command-usage';
 
 interface ScanArgs {
   targets: TargetSet;

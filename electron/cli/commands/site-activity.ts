@@ -1,5 +1,5 @@
 /**
- * `minerdeck site activity [--site NAME] [--device ADDRESS|ID] [--json]` (issue 16, deliverable 4): the
+ * `minerdeck site activity [--site NAME] [--device ADDRESS|ID] [--json]`: the
  * site's activity log — every write this laptop (or a colleague's, merged from an export) made to its
  * devices, oldest first, each with its one-line summary and every device's outcome. `--device` keeps the
  * entries that touched one device, and only its line in each. `--json`: one entry per line, as stored,

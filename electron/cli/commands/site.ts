@@ -1,8 +1,7 @@
 /**
- * `minerdeck site list|create|use|rename|delete|show|activity` (issue 7, deliverables 2 and 6; the
- * activity log: site-activity.ts): the sites of the
- * inventory in the data folder and the one scans add to. Names with spaces are written in quotes, or as
- * several words for the commands that take one name.
+ * `minerdeck site list|create|use|rename|delete|show|activity` (the activity log: site-activity.ts): the
+ * sites of the inventory in the data folder and the one scans add to. Names with spaces are written in
+ * quotes, or as several words for the commands that take one name.
  */
 import type { InventoryDevice, Site, SiteSummary } from '../../../shared/domain/inventory';
 import type { AppError, Result } from '../../../shared/result';

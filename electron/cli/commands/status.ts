@@ -5,7 +5,7 @@
  * password (its own, then its site's), through the session manager.
  *
  * A device whose working password (the one piped in, or the keychain's) is the factory default `admin` is
- * flagged on a line of its own and as `factoryPassword: true` in `--json` (issue 15, deliverable 1); with
+ * flagged on a line of its own and as `factoryPassword: true` in `--json` (an open door on the LAN); with
  * the keychain, `password` also says what is known of it (changed here, set elsewhere, unknown).
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
@@ -24,12 +24,10 @@ import { FACTORY_PASSWORD } from '../../core/credentials/vault-listing';
 import { formatReading } from '../format-reading';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
+import { STATUS_USAGE } from './command-usage';
 import type { Output } from '../output';
 import { openCliCredentials } from './credentials-context';
 import { parseDeviceCommand, readRequiredSecret, toAppError } from './device-command';
-
-export const STATUS_USAGE =
-  'minerdeck status <address> [--password-stdin | --api-key-stdin] [--site NAME] [--json] [--timeout ms]';
 
 /** Optional reads must never fail the command: a device without `/summary` still has a status. */
 async function optional<T>(read: () => Promise<T>): Promise<T | undefined> {
@@ -167,7 +165,7 @@ async function statusWithStoredCredential(
   const credentials = await openCliCredentials(ctx, { timeoutMs, keychain: 'open' });
   const { services } = credentials;
   try {
-    // Another address answering with this MAC is another device (issue 14): said, and kept apart.
+    // Another address answering with this MAC is another device (cloned boards): said, and kept apart.
     const { deviceId, sameMacAs } = await services.identity.identify(address, { signal: ctx.signal });
     const hasKey = (await services.vault.getApiKey(deviceId)) !== undefined;
     const hasPassword = (await services.vault.passwordFor(deviceId, siteId)) !== undefined;

@@ -2,7 +2,7 @@
  * `minerdeck unlock <address…> --password-stdin [--remember [--site NAME]]`: tries one password on each
  * device, once, and says for each whether it worked. Tokens never leave the process; a wrong password is
  * never retried. `--remember` stores the password in the keychain for the devices that accepted it — per
- * device, or once as the site's password with `--site` (DESIGN.md, Credentials).
+ * device, or once as the site's password with `--site` (docs/design.md, Credentials).
  */
 import type { Site } from '../../../shared/domain/inventory';
 import { appError } from '../../../shared/result';
@@ -12,13 +12,11 @@ import { exitCodeFor, printOutcome, printTally } from '../bulk-output';
 import type { OutcomePrinter } from '../bulk-output';
 import { reportError } from '../output';
 import type { CliContext } from './context';
+import { UNLOCK_USAGE } from './command-usage';
 import { openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { intOption } from '../args';
 import { concurrencyOption, parseTargets } from './targets';
-
-export const UNLOCK_USAGE =
-  'minerdeck unlock <address…> --password-stdin [--remember [--site NAME]] [--json] [--timeout ms] [--concurrency n]';
 
 const printer = (remember: boolean, site: Site | undefined): OutcomePrinter<UnlockValue> => ({
   line: (value) => {

@@ -1,6 +1,6 @@
 /**
  * What every bulk write command (`password change`, `pools set`, `locate`, `reboot`, …) reads the same
- * way: the per-request timeout, the concurrency, and `--yes` / `--dry-run` (preview first: DESIGN.md,
+ * way: the per-request timeout, the concurrency, and `--yes` / `--dry-run` (preview first: docs/design.md,
  * Commissioning actions 1). One place, so the commands cannot drift apart in their words or limits.
  */
 import { intOption } from '../args';

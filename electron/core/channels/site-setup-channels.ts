@@ -1,5 +1,5 @@
 /**
- * The site-setup channels (issue 16): pool presets of the current site, "Set pools…" (a preview, then one
+ * The site-setup channels: pool presets of the current site, "Set pools…" (a preview, then one
  * write per device the preview listed, read back), the locate LED, mining restart and reboot. Each write
  * is planned again when it is asked for — a device that went offline since the preview is skipped, one
  * the preview skipped stays skipped — its outcomes stream as `commission:*` events, and the request goes

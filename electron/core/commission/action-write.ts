@@ -1,5 +1,5 @@
 /**
- * One device action's write and its read-back (DESIGN.md, Commissioning actions 2 and 3): the POST goes
+ * One device action's write and its read-back (docs/design.md, Commissioning actions 2 and 3): the POST goes
  * out once with the best credential (`callOnce`: never retried, never resent); a refusal means nothing
  * was applied; no clear answer means it may have been — the caller reads the device back to decide.
  */

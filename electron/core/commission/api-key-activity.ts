@@ -1,5 +1,5 @@
 /**
- * API keys created on devices are writes too (DESIGN.md, Commissioning actions, 6): each "create API
+ * API keys created on devices are writes too (docs/design.md, Commissioning actions, 6): each "create API
  * keys" request is one activity-log entry, with each device's outcome and never the key itself.
  */
 import type { ActivityEntry, WriteOutcome } from '../../../shared/domain/commission';

@@ -1,5 +1,5 @@
 /**
- * The device-action part of the commissioning services (issue 16): the locate LED, mining restart and
+ * The device-action part of the commissioning services: the locate LED, mining restart and
  * reboot, for the app and the CLI alike. Each: a preview (`planDeviceAction`), one write per device the
  * preview marked (`callOnce`, never resent), one outcome per device, one entry in the site's activity log.
  *

@@ -1,5 +1,5 @@
 /**
- * Replacing a device's password (DESIGN.md, Commissioning actions; field-notes.md, "Writes a
+ * Replacing a device's password (docs/design.md, Commissioning actions; field-notes.md, "Writes a
  * commissioning tool makes"): `POST /settings {"password": {"current", "pw"}}`.
  *
  * For each device, in this order:
@@ -199,7 +199,7 @@ export function createPasswordChanger(options: PasswordChangerOptions): Password
       }
       return sessions.exclusively(target.deviceId, async (scope) => {
         const since = now().toISOString();
-        // Keychain first: durable before the device hears of it (DESIGN.md, Commissioning actions, 4).
+        // Keychain first: durable before the device hears of it (docs/design.md, Commissioning actions, 4).
         await vault.setPendingPassword(target.deviceId, next, {
           changedAt: since,
           address: formatDeviceAddress(target.address),

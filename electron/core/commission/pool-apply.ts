@@ -2,7 +2,7 @@
  * Applying a pool preview: each device marked `send` gets exactly one `POST /settings {"miner": {"pools":
  * [3 slots]}}` with its best credential (`callOnce`: never retried, never resent), then a `GET /settings`
  * read-back decides — a write that got no answer may have been applied, so its outcome comes from that
- * read alone (DESIGN.md, Commissioning actions, 2 and 3). The device's `restart_required` says whether it
+ * read alone (docs/design.md, Commissioning actions, 2 and 3). The device's `restart_required` says whether it
  * needs a mining restart to use the new pools; when the write's answer was lost, `/status` tells.
  */
 import type { ActivityEntry } from '../../../shared/domain/commission';

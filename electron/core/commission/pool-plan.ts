@@ -1,5 +1,5 @@
 /**
- * The preview of a pool request (DESIGN.md, Commissioning actions, 1): per device, the three slots it
+ * The preview of a pool request (docs/design.md, Commissioning actions, 1): per device, the three slots it
  * will get — worker names already filled in from the templates — or why it is skipped: a template
  * problem (a value it lacks, an empty worker, a worker another selected device would share), a lockout,
  * no answer, or no credential to write with. Computed before anything is sent; nothing here writes.

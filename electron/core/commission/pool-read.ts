@@ -1,6 +1,6 @@
 /**
  * Reading a device's pools back (`GET /settings` → `miner.pools`) and comparing them with what was sent:
- * the only proof a pool write took (DESIGN.md, Commissioning actions, 3). Also `pools show`. The device's
+ * the only proof a pool write took (docs/design.md, Commissioning actions, 3). Also `pools show`. The device's
  * pool passwords stay here: a slot read back says only whether it has one.
  */
 import type { DevicePools, PoolSlot } from '../../../shared/domain/pools';

@@ -1,5 +1,5 @@
 /**
- * The pools part of the commissioning services (issue 16): preview → apply → read back, for the app's
+ * The pools part of the commissioning services: preview → apply → read back, for the app's
  * "Set pools…" and the CLI's `pools set` / `pools show` alike.
  *
  * 1. `planPools(targets, pools)`: the pools are checked (an unknown placeholder fails the request), then

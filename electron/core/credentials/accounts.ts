@@ -1,7 +1,7 @@
 /**
- * Keychain account names, the one place that knows them (DESIGN.md, Credentials):
+ * Keychain account names, the one place that knows them (docs/design.md, Credentials):
  * `device/<deviceId>/password`, `device/<deviceId>/api-key`, `site/<siteId>/password`, and
- * `device/<deviceId>/pending-password`: a new password written before it is sent to the device (DESIGN.md,
+ * `device/<deviceId>/pending-password`: a new password written before it is sent to the device (docs/design.md,
  * Commissioning actions, rule 4), so a crash between the device accepting it and the keychain recording it
  * leaves both the old and the new password known.
  * Ids are checked so an id can never smuggle a `/` and read or overwrite another entry.

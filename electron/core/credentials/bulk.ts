@@ -1,6 +1,6 @@
 /**
  * One operation over many devices: bounded concurrency (p-limit), exactly one outcome per device in input
- * order (DESIGN.md principle 5: nothing silently lost), a callback per finished device for progress and
+ * order (docs/design.md principle 5: nothing silently lost), a callback per finished device for progress and
  * streaming, and cancel through an AbortSignal. After a cancel, devices not yet started are reported
  * CANCELLED without being contacted; devices in flight get the signal and end as soon as their socket does.
  */

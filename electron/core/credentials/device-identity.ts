@@ -2,7 +2,7 @@
  * Which device a set of credentials belongs to. The MAC from the anonymous `GET /info` is the identity
  * across IP changes (field-notes.md), so credentials are stored under `mac:<MAC>`; a device that does not
  * tell its MAC (the spec profile, odd firmware) is known by its address, `addr:<host>:<port>`, and so is
- * a second live device that reports a MAC another one already has (identity-rule.ts, issue 14).
+ * a second live device that reports a MAC another one already has (identity-rule.ts).
  *
  * This module names the ids; identity-rule.ts decides which device gets which, and identity-resolver.ts
  * asks a device for its MAC when no inventory id is at hand.

@@ -2,7 +2,7 @@
  * The device id of an address, asked of the device (its MAC from the anonymous `GET /info`) for the
  * commands that have no inventory id at hand (the CLI's `unlock`, `key`, `status`, `monitor`). One
  * resolver serves one run (a CLI command builds its own), and remembers what answered during it, so the
- * identity rule (identity-rule.ts, issue 14) holds across the run's devices:
+ * identity rule (identity-rule.ts) holds across the run's devices:
  *
  * - two addresses that answer with one MAC never get one id, so their credentials cannot overwrite each
  *   other: the MAC id stays with the device it was given to (in this run, else the one whose credentials

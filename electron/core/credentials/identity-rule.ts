@@ -1,5 +1,5 @@
 /**
- * Which device is which (issue 14, point 1): the one rule behind every place that tells devices apart —
+ * Which device is which: the one rule behind every place that tells devices apart —
  * the scanner's new / known / moved, what a scan adds to a site, the fleet's rows, and the ids that
  * credentials are stored under. A device's MAC (from the anonymous `/info`) is its identity across DHCP
  * moves, but cloned control-board images and misconfigured boards make live devices share one MAC. So:

@@ -1,5 +1,5 @@
 /**
- * Makes a batch of keychain writes cheap where each write is expensive, keeping DESIGN.md's one account
+ * Makes a batch of keychain writes cheap where each write is expensive, keeping docs/design.md's one account
  * per secret as the layout everything settles into.
  *
  * Why: gnome-keyring (the Secret Service on most Linux laptops) re-encrypts and rewrites its whole keyring

@@ -1,5 +1,5 @@
 /**
- * The "never lock a technician out" rules (DESIGN.md principle 3), per device, in memory:
+ * The "never lock a technician out" rules (docs/design.md principle 3), per device, in memory:
  * - a password the device refused is remembered by fingerprint (an HMAC under a key made fresh for each
  *   process, so the fingerprint is useless outside it) and is never sent to that device again — not by a
  *   retry, not by a bulk run, not by the user re-submitting it — until a different one is given;

@@ -1,5 +1,5 @@
 /**
- * API-key provisioning and revocation for one device (DESIGN.md, Credentials; field-notes.md, API keys).
+ * API-key provisioning and revocation for one device (docs/design.md, Credentials; field-notes.md, API keys).
  *
  * Create: a fresh key, `POST /apikeys {key, description}` in a password session, read the answer (three
  * shapes), then verify with `GET /status` carrying only `x-api-key` — and store the key only once the

@@ -1,7 +1,7 @@
 /**
  * Where secrets rest. Two implementations: the OS keychain through keytar (keytar-store.ts) and a memory
  * store for session-only mode (memory-store.ts). There is deliberately no file-backed store: when the
- * keychain does not work, secrets live in memory and are gone when the process ends (DESIGN.md,
+ * keychain does not work, secrets live in memory and are gone when the process ends (docs/design.md,
  * Credentials) — a plaintext file would outlive the laptop's hand-over.
  *
  * The store speaks in opaque `account → value` strings; the vault (vault.ts) gives them meaning.

@@ -1,5 +1,5 @@
 /**
- * The device API client: one function per endpoint, sending exactly what the spec says (DESIGN.md
+ * The device API client: one function per endpoint, sending exactly what the spec says (docs/design.md
  * principle 1) and turning every answer real firmware gives into a value or a DeviceError.
  *
  * Bodies come back raw (`unknown`): the status reader and the credentials service interpret them with

@@ -1,6 +1,6 @@
 /**
- * Caller input checked before any socket opens (issue 2, "Bad input": a clear error before any network
- * call). Callers are TypeScript, the CLI and IPC handlers; the checks also hold for values that slipped
+ * Caller input checked before any socket opens: bad input gets a clear error before any network
+ * call. Callers are TypeScript, the CLI and IPC handlers; the checks also hold for values that slipped
  * past the types at runtime. No message here ever quotes a password, token or key.
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';

@@ -1,7 +1,7 @@
 /**
  * One HTTP exchange with a device: request out, `{status, headers, body}` back, or a DeviceError.
  *
- * Node's own sockets (DESIGN.md: not fetch, not Electron's `net`) because we need them: a connect timeout
+ * Node's own sockets (docs/design.md: not fetch, not Electron's `net`) because we need them: a connect timeout
  * separate from the total timeout (a silent LAN host must fail fast), a body cap enforced while reading,
  * abort that destroys the socket at once, and TLS handshakes we verify ourselves before any byte is sent
  * (see tls-pinning.ts). Each exchange is one HTTP/1.1 request on an Http1Connection. Plain http goes

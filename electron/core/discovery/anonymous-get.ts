@@ -1,6 +1,6 @@
 /**
  * The only HTTP discovery ever sends: an anonymous GET of one of three fixed paths. There is no parameter
- * for a method, a header or a body, so "no POST and no credential during discovery" (DESIGN.md principle
+ * for a method, a header or a body, so "no POST and no credential during discovery" (docs/design.md principle
  * 3) holds by construction, not by care: nothing here can carry a password, token or key.
  *
  * https devices use self-signed certificates nobody has trusted yet. Verification is skipped for this

@@ -1,5 +1,5 @@
 /**
- * What the answers of one host mean (DESIGN.md, Discovery). Pure functions over HTTP answers, so each rule
+ * What the answers of one host mean (docs/design.md, Discovery). Pure functions over HTTP answers, so each rule
  * is tested on its own and the prober only decides which request comes next.
  *
  * - `/api/v1/info` with device fields → a device, and who it is (real firmware answers it anonymously).

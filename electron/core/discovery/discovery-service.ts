@@ -1,5 +1,5 @@
 /**
- * Discovery for a window (issue 6): one scan at a time, its results and progress pushed as `discovery:*`
+ * Discovery for a window: one scan at a time, its results and progress pushed as `discovery:*`
  * events through the hub (batched there, ≤ 10 messages per second however many hosts answer), so the
  * view streams them in as they are found. The CLI drives `startScan` directly; this adds the scan id the
  * renderer matches events with, and the defaults from the settings.

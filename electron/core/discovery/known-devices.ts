@@ -1,7 +1,8 @@
 /**
- * Identity across address changes, as a scan streams its findings (issue 4: "a known device found at a
- * new address is reported as moved, not as new"; issue 14: two live addresses with one MAC are two
- * devices). The rule itself is credentials/identity-rule.ts; this applies it to findings as they come:
+ * Identity across address changes, as a scan streams its findings (a known device found at a new address is
+ * reported as moved, not as new; two live addresses with one MAC are two devices, since cloned control-board
+ * images share MACs). The rule itself is credentials/identity-rule.ts; this applies it to findings as they
+ * come:
  *
  * - a MAC that a known device had at another address is `moved` only when that old address no longer
  *   answers with it. The old address is asked (anonymous GETs, as for any scanned host) and the finding

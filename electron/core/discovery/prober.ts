@@ -1,5 +1,5 @@
 /**
- * Probes one host (issue 4, deliverable 3): TCP connect on each port, then, on the ports that accepted,
+ * Probes one host: TCP connect on each port, then, on the ports that accepted,
  * `GET /api/v1/info` → `GET /api/v1/status` (no credentials) → `GET /` for the firmware marker. Each step
  * runs only when the earlier ones did not settle the question, so a real device costs one request and a
  * strict-spec device two. A host that accepts but never answers HTTP is not reported.

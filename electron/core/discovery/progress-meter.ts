@@ -1,6 +1,6 @@
 /**
  * Scan progress for people, not for every probe: counts change thousands of times a second on a sweep,
- * the listener hears about it at most once per interval (default 100 ms → ≤ 10 per second, DESIGN.md).
+ * the listener hears about it at most once per interval (default 100 ms → ≤ 10 per second, docs/design.md).
  * Rate is addresses per second since the start; time left follows from it once something finished.
  */
 import type { ScanProgress } from '../../../shared/domain/discovery';

@@ -1,10 +1,10 @@
 /**
- * The scanner (issue 4, deliverable 4): a fixed pool of workers pulls addresses one at a time from the
+ * The scanner: a fixed pool of workers pulls addresses one at a time from the
  * target set's lazy iterator, so memory stays flat whatever the size, concurrency is exact, and a slow
  * host only holds its own worker. Results stream out as they are found; progress is batched (≤ 10/s);
  * cancel destroys every socket at once and the scan settles within milliseconds.
  *
- * Defaults, measured by `npm run bench -- discovery` (README, Benchmarks):
+ * Defaults, measured by `npm run bench -- discovery` (docs/benchmarks.md):
  * - connect timeout 500 ms: a LAN host accepts a connection in about a millisecond (wired) to a few tens
  *   (Wi-Fi), an ARP exchange included; 500 ms is ten times a bad Wi-Fi round trip. Every empty address
  *   that drops packets costs exactly this long, so it sets the duration of a sweep: a /24 in about half a
@@ -119,7 +119,8 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
     deadlines: new DeadlineQueue<DeadlineEntry>(connectTimeoutMs),
     stopped,
   };
-  /** What answers at a known device's old address now (issue 14: "moved" only when it is silent). */
+  /** What answers at a known device's old address now ("moved" only when it is silent: a
+   * live old address with the same MAC is a second device). */
   const check = async (address: string): Promise<string | null | undefined> => {
     const parsed = parseDeviceAddress(address);
     if (!parsed.ok || tracker.isClosed) return undefined;

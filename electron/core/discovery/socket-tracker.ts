@@ -1,7 +1,7 @@
 /**
  * What a scan holds open — sockets and retry pauses — in one place, so cancel can end them all at once
- * (issue 4: every socket closed within 100 ms of cancel). Probes settle through their sockets' own `close`
- * events; the tracker only makes sure nothing outlives the scan, including a socket opened after cancel.
+ * (every socket closed within 100 ms of cancel). Probes settle through their sockets' own `close` events;
+ * the tracker only makes sure nothing outlives the scan, including a socket opened after cancel.
  *
  * Whoever ends a socket calls `forget` (no `close` listener per socket: a sweep opens tens of thousands).
  */

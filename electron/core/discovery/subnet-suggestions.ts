@@ -1,5 +1,5 @@
 /**
- * Subnets worth scanning, from the laptop's own interfaces (issue 4, deliverable 2): the technician plugs
+ * Subnets worth scanning, from the laptop's own interfaces: the technician plugs
  * into the site LAN and picks it instead of typing it. Loopback and link-local (169.254/16, what a laptop
  * gives itself when no DHCP answered) are left out: no device lives there. A network wider than /16 is
  * narrowed to the /16 around the laptop's address, so a suggestion never needs the large-scan confirmation.

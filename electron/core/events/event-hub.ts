@@ -2,7 +2,7 @@
  * The one way core pushes news to whoever listens (the Electron window, the browser test harness, the
  * CLI). Events are queued and delivered in batches: one call per listener per flush, flushes at least
  * `intervalMs` apart (100 ms → at most 10 per second). A fleet of thousands of devices changing at once
- * therefore costs each listener a handful of messages per second instead of one per device (DESIGN.md,
+ * therefore costs each listener a handful of messages per second instead of one per device (docs/design.md,
  * Performance). The first event after a quiet period goes out on the next tick, so a rare event is not
  * held back for a whole interval.
  */

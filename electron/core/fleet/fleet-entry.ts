@@ -16,7 +16,7 @@ export interface FleetEntry {
   addressText: string;
   identity: DeviceIdentity;
   /**
-   * Other devices of the list that report the same MAC (issue 14: a cloned or misconfigured control
+   * Other devices of the list that report the same MAC (a cloned or misconfigured control
    * board), by address; absent when there are none.
    */
   sameMacAs?: readonly string[];

@@ -68,6 +68,8 @@ export interface FleetService {
   expectDisruption: Monitor['expectDisruption'];
   /** The fleet's devices, for the scanner to recognise a device that moved (or one MAC twice). */
   knownDevices(): KnownDevice[];
+  /** The monitor running now, read by a site-metrics scrape; undefined while monitoring is paused. */
+  runningMonitor(): Pick<Monitor, 'snapshot' | 'stats'> | undefined;
   /** True when `url` is the web page of a fleet device (same scheme, host and port). */
   isDeviceUrl(url: string): boolean;
   dispose(): Promise<void>;
@@ -93,6 +95,8 @@ export interface FleetServiceOptions {
   autoStart?: boolean;
   /** Reboots and restarts other processes made, from the activity log (the monitor's option). */
   lookupDisruption?: MonitorOptions['lookupDisruption'];
+  /** Told of every finished poll, by every monitor this service builds (the site metrics' recorder). */
+  onPollDone?: MonitorOptions['onPollDone'];
 }
 
 const emptyTotals = (devices: number): FleetTotals => ({
@@ -202,13 +206,14 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     const settings = toMonitorSettings(options.settings(), options.monitorOverrides);
     // Pins from the inventory: a certificate the technician trusted stays pinned across restarts.
     const client = options.createClient({ ...monitorClientOptions(settings), tlsPins: list.pins });
-    const lookup = options.lookupDisruption;
+    const { lookupDisruption: lookup, onPollDone } = options;
     const monitor = createMonitor({
       client,
       sessions,
       events,
       ...settings,
       ...(lookup !== undefined ? { lookupDisruption: lookup } : {}),
+      ...(onPollDone !== undefined ? { onPollDone } : {}),
     });
     monitor.start(list.all().map(targetOf));
     live = { monitor, client, settings: JSON.stringify(options.settings()) };
@@ -354,6 +359,7 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     expectDisruption: (deviceId, kind, untilMs, detail) =>
       live?.monitor.expectDisruption(deviceId, kind, untilMs, detail),
     knownDevices: () => list.knownDevices(),
+    runningMonitor: () => live?.monitor,
     isDeviceUrl(url) {
       let parsed: URL;
       try {

@@ -98,7 +98,7 @@ export async function openSiteDeviceList(options: SiteDeviceListOptions): Promis
         if (entry !== undefined) next.set(entry.deviceId, entry);
       }
     }
-    // Devices that report one MAC are flagged with each other's addresses (issue 14).
+    // Devices that report one MAC are flagged with each other's addresses (each is a device of its own).
     const entriesNow = [...next.values()];
     const peers = sameMacPeers(
       entriesNow,

@@ -1,6 +1,6 @@
 /**
  * Writing a file so that a crash, a power cut or `kill -9` at any instant leaves either the old content or
- * the new one, never a mix (DESIGN.md principle 5, "persisted data survives a crash"):
+ * the new one, never a mix (docs/design.md principle 5, "persisted data survives a crash"):
  * 1. write the new content to a temporary file in the same folder (a rename across file systems is a copy);
  * 2. fsync it, so its bytes are on disk before its name can replace the old file;
  * 3. rename it over the target, which POSIX and NTFS make atomic for a reader;

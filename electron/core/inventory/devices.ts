@@ -1,11 +1,11 @@
 /**
- * Devices of a site: what scans add (issue 7: "scans add to the current site"), the known devices the
+ * Devices of a site: what scans add (always to the current site), the known devices the
  * scanner needs to tell a moved device from a new one, and the technician's own edits (label, notes,
  * trusting a certificate). Pure functions over an inventory draft, run inside `store.update`.
  *
  * A device's id is the one the credentials use (`mac:<MAC>`, else `addr:<host>:<port>`), so the keychain
  * entries stored for it, the monitor and the report all meet on the same id. Which found device gets
- * which id is credentials/identity-rule.ts (issue 14: two live addresses with one MAC are two devices).
+ * which id is credentials/identity-rule.ts (two live addresses with one MAC are two devices).
  */
 import type { DiscoveredHost } from '../../../shared/domain/discovery';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';

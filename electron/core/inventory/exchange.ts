@@ -1,5 +1,5 @@
 /**
- * A whole site as a JSON file (issue 7, deliverable 3), so two technicians commissioning one site on two
+ * A whole site as a JSON file, so two technicians commissioning one site on two
  * laptops can merge their work (merge.ts). The file holds what the inventory holds for the site — devices,
  * addresses, notes, certificate pins — and nothing secret: no password, no key, not even the keychain
  * account names, which mean nothing on another laptop.

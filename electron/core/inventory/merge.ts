@@ -1,9 +1,9 @@
 /**
- * Merging another technician's site export into this inventory (issue 7: "merge by identity, conflicts
- * reported"). Devices are matched by identity — the MAC-based id, else the address — never by position
+ * Merging another technician's site export into this inventory, by identity, with conflicts
+ * reported. Devices are matched by identity — the MAC-based id, else the address — never by position
  * or label. What one side knows and the other does not is simply combined (identity fields, address
  * history, first and last seen). Where both know different things, one value is kept by a stated rule and
- * the other is reported, never dropped silently (DESIGN.md principle 5):
+ * the other is reported, never dropped silently (docs/design.md principle 5):
  * - identity (host name, model, firmware, serial): the side that saw the device last is kept (a firmware
  *   update or a rename happened in between);
  * - label, notes and the TLS pin: ours are kept (they are people's words and trust decisions; the report

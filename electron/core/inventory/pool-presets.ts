@@ -1,5 +1,5 @@
 /**
- * Pool presets, saved per site (issue 16): a name and up to three pools (url, worker template, password),
+ * Pool presets, saved per site: a name and up to three pools (url, worker template, password),
  * so the next batch of devices gets the same pools without retyping. Pure functions over an inventory
  * draft, run inside `store.update` like sites.ts. The pool password is kept here (it is not a device
  * secret), and only here: never in the activity log, a report or a log line.

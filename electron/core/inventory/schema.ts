@@ -9,7 +9,7 @@ import { activityEntrySchema } from '../../../shared/domain/commission';
 import { inventoryDeviceSchema, inventorySettingsSchema, siteSchema } from '../../../shared/domain/inventory';
 import { storedPoolPresetSchema } from './pool-presets';
 
-/** Version 3 added `activity`: every write to a device, per site (DESIGN.md, Commissioning actions, 6). */
+/** Version 3 added `activity`: every write to a device, per site (docs/design.md, Commissioning actions, 6). */
 export const INVENTORY_SCHEMA_VERSION = 3;
 
 export const inventorySchema = z
@@ -20,7 +20,7 @@ export const inventorySchema = z
     settings: inventorySettingsSchema,
     /** Oldest first; each entry belongs to a site and goes with it. */
     activity: z.array(activityEntrySchema),
-    /** Pool presets per site (issue 16); absent in files written before them, which had none. */
+    /** Pool presets per site; absent in files written before them, which had none. */
     poolPresets: z.array(storedPoolPresetSchema).default([]),
   })
   .superRefine((inventory, ctx) => {

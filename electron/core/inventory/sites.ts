@@ -1,5 +1,5 @@
 /**
- * Sites: create, rename, switch, delete (issue 7, deliverable 2). Pure functions over an inventory draft,
+ * Sites: create, rename, switch, delete. Pure functions over an inventory draft,
  * run inside `store.update`, so every rule is tested without files and every change is one atomic write.
  *
  * A site's id is made once from its first name and never changes: it names the site password's keychain

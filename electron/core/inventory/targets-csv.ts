@@ -1,5 +1,5 @@
 /**
- * A site's planned devices from a spreadsheet (issue 7, deliverable 3): one device per row, an address and
+ * A site's planned devices from a spreadsheet: one device per row, an address and
  * optionally a label and notes. Read with the targets' CSV reader (BOM, CRLF, quotes, quoted line breaks,
  * `,` `;` or tab); a header row is detected by its names, else the columns are address, label, notes in
  * that order (after any leading columns without an address). Extra cells are ignored and said so; a bad

@@ -2,8 +2,8 @@
 import type { Row, Writer } from './exposition-writer';
 import { escapeLabel } from './exposition-writer';
 
-/** Per hash board temperatures and per pool share counters (from the last summary). */
-export function boardAndPoolFamilies(w: Writer, rows: readonly Row[]): void {
+/** Per hash board temperatures (from the last summary). */
+export function boardFamilies(w: Writer, rows: readonly Row[]): void {
   const boards = [
     [
       'minerdeck_device_hashboard_chip_temperature_max_celsius',
@@ -25,6 +25,10 @@ export function boardAndPoolFamilies(w: Writer, rows: readonly Row[]): void {
       }
     }
   }
+}
+
+/** Per pool share counters (from the last summary). */
+export function poolFamilies(w: Writer, rows: readonly Row[]): void {
   const pools = [
     [
       'minerdeck_device_pool_shares_accepted_total',

@@ -1,6 +1,6 @@
 /**
  * The monitor's readings in the Prometheus text exposition format 0.0.4, or OpenMetrics 1.0 when the
- * scraper asks for it (DESIGN.md, Site metrics). Pure: a snapshot in, the bytes of a scrape out.
+ * scraper asks for it (docs/design.md, Site metrics). Pure: a snapshot in, the bytes of a scrape out.
  *
  * Model and firmware are labels of one `minerdeck_device_info` series per device, not of every series (the
  * usual Prometheus "info metric"): a firmware upgrade then does not start new series for every family, and
@@ -13,11 +13,12 @@
  * credential, and pools come only as URL (any `user:password@` cut off) and share counts — no worker, no
  * pool password.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { MonitorState } from '../../../shared/domain/monitor';
 import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor';
 import type { DeviceExtras, LatencyHistogram } from './poll-recorder';
 import { LATENCY_BUCKETS_S } from './poll-recorder';
-import { boardAndPoolFamilies } from './exposition-boards';
+import { boardFamilies, poolFamilies } from './exposition-boards';
 import type { Row } from './exposition-writer';
 import { escapeLabel, Writer } from './exposition-writer';
 
@@ -44,6 +45,8 @@ export interface ExpositionInput {
   latency: LatencyHistogram;
 }
 
+type Step = (w: Writer, rows: readonly Row[]) => void;
+
 /** One gauge per device that has the value; devices without it have no sample (absent, not zero). */
 function perDevice(
   w: Writer,
@@ -59,108 +62,110 @@ function perDevice(
   }
 }
 
-function deviceFamilies(w: Writer, rows: readonly Row[]): void {
-  w.family(
-    'minerdeck_device_info',
-    'gauge',
-    "The device's model and firmware (always 1; join on device_id for these labels).",
-  );
-  for (const row of rows) {
-    const model = escapeLabel(row.extras?.model ?? '');
-    const firmware = escapeLabel(row.extras?.firmware ?? '');
-    w.sample('minerdeck_device_info', `${row.labels},model="${model}",firmware="${firmware}"`, 1);
-  }
-  perDevice(w, rows, 'minerdeck_device_up', 'Whether the last poll of the device got an answer.', (r) =>
+/** A step writing one gauge family (see perDevice). */
+const gauge =
+  (name: string, help: string, pick: (row: Row) => number | undefined): Step =>
+  (w, rows) =>
+    perDevice(w, rows, name, help, pick);
+
+/**
+ * The per-device families, one step each: a streamed scrape yields to the event loop between steps, so a
+ * poll never waits behind a whole scrape and the socket sends what is ready while the rest is made.
+ */
+const DEVICE_STEPS: readonly Step[] = [
+  (w, rows) => {
+    w.family(
+      'minerdeck_device_info',
+      'gauge',
+      "The device's model and firmware (always 1; join on device_id for these labels).",
+    );
+    for (const row of rows) {
+      const model = escapeLabel(row.extras?.model ?? '');
+      const firmware = escapeLabel(row.extras?.firmware ?? '');
+      w.sample('minerdeck_device_info', `${row.labels},model="${model}",firmware="${firmware}"`, 1);
+    }
+  },
+  gauge('minerdeck_device_up', 'Whether the last poll of the device got an answer.', (r) =>
     r.device.lastAnswerAt !== undefined && r.device.missedPolls === 0 && r.device.state !== 'offline' ? 1 : 0,
-  );
-  perDevice(w, rows, 'minerdeck_device_online', 'Whether the device is online (answers, usable).', (r) =>
+  ),
+  gauge('minerdeck_device_online', 'Whether the device is online (answers, usable).', (r) =>
     r.device.state === 'online' ? 1 : 0,
-  );
-  w.family('minerdeck_device_state', 'gauge', "The device's monitoring state (1 for the current one).");
-  for (const row of rows) w.sample('minerdeck_device_state', `${row.labels},state="${row.device.state}"`, 1);
-  perDevice(
-    w,
-    rows,
+  ),
+  (w, rows) => {
+    w.family('minerdeck_device_state', 'gauge', "The device's monitoring state (1 for the current one).");
+    for (const row of rows)
+      w.sample('minerdeck_device_state', `${row.labels},state="${row.device.state}"`, 1);
+  },
+  gauge(
     'minerdeck_device_hash_rate_hashes_per_second',
     'Current hash rate (realtime, else average) in hashes per second.',
     (r) => r.device.reading?.hashRate,
-  );
-  perDevice(
-    w,
-    rows,
+  ),
+  gauge(
     'minerdeck_device_hash_rate_average_hashes_per_second',
     'Average hash rate the device reports, in hashes per second.',
     (r) => r.extras?.hashRateAverage,
-  );
-  perDevice(
-    w,
-    rows,
+  ),
+  gauge(
     'minerdeck_device_hash_rate_nominal_hashes_per_second',
     'Nominal hash rate in hashes per second.',
     (r) => r.device.reading?.nominalHashRate,
-  );
-  perDevice(
-    w,
-    rows,
+  ),
+  gauge(
     'minerdeck_device_chip_temperature_max_celsius',
     'Hottest chip temperature in degrees Celsius.',
     (r) => r.device.reading?.chipTempMax,
-  );
-  perDevice(
-    w,
-    rows,
+  ),
+  gauge(
     'minerdeck_device_board_temperature_max_celsius',
     'Hottest hash board temperature in degrees Celsius.',
     (r) => r.device.reading?.boardTempMax,
-  );
-  perDevice(
-    w,
-    rows,
+  ),
+  gauge(
     'minerdeck_device_fan_min_rpm',
     'Speed of the slowest fan in rpm.',
     (r) => r.device.reading?.fanRpmMin,
-  );
-  perDevice(w, rows, 'minerdeck_device_power_watts', 'Power draw in watts.', (r) => r.device.reading?.powerW);
-  perDevice(
-    w,
-    rows,
+  ),
+  gauge('minerdeck_device_power_watts', 'Power draw in watts.', (r) => r.device.reading?.powerW),
+  gauge(
     'minerdeck_device_efficiency_joules_per_terahash',
     'Efficiency as the device reports it, in joules per terahash.',
     (r) => r.device.reading?.efficiency,
-  );
-  boardAndPoolFamilies(w, rows);
-  perDevice(
-    w,
-    rows,
-    'minerdeck_device_alerts_active',
-    'Alerts active on the device.',
-    (r) => r.device.alerts.length,
-  );
-  perDevice(
-    w,
-    rows,
+  ),
+  boardFamilies,
+  poolFamilies,
+  gauge('minerdeck_device_alerts_active', 'Alerts active on the device.', (r) => r.device.alerts.length),
+  gauge(
     'minerdeck_device_last_success_timestamp_seconds',
     'When the device last answered a poll (Unix time, seconds).',
     (r) => (r.device.lastAnswerAt === undefined ? undefined : r.device.lastAnswerAt / 1000),
-  );
-  w.family(
-    'minerdeck_device_alert',
-    'gauge',
-    'An alert active on the device (1), by kind, exactly as Minerdeck raises it (thresholds, hysteresis).',
-  );
-  for (const row of rows) {
-    for (const kind of row.device.alerts)
-      w.sample('minerdeck_device_alert', `${row.labels},kind="${kind}"`, 1);
-  }
-  w.family('minerdeck_device_poll_errors_total', 'counter', 'Failed polls of the device by reason.');
-  for (const row of rows) {
-    const errors = row.extras?.errors;
-    if (errors === undefined) continue;
-    for (const [reason, count] of errors) {
-      w.sample('minerdeck_device_poll_errors_total', `${row.labels},reason="${escapeLabel(reason)}"`, count);
+  ),
+  (w, rows) => {
+    w.family(
+      'minerdeck_device_alert',
+      'gauge',
+      'An alert active on the device (1), by kind, exactly as Minerdeck raises it (thresholds, hysteresis).',
+    );
+    for (const row of rows) {
+      for (const kind of row.device.alerts)
+        w.sample('minerdeck_device_alert', `${row.labels},kind="${kind}"`, 1);
     }
-  }
-}
+  },
+  (w, rows) => {
+    w.family('minerdeck_device_poll_errors_total', 'counter', 'Failed polls of the device by reason.');
+    for (const row of rows) {
+      const errors = row.extras?.errors;
+      if (errors === undefined) continue;
+      for (const [reason, count] of errors) {
+        w.sample(
+          'minerdeck_device_poll_errors_total',
+          `${row.labels},reason="${escapeLabel(reason)}"`,
+          count,
+        );
+      }
+    }
+  },
+];
 
 function fleetFamilies(w: Writer, input: ExpositionInput, site: string): void {
   const { totals, alerts } = input.snapshot;
@@ -203,25 +208,53 @@ function healthFamilies(w: Writer, input: ExpositionInput): void {
   w.sample(`${name}_count`, '', count);
 }
 
-/** The scrape as text (tests, small uses); the server sends `renderExpositionBytes`. */
+/** The scrape as text (tests, small uses); the server streams `streamExposition`. */
 export function renderExposition(input: ExpositionInput, format: ExpositionFormat = 'text'): string {
   return renderExpositionBytes(input, format).toString('utf8');
 }
 
+/** Every step of a scrape, in order: the device families, then the fleet's and the monitor's own. */
+function scrapeSteps(input: ExpositionInput): { rows: Row[]; steps: Step[] } {
+  const site = `site="${escapeLabel(input.site)}"`;
+  // Each device's label set is made once per scrape, not once per series.
+  const rows: Row[] = input.snapshot.devices.map((device) => ({
+    device,
+    extras: input.extras(device.deviceId),
+    labels: `${site},device_id="${escapeLabel(device.deviceId)}",address="${escapeLabel(device.address)}"`,
+  }));
+  const tail: Step = (w) => {
+    fleetFamilies(w, input, site);
+    healthFamilies(w, input);
+  };
+  return { rows, steps: [...DEVICE_STEPS, tail] };
+}
+
+/** The whole scrape in one Buffer, at once. */
 export function renderExpositionBytes(input: ExpositionInput, format: ExpositionFormat = 'text'): Buffer {
   const w = new Writer(format === 'openmetrics');
-  const site = `site="${escapeLabel(input.site)}"`;
-  const rows: Row[] = input.snapshot.devices.map((device) => {
-    const extras = input.extras(device.deviceId);
-    return {
-      device,
-      extras,
-      labels: `${site},device_id="${escapeLabel(device.deviceId)}",address="${escapeLabel(device.address)}"`,
-    };
-  });
-  deviceFamilies(w, rows);
-  fleetFamilies(w, input, site);
-  healthFamilies(w, input);
+  const { rows, steps } = scrapeSteps(input);
+  for (const step of steps) step(w, rows);
   if (format === 'openmetrics') w.put('# EOF\n');
   return w.bytes;
+}
+
+/**
+ * The scrape as chunks handed to `write` while it is made, yielding to the event loop after each family:
+ * polls and answers keep flowing during a scrape of thousands of devices (no single long block), and the
+ * socket sends each chunk while the next is made instead of after the last.
+ */
+export async function streamExposition(
+  input: ExpositionInput,
+  format: ExpositionFormat,
+  write: (chunk: Buffer) => void,
+): Promise<void> {
+  const w = new Writer(format === 'openmetrics', write);
+  const { rows, steps } = scrapeSteps(input);
+  for (const step of steps) {
+    step(w, rows);
+    w.flush();
+    await setImmediate();
+  }
+  if (format === 'openmetrics') w.put('# EOF\n');
+  w.flush();
 }

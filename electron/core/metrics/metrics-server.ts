@@ -46,7 +46,13 @@ export interface MetricsServer {
 }
 
 export interface MetricsServerOptions extends MetricsAddress {
-  render: (format: ExpositionFormat) => string | Buffer;
+  /** The whole scrape at once (small fixed answers, tests). */
+  render?: (format: ExpositionFormat) => string | Buffer;
+  /**
+   * The scrape in chunks as it is made (`streamExposition`): preferred when given. Sent chunked, so a
+   * scrape of thousands of devices never blocks the process for its whole length.
+   */
+  stream?: (format: ExpositionFormat, write: (chunk: Buffer) => void) => Promise<void>;
   now?: () => number;
 }
 
@@ -68,8 +74,23 @@ export function startMetricsServer(options: MetricsServerOptions): Promise<Resul
       return;
     }
     const format = formatFor(req.headers.accept);
-    const body = options.render(format);
     lastScrape = now();
+    if (options.stream !== undefined) {
+      res.writeHead(200, { 'content-type': CONTENT_TYPES[format], 'cache-control': 'no-store' });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      // A scraper that hangs up midway gets nothing more; the scrape still runs to its end, harmlessly.
+      options
+        .stream(format, (chunk) => void (res.destroyed || res.write(chunk)))
+        .then(
+          () => res.end(),
+          (error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))),
+        );
+      return;
+    }
+    const body = options.render?.(format) ?? '';
     res.writeHead(200, {
       'content-type': CONTENT_TYPES[format],
       'content-length': Buffer.byteLength(body),

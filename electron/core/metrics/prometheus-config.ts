@@ -1,5 +1,5 @@
 /**
- * The hand-over configuration for a site's own Prometheus (issue 17): a scrape configuration for
+ * The hand-over configuration for a site's own Prometheus: a scrape configuration for
  * Minerdeck's `/metrics`, alerting rules that mirror Minerdeck's own alerts, and the site's devices as a
  * file-based service discovery target list. Pure: text in, text out; the CLI writes the files and the
  * tests hand them to `promtool check config` / `check rules` and to a real Prometheus.
@@ -81,7 +81,7 @@ interface RuleSpec {
 
 const t = DEFAULT_ALERT_THRESHOLDS;
 
-/** The alerts a site asks about first (issue 17), named as Prometheus alerts. */
+/** The alerts a site asks about first (offline, failure, heat, low hash rate, factory password). */
 const RULES: RuleSpec[] = [
   {
     name: 'MinerdeckDeviceOffline',

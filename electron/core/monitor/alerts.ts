@@ -32,7 +32,10 @@ export interface AlertInput {
   reason: string;
   /** The reading of this poll when it answered with one, else undefined. */
   reading: ReadingSummary | undefined;
-  /** Other addresses answering with the device's MAC (issue 14); the alert holds while there are any. */
+  /**
+   * Other addresses answering with the device's MAC (a cloned or misconfigured board); the alert holds while
+   * there are any.
+   */
   sameMacAs?: readonly string[];
   /** Its working password is the factory default (the keychain's metadata); the alert holds while so. */
   factoryPassword?: boolean;

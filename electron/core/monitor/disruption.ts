@@ -1,5 +1,5 @@
 /**
- * Expected disruptions (DESIGN.md, Commissioning actions 7): a device this laptop just rebooted, or whose
+ * Expected disruptions (docs/design.md, Commissioning actions 7): a device this laptop just rebooted, or whose
  * mining it restarted, is shown `rebooting` / `restarting` — with the time it said — instead of raising an
  * offline alarm, until it answers again (a reboot: after it went down; a restart: mining again) or a
  * deadline passes; then the usual states and alarms apply. Pure rules, used by the state machine.

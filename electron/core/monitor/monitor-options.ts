@@ -1,5 +1,5 @@
 /**
- * The monitor's knobs and their defaults (DESIGN.md, Monitoring). Derived values follow the interval so a
+ * The monitor's knobs and their defaults (docs/design.md, Monitoring). Derived values follow the interval so a
  * test at 100 ms and a site at 5 s keep the same proportions: the poll timeout stays below the interval,
  * the quick recheck well under it, and history covers one hour whatever the interval.
  */

@@ -1,5 +1,5 @@
 /**
- * The monitor (DESIGN.md, Monitoring): polls every device it is given, keeps each one's state with a
+ * The monitor (docs/design.md, Monitoring): polls every device it is given, keeps each one's state with a
  * reason, its latest reading and raw bodies, a bounded history and its alerts, and tells subscribers
  * what changed in batched diffs. Transport-agnostic core: the Electron window, the CLI and tests all
  * drive the same object (start/add/remove/stop, snapshot, subscribe).
@@ -76,7 +76,10 @@ export interface Monitor {
   start(devices: readonly MonitorTarget[]): void;
   add(device: MonitorTarget): void;
   remove(deviceId: string): void;
-  /** The other addresses answering with the device's MAC now (issue 14); empty clears its alert. */
+  /**
+   * The other addresses answering with the device's MAC now (each a device of its own); empty clears its
+   * alert.
+   */
   flag(deviceId: string, sameMacAs: readonly string[]): void;
   /**
    * Whether the device's working password is the factory default (the fleet reads it from the keychain's

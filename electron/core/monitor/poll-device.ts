@@ -32,9 +32,15 @@ export interface MonitorTarget {
   deviceId: string;
   address: DeviceAddress;
   siteId?: string;
-  /** Other addresses answering with this device's MAC (issue 14): raised as a `duplicate-mac` alert. */
+  /**
+   * Other addresses answering with this device's MAC (a cloned or misconfigured board): raised as a
+   * `duplicate-mac` alert.
+   */
   sameMacAs?: readonly string[];
-  /** Its working password is the factory default (issue 15): raised as a `factory-password` alert. */
+  /**
+   * Its working password is the factory default (an open door on the LAN): raised as a `factory-password`
+   * alert.
+   */
   factoryPassword?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The hand-over report's content (issue 7, deliverable 4), independent of its format: for one site, every
+ * The hand-over report's content, independent of its format: for one site, every
  * device the inventory holds with what was found (address, MAC, host name, model, firmware), how it ended
  * (state, hash rate against nominal, hottest chip and board), whether it has an API key (yes or no from the
  * keychain's metadata — the key itself never comes near a report), the problems and alerts seen, and the
@@ -182,8 +182,8 @@ export function seenInCheck(live: DeviceCommissioning | undefined): boolean {
 }
 
 /**
- * Devices of the site that report one MAC (issue 14) are each a device of their own; each says so, unless
- * the monitor's own alert (which says the same words) is active on it.
+ * Devices of the site that report one MAC are each a device of their own (cloned boards); each says so,
+ * unless the monitor's own alert (which says the same words) is active on it.
  */
 function flagSameMac(site: readonly InventoryDevice[], devices: readonly ReportDevice[]): void {
   const peers = sameMacPeers(

@@ -1,5 +1,5 @@
 /**
- * The site's activity log as the hand-over report uses it (DESIGN.md, Commissioning actions, 6): one line
+ * The site's activity log as the hand-over report uses it (docs/design.md, Commissioning actions, 6): one line
  * per write with the addresses it failed on ("pools set on 198 of 200 devices; 2 failed: 10.0.0.7, …"),
  * and per device its latest reboot or mining restart. Entries hold no secret, and neither does this.
  */

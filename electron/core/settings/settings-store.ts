@@ -109,6 +109,8 @@ function parseSettings(text: string, base: AppSettings): Result<AppSettings> {
     monitor: { ...base.monitor, ...parts.monitor },
     discovery: { ...base.discovery, ...parts.discovery },
     credentials: { ...base.credentials, ...parts.credentials },
+    // A file written before site metrics existed has none: they stay off, at the default address.
+    metrics: { ...base.metrics, ...parts.metrics },
   });
   return parsed.success
     ? ok(parsed.data)

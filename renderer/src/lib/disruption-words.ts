@@ -1,6 +1,6 @@
 /**
  * A device this laptop rebooted, or whose mining it restarted, is expected to be away for a while
- * (DESIGN.md, Commissioning actions 7). The monitor says so once, as the state's reason ("rebooting (back
+ * (docs/design.md, Commissioning actions 7). The monitor says so once, as the state's reason ("rebooting (back
  * in about 95 s)", electron/core/monitor/disruption.ts); the fleet counts that time down from when the
  * state began, so the badge stays right between polls without another message from main.
  */

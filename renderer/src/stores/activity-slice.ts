@@ -1,5 +1,5 @@
 /**
- * The activity log (issue 16, deliverable 4): every write this laptop (or a colleague's, merged from an
+ * The activity log: every write this laptop (or a colleague's, merged from an
  * export) made to the current site's devices — the Site → Activity view, optionally filtered to one
  * device, and the device panel's own list. Loaded on demand (`sites:activity`), newest first for reading;
  * main sends each entry with its one-line summary. Nothing secret is in an entry.

@@ -3,6 +3,7 @@
  * about the running app itself. Later slices (discover, fleet, settings…) follow the same pattern: a
  * factory taking the injected dependencies, state plus actions named after what the user or app does.
  */
+import type { AboutInfo } from '../../../shared/ipc/channels/app';
 import type { Api, AppInfo } from '../../../shared/ipc/contract';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
@@ -18,10 +19,16 @@ export interface AppSlice {
   viewChosen: (view: ViewId) => void;
   /** Loads app:info; a second call while one is running does nothing. Never rejects. */
   loadAppInfo: () => Promise<void>;
+  /** The About card's facts: version, data folder, keychain. */
+  about: AsyncState<AboutInfo>;
+  aboutRequested: () => Promise<void>;
+  /** The last "Open data folder": what the card says under the button. */
+  dataFolderOpen: { status: 'idle' | 'opening' | 'opened' | 'error'; message?: string };
+  dataFolderOpened: () => Promise<void>;
 }
 
 export interface AppSliceDeps {
-  api: Pick<Api, 'app:info'>;
+  api: Pick<Api, 'app:info' | 'app:about' | 'app:open-data-folder'>;
 }
 
 export const createAppSlice =
@@ -31,6 +38,25 @@ export const createAppSlice =
     view: 'discover',
     viewPicked: false,
     viewChosen: (view) => set({ view, viewPicked: true }),
+    about: idle,
+    dataFolderOpen: { status: 'idle' },
+    aboutRequested: async () => {
+      const result = await deps.api['app:about']();
+      set({
+        about: result.ok
+          ? { status: 'ready', value: result.value }
+          : { status: 'error', error: result.error },
+      });
+    },
+    dataFolderOpened: async () => {
+      set({ dataFolderOpen: { status: 'opening' } });
+      const result = await deps.api['app:open-data-folder']();
+      set({
+        dataFolderOpen: result.ok
+          ? { status: 'opened', message: `Opened ${result.value.path} in the file manager.` }
+          : { status: 'error', message: result.error.message },
+      });
+    },
     loadAppInfo: async () => {
       if (get().appInfo.status === 'loading') return;
       set({ appInfo: loading });

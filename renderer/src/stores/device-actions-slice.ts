@@ -1,5 +1,5 @@
 /**
- * The locate LED, mining restart and reboot for fleet devices (issue 16), in bulk or for the device in
+ * The locate LED, mining restart and reboot for fleet devices, in bulk or for the device in
  * the panel. Blinking is harmless and idempotent, so it acts at once; a restart or reboot first asks main
  * who would get it (offline devices and those without a credential are skipped), and the confirmation
  * names that count. Each runs as a bulk action (site-setup-run.ts) and answers its per-device results,

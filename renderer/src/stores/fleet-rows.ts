@@ -20,7 +20,7 @@ export interface FleetRow {
   model: string | null;
   firmware: string | null;
   mac: string | null;
-  /** "same MAC as 10.0.0.12" when other fleet devices report this one's MAC (issue 14). */
+  /** "same MAC as 10.0.0.12" when other fleet devices report this one's MAC (each is a device of its own). */
   sameMac?: string;
   state: MonitorState | 'not-watched';
   reason: string;
@@ -39,7 +39,7 @@ export interface FleetRow {
   implausible?: ImplausibleValue[];
   password: FleetDevice['credentials']['password'];
   apiKey: boolean;
-  /** Its working password is the factory default `admin` (issue 15): flagged in the row. */
+  /** Its working password is the factory default `admin` (an open door on the LAN): flagged in the row. */
   factoryPassword: boolean;
   alerts: AlertKind[];
 }

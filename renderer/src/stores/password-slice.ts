@@ -1,5 +1,5 @@
 /**
- * "Change password…" for the selected fleet devices (issue 15): the preview main computes (who will
+ * "Change password…" for the selected fleet devices: the preview main computes (who will
  * change, who is skipped and why), a password main generates on request (kept here only while the dialog
  * is open, to show it once), then the change itself as a bulk action: progress and each device's outcome
  * stream in from `commission:*` events, and the finished action says "48 changed, 1 skipped, 1 failed".

@@ -1,5 +1,5 @@
 /**
- * "Set pools…" for the selected fleet devices (issue 16): the current site's presets (listed, saved,
+ * "Set pools…" for the selected fleet devices: the current site's presets (listed, saved,
  * deleted), the preview main computes — each device's three slots with its workers filled in, or why it
  * is skipped (a template problem is flagged) — and the apply as a bulk action. Devices that say they mine
  * on the new pools only after a mining restart are kept as the restart offer the bulk line shows.

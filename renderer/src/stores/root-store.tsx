@@ -1,5 +1,5 @@
 /**
- * One zustand store built from typed slices (DESIGN.md, Style). The store is created by `main.tsx` with
+ * One zustand store built from typed slices (docs/design.md, Style). The store is created by `main.tsx` with
  * the real `window.api`, or by a test with a fake one, and handed down through React context: no module
  * builds it at import time, so tests never share state. It subscribes to main's event batches once and
  * hands each batch to every slice that listens: one store update per slice per batch.

@@ -1,9 +1,11 @@
 /**
  * The Settings view's state: the settings as main has them, the keychain's state with what to do about
- * it, and the outcome of the last save.
+ * it, the outcome of the last save, and the site metrics main serves (saved on their own, so the card
+ * never sends the form's unsaved edits and the form never undoes the card).
  */
-import type { AppSettings, SettingsPatch } from '../../../shared/domain/settings';
+import type { AppSettings, SettingsPatch, SiteMetricsSettings } from '../../../shared/domain/settings';
 import type { KeychainInfo } from '../../../shared/ipc/channels/credentials';
+import type { SiteMetricsStatus } from '../../../shared/ipc/channels/metrics';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AsyncState } from './async-state';
 import { loading } from './async-state';
@@ -17,10 +19,16 @@ export interface SettingsSlice {
   settingsRequested: () => Promise<void>;
   keychainRequested: () => Promise<void>;
   settingsSaved: (patch: SettingsPatch) => Promise<void>;
+  siteMetrics: AsyncState<SiteMetricsStatus>;
+  /** The last site-metrics change refused by main (an address it would not take), else undefined. */
+  siteMetricsProblem: string | undefined;
+  /** Asks main where metrics are served and when they were last scraped (the card polls it). */
+  siteMetricsRequested: () => Promise<void>;
+  siteMetricsSaved: (patch: Partial<SiteMetricsSettings>) => Promise<void>;
 }
 
 export interface SettingsSliceDeps {
-  api: Pick<Api, 'settings:get' | 'settings:update' | 'credentials:keychain'>;
+  api: Pick<Api, 'settings:get' | 'settings:update' | 'credentials:keychain' | 'metrics:status'>;
 }
 
 export const createSettingsSlice =
@@ -29,6 +37,8 @@ export const createSettingsSlice =
     settings: idle,
     keychain: idle,
     settingsSave: { status: 'idle' },
+    siteMetrics: idle,
+    siteMetricsProblem: undefined,
 
     settingsRequested: async () => {
       if (get().settings.status === 'loading') return;
@@ -72,5 +82,24 @@ export const createSettingsSlice =
       } else {
         set({ settingsSave: { status: 'error', message: result.error.message } });
       }
+    },
+
+    siteMetricsRequested: async () => {
+      const result = await deps.api['metrics:status']();
+      // A refresh that fails keeps what was shown (the card polls; one miss is not worth a flash).
+      if (result.ok) set({ siteMetrics: { status: 'ready', value: result.value } });
+      else if (get().siteMetrics.status !== 'ready')
+        set({ siteMetrics: { status: 'error', error: result.error } });
+    },
+
+    siteMetricsSaved: async (patch) => {
+      const result = await deps.api['settings:update']({ metrics: patch });
+      if (!result.ok) {
+        set({ siteMetricsProblem: result.error.message });
+        return;
+      }
+      // The form's unsaved edits live in the form: taking main's settings here does not touch them.
+      set({ siteMetricsProblem: undefined, settings: { status: 'ready', value: result.value } });
+      await get().siteMetricsRequested();
     },
   });

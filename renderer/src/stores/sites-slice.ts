@@ -1,5 +1,5 @@
 /**
- * Sites (issue 7): the list the switcher shows with the current one, creating, renaming, switching and
+ * Sites: the list the switcher shows with the current one, creating, renaming, switching and
  * deleting a site, importing a file the technician picked (a CSV of planned devices, or another
  * technician's site export to merge) and saving the site export through main's save dialog.
  *

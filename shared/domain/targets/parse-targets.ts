@@ -1,5 +1,5 @@
 /**
- * The targets parser (issue 4, deliverable 1): a pasted list or a CSV file → a TargetSet whose size is
+ * The targets parser: a pasted list or a CSV file → a TargetSet whose size is
  * known before scanning, or the first bad token with its position and the reason. Pure TypeScript, shared
  * by the CLI, core and the renderer (which can validate as the technician types).
  */

@@ -1,5 +1,5 @@
 /**
- * Commissioning writes from the window (DESIGN.md, Commissioning actions). "Change password…": a preview
+ * Commissioning writes from the window (docs/design.md, Commissioning actions). "Change password…": a preview
  * first (`commission:password-plan`: who will change, who is skipped and why), then one change per device
  * (`commission:password-change`), whose outcomes also stream as `commission:device` events.
  *

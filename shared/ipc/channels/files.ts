@@ -1,5 +1,5 @@
 /**
- * Files the technician saves from the window (issue 7, deliverable 5): a site export for another
+ * Files the technician saves from the window: a site export for another
  * technician, and the hand-over report as CSV, JSON, HTML or PDF. Main builds the content itself and asks
  * where to put it with the system's save dialog; the renderer sends only *what* to save, never a path or
  * the bytes, so a compromised page cannot write anything anywhere. Importing needs no channel here: the

@@ -1,5 +1,5 @@
 /**
- * Inventory channels (issue 7): the site switcher (list, create, rename, subnets, use, delete — delete
+ * Inventory channels: the site switcher (list, create, rename, subnets, use, delete — delete
  * answers INVALID_INPUT with `detail.confirmationRequired` until it is confirmed), a site's devices with
  * the technician's label and notes, trusting a device's certificate, importing a file's text (a site
  * export to merge, or a CSV of planned devices: the kind is told by the content), exporting a site, and

@@ -19,7 +19,10 @@ export const credentialBadgesSchema = z.object({
   password: z.enum(['none', 'device', 'site', 'rejected']),
   apiKey: z.boolean(),
   apiKeyDescription: z.string().optional(),
-  /** Its working password (stored, or given this session) is the vendor default `admin` (issue 15). */
+  /**
+   * Its working password (stored, or given this session) is the vendor default `admin`: an open door on the
+   * LAN.
+   */
   factoryPassword: z.boolean().optional(),
 });
 export type CredentialBadges = z.infer<typeof credentialBadgesSchema>;

@@ -1,5 +1,5 @@
 /**
- * Setting a site up from the window (issue 16; DESIGN.md, Commissioning actions): "Set pools…" with the
+ * Setting a site up from the window (docs/design.md, Commissioning actions): "Set pools…" with the
  * site's presets, a preview of each device's workers and an apply whose outcomes stream as
  * `commission:device` events; the locate LED on and off; mining restart and reboot, each after a preview
  * the renderer turns into a confirmation naming the count.

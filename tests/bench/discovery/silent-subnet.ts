@@ -4,13 +4,15 @@
  * `nmap -n -Pn -sT -p80 --open` from the same scanner namespace in the same run.
  *
  * Minerdeck's figure is the scan as the app runs it (in-process, timed around the scan); nmap's is its
- * process wall time (a native program that starts in milliseconds). The CLI's wall time, Node and tsx
- * start-up included, is reported beside them.
+ * process wall time (a native program that starts in milliseconds). The CLI's wall time (the built
+ * bundle, `npm run build:cli`), Node start-up included, is reported beside them.
  */
 import { DEFAULT_SCAN_CONNECT_TIMEOUT_MS } from '../../../electron/core/discovery/scanner';
 import type { NetnsLab } from '../../support/netns/lab';
 import { LAB_CIDR, netnsUnavailable, startNetnsLab } from '../../support/netns/lab';
 import type { ScanChildRun } from '../../support/netns/scan-child-types';
+import { buildCliBundle } from '../../support/build-cli-once';
+import { CLI_BIN } from '../../support/run-cli';
 import type { BenchReport, Budget, Figure } from '../bench-kit';
 import { median } from '../bench-kit';
 
@@ -52,14 +54,7 @@ async function nmapRuns(
 async function cliRuns(lab: NetnsLab, runs: number): Promise<{ wallMs: number; found: number }[]> {
   const results = [];
   for (let i = 0; i < runs; i += 1) {
-    const run = await lab.runInScanner(process.execPath, [
-      '--import',
-      'tsx',
-      'electron/cli/index.ts',
-      'scan',
-      LAB_CIDR,
-      '--json',
-    ]);
+    const run = await lab.runInScanner(process.execPath, [CLI_BIN, 'scan', LAB_CIDR, '--json']);
     results.push({
       wallMs: run.wallMs,
       found: run.stdout.split('\n').filter((l) => l.includes('"kind":"device"')).length,
@@ -108,6 +103,7 @@ export async function silentSubnet(): Promise<BenchReport> {
     ];
     const notes = [`runs: ${ours.map((r) => r.ms.toFixed(0)).join(', ')} ms`];
 
+    buildCliBundle();
     const cli = await cliRuns(lab, 3);
     const cliMs = median(cli.map((r) => r.wallMs));
     figures.push({

@@ -3,7 +3,8 @@
  * vault holding each device's password, default concurrency and timeouts) polling the fleet: a warm-up of
  * two intervals (every device unlocked, `/info` read), then the measured `durationMs`. Reads JSON
  * `{addresses, password, intervalMs, durationMs}` on stdin; prints one JSON line with its own CPU time
- * (measured window and whole run), peak RSS, poll figures and per-device gap analysis.
+ * (measured window and whole run), peak RSS, poll figures and per-device gap analysis. With `scrapeEveryMs`
+ * it also serves the site metrics and is scraped from another process during the measured window.
  */
 import { text } from 'node:stream/consumers';
 import { parseDeviceAddress } from '../../../shared/domain/device-address';
@@ -16,12 +17,19 @@ import { createDeviceClient } from '../../../electron/core/device/client';
 import type { MonitorTarget } from '../../../electron/core/monitor/monitor';
 import { createMonitor } from '../../../electron/core/monitor/monitor';
 import { monitorClientOptions } from '../../../electron/core/monitor/monitor-options';
+import { PollRecorder } from '../../../electron/core/metrics/poll-recorder';
+import { scrapeFromAnotherProcess, serveMetrics } from './metrics-scraper';
 
 export interface MonitorRunRequest {
   addresses: string[];
   password: string;
   intervalMs: number;
   durationMs: number;
+  /**
+   * Serve the site metrics while monitoring and have a scraper in another process (as Prometheus is) GET
+   * them at this interval from the start of the measured window.
+   */
+  scrapeEveryMs?: number;
 }
 
 export interface MonitorRunResult {
@@ -50,6 +58,8 @@ export interface MonitorRunResult {
   /** The same before that collection: live data plus garbage not yet collected. */
   heapBeforeGcMb: number;
   diffs: number;
+  /** Wall times of the scrapes made during the measured window (ms), when scraping. */
+  scrapeMs?: number[];
 }
 
 const request = JSON.parse(await text(process.stdin)) as MonitorRunRequest;
@@ -66,7 +76,15 @@ for (const t of targets) await vault.setDevicePassword(t.deviceId, request.passw
 
 let peakRss = process.memoryUsage.rss();
 const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
-const monitor = createMonitor({ client, sessions, intervalMs });
+const recorder = new PollRecorder();
+const scraping = request.scrapeEveryMs !== undefined;
+const monitor = createMonitor({
+  client,
+  sessions,
+  intervalMs,
+  ...(scraping ? { onPollDone: recorder.record } : {}),
+});
+const metrics = scraping ? await serveMetrics(monitor, recorder) : undefined;
 let diffs = 0;
 monitor.subscribe(() => (diffs += 1));
 
@@ -80,6 +98,14 @@ const cpuSteady = process.cpuUsage();
 const tSteady = performance.now();
 const steadyFrom = Date.now();
 const lateAtSteady = monitor.stats().late;
+const scrapes =
+  metrics !== undefined && request.scrapeEveryMs !== undefined
+    ? scrapeFromAnotherProcess(metrics.url, {
+        everyMs: request.scrapeEveryMs,
+        count: Math.ceil(durationMs / request.scrapeEveryMs),
+        warmUps: 0,
+      })
+    : Promise.resolve(undefined);
 await new Promise((resolve) => setTimeout(resolve, durationMs));
 const cpu1 = process.cpuUsage(cpu0);
 const cpuSteadyEnd = process.cpuUsage(cpuSteady);
@@ -91,6 +117,8 @@ const heapBeforeGcMb = process.memoryUsage().heapUsed / 2 ** 20;
 (globalThis as { gc?: () => void }).gc?.();
 const heapUsedMb = process.memoryUsage().heapUsed / 2 ** 20;
 const stats = monitor.stats();
+const scrapeMs = await scrapes;
+await metrics?.close();
 await monitor.stop();
 clearInterval(rssTimer);
 client.close();
@@ -142,6 +170,7 @@ const result: MonitorRunResult = {
   heapUsedMb,
   heapBeforeGcMb,
   diffs,
+  ...(scrapeMs !== undefined ? { scrapeMs } : {}),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

@@ -60,6 +60,8 @@ export interface AppHarness {
   clipboard: string[];
   /** Pages opened in the "system browser". */
   opened: string[];
+  /** Folders opened in the "file manager" (Help → Open data folder, the About card). */
+  openedFolders: string[];
   /** Files written through the save dialog's double, in order. */
   saved: string[];
   savesDir: string;
@@ -72,6 +74,7 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'minerdeck-e2e-'));
   const clipboard: string[] = [];
   const opened: string[] = [];
+  const openedFolders: string[] = [];
   const saved: string[] = [];
   const savesDir = options.savesDir ?? join(dataDir, 'saves');
   const built: { services?: CoreServices } = {};
@@ -103,6 +106,11 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
       return ok({ path });
     },
     ...(options.htmlToPdf !== undefined ? { htmlToPdf: options.htmlToPdf } : {}),
+    // Electron's shell.openPath, recorded: the test checks which folder main asked to open.
+    async openPath(path): Promise<Result<void>> {
+      openedFolders.push(path);
+      return ok(undefined);
+    },
   };
   const services = await openCoreServices({
     identity: {
@@ -133,6 +141,7 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
     server,
     clipboard,
     opened,
+    openedFolders,
     saved,
     savesDir,
     dataDir,

@@ -1,7 +1,7 @@
 /**
  * A Chromium page on the harness: `window.api` injected before the app's scripts run, every console
  * error, page error and failed request collected (a CSP violation shows up as a console error), and
- * screenshots saved where the README says: tests/.tmp/screenshots/.
+ * screenshots saved where docs/architecture.md (Testing) says: tests/.tmp/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

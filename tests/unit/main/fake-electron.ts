@@ -63,6 +63,7 @@ export class FakeBrowserWindow extends EventEmitter {
   readonly loaded: Array<{ kind: 'url' | 'file'; target: string }> = [];
   shown = false;
   closed = false;
+  maximized = false;
 
   constructor(readonly options: Record<string, unknown>) {
     super();
@@ -82,8 +83,20 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   restore(): void {}
   focus(): void {}
-  /** What happens when the user closes the window. */
+  maximize(): void {
+    this.maximized = true;
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  /** The bounds the window was created with (a test may move it by changing `options`). */
+  getNormalBounds(): { x: number; y: number; width: number; height: number } {
+    const { x = 0, y = 0, width = 800, height = 600 } = this.options as Record<string, number | undefined>;
+    return { x, y, width, height };
+  }
+  /** What happens when the user closes the window: `close` (still usable), then `closed`. */
   close(): void {
+    this.emit('close');
     this.closed = true;
     this.emit('closed');
   }
@@ -134,6 +147,10 @@ export class FakeApp extends EventEmitter {
   getVersion(): string {
     return '0.1.0';
   }
+  /** Where package.json is: the repository when running from source. */
+  getAppPath(): string {
+    return process.cwd();
+  }
   quit(): void {
     this.quitCalls += 1;
     const event = new FakeEvent();
@@ -160,9 +177,32 @@ export const fakeClipboard = {
 };
 export const fakeShell = {
   opened: [] as string[],
+  openedPaths: [] as string[],
   async openExternal(url: string): Promise<void> {
     fakeShell.opened.push(url);
   },
+  /** Electron's convention: '' when the folder opened, else the error message. */
+  async openPath(path: string): Promise<string> {
+    fakeShell.openedPaths.push(path);
+    return '';
+  },
+};
+
+/** The application menu main installed, as the template it was built from. */
+export const fakeMenu = {
+  installed: null as { template: unknown[] } | null,
+  buildFromTemplate(template: unknown[]): { template: unknown[] } {
+    return { template };
+  },
+  setApplicationMenu(menu: { template: unknown[] } | null): void {
+    fakeMenu.installed = menu;
+  },
+};
+
+/** One 1920×1080 display with a 40 px task bar, as Electron's `screen` reports it. */
+export const fakeScreen = {
+  getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],
+  getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }),
 };
 
 export const fakeApp = new FakeApp();
@@ -178,6 +218,8 @@ export const fakeElectron = {
   ipcRenderer: fakeIpcRenderer,
   clipboard: fakeClipboard,
   shell: fakeShell,
+  Menu: fakeMenu,
+  screen: fakeScreen,
   contextBridge: {
     exposeInMainWorld(key: string, value: unknown): void {
       exposed.push({ key, value });

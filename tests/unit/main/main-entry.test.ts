@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REQUEST_PREFIX } from '../../../shared/ipc/contract';
-import { fakeApp, FakeBrowserWindow, fakeIpcMain } from './fake-electron';
+import { fakeApp, FakeBrowserWindow, fakeIpcMain, fakeMenu, fakeShell } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
 
@@ -65,8 +65,31 @@ describe('electron/main/index (lifecycle)', () => {
       }),
     ).resolves.toEqual({ ok: true, value: { added: 1, alreadyThere: 0 } });
 
+    // The window has the app icon and opens at the default size, centred on the (fake) 1920×1040 display.
+    expect(existsSync(window.options.icon as string)).toBe(true);
+    expect(window.options).toMatchObject({ x: 320, y: 110, width: 1280, height: 820 });
+    // The application menu is installed; its Help → Open Data Folder opens the data folder.
+    const menus = fakeMenu.installed?.template as {
+      label: string;
+      submenu: { label?: string; click?: () => void }[];
+    }[];
+    expect(menus.map((m) => m.label)).toEqual(expect.arrayContaining(['Edit', 'View', 'Window', 'Help']));
+    const help = menus.find((m) => m.label === 'Help')!.submenu;
+    help.find((i) => i.label === 'Open Data Folder')!.click!();
+    await vi.waitFor(() => expect(fakeShell.openedPaths).toEqual([dataDir]));
+
     // macOS: re-opening from the dock creates the window again; elsewhere closing the last window quits.
     window.close();
+    // Closing remembered where the window was.
+    await vi.waitFor(() =>
+      expect(JSON.parse(readFileSync(join(dataDir, 'window-state.json'), 'utf8'))).toEqual({
+        x: 320,
+        y: 110,
+        width: 1280,
+        height: 820,
+        maximized: false,
+      }),
+    );
     fakeApp.emit('activate');
     expect(FakeBrowserWindow.getAllWindows()).toHaveLength(1);
 

@@ -3,7 +3,7 @@ import { FakeBrowserWindow, FakeEvent } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
 
-const { createMainWindow } = await import('../../../electron/main/window');
+const { createMainWindow, displaysOf } = await import('../../../electron/main/window');
 
 const PRELOAD = '/app/out/preload/index.cjs';
 const fileTarget = { kind: 'file', path: '/app/out/renderer/index.html' } as const;
@@ -50,6 +50,33 @@ describe('createMainWindow', () => {
     expect(window.options.show).toBe(false);
     window.emit('ready-to-show');
     expect(window.shown).toBe(true);
+  });
+
+  it('opens where it was placed, with the app icon, maximized again only once ready', () => {
+    const bounds = { x: 40, y: 30, width: 1000, height: 700 };
+    createMainWindow({
+      preloadPath: PRELOAD,
+      target: fileTarget,
+      placement: { bounds, maximized: true },
+      iconPath: '/app/resources/icons/png/512.png',
+    });
+    const window = lastWindow();
+    expect(window.options).toMatchObject({ ...bounds, minWidth: 900, minHeight: 600 });
+    expect(window.options.icon).toBe('/app/resources/icons/png/512.png');
+    expect(window.maximized).toBe(false);
+    window.emit('ready-to-show');
+    expect(window.maximized).toBe(true);
+    expect(window.shown).toBe(true);
+  });
+
+  it('reads the work area of every display, and the primary one', () => {
+    const laptop = { x: 0, y: 0, width: 1920, height: 1040 };
+    const monitor = { x: 1920, y: 0, width: 2560, height: 1400 };
+    const screen = {
+      getAllDisplays: () => [{ workArea: laptop }, { workArea: monitor }],
+      getPrimaryDisplay: () => ({ workArea: laptop }),
+    } as unknown as Parameters<typeof displaysOf>[0];
+    expect(displaysOf(screen)).toEqual({ workAreas: [laptop, monitor], primary: laptop });
   });
 
   it.each([

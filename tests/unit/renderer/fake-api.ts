@@ -6,6 +6,7 @@
 import { vi } from 'vitest';
 import type { FleetTotals } from '../../../shared/domain/monitor';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+import type { AboutInfo } from '../../../shared/ipc/channels/app';
 import type { Api, AppInfo } from '../../../shared/ipc/contract';
 import { channels } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
@@ -17,6 +18,17 @@ export const sampleAppInfo: AppInfo = {
   version: '0.1.0',
   platform: 'linux',
   versions: { electron: '45.4.1', node: '22.20.0' },
+};
+
+export const sampleAbout: AboutInfo = {
+  name: 'Minerdeck',
+  version: '0.1.0',
+  dataDir: '/home/tech/.config/minerdeck',
+  keychain: {
+    state: 'available',
+    persistent: true,
+    summary: "Working: passwords and API keys are kept in the operating system's keychain.",
+  },
 };
 
 export const emptyTotals = (devices = 0): FleetTotals => ({
@@ -41,6 +53,7 @@ export function createFakeApi(): FakeApi {
   }
   Object.assign(api, {
     'app:info': vi.fn(async () => ok(sampleAppInfo)),
+    'app:about': vi.fn(async () => ok(sampleAbout)),
     'discovery:suggest': vi.fn(async () => ok({ subnets: [] })),
     'monitor:snapshot': vi.fn(async () =>
       ok({ running: true, devices: [], totals: emptyTotals(), alerts: [] }),

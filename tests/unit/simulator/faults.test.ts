@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deviceFixturePath } from '../../fixtures/paths';
 import { startFleet } from '../../simulator';
 import type { Fleet, SimDevice } from '../../simulator';
 import { call, getJson, parse, postJson } from './http-client';
@@ -19,10 +20,7 @@ async function device(): Promise<{ device: SimDevice; base: string }> {
 const fixtureErr = (
   JSON.parse(
     readFileSync(
-      new URL(
-        '../../../../shared/fixtures/device/error-mining-pause-stop.apidoc1215510239-s19-xil-vnish1.2.6.json',
-        import.meta.url,
-      ),
+      deviceFixturePath('error-mining-pause-stop.apidoc1215510239-s19-xil-vnish1.2.6.json'),
       'utf8',
     ),
   ) as { err: string }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { VENDOR_OPENAPI_PATH } from '../../fixtures/paths';
 import { startFleet } from '../../simulator';
 import type { Fleet, SimDevice, SimDeviceOptions } from '../../simulator';
 import { bearer, call, getJson, parse, postJson, unlockToken } from './http-client';
@@ -15,10 +16,7 @@ async function one(opts: SimDeviceOptions = {}): Promise<SimDevice> {
   return fleet.devices[0]!;
 }
 
-const vendorDoc = readFileSync(
-  new URL('../../../../shared/spec/vendor/xminer-api-1.2.6.openapi.json', import.meta.url),
-  'utf8',
-);
+const vendorDoc = readFileSync(VENDOR_OPENAPI_PATH, 'utf8');
 
 interface Summary {
   miner: {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deviceFixturePath } from '../../fixtures/paths';
 import { startFleet } from '../../simulator';
 import type { Fleet, SimDevice, SimDeviceOptions, SimPool } from '../../simulator';
 import { summaryPools } from '../../simulator/pools';
@@ -12,9 +13,7 @@ afterEach(async () => {
 });
 
 const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(
-    readFileSync(new URL(`../../../../shared/fixtures/device/${name}`, import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
+  JSON.parse(readFileSync(deviceFixturePath(name), 'utf8')) as Record<string, unknown>;
 const realSettings = fixture('settings.proto-fleet-s21pro-vnish1.2.7.json') as {
   miner: { pools: SimPool[]; cooling: Record<string, unknown> };
 };

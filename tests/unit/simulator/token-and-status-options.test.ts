@@ -1,5 +1,5 @@
 /**
- * The simulator options behind issue 14 (points 3 and 7), over real HTTP: tokens shaped by `makeToken`
+ * The simulator options for odd session tokens and revoked keys, over real HTTP: tokens shaped by `makeToken`
  * (a token with spaces works as `Bearer <token>`), and how `/status` answers a bad credential
  * (`statusOnBadCredential`: 401, or 200 `unlocked: false` as the vendor document declares).
  */

@@ -1,5 +1,5 @@
 /**
- * The open device's own site-setup actions (issue 16): blink its locate LED (for 10 minutes) or turn it
+ * The open device's own site-setup actions: blink its locate LED (for 10 minutes) or turn it
  * off, restart its mining, reboot it — the last two after a confirmation. Each runs like the bulk
  * actions (the fleet row's Last action says it too) and its outcome is said here in one sentence.
  */

@@ -66,8 +66,8 @@ export function DeviceCell({ row, onOpen }: { row: FleetRow; onOpen: (id: string
       >
         {row.host}
       </button>
-      {/* Another device reports this MAC (issue 14): said in place of the host name, which a cloned
-          board image repeats anyway (it stays in the title). */}
+      {/* Another device reports this MAC (a cloned or misconfigured board): said in place of the host
+          name, which a cloned board image repeats anyway (it stays in the title). */}
       {row.sameMac !== undefined ? (
         <span
           className="cell-sub tone-bad"
@@ -188,7 +188,7 @@ const PASSWORD_WORDS = {
 export function CredentialsCell({ row }: { row: FleetRow }): ReactNode {
   return (
     <div className="cell-badges">
-      {/* The working password is the vendor default (issue 15): an open door on the LAN, said in place
+      {/* The working password is the vendor default: an open door on the LAN, said in place
           of the password badge (a row has room for two). */}
       {row.factoryPassword ? (
         <span

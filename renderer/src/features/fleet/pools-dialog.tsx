@@ -1,5 +1,5 @@
 /**
- * "Set pools…" for the selected devices (issue 16), in two steps. First the pools: one of the site's
+ * "Set pools…" for the selected devices, in two steps. First the pools: one of the site's
  * presets, or typed (up to three: url, worker template, password), optionally saved as a preset. Then the
  * preview main computes — each device's worker in each pool, flagged when a template gives it none, an
  * empty one or another device's — and Apply. The fleet's Last action column and the bulk line then tell

@@ -1,5 +1,5 @@
 /**
- * The bulk bar's site-setup actions (issue 16): "Set pools…" (a dialog with a preview), the locate LED
+ * The bulk bar's site-setup actions: "Set pools…" (a dialog with a preview), the locate LED
  * on for a chosen time or off (harmless and idempotent: at once), and "Restart mining…" / "Reboot…",
  * which open a confirmation naming how many devices get it.
  */

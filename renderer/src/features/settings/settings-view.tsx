@@ -1,7 +1,8 @@
 /**
- * Settings: how often and how hard Minerdeck talks to devices, when it raises an alert, and the keychain
- * — its state, and what to do when it is not available. Times are shown in the units people think in
- * (seconds for polling, milliseconds for a scan's connect timeout).
+ * Settings: how often and how hard Minerdeck talks to devices, when it raises an alert, the keychain
+ * — its state, and what to do when it is not available — and the site metrics served to Prometheus.
+ * Times are shown in the units people think in (seconds for polling, milliseconds for a scan's connect
+ * timeout).
  */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -9,8 +10,10 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AppSettings } from '../../../../shared/domain/settings';
 import { parsePorts } from '../../stores/discover-slice';
 import { useRootStore } from '../../stores/root-store';
+import { AboutCard } from './about-card';
 import { KeychainCard } from './keychain-card';
 import { NumberField } from './number-field';
+import { SiteMetricsCard } from './site-metrics-card';
 import './settings.css';
 
 export function SettingsView(): ReactNode {
@@ -57,12 +60,21 @@ export function SettingsView(): ReactNode {
     <section className="view settings" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
       <KeychainCard />
+      <SiteMetricsCard />
+      {/* The fields check themselves (and main checks again): the browser's step rule would refuse 5 s
+          for "Poll every" (min 0.1, step 0.5) and block the save without a word. */}
       <form
         className="settings-form"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (parsedPorts === undefined) return;
-          void settingsSaved({ ...draft, discovery: { ...draft.discovery, ports: parsedPorts } }).then(() => {
+          // Site metrics are saved by their card: the form never sends back an older copy of them.
+          void settingsSaved({
+            monitor: draft.monitor,
+            discovery: { ...draft.discovery, ports: parsedPorts },
+            credentials: draft.credentials,
+          }).then(() => {
             setDraft(undefined);
             setPorts(undefined);
           });
@@ -187,6 +199,7 @@ export function SettingsView(): ReactNode {
           )}
         </div>
       </form>
+      <AboutCard />
     </section>
   );
 }

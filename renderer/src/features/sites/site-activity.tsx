@@ -1,5 +1,5 @@
 /**
- * Site → Activity (issue 16, deliverable 4): every write made to the current site's devices — password
+ * Site → Activity: every write made to the current site's devices — password
  * changes, pools, locate LED, restarts, reboots — newest first, with who (the laptop), what, the summary
  * line and each device's outcome; filtered to one device on request. Loaded when shown and on "Refresh".
  */

@@ -61,4 +61,22 @@ describe('settings store', () => {
     expect(store.current().monitor).toEqual({ ...DEFAULT_SETTINGS.monitor, intervalMs: 3000 });
     expect(store.problems()).toEqual([]);
   });
+
+  it('loads a file written before site metrics existed with metrics off, and keeps them once set', async () => {
+    const { metrics: _none, ...older } = DEFAULT_SETTINGS;
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify({ version: 1, settings: older }));
+    const store = await openSettingsStore({ dataDir: dir });
+    expect(store.problems()).toEqual([]);
+    expect(store.current().metrics).toEqual({ enabled: false, address: '127.0.0.1:9464' });
+    await store.update({ metrics: { enabled: true, address: '0.0.0.0:9100' } });
+    const again = await openSettingsStore({ dataDir: dir });
+    expect(again.current().metrics).toEqual({ enabled: true, address: '0.0.0.0:9100' });
+  });
+
+  it('refuses a site-metrics address that is a host name, and keeps the file as it was', async () => {
+    const store = await openSettingsStore({ dataDir: dir });
+    const result = await store.update({ metrics: { enabled: true, address: 'prometheus.local:9464' } });
+    expect(result.ok ? '' : result.error.message).toMatch(/metrics\.address: An IP address and a port/);
+    expect(store.current()).toEqual(DEFAULT_SETTINGS);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The identity rule (issue 14, point 1): a device has moved only when its old address is silent; two live
+ * The identity rule: a device has moved only when its old address is silent; two live
  * addresses with one MAC are two devices — the MAC id stays with the device that had it, the other is
  * known by its address — and each is flagged with the other's address, in the same words everywhere.
  */

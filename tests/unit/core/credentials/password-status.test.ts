@@ -1,5 +1,5 @@
 /**
- * The report's "Password" column and the "factory password" flag (issue 15, deliverable 1), from the
+ * The report's "Password" column and the "factory password" flag, from the
  * keychain listing's metadata and a password given this session: factory default / changed here (with
  * the time) / set elsewhere / unknown — unknown also while a change by this laptop is unconfirmed.
  */

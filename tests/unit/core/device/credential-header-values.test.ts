@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 3: which credential values travel in a header (RFC 9110 field values, header-value.ts)
+ * Which credential values travel in a header (RFC 9110 field values, header-value.ts)
  * and whose fault a refused one is. A token comes from a device: one HTTP cannot carry back is the
  * device's fault (BAD_RESPONSE), found when the unlock answers; a key the user gives stays their input
  * (INVALID_INPUT). Neither is ever quoted in a message.

@@ -8,9 +8,9 @@ import {
   normalizeMac,
   statusShowsApi,
 } from '../../../../electron/core/discovery/classify';
+import { deviceFixturePath } from '../../../fixtures/paths';
 
-const FIXTURES = new URL('../../../../../shared/fixtures/device/', import.meta.url);
-const fixture = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8');
+const fixture = (name: string): string => readFileSync(deviceFixturePath(name), 'utf8');
 
 const answer = (status: number, body = '', headers: HttpAnswer['headers'] = {}): HttpAnswer => ({
   status,

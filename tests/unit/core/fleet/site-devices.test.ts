@@ -126,7 +126,7 @@ describe('the fleet as the current site', () => {
     ]);
   });
 
-  it('keeps two devices with one MAC as two rows, each flagged with the other (issue 14)', async () => {
+  it('keeps two devices with one MAC as two rows, each flagged with the other', async () => {
     const { list } = open(tempDataDir('fleet'));
     const devices = await list();
     const mac = { mac: 'AA:00:00:00:00:07' };

@@ -87,7 +87,7 @@ describe('recordScan', () => {
     ]);
   });
 
-  it('keeps two live addresses with one MAC as two devices, and never moves one without a silent old address (issue 14)', () => {
+  it('keeps two live addresses with one MAC as two devices, and never moves one without a silent old address', () => {
     const { inventory, clock } = hall();
     recordScan(inventory, 'hall', [foundDevice('10.0.0.13', { mac: MAC })], clock.now());
     clock.advance(60_000);

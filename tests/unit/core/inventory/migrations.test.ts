@@ -59,7 +59,7 @@ describe('migrate', () => {
     expect(inventory.devices).toHaveLength(2);
   });
 
-  it('keeps version 1 entries of one MAC seen over the same time as two devices, not one that moved (issue 14)', () => {
+  it('keeps version 1 entries of one MAC seen over the same time as two devices, not one that moved', () => {
     const entry = (address: string, firstSeen: string, lastSeen: string) => ({
       mac: 'aa-bb-cc-00-00-0c',
       address,

@@ -1,4 +1,4 @@
-/** The site metrics' exposition (issue 17): format, escaping, every family, OpenMetrics. */
+/** The site metrics' exposition: format, escaping, every family, OpenMetrics. */
 import { describe, expect, it } from 'vitest';
 import {
   escapeLabel,

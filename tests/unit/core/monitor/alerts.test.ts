@@ -118,7 +118,7 @@ describe('alerts', () => {
     expect(book.allActive()).toEqual([]);
   });
 
-  it('raises a factory-password alert while the flag holds, whatever the state, and counts it (issue 15)', () => {
+  it('raises a factory-password alert while the flag holds, whatever the state, and counts it', () => {
     const book = new AlertBook(DEFAULT_ALERT_THRESHOLDS);
     const raised = book.update('d1', ADDRESS, { ...onlineWith(), factoryPassword: true }, 1000);
     expect(raised.raised).toEqual([
@@ -142,7 +142,7 @@ describe('alerts', () => {
 });
 
 describe('reading summary', () => {
-  it('alerts while another address answers with the device’s MAC, whatever its state, and clears it after (issue 14)', () => {
+  it('alerts while another address answers with the device’s MAC, whatever its state, and clears it after', () => {
     const book = new AlertBook(DEFAULT_ALERT_THRESHOLDS);
     const twins = ['http://10.0.0.12', 'http://10.0.0.14'];
     const raised = book.update('d1', ADDRESS, { ...onlineWith(), sameMacAs: twins }, 1000);

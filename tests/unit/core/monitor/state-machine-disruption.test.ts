@@ -1,5 +1,5 @@
 /**
- * Expected disruptions in the monitor's state machine (issue 16): a reboot or mining restart asked for
+ * Expected disruptions in the monitor's state machine: a reboot or mining restart asked for
  * shows as `rebooting` / `restarting` instead of an offline alarm until the device answers again or the
  * deadline passes; then the usual states. Pure: times are given, no network.
  */

@@ -1,8 +1,7 @@
 /**
- * What the hand-over report says about the site's setup (issue 15 deliverable 1, issue 16 deliverables 4
- * and 6): the "Password" column, pools and workers as read back, the LED, each device's last reboot or
- * mining restart, and the site's activity in one line per write naming the addresses it failed on — the
- * same in the report object, the CSV and the HTML. Never a secret.
+ * What the hand-over report says about the site's setup: the "Password" column, pools and workers as read
+ * back, the LED, each device's last reboot or mining restart, and the site's activity in one line per write
+ * naming the addresses it failed on — the same in the report object, the CSV and the HTML. Never a secret.
  */
 import { describe, expect, it } from 'vitest';
 import { newDevice } from '../../../../electron/core/inventory/devices';

@@ -182,7 +182,7 @@ describe('buildReport', () => {
     expect(blind.checkedAt).toBeNull();
   });
 
-  it('lists both devices that report one MAC, each with the conflict, once even when alerted (issue 14)', () => {
+  it('lists both devices that report one MAC, each with the conflict, once even when alerted', () => {
     const twin = (id: string, address: string) =>
       newDevice(
         {

@@ -1,13 +1,11 @@
 /**
- * The real device payloads in ../shared/fixtures/device (beside the repository in every checkout and in
- * CI), read at test time so a payload added later is tested without touching the tests.
+ * The real device payloads in tests/fixtures/device, read at test time so a payload added later is tested
+ * without touching the tests.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { DEVICE_FIXTURES_DIR } from '../../../../fixtures/paths';
 
-export const FIXTURE_DIR = fileURLToPath(
-  new URL('../../../../../../shared/fixtures/device/', import.meta.url),
-);
+export const FIXTURE_DIR = DEVICE_FIXTURES_DIR;
 
 export interface FixtureFile {
   name: string;

@@ -1,0 +1,43 @@
+/**
+ * The `app:*` channels of the About box: the facts it shows, and opening the data folder in the system's
+ * file manager. The folder opened is always the services' own data folder — the request carries no path —
+ * and the opener is the shell's (Electron's `shell.openPath`, a recording double in the test harness).
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Handlers } from '../../../shared/ipc/contract';
+import { err, ok } from '../../../shared/result';
+import { aboutKeychain, PRODUCT_NAME } from '../about';
+import type { CoreServices } from '../services';
+
+type AppHandlers = Pick<Handlers, 'app:about' | 'app:open-data-folder'>;
+
+export type AppChannelServices = Pick<CoreServices, 'identity'> &
+  Partial<Pick<CoreServices, 'dataDir' | 'credentials' | 'system'>>;
+
+const noDataDir = () => err('INTERNAL', 'This Minerdeck session has no data folder.');
+
+export function appHandlers(s: AppChannelServices): AppHandlers {
+  return {
+    'app:about': async () => {
+      if (s.dataDir === undefined) return noDataDir();
+      return ok({
+        name: PRODUCT_NAME,
+        version: s.identity.version,
+        dataDir: s.dataDir,
+        keychain: aboutKeychain(s.credentials?.keychain.status, s.credentials?.vault.persistent ?? false),
+      });
+    },
+    'app:open-data-folder': async () => {
+      const dataDir = s.dataDir;
+      const openPath = s.system?.openPath;
+      if (dataDir === undefined) return noDataDir();
+      if (openPath === undefined) {
+        return err('INTERNAL', 'Opening folders is not available in this Minerdeck session.');
+      }
+      // Before anything was saved the folder may not exist yet; the file manager would show an error.
+      await mkdir(dataDir, { recursive: true });
+      const opened = await openPath(dataDir);
+      return opened.ok ? ok({ path: dataDir }) : opened;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Settings → "About Minerdeck": the facts support asks first (version, where the data lives, whether the
+ * keychain keeps secrets), the same as Help → About in the menu, and a button that opens the data folder
+ * in the file manager. The menu bar is hidden until Alt is pressed on Windows and Linux, so this card is
+ * where most technicians find it.
+ */
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useRootStore } from '../../stores/root-store';
+import './about-card.css';
+
+export function AboutCard(): ReactNode {
+  const { about, requested, folder, openFolder } = useRootStore(
+    useShallow((s) => ({
+      about: s.about,
+      requested: s.aboutRequested,
+      folder: s.dataFolderOpen,
+      openFolder: s.dataFolderOpened,
+    })),
+  );
+
+  useEffect(() => {
+    void requested();
+  }, [requested]);
+
+  if (about.status === 'error') {
+    return (
+      <section className="card" aria-labelledby="about-title">
+        <h3 id="about-title">About Minerdeck</h3>
+        <p className="field-error">{about.error.message}</p>
+      </section>
+    );
+  }
+  if (about.status !== 'ready') return null;
+  const info = about.value;
+  return (
+    <section className="card about-card" aria-labelledby="about-title">
+      <h3 id="about-title">About {info.name}</h3>
+      <dl className="about-facts">
+        <dt>Version</dt>
+        <dd>{info.version}</dd>
+        <dt>Data folder</dt>
+        <dd>
+          <code>{info.dataDir}</code>
+        </dd>
+        <dt>Keychain</dt>
+        <dd>{info.keychain.summary}</dd>
+      </dl>
+      <p>
+        <button
+          type="button"
+          className="button"
+          disabled={folder.status === 'opening'}
+          onClick={() => void openFolder()}
+        >
+          Open data folder
+        </button>
+      </p>
+      {folder.message !== undefined && (
+        <p className={folder.status === 'error' ? 'field-error' : 'field-hint'} role="status">
+          {folder.message}
+        </p>
+      )}
+    </section>
+  );
+}
