@@ -36,7 +36,7 @@ describeWith(browserRequirement, 'About and editing in Chromium', () => {
   it('shows About with the version and the data folder, and opens that folder through main', async () => {
     const { app, harness } = session!;
     const { page } = app;
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const about = page.getByRole('region', { name: 'About Minerdeck' });
     await expect.poll(() => about.innerText(), { timeout: 10_000 }).toContain(`Version\n${version}`);
     const text = await about.innerText();

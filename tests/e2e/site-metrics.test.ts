@@ -55,9 +55,20 @@ describeWith(browserRequirement, 'Site metrics in Chromium', () => {
 
   afterAll(() => session?.close());
 
+  it('"Save settings" saves in Chromium with the defaults in the form (no browser check blocks it)', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const hottest = page.getByLabel('Hottest chip allowed (°C)');
+    await hottest.fill('88');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => session?.harness.services.settings?.current().monitor.chipTempMaxC).toBe(88);
+    await expect.poll(() => page.locator('.settings-actions [role="status"]').count()).toBe(1);
+    expect(app.problems).toEqual([]);
+  });
+
   it('turn on → the URL → scraped over HTTP → "Last scrape" → turn off', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const box = page.getByRole('checkbox', CHECKBOX);
     await expect(box.isChecked()).resolves.toBe(false);
     await expect(page.getByLabel('Address', { exact: true }).inputValue()).resolves.toBe('127.0.0.1:9464');

@@ -178,9 +178,10 @@ describe('createWindowStateKeeper', () => {
     const keeper = createWindowStateKeeper({
       dataDir,
       delayMs: 40,
+      // Counted once on disk: the file is read as soon as the count says one write happened.
       save: async (dir, state) => {
-        writes.push(state);
         await saveWindowState(dir, state);
+        writes.push(state);
       },
     });
     await keeper.load();
