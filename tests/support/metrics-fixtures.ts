@@ -110,3 +110,42 @@ export function expositionInput(devices: MonitorDeviceView[], site = 'Site A'): 
     latency: recorder.histogram(),
   };
 }
+
+/**
+ * `input` as the next poll round leaves it: every online device has new readings (hash rates, temperatures,
+ * fans, power, efficiency, its last answer, accepted shares), as between two scrapes 15 s apart; offline
+ * devices, identities and states stay. Round 0 is `input` itself.
+ */
+export function nextPollRound(input: ExpositionInput, round: number): ExpositionInput {
+  if (round === 0) return input;
+  const devices = input.snapshot.devices.map((d, i): MonitorDeviceView => {
+    if (d.reading === undefined || d.lastAnswerAt === undefined) return d;
+    const wobble = ((i * 7919 + round * 104_729) % 1000) / 1000;
+    return {
+      ...d,
+      lastAnswerAt: d.lastAnswerAt + round * 15_000,
+      reading: {
+        ...d.reading,
+        hashRate: 185e12 + wobble * 10e12,
+        chipTempMax: 68 + Math.round(wobble * 60) / 10,
+        boardTempMax: 54 + Math.round(wobble * 30) / 10,
+        powerW: 3450 + Math.round(wobble * 1000) / 10,
+        efficiency: 17 + Math.round(wobble * 100) / 100,
+        fanRpmMin: 4900 + Math.round(wobble * 200),
+      },
+    };
+  });
+  const extras = (id: string): DeviceExtras | undefined => {
+    const base = input.extras(id);
+    if (base?.boards === undefined) return base;
+    const shift = round / 10;
+    return {
+      ...base,
+      hashRateAverage: (base.hashRateAverage ?? 0) + round * 1e9,
+      boards: base.boards.map((b) => ({ ...b, chipMax: (b.chipMax ?? 60) + shift })),
+      pools: (base.pools ?? []).map((p) => ({ ...p, accepted: (p.accepted ?? 0) + round * 40 })),
+    };
+  };
+  const memo = new Map(devices.map((d) => [d.deviceId, extras(d.deviceId)]));
+  return { ...input, snapshot: { ...input.snapshot, devices }, extras: (id) => memo.get(id) };
+}
