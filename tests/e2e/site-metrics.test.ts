@@ -4,8 +4,6 @@
  * yet"; the test scrapes that URL as the site's Prometheus would (each device's hash rate is there); the
  * card then shows "Last scrape: … ago" by itself; unticked, nothing listens any more.
  */
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHandlers } from '../../electron/core/handlers';
 import type { Fleet } from '../simulator';
@@ -15,18 +13,10 @@ import { workingKeychain } from '../support/test-keychain';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
 import { openE2eSession } from './harness/e2e-session';
+import { freePort } from '../support/free-port';
 
 const PASSWORD = 'Metrics-e2e-1';
 const CHECKBOX = { name: "Serve site metrics for the site's Prometheus" };
-
-/** A loopback port free right now (taken, then released). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describeWith(browserRequirement, 'Site metrics in Chromium', () => {
   let fleet: Fleet;

@@ -14,19 +14,11 @@ import { describeWith, prometheus, PROMTOOL_PATH } from '../support/requirements
 import type { CliRun } from '../support/run-cli';
 import { runCli } from '../support/run-cli';
 import { devicesOf } from '../support/sim-targets';
+import { freePort } from '../support/free-port';
 
 const PASSWORD = 'Metrics-pw-1';
 const env = { DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
 const hostPort = (device: SimDevice): string => device.address.replace(/^http:\/\//, '');
-
-/** A loopback port free right now (taken, then released). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const line = (text: string, name: string, device: SimDevice): string | undefined =>
   text.split('\n').find((l) => l.startsWith(`${name}{`) && l.includes(`address="${device.address}"`));

@@ -9,8 +9,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -20,17 +18,10 @@ import { describeWith, prometheus, PROMETHEUS_PATH, PROMTOOL_PATH } from '../sup
 import type { CliRun } from '../support/run-cli';
 import { runCli } from '../support/run-cli';
 import { devicesOf } from '../support/sim-targets';
+import { freePort } from '../support/free-port';
 
 const PASSWORD = 'Prom-pw-1';
 const env = { DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const promtool = (...args: string[]) => spawnSync(PROMTOOL_PATH, args, { encoding: 'utf8' });
 

@@ -5,7 +5,7 @@
  */
 import type { Result } from '../../../shared/result';
 import { ok } from '../../../shared/result';
-import { streamExposition } from '../../core/metrics/exposition';
+import { expositionOf, streamExposition } from '../../core/metrics/exposition';
 import type { MetricsServer } from '../../core/metrics/metrics-server';
 import { parseMetricsAddress, startMetricsServer } from '../../core/metrics/metrics-server';
 import type { PollRecorder } from '../../core/metrics/poll-recorder';
@@ -24,18 +24,7 @@ export async function serveMonitorMetrics(
   if (!address.ok) return address;
   const server = await startMetricsServer({
     ...address.value,
-    stream: (format, write) =>
-      streamExposition(
-        {
-          site,
-          snapshot: monitor.snapshot(),
-          stats: monitor.stats(),
-          extras: (deviceId) => recorder.extras(deviceId),
-          latency: recorder.histogram(),
-        },
-        format,
-        write,
-      ),
+    stream: (format, write) => streamExposition(expositionOf(site, monitor, recorder), format, write),
   });
   if (!server.ok) return server;
   output.err(`Site metrics: ${server.value.url}`);

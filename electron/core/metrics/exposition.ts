@@ -16,7 +16,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { MonitorState } from '../../../shared/domain/monitor';
 import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor';
-import type { DeviceExtras, LatencyHistogram } from './poll-recorder';
+import type { DeviceExtras, LatencyHistogram, PollRecorder } from './poll-recorder';
 import { LATENCY_BUCKETS_S } from './poll-recorder';
 import { boardFamilies, poolFamilies } from './exposition-boards';
 import type { Row } from './exposition-writer';
@@ -43,6 +43,21 @@ export interface ExpositionInput {
   stats: Pick<MonitorStats, 'polls' | 'late'>;
   extras: (deviceId: string) => DeviceExtras | undefined;
   latency: LatencyHistogram;
+}
+
+/** What a scrape reads: the running monitor (or one standing in for it) and the recorder its polls feed. */
+export function expositionOf(
+  site: string,
+  monitor: { snapshot(): MonitorSnapshot; stats(): ExpositionInput['stats'] },
+  recorder: Pick<PollRecorder, 'extras' | 'histogram'>,
+): ExpositionInput {
+  return {
+    site,
+    snapshot: monitor.snapshot(),
+    stats: monitor.stats(),
+    extras: (deviceId) => recorder.extras(deviceId),
+    latency: recorder.histogram(),
+  };
 }
 
 type Step = (w: Writer, rows: readonly Row[]) => void;

@@ -1,8 +1,10 @@
 /**
  * What the site metrics need beyond the monitor's snapshot, gathered as polls finish (the monitor's
  * `onPollDone`): each device's model and firmware and average hash rate, its poll errors by reason, and a
- * poll-latency histogram. Kept here, not in the monitor, so the monitor pays one call per poll and nothing
- * when no one scrapes; a scrape then reads these maps without parsing any body.
+ * poll-latency histogram. Kept here, not in the monitor, so the monitor pays one call per poll. A poll only
+ * keeps a reference to the bodies the monitor holds anyway; they are read when a scrape asks (once per
+ * new body), not at every poll: with a scrape every 15 s and a poll every 5 s, reading them per poll was
+ * most of what serving the metrics cost the monitor (profile).
  */
 import { toHashesPerSecond } from '../../../shared/format/hash-rate';
 import type { DeviceErrorCode } from '../device/device-error';
@@ -115,8 +117,34 @@ function poolsOf(miner: Record<string, unknown> | undefined): PoolShares[] | und
   });
 }
 
+/** What a poll leaves for a device: its error counts and the last bodies, read when scraped. */
+interface Kept {
+  errors: Map<string, number>;
+  summary?: unknown;
+  /** The last /info that came with a poll (it is read rarely; a poll without one keeps this). */
+  info?: unknown;
+  /** The extras made from exactly these bodies, until a new one arrives. */
+  made?: { summary: unknown; info: unknown; extras: DeviceExtras };
+}
+
+function extrasOf(kept: Kept): DeviceExtras {
+  const identity = kept.info === undefined ? undefined : infoFacts(kept.info).identity;
+  const average = averageHashRate(kept.summary, kept.info);
+  const miner = asObject(own(asObject(kept.summary) ?? {}, 'miner'));
+  const boards = boardsOf(miner);
+  const pools = poolsOf(miner);
+  return {
+    errors: kept.errors,
+    ...(identity?.model !== undefined ? { model: identity.model } : {}),
+    ...(identity?.firmware !== undefined ? { firmware: identity.firmware } : {}),
+    ...(average !== undefined ? { hashRateAverage: average } : {}),
+    ...(boards !== undefined ? { boards } : {}),
+    ...(pools !== undefined ? { pools } : {}),
+  };
+}
+
 export class PollRecorder {
-  private readonly devices = new Map<string, DeviceExtras>();
+  private readonly devices = new Map<string, Kept>();
   /** Per-bucket (not cumulative) counts; the last slot is +Inf. */
   private readonly counts = new Array<number>(LATENCY_BUCKETS_S.length + 1).fill(0);
   private sum = 0;
@@ -130,29 +158,28 @@ export class PollRecorder {
     this.counts[slot] = (this.counts[slot] ?? 0) + 1;
     this.sum += seconds;
     this.total += 1;
-    let extras = this.devices.get(done.deviceId);
-    if (extras === undefined) {
-      extras = { errors: new Map() };
-      this.devices.set(done.deviceId, extras);
+    let kept = this.devices.get(done.deviceId);
+    if (kept === undefined) {
+      kept = { errors: new Map() };
+      this.devices.set(done.deviceId, kept);
     }
     if (done.error !== undefined) {
-      extras.errors.set(done.error, (extras.errors.get(done.error) ?? 0) + 1);
+      kept.errors.set(done.error, (kept.errors.get(done.error) ?? 0) + 1);
       return;
     }
-    // /info is read rarely and memoised per body: identity costs a lookup per poll.
-    const identity = done.info === undefined ? undefined : infoFacts(done.info).identity;
-    if (identity?.model !== undefined) extras.model = identity.model;
-    if (identity?.firmware !== undefined) extras.firmware = identity.firmware;
-    const average = averageHashRate(done.summary, done.info);
-    if (average === undefined) delete extras.hashRateAverage;
-    else extras.hashRateAverage = average;
-    const miner = asObject(own(asObject(done.summary) ?? {}, 'miner'));
-    extras.boards = boardsOf(miner);
-    extras.pools = poolsOf(miner);
+    kept.summary = done.summary;
+    if (done.info !== undefined) kept.info = done.info;
   };
 
+  /** The device's extras, made from its last bodies the first time a scrape asks for them. */
   extras(deviceId: string): DeviceExtras | undefined {
-    return this.devices.get(deviceId);
+    const kept = this.devices.get(deviceId);
+    if (kept === undefined) return undefined;
+    const made = kept.made;
+    if (made !== undefined && made.summary === kept.summary && made.info === kept.info) return made.extras;
+    const extras = extrasOf(kept);
+    kept.made = { summary: kept.summary, info: kept.info, extras };
+    return extras;
   }
 
   /** A device left the monitor. */

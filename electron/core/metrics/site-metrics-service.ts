@@ -13,7 +13,7 @@ import type { SiteMetricsStatus } from '../../../shared/ipc/channels/metrics';
 import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ExpositionInput } from './exposition';
-import { streamExposition } from './exposition';
+import { expositionOf, streamExposition } from './exposition';
 import type { MetricsServer } from './metrics-server';
 import { parseMetricsAddress, startMetricsServer } from './metrics-server';
 import type { PollDone } from './poll-recorder';
@@ -73,16 +73,8 @@ export function createSiteMetricsService(options: SiteMetricsServiceOptions): Si
   let disposed = false;
   let transition: Promise<void> = Promise.resolve();
 
-  const input = (): ExpositionInput => {
-    const monitor = options.monitor() ?? idleMonitor(now());
-    return {
-      site: options.site(),
-      snapshot: monitor.snapshot(),
-      stats: monitor.stats(),
-      extras: (deviceId) => recorder.extras(deviceId),
-      latency: recorder.histogram(),
-    };
-  };
+  const input = (): ExpositionInput =>
+    expositionOf(options.site(), options.monitor() ?? idleMonitor(now()), recorder);
 
   async function stopServing(): Promise<void> {
     const current = served;

@@ -4,7 +4,7 @@
  * so only serving is charged to the serving process's CPU. Also used by the metrics benchmark.
  */
 import { execFile } from 'node:child_process';
-import { streamExposition } from '../../../electron/core/metrics/exposition';
+import { expositionOf, streamExposition } from '../../../electron/core/metrics/exposition';
 import type { MetricsServer } from '../../../electron/core/metrics/metrics-server';
 import { startMetricsServer } from '../../../electron/core/metrics/metrics-server';
 import type { PollRecorder } from '../../../electron/core/metrics/poll-recorder';
@@ -14,18 +14,7 @@ export async function serveMetrics(monitor: Monitor, recorder: PollRecorder): Pr
   const served = await startMetricsServer({
     host: '127.0.0.1',
     port: 0,
-    stream: (format, write) =>
-      streamExposition(
-        {
-          site: 'Bench',
-          snapshot: monitor.snapshot(),
-          stats: monitor.stats(),
-          extras: (deviceId) => recorder.extras(deviceId),
-          latency: recorder.histogram(),
-        },
-        format,
-        write,
-      ),
+    stream: (format, write) => streamExposition(expositionOf('Bench', monitor, recorder), format, write),
   });
   if (!served.ok) throw new Error(served.error.message);
   return served.value;

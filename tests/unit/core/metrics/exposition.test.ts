@@ -201,6 +201,24 @@ describe('PollRecorder', () => {
     });
     expect(recorder.histogram()).toMatchObject({ count: 3, sumSeconds: 8.004 });
   });
+
+  it('reads the bodies once per new body, when asked; a poll without /info keeps the identity', () => {
+    const recorder = new PollRecorder();
+    const info = { miner: 'Antminer S21', fw_name: 'Vnish', fw_version: '1.2.7', hr_measure: 'TH/s' };
+    const summaryAt = (average: number) => ({ miner: { hr_average: average } });
+    recorder.record({ deviceId: 'd', ms: 3, summary: summaryAt(100), info });
+    const first = recorder.extras('d');
+    // Asked again with nothing new: the same extras, not read again.
+    expect(recorder.extras('d')).toBe(first);
+    recorder.record({ deviceId: 'd', ms: 3, summary: summaryAt(101) });
+    const second = recorder.extras('d');
+    expect(second).not.toBe(first);
+    expect(second).toMatchObject({ model: 'Antminer S21', hashRateAverage: 101e12 });
+    // A poll that answered without a summary: no average any more (absent, not stale).
+    recorder.record({ deviceId: 'd', ms: 3 });
+    expect(recorder.extras('d')?.hashRateAverage).toBeUndefined();
+    expect(recorder.extras('unknown')).toBeUndefined();
+  });
 });
 
 describe('parseMetricsAddress', () => {

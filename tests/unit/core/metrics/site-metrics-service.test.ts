@@ -16,6 +16,7 @@ import type { SettingsStore } from '../../../../electron/core/settings/settings-
 import { openSettingsStore } from '../../../../electron/core/settings/settings-store';
 import type { SettingsPatch } from '../../../../shared/domain/settings';
 import { expositionInput, fleetView } from '../../../support/metrics-fixtures';
+import { freePort } from '../../../support/free-port';
 
 const SCRAPED_AT = Date.UTC(2026, 0, 2, 3, 4, 5);
 
@@ -27,14 +28,6 @@ async function listenSomewhere(): Promise<Server> {
 }
 const portOf = (server: Server): number => (server.address() as AddressInfo).port;
 const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-/** A loopback port free right now (taken, then released). */
-async function freePort(): Promise<number> {
-  const server = await listenSomewhere();
-  const port = portOf(server);
-  await closeServer(server);
-  return port;
-}
 
 const input = expositionInput(fleetView(3), 'Container 7');
 const monitor: MetricsMonitor = { snapshot: () => input.snapshot, stats: () => input.stats };
