@@ -60,6 +60,18 @@ export interface MonitorRunResult {
   diffs: number;
   /** Wall times of the scrapes made during the measured window (ms), when scraping. */
   scrapeMs?: number[];
+  /** When scraping: the same process over a window as long just before, serving but not scraped. */
+  unscraped?: { cpuMs: number; wallMs: number };
+}
+
+const ms = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000;
+
+/** This process's CPU time and the wall time over the next `windowMs`. */
+async function cpuOver(windowMs: number): Promise<{ cpuMs: number; wallMs: number }> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  return { cpuMs: ms(process.cpuUsage(cpu)), wallMs: performance.now() - started };
 }
 
 const request = JSON.parse(await text(process.stdin)) as MonitorRunRequest;
@@ -92,8 +104,12 @@ const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 monitor.start(targets);
 // Warm-up: the first round unlocks every device and reads /info too; the measured window follows it.
-const steadyAfter = 2 * intervalMs;
-await new Promise((resolve) => setTimeout(resolve, steadyAfter));
+const warmUp = 2 * intervalMs;
+await new Promise((resolve) => setTimeout(resolve, warmUp));
+// Scraping: first the same window unscraped (the server up, nobody asking), in this process, against the
+// same fleet: the two windows differ only by the scrapes. Its polls count as warm-up for the figures.
+const unscraped = metrics !== undefined ? await cpuOver(durationMs) : undefined;
+const steadyAfter = warmUp + (unscraped !== undefined ? durationMs : 0);
 const cpuSteady = process.cpuUsage();
 const tSteady = performance.now();
 const steadyFrom = Date.now();
@@ -147,7 +163,6 @@ const whole = missed(Date.now() - wallMs + intervalMs * 1.5);
 const steady = missed(steadyFrom);
 const online = targets.filter((t) => monitor.device(t.deviceId)?.view.state === 'online').length;
 
-const ms = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000;
 const result: MonitorRunResult = {
   wallMs,
   cpuMs: ms(cpu1),
@@ -171,6 +186,7 @@ const result: MonitorRunResult = {
   heapBeforeGcMb,
   diffs,
   ...(scrapeMs !== undefined ? { scrapeMs } : {}),
+  ...(unscraped !== undefined ? { unscraped } : {}),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);
