@@ -12,13 +12,11 @@ import { contract } from '../../shared/ipc/contract';
 import type { AppEvent } from '../../shared/ipc/events';
 import { eventBatchSchema } from '../../shared/ipc/events';
 import { createHandlers } from '../../electron/core/handlers';
-import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
 import { err, ok } from '../../shared/result';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
-import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
-import { workingKeychain } from '../support/test-keychain';
+import { openAppCore } from '../support/app-core';
 
 const PASSWORD = 'chan-pw-5531';
 
@@ -46,14 +44,8 @@ describe('app channels over the core services', () => {
   beforeAll(async () => {
     fleet = await startFleet({ count: 4, defaults: { password: PASSWORD } });
     dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-channels-'));
-    services = await openCoreServices({
-      identity: { name: 'minerdeck', version: '0', platform: 'linux', versions: {} },
+    services = await openAppCore({
       dataDir,
-      keychain: workingKeychain(),
-      hostname: 'laptop',
-      settings: E2E_SETTINGS,
-      monitorOverrides: E2E_MONITOR,
-      suggest: () => [],
       system: {
         copyText: async (text) => {
           clipboard.push(text);

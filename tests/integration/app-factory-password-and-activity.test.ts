@@ -12,33 +12,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../electron/core/handlers';
-import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
 import type { Handlers } from '../../shared/ipc/contract';
 import { contract } from '../../shared/ipc/contract';
 import { ok } from '../../shared/result';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
-import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
 import { devicesOf } from '../support/sim-targets';
-import { workingKeychain } from '../support/test-keychain';
+import { openAppCore } from '../support/app-core';
 
 const FACTORY = 'admin';
 const OWN = 'own-pw-5150';
 const NEW_PW = 'Hall-5-new-pw-77';
 
 async function openApp(dataDir: string, hostname: string): Promise<CoreServices> {
-  return openCoreServices({
-    identity: { name: 'Minerdeck', version: '0.1.0', platform: 'linux', versions: {} },
+  return openAppCore({
     dataDir,
-    keychain: workingKeychain(),
     hostname,
-    settings: E2E_SETTINGS,
-    monitorOverrides: E2E_MONITOR,
-    suggest: () => [],
+    identity: { name: 'Minerdeck', version: '0.1.0' },
     system: {
-      copyText: async () => ok({ where: 'the clipboard' }),
-      openExternal: async () => ok(undefined),
       saveFile: async () => ok({ path: '/chosen/file' }),
     },
   });

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../electron/core/handlers';
-import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
 import type { Handlers } from '../../shared/ipc/contract';
 import { contract } from '../../shared/ipc/contract';
@@ -18,8 +17,7 @@ import type { AppEvent } from '../../shared/ipc/events';
 import { ok } from '../../shared/result';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
-import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
-import { workingKeychain } from '../support/test-keychain';
+import { openAppCore } from '../support/app-core';
 
 const PASSWORD = 'inv-pw-2207';
 const MACS = ['02:AB:00:00:07:01', '02:AB:00:00:07:02', '02:AB:00:00:07:03'];
@@ -67,17 +65,11 @@ describe('the inventory in the app', () => {
         ],
       }),
     );
-    services = await openCoreServices({
-      identity: { name: 'Minerdeck', version: '0.1.0', platform: 'linux', versions: {} },
+    services = await openAppCore({
       dataDir,
-      keychain: workingKeychain(),
       hostname: 'site-laptop',
-      settings: E2E_SETTINGS,
-      monitorOverrides: E2E_MONITOR,
-      suggest: () => [],
+      identity: { name: 'Minerdeck', version: '0.1.0' },
       system: {
-        copyText: async () => ok({ where: 'the clipboard' }),
-        openExternal: async () => ok(undefined),
         saveFile: async (request) => {
           saved.push({ name: request.defaultName, content: request.content });
           return ok({ path: `/chosen/${request.defaultName}` });

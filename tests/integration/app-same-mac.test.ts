@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../electron/core/handlers';
-import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
 import type { DiscoveredHost } from '../../shared/domain/discovery';
 import type { Handlers } from '../../shared/ipc/contract';
@@ -19,9 +18,8 @@ import type { AppEvent } from '../../shared/ipc/events';
 import { ok } from '../../shared/result';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
-import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
 import { devicesOf, requestsTo } from '../support/sim-targets';
-import { workingKeychain } from '../support/test-keychain';
+import { openAppCore } from '../support/app-core';
 
 const PASSWORD = 'twin-pw-1414';
 const MAC = '02:AB:00:00:14:01';
@@ -71,17 +69,11 @@ describe('two devices that report one MAC, in the app', () => {
     });
     [first, second, mover] = devicesOf(fleet, 3);
     dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-app-same-mac-'));
-    services = await openCoreServices({
-      identity: { name: 'Minerdeck', version: '0.1.0', platform: 'linux', versions: {} },
+    services = await openAppCore({
       dataDir,
-      keychain: workingKeychain(),
       hostname: 'site-laptop',
-      settings: E2E_SETTINGS,
-      monitorOverrides: E2E_MONITOR,
-      suggest: () => [],
+      identity: { name: 'Minerdeck', version: '0.1.0' },
       system: {
-        copyText: async () => ok({ where: 'the clipboard' }),
-        openExternal: async () => ok(undefined),
         saveFile: async () => ok({ path: '/chosen/file' }),
       },
     });

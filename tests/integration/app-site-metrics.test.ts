@@ -13,14 +13,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handlers } from '../../shared/ipc/contract';
 import { contract } from '../../shared/ipc/contract';
-import { ok } from '../../shared/result';
 import { createHandlers } from '../../electron/core/handlers';
-import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
-import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
-import { workingKeychain } from '../support/test-keychain';
+import { openAppCore } from '../support/app-core';
 
 const PASSWORD = 'Metrics-app-1';
 const SITE = 'Container 7';
@@ -56,18 +53,8 @@ describe('site metrics through the app channels', () => {
   beforeAll(async () => {
     fleet = await startFleet({ count: 3, defaults: { password: PASSWORD } });
     dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-app-metrics-'));
-    services = await openCoreServices({
-      identity: { name: 'minerdeck', version: '0', platform: 'linux', versions: {} },
+    services = await openAppCore({
       dataDir,
-      keychain: workingKeychain(),
-      hostname: 'laptop',
-      settings: E2E_SETTINGS,
-      monitorOverrides: E2E_MONITOR,
-      suggest: () => [],
-      system: {
-        copyText: async () => ok({ where: 'the clipboard' }),
-        openExternal: async () => ok(undefined),
-      },
     });
     handlers = createHandlers(services);
     expect((await call('sites:create', { name: SITE, use: true })).ok).toBe(true);

@@ -16,12 +16,11 @@ import { eventBatchSchema } from '../../shared/ipc/events';
 import { ok } from '../../shared/result';
 import { createHandlers } from '../../electron/core/handlers';
 import type { Keychain } from '../../electron/core/credentials/open-keychain';
-import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
-import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
 import { lockedKeychain, workingKeychain } from '../support/test-keychain';
+import { openAppCore } from '../support/app-core';
 
 const FACTORY = 'admin';
 const NEW = 'Chan-New-pw-4410';
@@ -42,20 +41,14 @@ async function openWorld(keychain: Keychain, count: number): Promise<World> {
   const dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-commission-'));
   const clipboard: string[] = [];
   const events: AppEvent[] = [];
-  const services = await openCoreServices({
-    identity: { name: 'minerdeck', version: '0', platform: 'linux', versions: {} },
+  const services = await openAppCore({
     dataDir,
     keychain,
-    hostname: 'laptop',
-    settings: E2E_SETTINGS,
-    monitorOverrides: E2E_MONITOR,
-    suggest: () => [],
     system: {
       copyText: async (text) => {
         clipboard.push(text);
         return ok({ where: 'the clipboard' });
       },
-      openExternal: async () => ok(undefined),
     },
   });
   services.events.subscribe((batch) => {

@@ -15,14 +15,11 @@ import type { Handlers } from '../../shared/ipc/contract';
 import { contract } from '../../shared/ipc/contract';
 import type { AppEvent } from '../../shared/ipc/events';
 import { eventBatchSchema } from '../../shared/ipc/events';
-import { ok } from '../../shared/result';
 import { createHandlers } from '../../electron/core/handlers';
-import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
-import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
-import { workingKeychain } from '../support/test-keychain';
+import { openAppCore } from '../support/app-core';
 
 const FACTORY = 'admin';
 const POOL_PASSWORD = 'pool-pw-7719';
@@ -84,18 +81,8 @@ describe('site-setup channels over the core services', () => {
       },
     });
     dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-site-setup-'));
-    services = await openCoreServices({
-      identity: { name: 'minerdeck', version: '0', platform: 'linux', versions: {} },
+    services = await openAppCore({
       dataDir,
-      keychain: workingKeychain(),
-      hostname: 'laptop',
-      settings: E2E_SETTINGS,
-      monitorOverrides: E2E_MONITOR,
-      suggest: () => [],
-      system: {
-        copyText: async () => ok({ where: 'the clipboard' }),
-        openExternal: async () => ok(undefined),
-      },
     });
     services.events.subscribe((batch) => {
       expect(eventBatchSchema.safeParse(batch).success).toBe(true);

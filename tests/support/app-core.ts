@@ -1,0 +1,40 @@
+/**
+ * The app's core services opened as Electron main opens them (open-services.ts), for integration tests
+ * that go through the app's channels: a working keychain of the test's own, the e2e settings (short poll
+ * interval) and a system glue whose clipboard and browser answer "done". A test passes only what it
+ * watches (a clipboard that records, a save dialog, another keychain or identity).
+ */
+import type { Keychain } from '../../electron/core/credentials/open-keychain';
+import { openCoreServices } from '../../electron/core/open-services';
+import type { CoreServices } from '../../electron/core/services';
+import type { SystemGlue } from '../../electron/core/system-glue';
+import { ok } from '../../shared/result';
+import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
+import { workingKeychain } from './test-keychain';
+
+export interface AppCoreOptions {
+  dataDir: string;
+  keychain?: Keychain;
+  hostname?: string;
+  /** The app's name and version as exports and reports carry them. */
+  identity?: { name: string; version: string };
+  system?: Partial<SystemGlue>;
+}
+
+export function openAppCore(options: AppCoreOptions): Promise<CoreServices> {
+  const identity = options.identity ?? { name: 'minerdeck', version: '0' };
+  return openCoreServices({
+    identity: { ...identity, platform: 'linux', versions: {} },
+    dataDir: options.dataDir,
+    keychain: options.keychain ?? workingKeychain(),
+    hostname: options.hostname ?? 'laptop',
+    settings: E2E_SETTINGS,
+    monitorOverrides: E2E_MONITOR,
+    suggest: () => [],
+    system: {
+      copyText: async () => ok({ where: 'the clipboard' }),
+      openExternal: async () => ok(undefined),
+      ...options.system,
+    },
+  });
+}
