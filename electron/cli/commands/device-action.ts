@@ -35,7 +35,7 @@ import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './device-actio
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
 import { concurrencyOption } from './targets';
-import { usageError } from './write-run-options';
+import { usageError, tellActivity, writeExitCode } from './write-run-options';
 
 const USAGE: Record<DeviceAction, string> = {
   locate: LOCATE_USAGE,
@@ -187,14 +187,8 @@ export async function deviceActionCommand(
       output.err(ledOffWords(outcome.offAt, ledMinutes, positionals));
     }
     if ('until' in outcome && outcome.until !== undefined) output.err(disruptionWords(action, outcome.until));
-    if (outcome.activity !== undefined) output.err(`Recorded in the activity log of site "${site.name}".`);
-    else if (outcome.activityError !== undefined) {
-      output.err(
-        `minerdeck: the activity log of site "${site.name}" could not be written: ${outcome.activityError}`,
-      );
-    }
-    if (results.some((r) => r.error?.code === 'CANCELLED')) return EXIT.cancelled;
-    return results.every((r) => r.outcome === 'done') ? EXIT.ok : EXIT.failed;
+    tellActivity(output, site.name, outcome);
+    return writeExitCode(results);
   } catch (error) {
     return reportError(output, toAppError(error));
   } finally {

@@ -24,7 +24,7 @@ import { commonOptions, readRequiredSecret } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { PASSWORD_CHANGE_USAGE } from './password';
 import { parseTargets } from './targets';
-import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
+import { usageError, WRITE_OPTIONS, writeRunOptions, tellActivity, writeExitCode } from './write-run-options';
 
 export async function passwordChangeCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const parsed = parse(argv, {
@@ -130,15 +130,8 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
     });
     const { results } = outcome;
     output.err(`${summarizeActivity({ action: 'password-change', devices: results })}.`);
-    if (outcome.activity !== undefined) {
-      output.err(`Recorded in the activity log of site "${site.name}".`);
-    } else if (outcome.activityError !== undefined) {
-      output.err(
-        `minerdeck: the activity log of site "${site.name}" could not be written: ${outcome.activityError}`,
-      );
-    }
-    if (results.some((r) => r.error?.code === 'CANCELLED')) return EXIT.cancelled;
-    return results.every((r) => r.outcome === 'done') ? EXIT.ok : EXIT.failed;
+    tellActivity(output, site.name, outcome);
+    return writeExitCode(results);
   } catch (error) {
     return reportError(output, toAppError(error));
   } finally {

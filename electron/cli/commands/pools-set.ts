@@ -27,7 +27,7 @@ import { commonOptions } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { POOLS_SET_USAGE } from './pools';
 import { parseTargets } from './targets';
-import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
+import { usageError, WRITE_OPTIONS, writeRunOptions, tellActivity, writeExitCode } from './write-run-options';
 
 /** `url,worker[,password]`: the password is everything after the second comma (it may hold commas). */
 export function parsePoolArgument(text: string, index: number): Result<PoolSpec> {
@@ -181,21 +181,14 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
     if (!set.ok) return reportError(output, set.error);
     const { results } = set.value;
     output.err(`${summarizeActivity({ action: 'pools', devices: results })}.`);
-    if (set.value.activity !== undefined) {
-      output.err(`Recorded in the activity log of site "${site.name}".`);
-    } else if (set.value.activityError !== undefined) {
-      output.err(
-        `minerdeck: the activity log of site "${site.name}" could not be written: ${set.value.activityError}`,
-      );
-    }
+    tellActivity(output, site.name, set.value);
     const restart = results.filter((r) => r.restartRequired === true).map((r) => r.address);
     if (restart.length > 0) {
       output.err(
         `${restart.length} device${restart.length === 1 ? '' : 's'} mine${restart.length === 1 ? 's' : ''} on the new pools only after a mining restart: minerdeck restart-mining ${restart.join(' ')}`,
       );
     }
-    if (results.some((r) => r.error?.code === 'CANCELLED')) return EXIT.cancelled;
-    return results.every((r) => r.outcome === 'done') ? EXIT.ok : EXIT.failed;
+    return writeExitCode(results);
   } catch (error) {
     return reportError(output, toAppError(error));
   } finally {

@@ -5,7 +5,8 @@
  */
 import { intOption } from '../args';
 import type { Output } from '../output';
-import { reportError } from '../output';
+import { EXIT, reportError } from '../output';
+import type { WriteResult } from '../../../shared/domain/commission';
 import { appError } from '../../../shared/result';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
@@ -45,4 +46,25 @@ export function writeRunOptions(
     return err('INVALID_INPUT', `give --yes (${verb}) or --dry-run (preview only), not both.`);
   }
   return ok({ timeoutMs: timeout.value, concurrency: concurrency.value, yes, dryRun });
+}
+
+/** Where a bulk write's activity went: recorded in the site's log, or why it could not be. */
+export function tellActivity(
+  output: Output,
+  siteName: string,
+  outcome: { activity?: unknown; activityError?: string },
+): void {
+  if (outcome.activity !== undefined) {
+    output.err(`Recorded in the activity log of site "${siteName}".`);
+  } else if (outcome.activityError !== undefined) {
+    output.err(
+      `minerdeck: the activity log of site "${siteName}" could not be written: ${outcome.activityError}`,
+    );
+  }
+}
+
+/** A bulk write's exit code: cancelled (130) when any device was, 0 when every device took it, else 1. */
+export function writeExitCode(results: readonly WriteResult[]): number {
+  if (results.some((r) => r.error?.code === 'CANCELLED')) return EXIT.cancelled;
+  return results.every((r) => r.outcome === 'done') ? EXIT.ok : EXIT.failed;
 }

@@ -22,6 +22,7 @@ import type { FleetService } from '../fleet/fleet-service';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SystemGlue } from '../system-glue';
 import { plainMessage } from './service-guard';
+import { inAskedOrder, NOT_IN_FLEET, outcomeTeller } from './site-setup-targets';
 
 type CommissionHandlers = Pick<
   Handlers,
@@ -39,8 +40,6 @@ export interface CommissionChannelServices {
   system?: SystemGlue;
   events?: EventHub;
 }
-
-const NOT_IN_FLEET = 'this device is no longer in the fleet';
 
 const unavailable = (): Result<never> =>
   err('INTERNAL', 'Changing passwords is not available in this Minerdeck session.');
@@ -132,25 +131,7 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
       const site = siteFor(mode);
       if (!site.ok) return site;
       const approved = new Set(confirmed);
-      const events = s.events;
-      const counts = { done: 0, total: deviceIds.length, changed: 0, failed: 0, skipped: 0 };
-      const tell = (result: WriteResult): void => {
-        counts.done += 1;
-        if (result.outcome === 'done') counts.changed += 1;
-        else if (result.outcome === 'skipped') counts.skipped += 1;
-        else counts.failed += 1;
-        events?.emit({
-          type: 'commission:device',
-          payload: {
-            operation: 'password-change',
-            deviceId: result.deviceId,
-            address: result.address,
-            outcome: result.outcome,
-            message: result.message,
-          },
-        });
-        events?.emit({ type: 'commission:progress', payload: { operation: 'password-change', ...counts } });
-      };
+      const tell = outcomeTeller(s.events, 'password-change', deviceIds.length);
       try {
         const targets = targetsOf(deviceIds);
         // Planned again: a device that went offline since the preview is skipped now; one the preview
@@ -170,19 +151,7 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
           ...(concurrency !== undefined ? { concurrency } : {}),
           onResult: (result) => tell(plainResult(result)),
         });
-        const byId = new Map(outcome.results.map((r) => [r.deviceId, plainResult(r)]));
-        const results = deviceIds.map((deviceId) => {
-          const found = byId.get(deviceId);
-          if (found !== undefined) return found;
-          const missing: WriteResult = {
-            address: '',
-            deviceId,
-            outcome: 'skipped',
-            message: `Skipped: ${NOT_IN_FLEET}.`,
-          };
-          tell(missing);
-          return missing;
-        });
+        const results = inAskedOrder(deviceIds, outcome.results.map(plainResult), tell);
         await s.fleet?.credentialsChanged(targets.map((t) => t.deviceId));
         return ok({
           results,

@@ -6,9 +6,11 @@
  * back — a restart by its miner state, a reboot by the device shutting down or going silent.
  */
 import type { WriteResult } from '../../../shared/domain/commission';
+import type { DeviceCredential } from '../../../shared/domain/credential';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { minerStateLook } from '../../../shared/domain/miner-states';
 import type { SessionTarget } from '../credentials/session-manager';
+import type { CallOptions } from '../device/client';
 import { isDeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';
 import type { ActionDeps } from './action-write';
@@ -23,20 +25,29 @@ export interface PowerResult extends WriteResult {
 
 const SILENT = new Set(['UNREACHABLE', 'TIMEOUT']);
 
+/** Sends one power write once, noting when it went out (the start of the expected disruption). */
+async function sendPowerWrite(
+  deps: ActionDeps,
+  target: SessionTarget,
+  signal: AbortSignal | undefined,
+  now: () => number,
+  write: (credential: DeviceCredential, call: CallOptions) => Promise<unknown>,
+) {
+  const base = { address: formatDeviceAddress(target.address), deviceId: target.deviceId };
+  const sentAt = now();
+  const call = callOf(signal);
+  const sent = await sendOnce(deps, target, (credential) => write(credential, call), signal);
+  return { base, sentAt, sent };
+}
+
 export async function restartMiningOn(
   deps: ActionDeps,
   target: SessionTarget,
   signal: AbortSignal | undefined,
   now: () => number,
 ): Promise<PowerResult> {
-  const base = { address: formatDeviceAddress(target.address), deviceId: target.deviceId };
-  const sentAt = now();
-  const call = callOf(signal);
-  const sent = await sendOnce(
-    deps,
-    target,
-    (credential) => deps.client.restartMining(target.address, credential, call),
-    signal,
+  const { base, sentAt, sent } = await sendPowerWrite(deps, target, signal, now, (credential, call) =>
+    deps.client.restartMining(target.address, credential, call),
   );
   if (sent.answered) return { ...base, outcome: 'done', message: 'mining restart accepted', sentAt };
   const back = await readBack(() => readStatusObject(deps, target, signal));
@@ -73,14 +84,8 @@ export async function rebootOn(
   signal: AbortSignal | undefined,
   now: () => number,
 ): Promise<PowerResult> {
-  const base = { address: formatDeviceAddress(target.address), deviceId: target.deviceId };
-  const sentAt = now();
-  const call = callOf(signal);
-  const sent = await sendOnce(
-    deps,
-    target,
-    (credential) => deps.client.reboot(target.address, credential, call),
-    signal,
+  const { base, sentAt, sent } = await sendPowerWrite(deps, target, signal, now, (credential, call) =>
+    deps.client.reboot(target.address, credential, call),
   );
   if (sent.answered) {
     const after = afterOf(sent.body);

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useRootStore } from '../../stores/root-store';
-import { ActivityList } from '../sites/activity-list';
+import { ActivityState } from '../sites/activity-list';
 
 export function DeviceActivity({ deviceId }: { deviceId: string }): ReactNode {
   const { activity, requested } = useRootStore(
@@ -23,18 +23,7 @@ export function DeviceActivity({ deviceId }: { deviceId: string }): ReactNode {
           Refresh
         </button>
       </div>
-      {activity.status === 'loading' && <p className="field-hint">Loading…</p>}
-      {activity.status === 'error' && (
-        <p className="field-error" role="alert">
-          {activity.error.message}
-        </p>
-      )}
-      {activity.status === 'ready' &&
-        (activity.value.length === 0 ? (
-          <p className="field-hint">Nothing was written to this device yet.</p>
-        ) : (
-          <ActivityList items={activity.value} oneDevice />
-        ))}
+      <ActivityState activity={activity} empty="Nothing was written to this device yet." oneDevice />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { count } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
 import { PasswordPreview } from './password-preview';
+import { FirstStepActions, PreviewStep } from './write-dialog-steps';
 import './password-dialog.css';
 
 export function PasswordDialog({
@@ -184,63 +185,28 @@ export function PasswordDialog({
               as each device's own password
             </label>
           </fieldset>
-          <div className="modal-actions">
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary">
-              Next: preview
-            </button>
-          </div>
+          <FirstStepActions onCancel={close} />
         </form>
       ) : (
-        <form
-          className="modal-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (toChange > 0) apply();
-          }}
-        >
-          <p id="password-note" className="field-hint password-note">
-            {mode === 'site'
-              ? `Stored as the site's password${s.siteName !== undefined ? ` (site "${s.siteName}")` : ''}.`
-              : "Stored as each device's own password."}{' '}
-            Each device gets the change once and is then checked by unlocking with the new password.
-          </p>
-          {plan.status === 'loading' || plan.status === 'idle' ? (
-            <p role="status">Checking each device…</p>
-          ) : plan.status === 'error' ? (
-            <p className="field-error" role="alert">
-              {plan.error.message}
-            </p>
-          ) : (
-            <PasswordPreview plan={plan.value} />
-          )}
-          <div className="modal-actions">
-            {/* Keyed by the preview's state: autoFocus acts on mount, and the preview arrives later. */}
-            <button
-              key={`back-${plan.status}`}
-              type="button"
-              className="button"
-              onClick={() => setStep('password')}
-              autoFocus={toChange === 0}
-            >
-              Back
-            </button>
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button
-              key={`apply-${plan.status}`}
-              type="submit"
-              className="button button-primary"
-              disabled={toChange === 0}
-              autoFocus={toChange > 0}
-            >
-              {`Change ${count(toChange, 'password')}`}
-            </button>
-          </div>
-        </form>
+        <PreviewStep
+          noteId="password-note"
+          note={
+            <>
+              {mode === 'site'
+                ? `Stored as the site's password${s.siteName !== undefined ? ` (site "${s.siteName}")` : ''}.`
+                : "Stored as each device's own password."}{' '}
+              Each device gets the change once and is then checked by unlocking with the new password.
+            </>
+          }
+          plan={plan}
+          working="Checking each device…"
+          preview={(entries) => <PasswordPreview plan={entries} />}
+          toSend={toChange}
+          applyLabel={`Change ${count(toChange, 'password')}`}
+          onBack={() => setStep('password')}
+          onCancel={close}
+          onApply={apply}
+        />
       )}
     </ModalDialog>
   );

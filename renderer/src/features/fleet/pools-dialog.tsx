@@ -17,6 +17,7 @@ import { count } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
 import { PoolsForm, emptyPool, poolProblems } from './pools-form';
 import { PoolsPreview } from './pools-preview';
+import { FirstStepActions, PreviewStep } from './write-dialog-steps';
 import './password-dialog.css';
 import './pools-dialog.css';
 
@@ -188,60 +189,21 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
               </span>
             )}
           </div>
-          <div className="modal-actions">
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary">
-              Next: preview
-            </button>
-          </div>
+          <FirstStepActions onCancel={close} />
         </form>
       ) : (
-        <form
-          className="modal-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (toSet > 0) apply();
-          }}
-        >
-          <p id="pools-note" className="field-hint password-note">
-            One request per device; each is read back. Nothing has been sent yet.
-          </p>
-          {plan.status === 'loading' || plan.status === 'idle' ? (
-            <p role="status">Working out each device's workers…</p>
-          ) : plan.status === 'error' ? (
-            <p className="field-error" role="alert">
-              {plan.error.message}
-            </p>
-          ) : (
-            <PoolsPreview plan={plan.value} pools={planned ?? pools} />
-          )}
-          <div className="modal-actions">
-            {/* Keyed by the preview's state: autoFocus acts on mount, and the preview arrives later. */}
-            <button
-              key={`back-${plan.status}`}
-              type="button"
-              className="button"
-              onClick={back}
-              autoFocus={toSet === 0}
-            >
-              Back
-            </button>
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button
-              key={`apply-${plan.status}`}
-              type="submit"
-              className="button button-primary"
-              disabled={toSet === 0}
-              autoFocus={toSet > 0}
-            >
-              {`Set pools on ${count(toSet, 'device')}`}
-            </button>
-          </div>
-        </form>
+        <PreviewStep
+          noteId="pools-note"
+          note="One request per device; each is read back. Nothing has been sent yet."
+          plan={plan}
+          working="Working out each device's workers…"
+          preview={(entries) => <PoolsPreview plan={entries} pools={planned ?? pools} />}
+          toSend={toSet}
+          applyLabel={`Set pools on ${count(toSet, 'device')}`}
+          onBack={back}
+          onCancel={close}
+          onApply={apply}
+        />
       )}
     </ModalDialog>
   );

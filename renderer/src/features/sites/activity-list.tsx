@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { localTime } from '../../../../shared/format/report-text';
 import type { ActivityItem } from '../../stores/activity-slice';
+import type { AsyncState } from '../../stores/async-state';
 import './activity.css';
 
 /** The action in words (shared/domain/commission.ts ACTIVITY_WORDS, which ships zod with it). */
@@ -100,5 +101,31 @@ export function ActivityList({
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The activity as it loads: "Loading…", the error, the words for an empty log, or the list. */
+export function ActivityState({
+  activity,
+  empty,
+  oneDevice = false,
+}: {
+  activity: AsyncState<ActivityItem[]>;
+  empty: string;
+  oneDevice?: boolean;
+}): ReactNode {
+  if (activity.status === 'loading') return <p className="field-hint">Loading…</p>;
+  if (activity.status === 'error') {
+    return (
+      <p className="field-error" role="alert">
+        {activity.error.message}
+      </p>
+    );
+  }
+  if (activity.status !== 'ready') return null;
+  return activity.value.length === 0 ? (
+    <p className="field-hint">{empty}</p>
+  ) : (
+    <ActivityList items={activity.value} oneDevice={oneDevice} />
   );
 }

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useRootStore } from '../../stores/root-store';
-import { ActivityList } from './activity-list';
+import { ActivityState } from './activity-list';
 
 export function SiteActivity(): ReactNode {
   const { activity, deviceId, requested, rows, siteName } = useRootStore(
@@ -55,22 +55,14 @@ export function SiteActivity(): ReactNode {
           Refresh
         </button>
       </div>
-      {activity.status === 'loading' && <p className="field-hint">Loading…</p>}
-      {activity.status === 'error' && (
-        <p className="field-error" role="alert">
-          {activity.error.message}
-        </p>
-      )}
-      {activity.status === 'ready' &&
-        (activity.value.length === 0 ? (
-          <p className="field-hint">
-            {deviceId === undefined
-              ? 'Nothing was written to this site’s devices yet.'
-              : 'Nothing was written to this device yet.'}
-          </p>
-        ) : (
-          <ActivityList items={activity.value} />
-        ))}
+      <ActivityState
+        activity={activity}
+        empty={
+          deviceId === undefined
+            ? 'Nothing was written to this site’s devices yet.'
+            : 'Nothing was written to this device yet.'
+        }
+      />
     </section>
   );
 }
