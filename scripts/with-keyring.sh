@@ -5,7 +5,24 @@
 # one). The keyring lives in a throw-away folder and the daemon is stopped after.
 #
 #   scripts/with-keyring.sh [--locked] <command…>    (re-executes itself inside dbus-run-session)
+#   scripts/with-keyring.sh --if-missing <command…>  only when no Secret Service is on the session bus (and
+#                                   gnome-keyring is installed); else runs the command as it is. For `npm test`
+#                                   and `npm run demo` (a laptop without a keyring running).
 set -euo pipefail
+has_secret_service() {
+  [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] &&
+    dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+      org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q "boolean true"
+}
+if [ "${1:-}" = "--if-missing" ]; then
+  shift
+  if [ -n "${MINERDECK_IN_PRIVATE_BUS:-}" ] || has_secret_service ||
+    ! command -v gnome-keyring-daemon >/dev/null || ! command -v dbus-run-session >/dev/null; then
+    exec "$@"
+  fi
+  echo "with-keyring: no Secret Service is running in this session: a private keyring serves this run" \
+    "(its contents are removed when it ends)." >&2
+fi
 if [ "${MINERDECK_KEYRING_STAGE:-}" != inner ]; then
   export MINERDECK_KEYRING_STAGE=inner
   exec dbus-run-session -- "$0" "$@"
@@ -34,12 +51,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-on_bus() {
-  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q "boolean true"
-}
 # Wait (bounded) until the Secret Service name is on the bus.
-for _ in $(seq 1 50); do on_bus && break; sleep 0.1; done
+for _ in $(seq 1 50); do has_secret_service && break; sleep 0.1; done
 
 if [ "$locked" = 1 ]; then
   dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets \

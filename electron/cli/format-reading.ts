@@ -8,6 +8,7 @@ import type { DeviceReading } from '../../shared/domain/reading';
 import { formatDuration } from '../../shared/format/duration';
 import { formatHashRate } from '../../shared/format/hash-rate';
 import { IMPLAUSIBLE, implausibleAt, implausibleLine } from '../../shared/format/implausible';
+import { listedPoolText } from '../../shared/format/pool-text';
 
 const has = (reading: DeviceReading, field: string): boolean =>
   implausibleAt(reading.implausible, field) !== undefined;
@@ -67,7 +68,7 @@ function macText(reading: DeviceReading): string | undefined {
 
 export function formatReading(address: string, reading: DeviceReading): string[] {
   const id = reading.identity;
-  const rows: [string, string | undefined][] = [
+  const rows: [string, string | readonly string[] | undefined][] = [
     ['state', stateLine(reading)],
     [
       'device',
@@ -99,11 +100,10 @@ export function formatReading(address: string, reading: DeviceReading): string[]
     ],
     [
       'pools',
-      reading.pools
-        .map(
-          (p) => `${p.url} (${p.status ?? '?'}, ${p.accepted ?? 0} accepted / ${p.rejected ?? 0} rejected)`,
-        )
-        .join('\n           ') || undefined,
+      reading.pools.map(
+        (p) =>
+          `${listedPoolText(p)} (${p.status ?? '?'}, ${p.accepted ?? 0} accepted / ${p.rejected ?? 0} rejected)`,
+      ),
     ],
     [
       'flags',
@@ -116,7 +116,15 @@ export function formatReading(address: string, reading: DeviceReading): string[]
         .filter(Boolean)
         .join(', ') || undefined,
     ],
-    ['left out', reading.implausible?.map(implausibleLine).join('\n           ')],
+    ['left out', reading.implausible?.map(implausibleLine)],
   ];
-  return [address, ...rows.filter(([, v]) => v !== undefined).map(([k, v]) => `  ${k.padEnd(8)} ${v}`)];
+  // A list (pools, values left out) takes a line per entry, aligned under the first.
+  return [
+    address,
+    ...rows.flatMap(([key, value]) =>
+      (typeof value === 'string' ? [value] : (value ?? [])).map(
+        (line, i) => `  ${(i === 0 ? key : '').padEnd(8)} ${line}`,
+      ),
+    ),
+  ];
 }

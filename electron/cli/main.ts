@@ -13,6 +13,7 @@ import {
 } from './commands/command-usage';
 import { passwordCommand, PASSWORD_USAGE } from './commands/password';
 import { poolsCommand, POOLS_USAGE } from './commands/pools';
+import { firmwareCommand, FIRMWARE_USAGE } from './commands/firmware';
 import {
   EXPORT_USAGE,
   IMPORT_USAGE,
@@ -24,7 +25,7 @@ import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './commands/dev
 import type { CliContext } from './commands/context';
 import { takeDataDir } from './data-dir-option';
 import { withInventoryPins } from './inventory-pins';
-import { EXIT, reportError } from './output';
+import { EXIT, printableOutput, printLines, reportError } from './output';
 
 const COMMANDS: Record<
   string,
@@ -84,6 +85,12 @@ const COMMANDS: Record<
     summary:
       'reboot devices (refused without --yes, naming the count; monitors show them rebooting, not offline)',
   },
+  firmware: {
+    run: firmwareCommand,
+    usage: FIRMWARE_USAGE,
+    summary:
+      'bring devices to one firmware version: preflight and plan first, then a canary, then batches, each device verified by the version it reports after its reboot; stops at the first failure, resumes where it stopped (--retry-failed tries failed devices again); status: versions by model',
+  },
   keychain: {
     run: async (ctx, argv) => (await import('./commands/keychain')).keychainCommand(ctx, argv),
     usage: KEYCHAIN_USAGE,
@@ -139,27 +146,30 @@ export function helpText(): string {
 
 export async function runCli(ctx: CliContext, args: readonly string[]): Promise<number> {
   const taken = takeDataDir(args);
-  if (!taken.ok) return reportError({ ...ctx.output, json: args.includes('--json') }, taken.error);
+  if (!taken.ok) return reportError(printableOutput(ctx.output, args.includes('--json')), taken.error);
   const argv = taken.value.argv;
+  // Every command prints through this: human lines printable, JSON exact (output.ts).
+  const output = printableOutput(ctx.output, argv.includes('--json'));
+  ctx = { ...ctx, output };
   if (taken.value.dataDir !== undefined) ctx = { ...ctx, dataDir: taken.value.dataDir };
   // Every device client of every command talks to https devices only through their trusted certificate.
   ctx = withInventoryPins(ctx);
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    ctx.output.out(helpText());
+    printLines(output, helpText());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   const command = COMMANDS[name];
   if (command === undefined) {
     return reportError(
-      ctx.output,
+      output,
       appError('INVALID_INPUT', `unknown command "${name}". Run "minerdeck help" for the list.`),
     );
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    ctx.output.out(`Usage: ${command.usage}`);
+    printLines(output, `Usage: ${command.usage}`);
     return EXIT.ok;
   }
   await ctx.prepare?.();
-  return command.run({ ...ctx, output: { ...ctx.output, json: rest.includes('--json') } }, rest);
+  return command.run(ctx, rest);
 }

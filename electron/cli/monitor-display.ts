@@ -11,7 +11,9 @@ import type { DeviceReading } from '../../shared/domain/reading';
 import { formatHashRate } from '../../shared/format/hash-rate';
 import { sameMacWords } from '../../shared/domain/same-mac';
 import { IMPLAUSIBLE, implausibleAt, implausibleLabel } from '../../shared/format/implausible';
+import { printable } from '../../shared/format/printable';
 import type { ProgressStream } from './commands/context';
+import { offNetworkLine } from './laptop-network-lines';
 
 /** Remembers what was last printed per device, to print only changes. */
 export class ChangeFilter {
@@ -124,8 +126,15 @@ const SEVERITY: Record<string, number> = {
 const rank = (view: MonitorDeviceView): number =>
   (SEVERITY[view.state] ?? 2) - (view.alerts.length > 0 && view.state === 'online' ? 1 : 0);
 
-const fit = (text: string, width: number): string =>
-  text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text.padEnd(width);
+/**
+ * One cell or line of the live table, cut or padded to its width. The table is written to the terminal
+ * directly, not through the CLI's output (output.ts), so the text is made printable here, before it is
+ * measured: a device's control character would otherwise move the cursor the redraw counts on.
+ */
+function fit(text: string, width: number): string {
+  const shown = printable(text);
+  return shown.length > width ? `${shown.slice(0, Math.max(0, width - 1))}…` : shown.padEnd(width);
+}
 
 /** Address, state, hash rate, hottest chip, power, then the reason and alerts in what width is left. */
 export function tableRows(
@@ -170,9 +179,13 @@ export class LiveTable {
     // A pseudo-terminal without a size reports 0 columns.
     const columns = this.stream.columns !== undefined && this.stream.columns > 0 ? this.stream.columns : 120;
     const width = Math.max(40, columns - 1);
-    const lines = [fit(title, width).trimEnd(), fit(totalsLine(totals), width).trimEnd(), ''].concat(
-      tableRows(views, this.maxRows, width, twinsOf),
-    );
+    const offNetwork = offNetworkLine(totals);
+    const lines = [
+      fit(title, width).trimEnd(),
+      fit(totalsLine(totals), width).trimEnd(),
+      ...(offNetwork === undefined ? [] : [fit(`! ${offNetwork}`, width).trimEnd()]),
+      '',
+    ].concat(tableRows(views, this.maxRows, width, twinsOf));
     const up = this.drawnLines > 0 ? `\x1b[${this.drawnLines}F` : '';
     this.stream.write(`${up}${lines.map((line) => `${line}\x1b[K`).join('\n')}\n\x1b[J`);
     this.drawnLines = lines.length;

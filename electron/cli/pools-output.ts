@@ -3,7 +3,7 @@
  * device's workers, one outcome per device as it finishes, and a device's configured pools. With `--json`
  * one object per line per device (`address`, `ok`, `error: {code, message}` when not done, plus `workers`
  * and `restartRequired`). A pool password is never printed: plans, outcomes and read-backs carry only
- * whether a slot has one.
+ * whether a slot has one; a login inside a pool url is cut (shared/domain/pool-url.ts).
  */
 import type {
   DevicePools,
@@ -13,6 +13,7 @@ import type {
   PoolWriteResult,
 } from '../../shared/domain/pools';
 import type { PoolPreset } from '../../shared/domain/pools';
+import { withoutLogin } from '../../shared/domain/pool-url';
 import type { Output } from './output';
 import { errorOf } from './password-output';
 
@@ -20,10 +21,11 @@ export const MASK = '***';
 
 const password = (has: boolean): string => (has ? `password ${MASK}` : 'no password');
 
-/** "pool 1  stratum+tcp://…  worker acct.{mac6}  password ***". */
+/** "pool 1  stratum+tcp://…  worker acct.{mac6}  password ***" (a login in a url is never shown). */
 export function poolLines(pools: readonly PoolSpec[], indent = '  '): string[] {
   return pools.map(
-    (p, i) => `${indent}pool ${i + 1}  ${p.url}  worker ${p.worker}  ${password(p.password !== '')}`,
+    (p, i) =>
+      `${indent}pool ${i + 1}  ${withoutLogin(p.url)}  worker ${p.worker}  ${password(p.password !== '')}`,
   );
 }
 
@@ -120,7 +122,11 @@ export function printPresets(output: Output, siteName: string, presets: readonly
         JSON.stringify({
           name: preset.name,
           updatedAt: preset.updatedAt,
-          pools: preset.pools.map((p) => ({ url: p.url, worker: p.worker, hasPassword: p.password !== '' })),
+          pools: preset.pools.map((p) => ({
+            url: withoutLogin(p.url),
+            worker: p.worker,
+            hasPassword: p.password !== '',
+          })),
         }),
       );
     }

@@ -16,6 +16,7 @@ export const SECRET_ARGUMENT_FLAGS: Record<string, string> = {
   pw: '--password-stdin',
   pass: '--password-stdin',
   'new-password': '--new-password-stdin',
+  'pool-password': '--pool-password-stdin',
   'api-key': '--api-key-stdin',
   apikey: '--api-key-stdin',
   key: '--api-key-stdin',

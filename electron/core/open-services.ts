@@ -34,6 +34,7 @@ import { createFleetService } from './fleet/fleet-service';
 import { reportLiveCheck } from './fleet/report-feed';
 import { openSiteDeviceList } from './fleet/site-devices';
 import { hostAddress } from './inventory/devices';
+import { storedCredentialAddresses } from './inventory/import-proposals';
 import { createInventoryServices } from './inventory/inventory-services';
 import { createSiteMetricsService } from './metrics/site-metrics-service';
 import type { MonitorSettings } from './monitor/monitor-options';
@@ -87,6 +88,9 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       late.credentials === undefined
         ? undefined
         : readCredentialFacts(late.credentials.vault, () => undefined, late.credentials.sessions, deviceIds),
+    // An import holds back a device the file puts where this keychain's credentials were not stored.
+    storedCredentials: async () =>
+      late.credentials === undefined ? undefined : storedCredentialAddresses(late.credentials.vault),
     liveCheck: (targets, signal) =>
       late.fleet === undefined || late.client === undefined || late.credentials === undefined
         ? Promise.resolve({ at: Date.now(), devices: [] })

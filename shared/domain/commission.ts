@@ -46,6 +46,7 @@ export const ACTIVITY_ACTIONS = [
   'restart-mining',
   'reboot',
   'api-key',
+  'firmware',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -56,7 +57,26 @@ export const ACTIVITY_WORDS: Record<ActivityAction, string> = {
   'restart-mining': 'mining restarted',
   reboot: 'rebooted',
   'api-key': 'API key created',
+  firmware: 'firmware updated',
 };
+
+/**
+ * A firmware rollout's entries (docs/commissioning.md, "Firmware"): `upload` before a step's uploads,
+ * `accepted` when devices took the image (they reboot: `until` is the deadline), `verdict` after each
+ * verdict. The image's SHA-256 lets a later run continue where this one stopped.
+ */
+export const FIRMWARE_ACTIVITY_PHASES = ['upload', 'accepted', 'verdict'] as const;
+
+export const firmwareActivitySchema = z.object({
+  phase: z.enum(FIRMWARE_ACTIVITY_PHASES),
+  image: z.object({
+    name: z.string().max(300),
+    bytes: z.number().int().nonnegative(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  expectVersion: z.string().max(100).optional(),
+});
+export type FirmwareActivity = z.infer<typeof firmwareActivitySchema>;
 
 /** One write in a site's activity log: who (this laptop), what, when, and each device's outcome. */
 export const activityEntrySchema = z.object({
@@ -73,6 +93,8 @@ export const activityEntrySchema = z.object({
    * by itself then; a reboot or mining restart is expected to disrupt the device until then (no alarm).
    */
   until: isoTimeSchema.optional(),
+  /** A firmware rollout's entry: its phase and image. */
+  firmware: firmwareActivitySchema.optional(),
   devices: z
     .array(
       z.object({
@@ -80,6 +102,9 @@ export const activityEntrySchema = z.object({
         address: z.string(),
         outcome: z.enum(WRITE_OUTCOMES),
         message: z.string().max(1000),
+        /** Firmware: the version before, and the one it came back on. */
+        from: z.string().max(100).optional(),
+        to: z.string().max(100).optional(),
       }),
     )
     .max(100_000),
@@ -90,17 +115,28 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 const NAMED_ADDRESSES = 10;
 
 /**
+ * The summary's opening words, up to the count: "pools set on", and for the locate LED which way it went,
+ * "locate LED on for" / "locate LED off for". An LED turned on is the entry that says until when (it goes
+ * off by itself then); without `until`, it was turned off.
+ */
+function summaryLead(entry: Pick<ActivityEntry, 'action' | 'until'>): string {
+  if (entry.action !== 'locate') return `${ACTIVITY_WORDS[entry.action]} on`;
+  return `${ACTIVITY_WORDS.locate} ${entry.until !== undefined ? 'on' : 'off'} for`;
+}
+
+/**
  * "password changed on 198 of 200 devices; 2 failed" — the report's and the CLI's one-line summary.
  * `addresses`: the failed and unknown ones are named ("2 failed: 10.0.0.7, 10.0.0.9"), as the report says.
+ * A locate summary needs the entry's `until` (when one was turned on) to say which way the LED went.
  */
 export function summarizeActivity(
-  entry: Pick<ActivityEntry, 'action' | 'devices'>,
+  entry: Pick<ActivityEntry, 'action' | 'devices' | 'until'>,
   options: { addresses?: boolean } = {},
 ): string {
   const count = (outcome: WriteOutcome) => entry.devices.filter((d) => d.outcome === outcome).length;
   const done = count('done');
   const tried = entry.devices.length - count('skipped');
-  const parts = [`${ACTIVITY_WORDS[entry.action]} on ${done} of ${tried} device${tried === 1 ? '' : 's'}`];
+  const parts = [`${summaryLead(entry)} ${done} of ${tried} device${tried === 1 ? '' : 's'}`];
   for (const outcome of ['failed', 'unknown', 'skipped'] as const) {
     const n = count(outcome);
     if (n === 0) continue;

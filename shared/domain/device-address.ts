@@ -19,17 +19,19 @@ const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 export const defaultPort = (scheme: DeviceScheme): number => (scheme === 'https' ? 443 : 80);
 
-function isIpv4(host: string): boolean {
+/** A dotted-quad IPv4 address, each number 0–255 without a leading zero. */
+export function isIpv4(host: string): boolean {
   const m = IPV4.exec(host);
   return m !== null && m.slice(1).every((octet) => Number(octet) <= 255 && String(Number(octet)) === octet);
 }
 
-function isIpv6(host: string): boolean {
+export function isIpv6(host: string): boolean {
   // Enough to tell an IPv6 literal from garbage; the OS resolver has the final word.
   return /^[0-9A-Fa-f:.]+$/.test(host) && host.includes(':') && (host.match(/::/g) ?? []).length <= 1;
 }
 
-function isHostname(host: string): boolean {
+/** A DNS host name (letters, digits and hyphens per dot-separated label); digits and dots alone are not one. */
+export function isHostname(host: string): boolean {
   if (host.length > 253) return false;
   if (/^[\d.]+$/.test(host)) return false; // digits and dots only must be a valid IPv4 address
   return host.split('.').every((label) => HOSTNAME_LABEL.test(label));

@@ -142,5 +142,10 @@ export const mergeConflictSchema = z.object({
   incoming: z.string(),
   /** Which value the inventory holds now; `both` when both devices were kept (an address clash). */
   kept: z.enum(['local', 'incoming', 'both']),
+  /**
+   * The file's address or certificate pin for a device this laptop knows: ours is kept and nothing is sent
+   * to the file's address until the technician accepts it (`minerdeck site accept`, the Sites view).
+   */
+  pending: z.boolean().optional(),
 });
 export type MergeConflict = z.infer<typeof mergeConflictSchema>;

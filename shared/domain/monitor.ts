@@ -77,6 +77,12 @@ export const fleetTotalsSchema = z.object({
   nominalHashRate: z.number(),
   powerW: z.number(),
   activeAlerts: z.number(),
+  /**
+   * When this laptop left the site network (epoch ms): every poll since failed on the laptop's side (no
+   * route, interface down) or the whole fleet fell silent at once. Devices keep their last state, not
+   * checked, with no offline alarm. Absent while the laptop is on the network.
+   */
+  laptopOffNetworkSince: z.number().optional(),
 });
 export type FleetTotals = z.infer<typeof fleetTotalsSchema>;
 

@@ -13,6 +13,7 @@ import type { Result } from '../result';
 import { err, ok } from '../result';
 import { writePlanEntrySchema, writeResultSchema } from './commission';
 import { isoTimeSchema } from './inventory';
+import { checkPoolUrl, withoutLogin } from './pool-url';
 import type { WorkerTemplate } from './worker-template';
 import { parseWorkerTemplate } from './worker-template';
 
@@ -80,10 +81,7 @@ export interface CheckedPools {
   templates: WorkerTemplate[];
 }
 
-/** `stratum+tcp://host:port` or `host:port`; anything with a space or a comma is a typing mistake. */
-const URL_CHARS = /^[^\s,\p{Cc}]+$/u;
-
-/** Checks a request's pools before any device is asked: 1 to 3, each with a url and a valid template. */
+/** Checks a request's pools before any device is asked: 1 to 3, each with a valid URL (pool-url.ts) and template. */
 export function checkPools(pools: readonly PoolSpec[]): Result<CheckedPools> {
   if (pools.length === 0) return err('INVALID_INPUT', 'give at least one pool.');
   if (pools.length > POOL_SLOTS) {
@@ -92,10 +90,11 @@ export function checkPools(pools: readonly PoolSpec[]): Result<CheckedPools> {
   const templates: WorkerTemplate[] = [];
   for (const [i, pool] of pools.entries()) {
     const which = `pool ${i + 1}`;
-    const url = pool.url.trim();
-    if (url === '') return err('INVALID_INPUT', `${which} has no url.`);
-    if (!URL_CHARS.test(url)) {
-      return err('INVALID_INPUT', `${which}'s url "${url}" has a space, a comma or a control character.`);
+    const url = checkPoolUrl(pool.url);
+    if (!url.ok) {
+      // Quoted without a login it may hold: an error message is shown and logged.
+      const given = withoutLogin(pool.url.trim());
+      return err('INVALID_INPUT', `${which}${given === '' ? '' : ` URL "${given}"`}: ${url.problem}.`);
     }
     const template = parseWorkerTemplate(pool.worker.trim());
     if (!template.ok) return err('INVALID_INPUT', `${which}: ${template.message}.`);
@@ -111,7 +110,7 @@ export function checkPools(pools: readonly PoolSpec[]): Result<CheckedPools> {
 export const sameUrl = (a: string, b: string): boolean =>
   a.trim().replace(/^stratum\+tcp:\/\//i, '') === b.trim().replace(/^stratum\+tcp:\/\//i, '');
 
-/** "pool 1 stratum+tcp://pool:3333 worker acct.{mac6}; pool 2 …": the activity log's line, no password. */
+/** "pool 1 stratum+tcp://pool:3333 worker acct.{mac6}; pool 2 …": the activity log's line, no password, no login. */
 export function describePools(pools: readonly PoolSpec[]): string {
-  return pools.map((p, i) => `pool ${i + 1} ${p.url} worker ${p.worker}`).join('; ');
+  return pools.map((p, i) => `pool ${i + 1} ${withoutLogin(p.url)} worker ${p.worker}`).join('; ');
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MINER_STATE_KINDS } from './kinds';
+import { chipStatusesSchema } from './hash-boards';
 
 // Defined in kinds.ts (zod-free, for the renderer); part of this module's API too.
 export { MINER_STATE_KINDS };
@@ -47,8 +48,11 @@ export const fanSchema = z.object({
 });
 
 export const poolSchema = z.object({
+  /** Without any login (`user:secret@`) the device's url had (shared/domain/pool-url.ts). */
   url: z.string(),
   user: z.string().optional(),
+  /** The device's `pool_type`: `UserPool`, `DevFee` (the firmware's fee pool), `Refund`. */
+  type: z.string().optional(),
   status: z.string().optional(),
   accepted: z.number().optional(),
   rejected: z.number().optional(),
@@ -62,6 +66,8 @@ export const boardSchema = z.object({
   boardTemp: tempRangeSchema.optional(),
   state: z.string().optional(),
   powerW: z.number().optional(),
+  /** `chip_statuses`: how many of the board's chips are graded red, orange, grey. */
+  chipStatuses: chipStatusesSchema.optional(),
 });
 
 export const deviceReadingSchema = z.object({

@@ -29,8 +29,13 @@ export const deviceCommissioningSchema = z.object({
   reading: readingSummarySchema.optional(),
   /** Active and cleared, oldest first. */
   alerts: z.array(seenAlertSchema),
-  /** The pools (url and worker) the device reported, when its summary was read; never a pool password. */
-  pools: z.array(z.object({ url: z.string(), user: z.string().optional() })).optional(),
+  /**
+   * The pools (url, worker, the device's `pool_type`) the device reported, when its summary was read;
+   * never a pool password.
+   */
+  pools: z
+    .array(z.object({ url: z.string(), user: z.string().optional(), type: z.string().optional() }))
+    .optional(),
 });
 export type DeviceCommissioning = z.infer<typeof deviceCommissioningSchema>;
 
@@ -75,8 +80,19 @@ export const reportDeviceSchema = z.object({
     pendingSince: isoTimeSchema.optional(),
     why: z.string().optional(),
   }),
-  /** Pools as the device reported them in this report's check (url, worker); null when not read. */
-  pools: z.array(z.object({ url: z.string(), user: z.string().nullable() })).nullable(),
+  /**
+   * Pools as the device reported them in this report's check (url without any login, worker); null when
+   * not read. `firmwareFeePool`: the firmware's own fee pool ("DevFee"), not one of the customer's.
+   */
+  pools: z
+    .array(
+      z.object({
+        url: z.string(),
+        user: z.string().nullable(),
+        firmwareFeePool: z.literal(true).optional(),
+      }),
+    )
+    .nullable(),
   /** The locate LED as the device reported it; null when not read. */
   led: z.enum(['on', 'off']).nullable(),
   /** The latest reboot or mining restart this site's activity log holds for it (sent, not skipped). */

@@ -4,15 +4,27 @@
  * absent because they were not read say so rather than "none".
  */
 import type { ReportDevice } from '../domain/report';
+import { isFirmwareFeePool } from '../domain/fee-pool';
+import { listedPoolText } from './pool-text';
 import { localTime } from './report-text';
 
-/** `stratum+tcp://pool.example:3333 (worker rack3.s1); …`; "not read" when the check did not read them. */
+/**
+ * `stratum+tcp://pool.example:3333 (rack3.s1); …; the firmware’s fee pool (DevFee)`: never a login the url
+ * had, the firmware's fee pool named as the firmware's (pool-text.ts); "not read" when the check did not
+ * read them.
+ */
 export function poolsText(pools: ReportDevice['pools']): string {
   if (pools === null) return 'not read';
   const set = pools.filter((pool) => pool.url !== '');
   if (set.length === 0) return 'none';
   return set
-    .map((pool) => (pool.user === null || pool.user === '' ? pool.url : `${pool.url} (${pool.user})`))
+    .map((pool) => {
+      const listed = pool.firmwareFeePool === true ? { url: pool.url, type: 'DevFee' } : { url: pool.url };
+      const text = listedPoolText(listed);
+      return isFirmwareFeePool(listed) || pool.user === null || pool.user === ''
+        ? text
+        : `${text} (${pool.user})`;
+    })
     .join('; ');
 }
 

@@ -170,4 +170,32 @@ describeWith(browserRequirement, 'factory password flag and activity log in Chro
     await app.screenshot('factory-report');
     expect(app.problems).toEqual([]);
   }, 90_000);
+
+  it('Forget… and an unlock with a wrong password do not turn a changed password into "Factory pw"', async () => {
+    const { page } = app;
+    await nav(/^Fleet/).click();
+    await page.getByLabel('Select every device shown').setChecked(false);
+    await page.getByLabel(`Select ${hostOf(changed)}`, { exact: true }).check();
+    await page.getByLabel('What to forget').selectOption('password');
+    await page.getByRole('button', { name: 'Forget…' }).click();
+    await page
+      .getByRole('dialog', { name: 'Forget stored credentials?' })
+      .getByRole('button', { name: 'Forget' })
+      .click();
+    await expect.poll(() => page.getByText('1 forgotten.').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Unlock…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock 1 device' });
+    await dialog.getByLabel('Device password').fill('not-its-password-7');
+    await dialog.getByRole('button', { name: 'Unlock 1 device' }).click();
+    await expect.poll(() => page.getByText(/0 unlocked, 1 failed/).count(), { timeout: 15_000 }).toBe(1);
+    expect(changed.password).toBe(NEW);
+    // Polls go on (with its API key); none of them brings the flag or the alert back.
+    const polled = changed.requests.length;
+    await expect.poll(() => changed.requests.length, { timeout: 15_000 }).toBeGreaterThan(polled + 2);
+    expect(await flagOf(changed).count()).toBe(0);
+    await expect(rowOf(changed).innerText()).resolves.not.toMatch(/Factory password/);
+    expect(await flagOf(factory).count()).toBe(1);
+    await expect(page.getByRole('contentinfo').innerText()).resolves.toMatch(/\b3 alerts\b/);
+    expect(app.problems).toEqual([]);
+  }, 90_000);
 });

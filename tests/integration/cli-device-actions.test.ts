@@ -51,7 +51,7 @@ const monitorStates = (lines: Record<string, unknown>[], device: SimDevice) =>
 
 describe('minerdeck locate, restart-mining, reboot', () => {
   let old: SimDevice, newer: SimDevice, hung: SimDevice, quick: SimDevice, slow: SimDevice, boots: SimDevice;
-  let left: SimDevice;
+  let left: SimDevice, huge: SimDevice;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-actions-'));
@@ -65,9 +65,11 @@ describe('minerdeck locate, restart-mining, reboot', () => {
         { miningRestartSeconds: 3 },
         { rebootAfterSeconds: 1, rebootDownSeconds: 1.5, bootSeconds: 0.6 },
         {},
+        // Valid by the vendor schema (an int64): what a mock serving it answered.
+        { rebootAfterSeconds: 7301636182626752 },
       ],
     });
-    [old, newer, hung, quick, slow, boots, left] = devicesOf(fleet, 7);
+    [old, newer, hung, quick, slow, boots, left, huge] = devicesOf(fleet, 8);
   });
   afterAll(async () => {
     await fleet.close();
@@ -90,7 +92,7 @@ describe('minerdeck locate, restart-mining, reboot', () => {
     }
     expect([posts(old, FIND).length, posts(old, LOCATE).length]).toEqual([1, 0]);
     expect([posts(newer, FIND).length, posts(newer, LOCATE).length]).toEqual([0, 1]);
-    expect(on.stderr).toContain('locate LED on 2 of 2 devices.');
+    expect(on.stderr).toContain('locate LED on for 2 of 2 devices.');
     expect(on.stderr).toMatch(
       /The LEDs turn off at \d\d:\d\d:\d\d \(after 10 min\): this command cannot wait/,
     );
@@ -111,6 +113,8 @@ describe('minerdeck locate, restart-mining, reboot', () => {
     const off = await cli(['locate', old.address, newer.address, '--off', '--json']);
     const offAgain = await cli(['locate', old.address, '--off', '--json']);
     expect([off.code, offAgain.code]).toEqual([0, 0]);
+    expect(off.stderr).toContain('locate LED off for 2 of 2 devices.');
+    expect(offAgain.stderr).toContain('locate LED off for 1 of 1 device.');
     expect(lineFor(off.json, old)).toMatchObject({ ledOn: false, toggled: true });
     expect(lineFor(offAgain.json, old)).toMatchObject({ ledOn: false, toggled: false });
     expect([old.ledOn, newer.ledOn]).toEqual([false, false]);
@@ -281,5 +285,36 @@ describe('minerdeck locate, restart-mining, reboot', () => {
       what: 'locate LED off by itself after 3 min',
       devices: [expect.objectContaining({ address: left.address, outcome: 'done' })],
     });
+  }, 60_000);
+
+  it('a reboot answered {"after": 7301636182626752}: the delay is named, the usual 3 s counted, the reboot logged', async () => {
+    const run = await cli(['reboot', huge.address, '--yes', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('INTERNAL');
+    const line = lineFor(run.json, huge);
+    expect(line).toMatchObject({
+      ok: true,
+      outcome: 'done',
+      message:
+        'rebooting: the device goes down shortly, back in a minute or two; it said it goes down in 7301636182626752 s (plausible: 0 to 10 min), which cannot be right: the usual 3 s is counted instead',
+    });
+    expect(line).not.toHaveProperty('after');
+    expect(huge.writeCounts.reboots).toBe(1);
+    expect(run.stderr).toContain('rebooted on 1 of 1 device.');
+    expect(run.stderr).toMatch(
+      /show them rebooting instead of an offline alarm .* at the latest until \d\d:\d\d:\d\d\./,
+    );
+    const [entry, ...more] = activity().filter(
+      (e) => e.action === 'reboot' && e.devices[0]?.address === huge.address,
+    );
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      what: 'reboot',
+      devices: [expect.objectContaining({ address: huge.address, outcome: 'done' })],
+    });
+    // The usual 3 s, two minutes back, three of margin after the request went out.
+    const lasts = Date.parse(entry!.until!) - Date.parse(entry!.at);
+    expect(lasts).toBeGreaterThanOrEqual(303_000);
+    expect(lasts).toBeLessThan(313_000);
   }, 60_000);
 });

@@ -61,10 +61,15 @@ describeWith(keychain, 'the first steps of docs/cli.md on a real keychain', () =
         SITE_PW,
       );
       expect(unlocked.code, unlocked.stderr).toBe(0);
-      expect(unlocked.json).toHaveLength(2);
-      for (const line of unlocked.json) {
+      const perDevice = unlocked.json.filter((line) => 'ok' in line);
+      expect(perDevice).toHaveLength(2);
+      for (const line of perDevice) {
         expect(line).toMatchObject({ ok: true, unlocked: true, remembered: 'keychain', site: 'hall-7' });
       }
+      // They joined the site too, as scan --save would have added them.
+      expect(unlocked.json.at(-1)).toEqual({
+        saved: { site: 'hall-7', added: 2, updated: 0, moved: 0, identified: 0 },
+      });
       const human = await cli(
         ['unlock', a.address, '--password-stdin', '--remember', '--site', 'hall 7'],
         SITE_PW,

@@ -94,7 +94,8 @@ describeWith(prometheus, 'a real Prometheus scraping minerdeck monitor --metrics
     expect(config.stdout).toContain('SUCCESS');
     expect(config.status).toBe(0);
     const rules = promtool('check', 'rules', join(out, 'minerdeck-alerts.yml'));
-    expect(rules.stdout).toContain('SUCCESS: 7 rules found');
+    // Five device rules, and the monitor's own: metrics down, laptop off the site network, missed polls.
+    expect(rules.stdout).toContain('SUCCESS: 8 rules found');
     expect(rules.status).toBe(0);
     const targets = JSON.parse(readFileSync(join(out, 'minerdeck-devices.json'), 'utf8')) as {
       targets: string[];
@@ -182,6 +183,9 @@ describeWith(prometheus, 'a real Prometheus scraping minerdeck monitor --metrics
         ['MinerdeckDeviceOffline', down.address],
       ].sort(),
     );
+    // The laptop is on the site network: the monitor's own gauge says so, and its alert does not fire.
+    const network = await query('minerdeck_monitor_network_up');
+    expect(network.map((n) => n.value[1])).toEqual(['1']);
     const [rate] = await query(`minerdeck_device_hash_rate_hashes_per_second{address="${healthy.address}"}`);
     const served = Number(rate?.value[1]);
 

@@ -208,6 +208,32 @@ describe('session manager', () => {
     expect(unlocksOf(device)).toHaveLength(2);
   });
 
+  it('only a password the device accepted tells what it has: not one it never answered, nor one it refused', async () => {
+    const { device, read, sessions, target } = await setup({ profile: 'spec' }, {});
+    device.addFault({ fault: { kind: 'hang' }, paths: ['/api/v1/unlock'] });
+    await expect(sessions.unlockWith(target, PASSWORD)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(sessions.acceptedPasswordIs(target.deviceId, PASSWORD)).toBeUndefined();
+    device.clearFaults();
+    await read();
+    expect(sessions.acceptedPasswordIs(target.deviceId, PASSWORD)).toBe(true);
+    expect(sessions.acceptedPasswordIs(target.deviceId, 'admin')).toBe(false);
+    // Refusing another password says nothing against the one it accepted.
+    await expect(sessions.unlockWith(target, 'wrong-pw')).rejects.toMatchObject({ code: 'WRONG_PASSWORD' });
+    expect(sessions.acceptedPasswordIs(target.deviceId, PASSWORD)).toBe(true);
+    sessions.passwordChanged(target.deviceId);
+    expect(sessions.acceptedPasswordIs(target.deviceId, PASSWORD)).toBeUndefined();
+  });
+
+  it('a stored password the device accepts is evidence too; refused, it is no longer', async () => {
+    const { device, read, sessions, target } = await setup({ profile: 'spec' });
+    await read();
+    expect(sessions.acceptedPasswordIs(target.deviceId, PASSWORD)).toBe(true);
+    device.expireTokens();
+    device.setPassword('changed-elsewhere-1');
+    await expect(read()).rejects.toMatchObject({ code: 'WRONG_PASSWORD' });
+    expect(sessions.acceptedPasswordIs(target.deviceId, PASSWORD)).toBeUndefined();
+  });
+
   it('a given password answered with garbage is not sent again by itself, and the reason says so', async () => {
     const { device, read, sessions, target } = await setup({ profile: 'spec' }, {});
     device.addFault({ fault: { kind: 'malformed-json' }, paths: ['/api/v1/unlock'] });

@@ -9,6 +9,8 @@ import type { Identity } from './identity';
 import { settlePhases } from './miner-phases';
 import type { MinerPhase } from './miner-phases';
 import { summaryPools } from './pools';
+import type { DeviceHardware } from './hardware';
+import { stopFans, summaryChains } from './hardware';
 import type { SimMetricsPatch, SimPool } from './types';
 
 export interface MinerState {
@@ -26,6 +28,8 @@ export interface MinerState {
   restartRequired?: boolean;
   /** The pools the miner works with (from the last restart); absent: the fixture's. */
   poolsInUse?: readonly SimPool[];
+  /** The preset in use and hardware faults (hardware.ts); absent: the recorded numbers as they are. */
+  hardware?: DeviceHardware;
 }
 
 /** States in which the hash boards work; in the others hash rate is 0, as on a stopped or failed miner. */
@@ -100,10 +104,18 @@ export function summaryBody(id: Identity, miner: MinerState, now: number): JsonO
   const m = asObject(body['miner']);
   body['miner'] = m;
   const hashing = HASHING_STATES.has(miner.state);
+  const hw = miner.hardware;
+  const chainCount = asArray(m['chains']).length;
+  // Boards absent, failed or with dead chips take their part of the hash rate and power away.
+  const boardsShare = hw?.boardsShare(chainCount) ?? 1;
   // Per-device spread (±5 %) and a slow ±1.5 % wobble so charts move between polls.
   const variation = 0.95 + id.seed * 0.1;
   const jitter = 1 + 0.015 * Math.sin(now / 9000 + id.seed * 2 * Math.PI);
-  const factor = hashing ? variation * (miner.metrics.hashRateFactor ?? 1) : 0;
+  const factor = hashing
+    ? variation * (miner.metrics.hashRateFactor ?? 1) * (hw?.rateScale(miner.state) ?? 1) * boardsShare
+    : 0;
+  const nominalScale = hw?.nominalScale() ?? 1;
+  if (nominalScale !== 1) m['hr_nominal'] = round2(num(m['hr_nominal']) * nominalScale);
 
   m['miner_status'] = { miner_state: miner.state, miner_state_time: Math.floor((now - miner.since) / 1000) };
   m['miner_type'] = `${id.model} (Vnish ${id.firmwareVersion})`;
@@ -118,28 +130,38 @@ export function summaryBody(id: Identity, miner: MinerState, now: number): JsonO
   const pcb = asObject(m['pcb_temp']);
   m['pcb_temp'] = { min: num(pcb['min']) + offset, max: num(pcb['max']) + offset };
 
-  const power = miner.metrics.powerW ?? (hashing ? Math.round(num(m['power_consumption']) * variation) : 0);
+  const powerScale = (hw?.power.powerScale() ?? 1) * boardsShare;
+  const power =
+    miner.metrics.powerW ?? (hashing ? Math.round(num(m['power_consumption']) * variation * powerScale) : 0);
   m['power_consumption'] = power;
   m['power_usage'] = power;
   const ths = num(m['hr_realtime']) / 1000;
   m['power_efficiency'] = ths > 0 ? round2(power / ths) : 0;
 
   const chains = asArray(m['chains']);
+  // Each board's own part is applied below (summaryChains); the device-wide share is not its own.
+  const boardFactor = boardsShare > 0 ? factor / boardsShare : 0;
   chains.forEach((chain, i) => {
-    chain['hashrate_rt'] = round2(num(chain['hashrate_rt']) * factor * jitter);
+    chain['hashrate_rt'] = round2(num(chain['hashrate_rt']) * boardFactor * jitter);
     chain['power_consumption'] = Math.round(power / Math.max(chains.length, 1));
     // The hottest board carries the device's max; the others sit a degree or two below.
     const max = chipMax - (i === 0 ? 0 : i);
     chain['chip_temp'] = { min: max - 10, max };
     chain['status'] = { state: hashing ? 'mining' : miner.state };
   });
-  m['chains'] = chains;
+  m['chains'] = hw === undefined ? chains : summaryChains(chains, hw, nominalScale);
+  if (hw !== undefined) stopFans(asObject(m['cooling']), hw);
 
   // Shares keep coming while the device mines: a 10 s cadence is enough for a live view.
-  const shares = hashing ? Math.floor((now - miner.startedAt) / 10_000) : 0;
+  const shares = hashing ? Math.floor((now - miner.startedAt) / ((hw?.shareSeconds ?? 10) * 1000)) : 0;
+  const rejected = Math.floor((shares * (hw?.rejectPercent() ?? 0)) / 100);
   const pools = miner.poolsInUse ? summaryPools(asArray(m['pools']), miner.poolsInUse) : asArray(m['pools']);
   for (const pool of pools) {
-    if (pool['status'] === 'active') pool['accepted'] = num(pool['accepted']) + shares;
+    if (pool['status'] !== 'active') continue;
+    // A rejecting pool is the site's own; the firmware's fee pool keeps accepting.
+    const refused = pool['pool_type'] === 'DevFee' ? 0 : rejected;
+    pool['accepted'] = num(pool['accepted']) + shares - refused;
+    if (refused > 0) pool['rejected'] = num(pool['rejected']) + refused;
   }
   m['pools'] = pools;
   return body;

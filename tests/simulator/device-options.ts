@@ -6,11 +6,13 @@ import type { Identity } from './identity';
 import type { SimDeviceOptions } from './types';
 import { resolveWriteOptions } from './write-options';
 import type { WriteFilled } from './write-options';
+import { resolvePowerOptions } from './power-options';
+import type { PowerFilled } from './power-options';
 
 type Filled = 'host' | 'port' | 'profile' | 'password' | 'lockoutThreshold' | 'lockoutSeconds';
 type AlsoFilled = 'legacyFirmware' | 'apiKeyMode' | 'https' | 'minerState' | 'statusOnBadCredential';
 export type ResolvedOptions = SimDeviceOptions &
-  Required<Pick<SimDeviceOptions, Filled | AlsoFilled | WriteFilled>>;
+  Required<Pick<SimDeviceOptions, Filled | AlsoFilled | WriteFilled | PowerFilled>>;
 
 export function resolveOptions(
   o: SimDeviceOptions,
@@ -39,5 +41,6 @@ export function resolveOptions(
     minerState: o.minerState ?? 'mining',
     statusOnBadCredential: o.statusOnBadCredential ?? '401',
     ...resolveWriteOptions(o),
+    ...resolvePowerOptions(o, id),
   });
 }

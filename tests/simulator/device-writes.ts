@@ -11,12 +11,19 @@ import { fixtures } from './fixtures';
 import type { JsonObject } from './fixtures';
 import { planPhases, twoPhasesThenMining } from './miner-phases';
 import { parsePools, samePools } from './pools';
+import type { PowerState } from './power-state';
 import type { SimPool, WriteCounts } from './types';
 
 /** The parts of POST /settings the firmware reads (`InputConfig`); other keys are ignored, as serde does. */
 const INPUT_KEYS = ['layout', 'miner', 'network', 'regional', 'ui'] as const;
 /** With `after: 0` the answer still gets out before the listener closes. */
 const MIN_REBOOT_DELAY_MS = 100;
+/**
+ * The longest timer Node keeps (about 24.8 days); a longer delay would fire at once. An `after` beyond it
+ * (the vendor schema allows any int64, e.g. 7301636182626752) is answered as given, and the device stays
+ * `shutting-down` until then or until close().
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The error text of a refused password change (the vendor documents only the `{"err"}` shape). */
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
@@ -29,6 +36,8 @@ export interface WriteDeps {
   options: ResolvedOptions;
   /** The device's goDown(): closes the listener for s seconds. */
   goDown: (seconds: number) => Promise<void>;
+  /** The overclock preset (power-state.ts). */
+  power: PowerState;
   now?: () => number;
 }
 
@@ -49,6 +58,11 @@ function mergeInto(target: JsonObject, patch: JsonObject): void {
   }
 }
 
+/** An `overclock` patch without the preset and the PSU flag (device state, shown by GET /settings). */
+function withoutPreset(overclock: unknown): unknown {
+  return isObject(overclock) ? { ...overclock, preset: null, modded_psu: null } : overclock;
+}
+
 const badRequest = (err: string): Refused => ({
   ok: false,
   status: 400,
@@ -59,6 +73,8 @@ interface CheckedSettings {
   body: JsonObject;
   change?: { current: string; pw: string };
   pools?: SimPool[];
+  /** `miner.overclock.preset`. */
+  preset?: string;
 }
 
 /** The shape checks of POST /settings (serde's, on real firmware): a 400 before anything is applied. */
@@ -77,6 +93,15 @@ function checkSettings(body: unknown): CheckedSettings | Refused {
     }
     checked.change = { current, pw: next };
   }
+  const overclock = isObject(body['miner']) ? body['miner']['overclock'] : undefined;
+  if (overclock !== undefined && overclock !== null && !isObject(overclock)) {
+    return badRequest('miner.overclock must be an object or null');
+  }
+  const preset = isObject(overclock) ? overclock['preset'] : undefined;
+  if (preset !== undefined && preset !== null && typeof preset !== 'string') {
+    return badRequest('miner.overclock.preset must be a string or null');
+  }
+  if (typeof preset === 'string') checked.preset = preset;
   const pools = isObject(body['miner']) ? body['miner']['pools'] : undefined;
   if (pools !== undefined && pools !== null) {
     const parsed = parsePools(pools);
@@ -96,6 +121,7 @@ export class DeviceWrites {
     ledToggles: 0,
     miningRestarts: 0,
     reboots: 0,
+    presetChanges: 0,
   };
   private configured: readonly SimPool[];
   /** Every merged change but pools and password; the fixture stays shared until a GET builds a copy. */
@@ -122,6 +148,10 @@ export class DeviceWrites {
     mergeInto(body, this.overrides);
     const miner = isObject(body['miner']) ? body['miner'] : {};
     miner['pools'] = this.configured.map((p) => ({ ...p }));
+    const overclock = isObject(miner['overclock']) ? miner['overclock'] : {};
+    overclock['preset'] = this.deps.power.configured;
+    overclock['modded_psu'] = this.deps.power.moddedPsu;
+    miner['overclock'] = overclock;
     body['miner'] = miner;
     // The password is never read back.
     body['password'] = null;
@@ -141,10 +171,20 @@ export class DeviceWrites {
     for (const key of INPUT_KEYS) {
       const patch = checked.body[key];
       if (!isObject(patch)) continue;
-      const rest = key === 'miner' ? { ...patch, pools: null } : patch;
+      // Pools and the preset are this device's state (GET /settings shows them), not merged settings.
+      const rest =
+        key === 'miner' ? { ...patch, pools: null, overclock: withoutPreset(patch['overclock']) } : patch;
       mergeInto(this.overrides, { [key]: rest });
     }
     let restartRequired = false;
+    if (checked.preset !== undefined && this.deps.power.configure(checked.preset) === 'changed') {
+      this.counts.presetChanges++;
+      if (this.deps.options.presetAppliesAtOnce) this.restartNow();
+      else {
+        this.deps.miner.restartRequired = true;
+        restartRequired = true;
+      }
+    }
     if (pools && !samePools(pools, this.configured)) {
       this.configured = pools;
       this.deps.miner.restartRequired = true;
@@ -162,16 +202,23 @@ export class DeviceWrites {
     return this.deps.miner.findMiner;
   }
 
-  /** POST /mining/restart: the configured pools come into use; `restarting`, `starting`, then `mining`. */
+  /**
+   * POST /mining/restart: the configured pools and preset come into use; `restarting`, `starting`, then
+   * `mining` (`auto-tuning` first for an untuned preset).
+   */
   restartMining(): void {
     this.counts.miningRestarts++;
+    this.restartNow();
+  }
+
+  /** Mining restarts now: the configured pools and preset come into use. */
+  private restartNow(): void {
     const miner = this.deps.miner;
     miner.restartRequired = false;
     miner.poolsInUse = this.configured;
-    planPhases(
-      miner,
-      twoPhasesThenMining('restarting', 'starting', this.now(), this.deps.options.miningRestartSeconds),
-    );
+    const now = this.now();
+    const phases = twoPhasesThenMining('restarting', 'starting', now, this.deps.options.miningRestartSeconds);
+    planPhases(miner, this.deps.power.bringIntoUse(phases, now));
   }
 
   /**
@@ -180,15 +227,23 @@ export class DeviceWrites {
    */
   reboot(): number {
     this.counts.reboots++;
-    const after = this.deps.options.rebootAfterSeconds;
+    return this.scheduleReboot(this.deps.options.rebootAfterSeconds);
+  }
+
+  /**
+   * A reboot `after` seconds from now, as POST /system/reboot plans it; a firmware update plans its own
+   * (firmware-update.ts): `asItGoesDown` runs when the device goes down (the new firmware takes over),
+   * `downSeconds` replaces `rebootDownSeconds`. A reboot already planned is left as it is.
+   */
+  scheduleReboot(after: number, plan: { asItGoesDown?: () => void; downSeconds?: number } = {}): number {
     if (this.rebootTimer === undefined && !this.closed) {
       planPhases(this.deps.miner, [{ state: 'shutting-down', from: this.now() }]);
       this.rebootTimer = setTimeout(
         () => {
           // goDown only fails when the device was closed meanwhile: nothing is left to reboot then.
-          this.goDownForReboot().catch(() => undefined);
+          this.goDownForReboot(plan).catch(() => undefined);
         },
-        Math.max(after * 1000, MIN_REBOOT_DELAY_MS),
+        Math.min(Math.max(after * 1000, MIN_REBOOT_DELAY_MS), MAX_TIMER_MS),
       );
     }
     return after;
@@ -211,10 +266,12 @@ export class DeviceWrites {
   }
 
   /** Down for rebootDownSeconds, then up with no sessions, the LED off and the configured pools in use. */
-  private async goDownForReboot(): Promise<void> {
+  private async goDownForReboot(plan: { asItGoesDown?: () => void; downSeconds?: number }): Promise<void> {
     this.rebootTimer = undefined;
     if (this.closed) return;
-    const { rebootDownSeconds, bootSeconds } = this.deps.options;
+    plan.asItGoesDown?.();
+    const { bootSeconds } = this.deps.options;
+    const rebootDownSeconds = plan.downSeconds ?? this.deps.options.rebootDownSeconds;
     const upAt = this.now() + rebootDownSeconds * 1000;
     const miner = this.deps.miner;
     this.deps.auth.expireTokens();
@@ -222,7 +279,8 @@ export class DeviceWrites {
     miner.restartRequired = false;
     miner.poolsInUse = this.configured;
     miner.startedAt = upAt;
-    planPhases(miner, twoPhasesThenMining('initializing', 'starting', upAt, bootSeconds));
+    const phases = twoPhasesThenMining('initializing', 'starting', upAt, bootSeconds);
+    planPhases(miner, this.deps.power.bringIntoUse(phases, this.now()));
     await this.deps.goDown(rebootDownSeconds);
   }
 }

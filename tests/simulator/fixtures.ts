@@ -23,6 +23,10 @@ export interface Fixtures {
   openApi: string;
   /** The text of a real 500 answer (ends with a space, like the device's). */
   errText: string;
+  /** GET /api/v1/autotune/presets of an Antminer S21 Pro on firmware 1.2.7 (a list). */
+  presets: unknown[];
+  /** GET /api/v1/perf-summary of the same device. */
+  perfSummary: JsonObject;
 }
 
 let cache: Fixtures | undefined;
@@ -39,6 +43,12 @@ function readObject(name: string): JsonObject {
   return value as JsonObject;
 }
 
+function readList(name: string): unknown[] {
+  const value: unknown = JSON.parse(readText(name));
+  if (!Array.isArray(value)) throw new Error(`fixture ${name} is not a JSON list`);
+  return value;
+}
+
 export function fixtures(): Fixtures {
   if (cache) return cache;
   const err = readObject('error-mining-pause-stop.apidoc1215510239-s19-xil-vnish1.2.6.json')['err'];
@@ -51,6 +61,8 @@ export function fixtures(): Fixtures {
     rootHtml: readText('root-index-html.proto-fleet-s21pro-vnish1.2.7.html'),
     openApi: readFileSync(VENDOR_OPENAPI_PATH, 'utf8'),
     errText: typeof err === 'string' ? err : 'CGMiner err: Cgminer error failed-to-activate-pause-mode ',
+    presets: readList('autotune-presets.proto-fleet-s21pro-vnish1.2.7.json'),
+    perfSummary: readObject('perf-summary.proto-fleet-s21pro-vnish1.2.7.json'),
   };
   return cache;
 }

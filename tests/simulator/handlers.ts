@@ -8,6 +8,9 @@ import type { AuthState, CredentialCheck } from './auth-state';
 import { infoBody, statusBody, summaryBody } from './bodies';
 import type { MinerState } from './bodies';
 import type { DeviceWrites } from './device-writes';
+import type { FirmwareUpdates } from './firmware-update';
+import type { FirmwareUpload } from './firmware-upload';
+import type { DeviceHardware } from './hardware';
 import { fixtures } from './fixtures';
 import type { Identity } from './identity';
 import { empty, json, text } from './sim-response';
@@ -26,6 +29,10 @@ export interface DeviceContext {
   readonly host: string;
   /** Settings, pools, LED, restart and reboot (write-handlers.ts). */
   readonly writes: DeviceWrites;
+  /** Firmware updates (firmware-update.ts). */
+  readonly firmware: FirmwareUpdates;
+  /** The preset in use and hardware faults (power-handlers.ts). */
+  readonly hardware: DeviceHardware;
 }
 
 export interface SimRequest {
@@ -36,6 +43,8 @@ export interface SimRequest {
   apiKey: string | undefined;
   contentType: string | undefined;
   body: string;
+  /** A firmware upload, read as it streamed in (firmware-upload.ts): its body is not kept. */
+  upload?: FirmwareUpload;
 }
 
 export type Handler = (ctx: DeviceContext, req: SimRequest, cred: CredentialCheck) => SimResponse;

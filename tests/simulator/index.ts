@@ -3,18 +3,23 @@
  * benchmarks and demos. See README.md beside this file for the behaviour of each profile and fault.
  */
 export { startFleet } from './fleet';
+export { simImageHeader } from './firmware-update';
 export type {
   ApiKeyMode,
   Fault,
   FaultRule,
+  FirmwareFault,
   Fleet,
   FleetOptions,
+  HardwareFault,
   Profile,
   RecordedRequest,
   SimDevice,
   SimDeviceOptions,
+  SimFirmwareState,
   SimMetricsPatch,
   SimPool,
+  SimPreset,
   StatusOnBadCredential,
   WriteCounts,
 } from './types';

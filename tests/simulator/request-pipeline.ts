@@ -5,6 +5,8 @@
 import type { RequestListener } from 'node:http';
 import type { FaultRules } from './fault-rules';
 import { fixtures } from './fixtures';
+import { FIRMWARE_UPDATE_PATH } from './firmware-update';
+import { readFirmwareUpload, uploadSummary } from './firmware-upload';
 import type { DeviceContext, SimRequest } from './handlers';
 import { readBody, writeFault, writeResponse } from './http-io';
 import { route } from './router';
@@ -27,12 +29,25 @@ export interface PipelineDeps {
 const header = (v: string | string[] | undefined): string | undefined =>
   Array.isArray(v) ? v.join(', ') : v;
 
+const isFirmwareUpload = (ctx: DeviceContext, method: string, url: string): boolean =>
+  ctx.profile === 'field' && method === 'POST' && (url.split('?', 1)[0] ?? url) === FIRMWARE_UPDATE_PATH;
+
 export function createRequestListener(deps: PipelineDeps): RequestListener {
   const handle: RequestListener = async (req, res) => {
     const time = Date.now();
-    const body = await readBody(req);
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
+    // A firmware image streams through a parser (never held: 64 MB per device would add up); the record
+    // keeps a line about it instead of the body.
+    const upload = isFirmwareUpload(deps.ctx, method, url)
+      ? await readFirmwareUpload(req, {
+          delay: deps.delay,
+          ...(deps.ctx.firmware.bytesPerSecond !== undefined
+            ? { bytesPerSecond: deps.ctx.firmware.bytesPerSecond }
+            : {}),
+        })
+      : undefined;
+    const body = upload !== undefined ? uploadSummary(upload) : await readBody(req);
     deps.record?.({
       deviceId: deps.id,
       host: deps.host(),
@@ -44,6 +59,8 @@ export function createRequestListener(deps: PipelineDeps): RequestListener {
       body,
       time,
     });
+    // The client went away mid-upload: there is no one to answer.
+    if (upload?.cut === true) return;
     const pathname = url.split('?', 1)[0] ?? url;
     const plan = deps.faults.take(method, pathname);
     if (plan.delayMs > 0 && !(await deps.delay(plan.delayMs))) return;
@@ -56,6 +73,7 @@ export function createRequestListener(deps: PipelineDeps): RequestListener {
       apiKey: header(req.headers['x-api-key']),
       contentType: header(req.headers['content-type']),
       body,
+      ...(upload !== undefined ? { upload } : {}),
     };
     const normal = () => route(deps.ctx, simReq);
     if (plan.fault) await writeFault(res, plan.fault, normal, fixtures().errText);

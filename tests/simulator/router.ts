@@ -9,6 +9,8 @@ import { empty, json, notFound } from './sim-response';
 import type { SimResponse } from './sim-response';
 import type { Profile } from './types';
 import { fieldWriteRoutes, hasPath } from './write-handlers';
+import { fieldFirmwareRoutes } from './firmware-update';
+import { fieldPowerRoutes } from './power-handlers';
 
 /**
  * `required`: no valid credential → 401 with an empty body, as devices do.
@@ -47,6 +49,8 @@ const fieldRoutes: RouteTable = new Map<string, Record<string, Route>>([
   ],
   [`${API}/apikeys/delete`, { POST: { auth: 'required', handle: h.deleteApiKey } }],
   ...fieldWriteRoutes,
+  ...fieldFirmwareRoutes,
+  ...fieldPowerRoutes,
 ]);
 
 const tables: Record<Profile, RouteTable> = { spec: specRoutes, field: fieldRoutes };

@@ -11,6 +11,11 @@ import type { ResolvedOptions } from './device-options';
 import { DeviceServer } from './device-server';
 import { DeviceWrites } from './device-writes';
 import { FaultRules } from './fault-rules';
+import { FirmwareUpdates } from './firmware-update';
+import { modelChipsPerBoard } from './board-bodies';
+import { DeviceHardware } from './hardware';
+import { PowerState } from './power-state';
+import { checkHardwareFault } from './power-options';
 import type { DeviceContext } from './handlers';
 import { resolveIdentity } from './identity';
 import type { Identity } from './identity';
@@ -20,11 +25,14 @@ import { fingerprint256, makeCertificate } from './tls';
 import type { TlsMaterial } from './tls';
 import type {
   FaultRule,
+  FirmwareFault,
+  HardwareFault,
   RecordedRequest,
   SimDevice,
   SimDeviceOptions,
   SimMetricsPatch,
   SimPool,
+  SimFirmwareState,
   WriteCounts,
 } from './types';
 
@@ -53,6 +61,8 @@ export class SimDeviceImpl implements SimDevice {
   private readonly auth: AuthState;
   private readonly miner: MinerState;
   private readonly writes: DeviceWrites;
+  private readonly firmwareUpdates: FirmwareUpdates;
+  private readonly hardware: DeviceHardware;
   private readonly faults = new FaultRules();
   private readonly onRequest: RequestListener;
   private tls: TlsMaterial | undefined;
@@ -90,12 +100,26 @@ export class SimDeviceImpl implements SimDevice {
       metrics: {},
       startedAt,
     };
+    this.hardware = new DeviceHardware(
+      new PowerState(opts, this.identity.seed),
+      opts.hardwareFaults,
+      opts.shareSeconds,
+      modelChipsPerBoard(),
+    );
+    this.miner.hardware = this.hardware;
     this.writes = new DeviceWrites({
       miner: this.miner,
       auth: this.auth,
       options: opts,
       goDown: (seconds) => this.goDown(seconds),
+      power: this.hardware.power,
     });
+    this.firmwareUpdates = new FirmwareUpdates(
+      this.identity,
+      this.writes,
+      () => this.options.rebootAfterSeconds,
+      o.firmwareFault,
+    );
     // Handlers see the current host through a getter: moveTo() changes what /info reports.
     const currentHost = (): string => this.currentHost;
     const ctx: DeviceContext = {
@@ -107,6 +131,8 @@ export class SimDeviceImpl implements SimDevice {
       identity: this.identity,
       miner: this.miner,
       writes: this.writes,
+      firmware: this.firmwareUpdates,
+      hardware: this.hardware,
       get host() {
         return currentHost();
       },
@@ -167,6 +193,43 @@ export class SimDeviceImpl implements SimDevice {
 
   get writeCounts(): Readonly<WriteCounts> {
     return { ...this.writes.counts };
+  }
+
+  get firmware(): Readonly<SimFirmwareState> {
+    const state = this.firmwareUpdates.state;
+    return { ...state, ...(state.lastImage !== undefined ? { lastImage: { ...state.lastImage } } : {}) };
+  }
+
+  get firmwareVersion(): string {
+    return this.identity.firmwareVersion;
+  }
+
+  setFirmwareVersion(version: string): void {
+    this.identity.firmwareVersion = version;
+  }
+
+  setFirmwareFault(fault: FirmwareFault | undefined): void {
+    this.firmwareUpdates.fault = fault;
+  }
+
+  get preset(): string {
+    return this.hardware.power.configured;
+  }
+
+  get presetInUse(): string {
+    return this.hardware.power.inUse;
+  }
+
+  get moddedPsu(): boolean {
+    return this.hardware.power.moddedPsu;
+  }
+
+  addHardwareFault(fault: HardwareFault): void {
+    this.hardware.faults.push(checkHardwareFault(fault));
+  }
+
+  clearHardwareFaults(): void {
+    this.hardware.faults.length = 0;
   }
 
   /** Generates the certificate if asked for, then listens. Rejects with the listen error (EADDRINUSE…). */

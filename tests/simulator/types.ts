@@ -55,6 +55,65 @@ export interface WriteCounts {
   ledToggles: number;
   miningRestarts: number;
   reboots: number;
+  /** Overclock presets applied through POST /settings (another preset than the one configured). */
+  presetChanges: number;
+}
+
+/**
+ * One autotune preset a device lists (`GET /autotune/presets`). `status` (tuned or not) is the device's
+ * state (`tunedPresets`, and presets it tuned since), not part of the list.
+ */
+export interface SimPreset {
+  /** A watt figure ("3200") or `disabled`. */
+  name: string;
+  /** "3200 watt ~ 180 TH". */
+  pretty: string;
+  /** Default false. */
+  moddedPsuRequired?: boolean;
+  /** `tune_settings` to list while the preset is untuned (the recorded `disabled` entry has one). */
+  tuneSettings?: unknown;
+}
+
+/**
+ * What is wrong with a device's hardware, for acceptance tests: each shows in `/chains`, `/summary` (and
+ * the fan in `/summary` cooling) the way real firmware shows it. Boards are counted from 0 in list order.
+ */
+export type HardwareFault =
+  /** `chips` chips (default 3) of board `board` (default 0) hash nothing: `hr` 0, graded red. */
+  | { kind: 'dead-chips'; board?: number; chips?: number }
+  /** Board `board` (default the last) is not detected: absent from /chains and /summary. */
+  | { kind: 'missing-board'; board?: number }
+  /** The device hashes at `factor` (default 0.8) of its nominal rate; nominal unchanged. */
+  | { kind: 'low-hash-rate'; factor?: number }
+  /** The active pool rejects `percent` (default 10) % of the shares sent. */
+  | { kind: 'rejecting-pool'; percent?: number }
+  /** Board `board` (default 0) reports `state` (`failure`, `disconnected`, `stopped`…) and hashes nothing. */
+  | { kind: 'board-state'; board?: number; state: string }
+  /** Fan `fan` (default 0) stands still (0 rpm). */
+  | { kind: 'fan-stopped'; fan?: number };
+
+/**
+ * What goes wrong with a firmware update (`POST /api/v1/firmware/update`, README "Firmware"):
+ * `upload-refused` answers 500 `{"err"}` (default text "Not enough memory to update the firmware");
+ * `old-version` reboots and comes back on the version it had; `never-back` goes down for good;
+ * `slow-upload` reads the upload at `bytesPerSecond`.
+ */
+export type FirmwareFault =
+  | { kind: 'upload-refused'; err?: string }
+  | { kind: 'old-version' }
+  | { kind: 'never-back' }
+  | { kind: 'slow-upload'; bytesPerSecond: number };
+
+/** What a device did with firmware uploads, for tests (counted even when requests are not recorded). */
+export interface SimFirmwareState {
+  /** Uploads that reached the handler (past faults and credentials), refused ones too. */
+  uploads: number;
+  /** Images it took (answered 200 and rebooted into). */
+  updates: number;
+  /** `keep_settings` of the last image it took. */
+  lastKeepSettings?: boolean;
+  /** The last image it took: the version and model of its first line, its size and file name. */
+  lastImage?: { version: string; model: string; bytes: number; filename?: string };
 }
 
 export interface SimDeviceOptions {
@@ -114,6 +173,30 @@ export interface SimDeviceOptions {
   rebootDownSeconds?: number;
   /** After a reboot's downtime: `initializing` for the first half, `starting` for the rest. Default 2. */
   bootSeconds?: number;
+  /** A firmware update fault from the start (`setFirmwareFault` changes it). */
+  firmwareFault?: FirmwareFault;
+  /** The autotune presets listed; default the recorded S21 Pro list (S19 devices: a simulated list). */
+  presets?: SimPreset[];
+  /** The preset configured and in use at start; default '2800' (the recorded perf-summary's). */
+  preset?: string;
+  /** Presets already tuned at start; default the start preset only. */
+  tunedPresets?: string[];
+  /** `miner.overclock.modded_psu`: presets that need a modified PSU are refused without it. Default false. */
+  moddedPsu?: boolean;
+  /** How long `auto-tuning` lasts once an untuned preset comes into use; default 60 (real: tens of minutes). */
+  autoTuneSeconds?: number;
+  /**
+   * A preset change takes effect at once (the firmware restarts mining by itself; the answer says
+   * `restart_required: false`). Default false: it is configured, `restart_required: true`, and used from
+   * the next mining restart or reboot.
+   */
+  presetAppliesAtOnce?: boolean;
+  /** POST /settings answers as usual but never applies a preset: only a read-back tells. Default false. */
+  ignorePresetWrites?: boolean;
+  /** One accepted share every N seconds on the active pool; default 10. */
+  shareSeconds?: number;
+  /** Hardware faults at start (see HardwareFault); `addHardwareFault` adds more later. */
+  hardwareFaults?: HardwareFault[];
 }
 
 export interface RecordedRequest {
@@ -173,6 +256,21 @@ export interface SimDevice {
   /** The locate LED, as `/status.find_miner` shows it. */
   readonly ledOn: boolean;
   readonly writeCounts: Readonly<WriteCounts>;
+  /** Firmware updates: uploads and images taken (README "Firmware"). */
+  readonly firmware: Readonly<SimFirmwareState>;
+  /** The firmware version `/info` reports now. */
+  readonly firmwareVersion: string;
+  /** Sets the firmware version `/info` reports (e.g. to run a rollout again on the same fleet). */
+  setFirmwareVersion(version: string): void;
+  /** The firmware update fault from now on; undefined clears it. */
+  setFirmwareFault(fault: FirmwareFault | undefined): void;
+  /** The overclock preset configured (`GET /settings` → `miner.overclock.preset`). */
+  readonly preset: string;
+  /** The preset the miner runs (`/perf-summary` → `current_preset`): the configured one after a restart. */
+  readonly presetInUse: string;
+  readonly moddedPsu: boolean;
+  addHardwareFault(fault: HardwareFault): void;
+  clearHardwareFaults(): void;
 }
 
 export interface Fleet {

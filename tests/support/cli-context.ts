@@ -20,7 +20,12 @@ export function captureContext(options: { progress?: ProgressStream } = {}): Cap
   const out: string[] = [];
   const err: string[] = [];
   const ctx: CliContext = {
-    output: { json: false, out: (line) => out.push(line), err: (line) => err.push(line) },
+    output: {
+      json: false,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      data: (text) => out.push(text),
+    },
     secrets: { stdin: new PassThrough(), prompt: new PassThrough() },
     signal: new AbortController().signal,
     createClient: refuse('a device client'),

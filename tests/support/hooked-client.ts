@@ -29,6 +29,12 @@ export function hookedClient(client: DeviceClient, after: ClientHooks): DeviceCl
     reboot: wrap('reboot') as DeviceClient['reboot'],
     getInfo: wrap('getInfo') as DeviceClient['getInfo'],
     getSummary: wrap('getSummary') as DeviceClient['getSummary'],
+    setPreset: wrap('setPreset') as DeviceClient['setPreset'],
+    getAutotunePresets: wrap('getAutotunePresets') as DeviceClient['getAutotunePresets'],
+    getPerfSummary: wrap('getPerfSummary') as DeviceClient['getPerfSummary'],
+    getModel: wrap('getModel') as DeviceClient['getModel'],
+    getChains: wrap('getChains') as DeviceClient['getChains'],
+    getFactoryInfo: wrap('getFactoryInfo') as DeviceClient['getFactoryInfo'],
     close: () => client.close(),
   };
 }

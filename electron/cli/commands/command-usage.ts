@@ -5,7 +5,7 @@
  */
 
 export const SCAN_USAGE =
-  'minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes] [--save] [--json]';
+  'minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes] [--save [--site NAME]] [--json]';
 
 export const STATUS_USAGE =
   'minerdeck status <address> [--password-stdin | --api-key-stdin] [--site NAME] [--json] [--timeout ms]';

@@ -178,7 +178,11 @@ export async function deviceActionCommand(
       output,
     });
     const { results } = outcome;
-    output.err(`${summarizeActivity({ action, devices: results })}.`);
+    // An LED turned on says until when: the summary tells on from off by it.
+    const ledUntil = 'offAt' in outcome ? outcome.offAt : undefined;
+    output.err(
+      `${summarizeActivity({ action, devices: results, ...(ledUntil !== undefined ? { until: ledUntil } : {}) })}.`,
+    );
     if (
       'offAt' in outcome &&
       outcome.offAt !== undefined &&

@@ -50,7 +50,7 @@ export async function exportCommand(ctx: CliContext, argv: readonly string[]): P
   }
   const out = values.out as string | undefined;
   if (out === undefined) {
-    ctx.output.out(content.trimEnd());
+    ctx.output.data(content.trimEnd());
     return EXIT.ok;
   }
   try {

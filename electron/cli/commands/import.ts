@@ -1,11 +1,15 @@
 /**
  * `minerdeck import FILE [--site NAME]`: a site export from another laptop
  * (JSON: merged by identity, conflicts listed) or a spreadsheet of planned devices (CSV: address, label,
- * notes). The kind is told by the content, not the file name.
+ * notes). The kind is told by the content, not the file name. A known device's address or certificate pin
+ * from the file waits for `minerdeck site accept` (site-accept.ts): the merge keeps ours.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { Result } from '../../../shared/result';
+import { closeKeychain } from '../../core/credentials/open-keychain';
+import { listCredentials } from '../../core/credentials/vault-listing';
 import { importKindOf, MAX_IMPORT_BYTES } from '../../core/inventory/exchange';
+import { storedCredentialAddresses } from '../../core/inventory/import-proposals';
 import type { ImportOutcome } from '../../core/inventory/inventory-services';
 import type { MergeConflict } from '../../core/inventory/merge';
 import { parse } from '../args';
@@ -18,10 +22,35 @@ import { IMPORT_USAGE } from './inventory-usage';
 const quoted = (text: string): string => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 export function conflictLine(c: MergeConflict): string {
+  if (c.pending === true) {
+    const none = c.field === 'tlsPin' ? 'none' : 'credentials stored for another address';
+    const ours = c.local === '' ? none : quoted(c.local);
+    // Listed at the file's address: a device this laptop knows elsewhere, held back.
+    const held = c.field === 'address' && c.local !== c.address ? 'not added' : 'kept ours';
+    return `  ${c.deviceId} (${c.address}) ${c.field}: ours ${ours}, theirs ${quoted(c.incoming)}; ${held} until you accept it`;
+  }
   if (c.field === 'address')
     return `  ${c.address}: two devices at this address (${c.local} here, ${c.incoming} in the file); both kept`;
   const kept = c.kept === 'incoming' ? 'took theirs' : 'kept ours';
   return `  ${c.deviceId} (${c.address}) ${c.field}: ours ${quoted(c.local)}, theirs ${quoted(c.incoming)}; ${kept}`;
+}
+
+/** The command that accepts what waits, for the site just merged into. */
+const acceptHint = (site: { name: string }): string =>
+  `A file never moves a known device or changes its certificate by itself: nothing is sent to the file's address until you accept it with "minerdeck site accept DEVICE --site ${JSON.stringify(site.name)}" (or --all).`;
+
+/**
+ * Where the keychain's credentials were stored, by device id, so the merge holds back a known device a
+ * file puts elsewhere; undefined when the keychain does not work (then nothing is stored in it either).
+ */
+async function storedCredentials(ctx: CliContext): Promise<Map<string, string | undefined> | undefined> {
+  const keychain = await ctx.openKeychain();
+  try {
+    if (keychain.status.state !== 'available') return undefined;
+    return await storedCredentialAddresses({ list: () => listCredentials(keychain.store) });
+  } finally {
+    await closeKeychain(keychain);
+  }
 }
 
 function tell(output: Output, outcome: ImportOutcome): void {
@@ -50,6 +79,7 @@ function tell(output: Output, outcome: ImportOutcome): void {
       `${outcome.conflicts.length} conflict${outcome.conflicts.length === 1 ? '' : 's'} to look at:`,
     );
     for (const conflict of outcome.conflicts) output.out(conflictLine(conflict));
+    if (outcome.conflicts.some((conflict) => conflict.pending === true)) output.out(acceptHint(outcome.site));
   }
 }
 
@@ -78,10 +108,14 @@ export async function importCommand(ctx: CliContext, argv: readonly string[]): P
       message: `cannot read ${file}: ${(error as Error).message}`,
     });
   }
-  const inventory = openCliInventory(ctx);
+  const siteJson = importKindOf(text) === 'site-json';
+  const inventory = openCliInventory(
+    ctx,
+    siteJson ? { storedCredentials: () => storedCredentials(ctx) } : {},
+  );
   const site = parsed.value.values.site as string | undefined;
   // A site export finds or makes its own site; planned devices (CSV) and --site need one that exists.
-  const ownSite = site === undefined && importKindOf(text) === 'site-json';
+  const ownSite = site === undefined && siteJson;
   const into = ownSite ? undefined : await resolveCliSite(output, inventory, site);
   let outcome: Result<ImportOutcome>;
   if (into === undefined) outcome = await inventory.importText(text);

@@ -11,6 +11,7 @@ export const SITE_USAGE = [
   'minerdeck site delete NAME [--yes]',
   'minerdeck site show [NAME] [--json]',
   'minerdeck site activity [--site NAME] [--device ADDRESS|ID] [--json]   (every write to its devices, oldest first)',
+  'minerdeck site accept [DEVICE…] [--all] [--site NAME] [--json]   (list, or accept, the addresses and certificates imports proposed for known devices)',
 ].join('\n  ');
 
 export const IMPORT_USAGE =

@@ -1,6 +1,5 @@
 /** `minerdeck key <create|list|revoke|copy> …`: API keys, one module per subcommand. */
-import { appError } from '../../../shared/result';
-import { reportError } from '../output';
+import { reportUsage } from '../output';
 import type { CliContext } from './context';
 import { KEY_USAGE } from './command-usage';
 import { keyCopyCommand } from './key-copy';
@@ -19,12 +18,10 @@ export async function keyCommand(ctx: CliContext, argv: readonly string[]): Prom
   const [name, ...rest] = argv;
   const run = name === undefined ? undefined : SUBCOMMANDS[name];
   if (run === undefined) {
-    return reportError(
+    return reportUsage(
       ctx.output,
-      appError(
-        'INVALID_INPUT',
-        `${name === undefined ? 'no key subcommand given' : `unknown key subcommand "${name}"`}. Usage:\n  ${KEY_USAGE}`,
-      ),
+      name === undefined ? 'no key subcommand given' : `unknown key subcommand "${name}"`,
+      KEY_USAGE,
     );
   }
   return run(ctx, rest);

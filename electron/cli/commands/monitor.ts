@@ -20,6 +20,7 @@ import { MIN_INTERVAL_MS, monitorClientOptions } from '../../core/monitor/monito
 import { intOption, parse } from '../args';
 import type { TwinsOf } from '../monitor-display';
 import { ChangeFilter, changeJson, changeLine, LiveTable, totalsLine } from '../monitor-display';
+import { LaptopNetworkLines, offNetworkLine } from '../laptop-network-lines';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
@@ -139,7 +140,11 @@ function startPrinting(
       table.clear();
     };
   }
+  // Off the site network: one line when it starts and one when it ends, no line per device.
+  const network = new LaptopNetworkLines();
   return monitor.subscribe((diff) => {
+    const networkLine = network.next(diff.totals, diff.at, output.json);
+    if (networkLine !== undefined) output.out(networkLine);
     for (const view of diff.devices) {
       if (!changes.isChange(view)) continue;
       output.out(
@@ -251,7 +256,10 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
           : changeLine(detail.view, Date.now(), twinsOf(target.deviceId)),
       );
     }
-    if (!output.json) output.out(totalsLine(monitor.snapshot().totals));
+    const finalTotals = monitor.snapshot().totals;
+    if (!output.json) output.out(totalsLine(finalTotals));
+    const offNetwork = offNetworkLine(finalTotals);
+    if (!output.json && offNetwork !== undefined) output.out(offNetwork);
     return ctx.signal.aborted ? EXIT.cancelled : EXIT.ok;
   } finally {
     await metrics?.close();

@@ -2,8 +2,7 @@
  * `minerdeck password change …`: device passwords. The command module loads when it runs: it opens the
  * inventory (the site's activity log), whose schemas cost every other command start-up time.
  */
-import { appError } from '../../../shared/result';
-import { reportError } from '../output';
+import { reportUsage } from '../output';
 import type { CliContext } from './context';
 
 export const PASSWORD_CHANGE_USAGE =
@@ -14,12 +13,10 @@ export const PASSWORD_USAGE = PASSWORD_CHANGE_USAGE;
 export async function passwordCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name !== 'change') {
-    return reportError(
+    return reportUsage(
       ctx.output,
-      appError(
-        'INVALID_INPUT',
-        `${name === undefined ? 'no password subcommand given' : `unknown password subcommand "${name}"`}. Usage:\n  ${PASSWORD_USAGE}`,
-      ),
+      name === undefined ? 'no password subcommand given' : `unknown password subcommand "${name}"`,
+      PASSWORD_USAGE,
     );
   }
   return (await import('./password-change')).passwordChangeCommand(ctx, rest);

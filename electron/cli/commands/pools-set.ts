@@ -1,10 +1,11 @@
 /**
- * `minerdeck pools set <address…> --pool "<url>,<worker template>[,<password>]" … [--yes | --dry-run]`:
- * the same pools on many devices, each with its own worker name (docs/design.md, Commissioning
- * actions). The pools and their templates are checked before any network call (an unknown placeholder is
- * bad usage). Then a preview — each device's workers, or why it is skipped — and, as for `password
- * change`, nothing is sent without `--yes` (exit 2; `--dry-run` exits 0). With `--yes` each device gets
- * one `POST /settings`, read back with `GET /settings`; the request goes to the site's activity log, and
+ * `minerdeck pools set <address…> --pool "<url>,<worker template>" … [--pool-password-stdin]
+ * [--yes | --dry-run]`: the same pools on many devices, each with its own worker name (docs/design.md,
+ * Commissioning actions). The pool password comes only on standard input. The pools — urls and templates —
+ * are checked before any network call (`http://`, a port of 99999 or an unknown placeholder is bad
+ * usage). Then a preview — each device's workers, or why it is skipped — and, as for `password change`,
+ * nothing is sent without `--yes` (exit 2; `--dry-run` exits 0). With `--yes` each device gets one
+ * `POST /settings`, read back with `GET /settings`; the request goes to the site's activity log, and
  * devices that mine on the new pools only after a restart are named.
  */
 import { summarizeActivity } from '../../../shared/domain/commission';
@@ -23,30 +24,38 @@ import { EXIT, reportError } from '../output';
 import { poolLines, previewJson, previewLines, printPoolResult } from '../pools-output';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
-import { commonOptions } from './device-command';
+import { commonOptions, readRequiredSecret } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { POOLS_SET_USAGE } from './pools';
 import { parseTargets } from './targets';
 import { usageError, WRITE_OPTIONS, writeRunOptions, tellActivity, writeExitCode } from './write-run-options';
 
-/** `url,worker[,password]`: the password is everything after the second comma (it may hold commas). */
+/** Where a pool password goes instead of `--pool`: never the command line (`ps`, shell history). */
+const POOL_PASSWORD_WAY =
+  'pipe the pool password in with --pool-password-stdin (printf %s "$POOL_PW" | minerdeck pools set … --pool-password-stdin), or use a saved preset (--preset NAME)';
+
+/**
+ * `url,worker template`. A third field would be a pool password on the command line, visible in the
+ * process list and the shell history: bad usage naming the ways to give it (the value is never echoed).
+ */
 export function parsePoolArgument(text: string, index: number): Result<PoolSpec> {
   const first = text.indexOf(',');
   if (first < 0) {
     return err(
       'INVALID_INPUT',
-      `--pool ${index + 1} needs a url and a worker: --pool "<url>,<worker template>[,<password>]".`,
+      `--pool ${index + 1} needs a url and a worker: --pool "<url>,<worker template>".`,
     );
   }
-  const second = text.indexOf(',', first + 1);
-  return ok({
-    url: text.slice(0, first),
-    worker: second < 0 ? text.slice(first + 1) : text.slice(first + 1, second),
-    password: second < 0 ? '' : text.slice(second + 1),
-  });
+  if (text.includes(',', first + 1)) {
+    return err(
+      'INVALID_INPUT',
+      `--pool ${index + 1} has a third field: --pool takes "<url>,<worker template>" only, because a pool password on the command line is visible in the process list and the shell history; ${POOL_PASSWORD_WAY}.`,
+    );
+  }
+  return ok({ url: text.slice(0, first), worker: text.slice(first + 1), password: '' });
 }
 
-/** The `--pool` values, checked as a request's pools (1 to 3, a url, a valid worker template each). */
+/** The `--pool` values, checked as a request's pools (1 to 3, a valid url and worker template each). */
 export function poolsFromArguments(given: readonly string[]): Result<PoolSpec[]> {
   const pools: PoolSpec[] = [];
   for (const [i, text] of given.entries()) {
@@ -58,7 +67,7 @@ export function poolsFromArguments(given: readonly string[]): Result<PoolSpec[]>
   return checked.ok ? ok(checked.value.pools) : checked;
 }
 
-/** The pools of the site's preset `name` (any case); a name the site does not have is bad usage. */
+/** The pools of the site's preset `name` (any case), checked; a name the site does not have is bad usage. */
 async function presetPools(
   inventory: InventoryServices,
   site: Site,
@@ -67,7 +76,13 @@ async function presetPools(
   const presets = await inventory.poolPresets(site.id);
   if (!presets.ok) return presets;
   const found = presets.value.find((p) => p.name.toLowerCase() === name.trim().toLowerCase());
-  if (found !== undefined) return ok(found.pools);
+  if (found !== undefined) {
+    // Checked like typed pools before any device is asked: a preset may predate today's url check.
+    const checked = checkPools(found.pools);
+    return checked.ok
+      ? ok(checked.value.pools)
+      : err('INVALID_INPUT', `preset "${found.name}": ${checked.error.message}`);
+  }
   const names = presets.value.map((p) => `"${p.name}"`).join(', ');
   return err(
     'INVALID_INPUT',
@@ -79,6 +94,7 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
   const parsed = parse(argv, {
     ...commonOptions,
     pool: { type: 'string', multiple: true },
+    'pool-password-stdin': { type: 'boolean', default: false },
     preset: { type: 'string' },
     'save-preset': { type: 'string' },
     ...WRITE_OPTIONS,
@@ -104,9 +120,22 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
   if (saveAs !== undefined && given === undefined) {
     return usageError(output, '--save-preset saves the pools given with --pool.');
   }
-  // Checked before the inventory, the keychain or any device is touched.
+  const withPassword = values['pool-password-stdin'] === true;
+  if (withPassword && given === undefined) {
+    return usageError(
+      output,
+      '--pool-password-stdin gives the password of the pools given with --pool; a preset keeps its own.',
+    );
+  }
+  // Checked before the inventory, the keychain or any device is touched (the password is read after).
   const fromArguments = given === undefined ? undefined : poolsFromArguments(given);
   if (fromArguments?.ok === false) return reportError(output, fromArguments.error);
+  const poolPassword = withPassword ? await readRequiredSecret(ctx, 'Pool password') : ok('');
+  if (!poolPassword.ok) return reportError(output, poolPassword.error);
+  const typed =
+    fromArguments === undefined
+      ? undefined
+      : ok(fromArguments.value.map((pool) => ({ ...pool, password: poolPassword.value })));
 
   const inventory = openCliInventory(ctx);
   const siteRef = typeof values.site === 'string' ? values.site : undefined;
@@ -114,7 +143,7 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
   tellProblems(output, inventory);
   if (!resolved.ok) return reportError(output, resolved.error);
   const site = resolved.value;
-  const pools = fromArguments ?? (await presetPools(inventory, site, presetName ?? ''));
+  const pools = typed ?? (await presetPools(inventory, site, presetName ?? ''));
   if (!pools.ok) return reportError(output, pools.error);
   if (saveAs !== undefined) {
     const saved = await inventory.savePoolPreset(site.id, { name: saveAs, pools: pools.value });

@@ -3,12 +3,11 @@
  * subcommands load when they run: they open the inventory (presets, labels, the activity log), whose
  * schemas cost every other command start-up time.
  */
-import { appError } from '../../../shared/result';
-import { reportError } from '../output';
+import { reportUsage } from '../output';
 import type { CliContext } from './context';
 
 export const POOLS_SET_USAGE =
-  'minerdeck pools set <address…> (--pool "<url>,<worker template>[,<password>]" [--pool …] | --preset NAME) [--save-preset NAME] [--site NAME] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]';
+  'minerdeck pools set <address…> (--pool "<url>,<worker template>" [--pool …] [--pool-password-stdin] | --preset NAME) [--save-preset NAME] [--site NAME] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]';
 export const POOLS_SHOW_USAGE = 'minerdeck pools show <address…> [--json] [--timeout ms] [--concurrency n]';
 export const POOLS_PRESETS_USAGE = 'minerdeck pools presets [--site NAME] [--json]';
 
@@ -19,11 +18,9 @@ export async function poolsCommand(ctx: CliContext, argv: readonly string[]): Pr
   if (name === 'set') return (await import('./pools-set')).poolsSetCommand(ctx, rest);
   if (name === 'show') return (await import('./pools-show')).poolsShowCommand(ctx, rest);
   if (name === 'presets') return (await import('./pools-show')).poolsPresetsCommand(ctx, rest);
-  return reportError(
+  return reportUsage(
     ctx.output,
-    appError(
-      'INVALID_INPUT',
-      `${name === undefined ? 'no pools subcommand given' : `unknown pools subcommand "${name}"`}. Usage:\n  ${POOLS_USAGE}`,
-    ),
+    name === undefined ? 'no pools subcommand given' : `unknown pools subcommand "${name}"`,
+    POOLS_USAGE,
   );
 }

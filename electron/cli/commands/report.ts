@@ -17,7 +17,7 @@ import { readCredentialFacts } from '../../core/report/credential-facts';
 import { checkDevices } from '../../core/report/live-check';
 import { renderReport } from '../../core/report/render-report';
 import { intOption, parse } from '../args';
-import { EXIT, reportError } from '../output';
+import { EXIT, printLines, reportError } from '../output';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { toAppError } from './device-command';
@@ -89,8 +89,12 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
     tellProblems(output, inventory);
     if (!report.ok) return reportError(output, withSiteHint(report.error));
     const rendered = renderReport(report.value, format.value);
-    if (out === undefined) ctx.output.out(rendered.content.replace(/^\uFEFF/, '').trimEnd());
-    else await writeFileAtomic(out, rendered.content);
+    if (out === undefined) {
+      const content = rendered.content.replace(/^\uFEFF/, '').trimEnd();
+      // JSON exactly as saved; CSV and HTML are read on the terminal: line by line, printable (output.ts).
+      if (format.value === 'json') ctx.output.data(content);
+      else printLines(ctx.output, content);
+    } else await writeFileAtomic(out, rendered.content);
     const { counts } = report.value;
     const states = Object.entries(counts.byState)
       .map(([state, n]) => `${n} ${state}`)

@@ -1,5 +1,6 @@
 /**
- * `minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes] [--json]`
+ * `minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes]
+ * [--save [--site NAME]] [--json]`
  *: finds the devices on the site LAN, streaming each host as it answers. Only
  * anonymous GETs go out: scanning never unlocks, never posts, never risks a lockout.
  */
@@ -43,6 +44,8 @@ interface ScanArgs {
   json: boolean;
   /** Add the devices found to the current site of the inventory. */
   save: boolean;
+  /** With `save`: the site they join instead of the current one. */
+  site: string | undefined;
 }
 
 export function parsePorts(text: string | undefined): Result<number[]> {
@@ -82,10 +85,15 @@ async function parseScanArgs(argv: readonly string[]): Promise<Result<ScanArgs>>
     concurrency: { type: 'string' },
     csv: { type: 'string' },
     save: { type: 'boolean', default: false },
+    site: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
+  const site = values.site as string | undefined;
+  if (site !== undefined && values.save !== true) {
+    return err('INVALID_INPUT', '--site names where --save adds the devices found: add --save.');
+  }
   const ports = parsePorts(values.port as string | undefined);
   if (!ports.ok) return ports;
   const timeout = intOption(values.timeout, 'timeout', 50, 60_000);
@@ -109,6 +117,7 @@ async function parseScanArgs(argv: readonly string[]): Promise<Result<ScanArgs>>
     confirmed,
     json: values.json === true,
     save: values.save === true,
+    site,
   });
 }
 
@@ -120,7 +129,9 @@ export async function scanCommand(ctx: CliContext, argv: readonly string[]): Pro
   const bar = new ProgressBar(ctx.progress);
   let devices = 0;
   // Loaded only with --save: the inventory's schemas cost a plain scan half a second of start-up.
-  const saver = args.value.save ? await (await import('./scan-save')).openScanSaver(ctx) : undefined;
+  const saver = args.value.save
+    ? await (await import('./scan-save')).openScanSaver(ctx, args.value.site)
+    : undefined;
   if (saver !== undefined && !saver.ok) return reportError(output, saver.error);
 
   if (!json) {

@@ -1,5 +1,6 @@
 /**
- * `minerdeck site list|create|use|rename|delete|show|activity` (the activity log: site-activity.ts): the
+ * `minerdeck site list|create|use|rename|delete|show|activity|accept` (the activity log: site-activity.ts;
+ * accepting what imports proposed for known devices: site-accept.ts): the
  * sites of the inventory in the data folder and the one scans add to. Names with spaces are written in
  * quotes, or as several words for the commands that take one name.
  */
@@ -9,10 +10,11 @@ import { appError } from '../../../shared/result';
 import type { InventoryServices } from '../../core/inventory/inventory-services';
 import { parse } from '../args';
 import type { Output } from '../output';
-import { EXIT, reportError } from '../output';
+import { EXIT, reportError, reportUsage } from '../output';
 import type { CliContext } from './context';
 import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
 import { SITE_USAGE } from './inventory-usage';
+import { siteAccept } from './site-accept';
 import { siteActivity } from './site-activity';
 
 interface Args {
@@ -169,14 +171,34 @@ const activity: Sub = (inventory, args, output) => {
   );
 };
 
-const SUBCOMMANDS: Record<string, Sub> = { list, create, use, rename, delete: remove, show, activity };
+const accept: Sub = (inventory, args, output) =>
+  siteAccept(
+    inventory,
+    {
+      ...(typeof args.values.site === 'string' ? { site: args.values.site } : {}),
+      devices: args.words,
+      all: args.values.all === true,
+    },
+    output,
+  );
+
+const SUBCOMMANDS: Record<string, Sub> = {
+  list,
+  create,
+  use,
+  rename,
+  delete: remove,
+  show,
+  activity,
+  accept,
+};
 
 export async function siteCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   const sub = name === undefined ? undefined : SUBCOMMANDS[name];
   if (sub === undefined) {
     const what = name === undefined ? 'no site subcommand given' : `unknown site subcommand "${name}"`;
-    return reportError(ctx.output, appError('INVALID_INPUT', `${what}. Usage:\n  ${SITE_USAGE}`));
+    return reportUsage(ctx.output, what, SITE_USAGE);
   }
   const parsed = parse(rest, {
     json: { type: 'boolean', default: false },
@@ -185,6 +207,7 @@ export async function siteCommand(ctx: CliContext, argv: readonly string[]): Pro
     subnet: { type: 'string', multiple: true },
     site: { type: 'string' },
     device: { type: 'string' },
+    all: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);

@@ -17,6 +17,7 @@ import { hostPort } from '../../core/device/network-errors';
 import { isDeviceError } from '../../core/device/device-error';
 import { readStatus } from '../../core/device/status-reader';
 import { sameMacWords } from '../../../shared/domain/same-mac';
+import { bodyWithoutPoolLogins } from '../../../shared/domain/pool-url';
 import type { PasswordStatus } from '../../../shared/domain/password-status';
 import { passwordStatusText } from '../../../shared/format/password-status-text';
 import { passwordStatusOf } from '../../core/credentials/password-status';
@@ -131,7 +132,8 @@ function printReading(output: Output, text: string, read: DeviceRead, extra: Rec
         ...extra,
         status,
         reading,
-        ...(summary === undefined ? {} : { summary }),
+        // The raw body, but never a login a pool url carries (pool-url.ts).
+        ...(summary === undefined ? {} : { summary: bodyWithoutPoolLogins(summary) }),
         ...(info === undefined ? {} : { info }),
       }),
     );

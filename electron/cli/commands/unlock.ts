@@ -2,7 +2,8 @@
  * `minerdeck unlock <address…> --password-stdin [--remember [--site NAME]]`: tries one password on each
  * device, once, and says for each whether it worked. Tokens never leave the process; a wrong password is
  * never retried. `--remember` stores the password in the keychain for the devices that accepted it — per
- * device, or once as the site's password with `--site` (docs/design.md, Credentials).
+ * device, or once as the site's password with `--site` (docs/design.md, Credentials), and then those
+ * devices join that site as `scan --save` would add them (unlock-site.ts).
  */
 import type { Site } from '../../../shared/domain/inventory';
 import { appError } from '../../../shared/result';
@@ -101,6 +102,18 @@ export async function unlockCommand(ctx: CliContext, argv: readonly string[]): P
       },
     );
     printTally(output, outcomes, 'unlocked');
+    if (site !== undefined) {
+      // The devices that accepted the site's password belong to it: the site and its report list them.
+      const joined = await (
+        await import('./unlock-site')
+      ).joinUnlockedToSite(ctx, output, {
+        site,
+        outcomes,
+        client: credentials.client,
+        ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
+      });
+      if (!joined.ok) return reportError(output, joined.error);
+    }
     return exitCodeFor(outcomes);
   } finally {
     await credentials.close();

@@ -218,7 +218,13 @@ export function siteSetupHandlers(s: SiteSetupChannelServices): SiteSetupHandler
         s.fleet?.pollSoon(targets.map((t) => t.deviceId));
         return ok({
           results,
-          summary: summarizeActivity(outcome.activity ?? { action: 'locate', devices: results }),
+          summary: summarizeActivity(
+            outcome.activity ?? {
+              action: 'locate',
+              devices: results,
+              ...(outcome.offAt !== undefined ? { until: outcome.offAt } : {}),
+            },
+          ),
           ...(outcome.offAt !== undefined ? { offAt: outcome.offAt } : {}),
           ...(outcome.activityError !== undefined ? { activityError: outcome.activityError } : {}),
         });

@@ -2,6 +2,10 @@
  * The bulk frame of the device actions — locate LED, mining restart, reboot: a preview (who gets it, who
  * is skipped and why: locked out, offline, no credential), then one write per device the preview marked,
  * one outcome per device (skipped ones never contacted), and one activity-log entry for the request.
+ *
+ * Once a write went out, nothing after it can lose what was sent: what this process does about a device's
+ * outcome (`afterWrite`: an LED timer, telling a monitor) cannot turn it into another outcome, and the
+ * request's entry is written before anything worked out from the results (`concludeAndRecord`) can fail.
  */
 import type {
   ActivityAction,
@@ -12,6 +16,7 @@ import type {
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { BulkOutcome, BulkProgress } from '../credentials/bulk';
 import { runBulk } from '../credentials/bulk';
+import { toAppError } from '../credentials/credential-error';
 import type { SessionManager, SessionTarget } from '../credentials/session-manager';
 import type { CredentialVault } from '../credentials/vault';
 import { noCredential } from './pool-plan';
@@ -27,6 +32,11 @@ export interface ActionRunOptions<R extends WriteResult> {
   signal?: AbortSignal;
   concurrency?: number;
   onResult?: (result: R | WriteResult, progress: BulkProgress) => void;
+  /**
+   * What this process does with a device's outcome once its write is done. Its failure keeps the outcome
+   * (the write happened, or not, all the same) and is named in the device's message.
+   */
+  afterWrite?: (target: SessionTarget, result: R) => void;
 }
 
 /** Who will get `detail` and who is skipped, and why: computed before anything is sent. */
@@ -75,7 +85,10 @@ export async function runAction<T extends SessionTarget, R extends WriteResult>(
     targets,
     async (target, signal) => {
       const entry = planned.get(target.deviceId);
-      if (entry !== undefined && entry.send) return task(target, signal);
+      if (entry !== undefined && entry.send) {
+        const result = await task(target, signal);
+        return options.afterWrite === undefined ? result : afterWrite(target, result, options.afterWrite);
+      }
       return {
         address: formatDeviceAddress(target.address),
         deviceId: target.deviceId,
@@ -90,6 +103,19 @@ export async function runAction<T extends SessionTarget, R extends WriteResult>(
     },
   );
   return outcomes.map(resultOf);
+}
+
+function afterWrite<R extends WriteResult>(
+  target: SessionTarget,
+  result: R,
+  step: (target: SessionTarget, result: R) => void,
+): R {
+  try {
+    step(target, result);
+    return result;
+  } catch (error) {
+    return { ...result, message: `${result.message} (then on this laptop: ${toAppError(error).message})` };
+  }
 }
 
 /** The activity-log entry of a request: what, when, until when it lasts, each device's outcome. */
@@ -110,4 +136,44 @@ export function actionActivity(
       message: r.message.slice(0, 1000),
     })),
   };
+}
+
+export type ActivityInput = Omit<ActivityEntry, 'id' | 'by'>;
+
+/** The entry written, or why it could not be (the writes themselves still happened). */
+export interface Recorded {
+  activity?: ActivityEntry;
+  activityError?: string;
+}
+
+/**
+ * The end of a request whose writes are done: `conclude` works out what they mean (until when an LED
+ * stays on or a disruption lasts: time arithmetic on what devices answered, so it may fail), and the
+ * request's entry is written to the activity log (by `record`, unless `log` is undefined: no site).
+ * Whatever `conclude` does, the entry is written, made from the results alone when `conclude` failed;
+ * its failure is thrown after that. A `record` that throws instead of answering is an `activityError`.
+ */
+export async function concludeAndRecord<O>(
+  results: readonly WriteResult[],
+  log: Omit<Parameters<typeof actionActivity>[0], 'until'> | undefined,
+  conclude: () => { outcome: O; until?: string },
+  record: (entry: ActivityInput) => Promise<Recorded>,
+): Promise<O & Recorded> {
+  let concluded: { outcome: O; until?: string } | undefined;
+  let failure: unknown;
+  try {
+    concluded = conclude();
+  } catch (error) {
+    failure = error;
+  }
+  let recorded: Recorded = {};
+  if (log !== undefined) {
+    const until = concluded?.until;
+    const entry = actionActivity({ ...log, ...(until !== undefined ? { until } : {}) }, results);
+    recorded = await record(entry).catch((error: unknown): Recorded => ({
+      activityError: toAppError(error).message,
+    }));
+  }
+  if (concluded === undefined) throw failure;
+  return { ...concluded.outcome, ...recorded };
 }

@@ -1,7 +1,7 @@
 /**
  * What another process's writes mean for this one, read from the activity log in the inventory (every
- * site): a reboot or mining restart still within its deadline (the monitor shows it instead of an offline
- * alarm), and locate LEDs left on whose time to go off has come or is coming (a short CLI command cannot
+ * site): a reboot, mining restart or firmware update still within its deadline (the monitor shows it
+ * instead of an offline alarm), and locate LEDs left on whose time to go off has come or is coming (a short CLI command cannot
  * keep a timer; the next long-lived process — the app, `minerdeck monitor` — turns them off).
  *
  * Read cheaply: the file is read (and copied out of the store) only when its size, time or inode changed,
@@ -44,6 +44,9 @@ export interface ActivityLookupOptions {
   timing?: DisruptionTiming;
 }
 
+/** Writes that take a device away for a while: a reboot, a mining restart, a firmware update. */
+const DISRUPTING = new Set<ActivityEntry['action']>(['reboot', 'restart-mining', 'firmware']);
+
 export function createActivityLookup(options: ActivityLookupOptions): ActivityLookup {
   const now = options.now ?? Date.now;
   const cacheMs = options.cacheMs ?? 250;
@@ -82,9 +85,9 @@ export function createActivityLookup(options: ActivityLookupOptions): ActivityLo
       const address = formatDeviceAddress(target.address);
       const all = await entries();
       const at = now();
-      // Newest first: the latest reboot or restart of the device decides.
+      // Newest first: the latest reboot, restart or firmware update of the device decides.
       for (const entry of [...all].reverse()) {
-        if (entry.action !== 'reboot' && entry.action !== 'restart-mining') continue;
+        if (!DISRUPTING.has(entry.action)) continue;
         const match = (d: ActivityEntry['devices'][number]) =>
           d.deviceId === target.deviceId || d.address === address;
         if (!entry.devices.some(match)) continue;

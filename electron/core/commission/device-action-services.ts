@@ -11,7 +11,7 @@
  * - Restart and reboot: a monitor in this process is told at once (`disruptions`), so the device shows
  *   `restarting` / `rebooting` instead of an offline alarm; the log's `until` tells monitors elsewhere.
  */
-import type { ActivityEntry, WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
+import type { WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
 import type { BulkProgress } from '../credentials/bulk';
 import type { SessionManager, SessionTarget } from '../credentials/session-manager';
 import type { CredentialVault } from '../credentials/vault';
@@ -19,8 +19,8 @@ import type { DeviceClient } from '../device/client';
 import type { InventoryServices } from '../inventory/inventory-services';
 import type { InventoryStore } from '../inventory/store';
 import type { Monitor } from '../monitor/monitor';
-import type { ActionPlanOptions, DeviceAction } from './action-bulk';
-import { actionActivity, planAction, runAction } from './action-bulk';
+import type { ActionPlanOptions, ActivityInput, DeviceAction, Recorded } from './action-bulk';
+import { concludeAndRecord, planAction, runAction } from './action-bulk';
 import type { DisruptionTiming, DisruptionWindow } from './disruption-timing';
 import { DEFAULT_DISRUPTION_TIMING, rebootWindow, restartWindow } from './disruption-timing';
 import type { LedTargetPicker } from './led-auto-off';
@@ -53,12 +53,6 @@ export interface LocateRequest extends ActionRequest<LedResult> {
   on: boolean;
   /** Turned on: minutes until it goes off by itself (default 10). */
   minutes?: number;
-}
-
-interface Recorded {
-  activity?: ActivityEntry;
-  /** Why the activity could not be recorded (the writes themselves still happened). */
-  activityError?: string;
 }
 
 export interface LocateOutcome extends Recorded {
@@ -143,11 +137,17 @@ export function createDeviceActionServices(options: DeviceActionOptions): Device
       : undefined;
   const timers = auto?.timers;
 
-  async function record(entry: Omit<ActivityEntry, 'id' | 'by'>): Promise<Recorded> {
+  async function record(entry: ActivityInput): Promise<Recorded> {
     if (inventory === undefined) return {};
     const recorded = await inventory.recordActivity(entry);
     return recorded.ok ? { activity: recorded.value } : { activityError: recorded.error.message };
   }
+
+  /** Where a request is logged: its site's activity, when it names one and there is an inventory. */
+  const logOf = (request: { siteId?: string }, at: Date, action: DeviceAction, what: string) =>
+    request.siteId === undefined || inventory === undefined
+      ? undefined
+      : { siteId: request.siteId, at: at.toISOString(), action, what };
 
   const bulk = <R>(request: ActionRequest<R>) => ({
     ...(request.signal !== undefined ? { signal: request.signal } : {}),
@@ -166,9 +166,11 @@ export function createDeviceActionServices(options: DeviceActionOptions): Device
     const results = await runAction(
       targets,
       request.plan,
-      async (target, signal) => {
-        const result = await switchLed(deps, target, request.on, signal);
-        if (timers !== undefined && reached(result)) {
+      (target, signal) => switchLed(deps, target, request.on, signal),
+      {
+        ...bulk(request),
+        afterWrite: (target, result) => {
+          if (timers === undefined || !reached(result)) return;
           if (offAt === undefined) timers.cancel(target.deviceId);
           else {
             const due: LedOffDue = {
@@ -178,33 +180,28 @@ export function createDeviceActionServices(options: DeviceActionOptions): Device
             };
             timers.schedule(due, offAt);
           }
-        }
-        return result;
+        },
       },
-      bulk(request),
     );
-    const outcome: LocateOutcome = {
-      results,
-      timerKept: timers !== undefined,
-      ...(offAt !== undefined ? { offAt: new Date(offAt).toISOString() } : {}),
-    };
-    if (request.siteId === undefined) return outcome;
     const what = request.on
       ? `locate LED on for ${minutes} min, then off by itself`
       : auto !== undefined
         ? `locate LED off by itself after ${auto} min`
         : 'locate LED off';
-    const entry = actionActivity(
-      {
-        siteId: request.siteId,
-        at: at.toISOString(),
-        action: 'locate',
-        what,
-        ...(outcome.offAt !== undefined ? { until: outcome.offAt } : {}),
-      },
+    return concludeAndRecord(
       results,
+      logOf(request, at, 'locate', what),
+      () => {
+        const until = offAt === undefined ? undefined : new Date(offAt).toISOString();
+        const outcome: LocateOutcome = {
+          results,
+          timerKept: timers !== undefined,
+          ...(until !== undefined ? { offAt: until } : {}),
+        };
+        return { outcome, ...(until !== undefined ? { until } : {}) };
+      },
+      record,
     );
-    return { ...outcome, ...(await record(entry)) };
   }
 
   /** The timers' callback: one site's LEDs that are due go off, recorded as done by themselves. */
@@ -225,12 +222,14 @@ export function createDeviceActionServices(options: DeviceActionOptions): Device
     const results = await runAction(
       targets,
       request.plan,
-      async (target, signal) => {
-        const result =
-          action === 'reboot'
-            ? await rebootOn(deps, target, signal, nowMs)
-            : await restartMiningOn(deps, target, signal, nowMs);
-        if (reached(result) && result.sentAt !== undefined) {
+      (target, signal) =>
+        action === 'reboot'
+          ? rebootOn(deps, target, signal, nowMs, timing.defaultAfterSeconds)
+          : restartMiningOn(deps, target, signal, nowMs),
+      {
+        ...bulk(request),
+        afterWrite: (target, result) => {
+          if (!reached(result) || result.sentAt === undefined) return;
           const window: DisruptionWindow =
             action === 'reboot'
               ? rebootWindow(result.sentAt, result.after ?? timing.defaultAfterSeconds, timing)
@@ -246,27 +245,19 @@ export function createDeviceActionServices(options: DeviceActionOptions): Device
               ...(window.downAt !== undefined ? { downAtMs: window.downAt } : {}),
             },
           );
-        }
-        return result;
+        },
       },
-      bulk(request),
     );
-    const outcome: PowerOutcome = {
+    return concludeAndRecord(
       results,
-      ...(until !== undefined ? { until: new Date(until).toISOString() } : {}),
-    };
-    if (request.siteId === undefined) return outcome;
-    const entry = actionActivity(
-      {
-        siteId: request.siteId,
-        at: at.toISOString(),
-        action,
-        what: action === 'reboot' ? 'reboot' : 'mining restart',
-        ...(outcome.until !== undefined ? { until: outcome.until } : {}),
+      logOf(request, at, action, action === 'reboot' ? 'reboot' : 'mining restart'),
+      () => {
+        const iso = until === undefined ? undefined : new Date(until).toISOString();
+        const outcome: PowerOutcome = { results, ...(iso !== undefined ? { until: iso } : {}) };
+        return { outcome, ...(iso !== undefined ? { until: iso } : {}) };
       },
-      results,
+      record,
     );
-    return { ...outcome, ...(await record(entry)) };
   }
 
   return {

@@ -43,15 +43,44 @@ export function restartWindow(sentAt: number, t: DisruptionTiming): DisruptionWi
 }
 
 /**
- * The disruption a logged reboot or restart means for one device, while its deadline has not passed:
- * only when the write reached the device (done, or unknown — it may have).
+ * A firmware rollout's entry (docs/commissioning.md, Firmware): a device whose upload is under way or that
+ * took the image (outcome `unknown`, no verdict yet) is updating until the entry's `until` (the rollout's
+ * deadline); its verdict entry ends that.
  */
-export function disruptionFromEntry(
-  entry: Pick<ActivityEntry, 'action' | 'at' | 'until' | 'devices'>,
+function firmwareDisruption(
+  entry: Pick<ActivityEntry, 'at' | 'until' | 'devices' | 'firmware'>,
   match: (device: ActivityEntry['devices'][number]) => boolean,
   now: number,
   t: DisruptionTiming,
 ): ExpectedDisruption | undefined {
+  if (entry.firmware === undefined || entry.firmware.phase === 'verdict') return undefined;
+  const device = entry.devices.find(match);
+  if (device === undefined || device.outcome !== 'unknown') return undefined;
+  const since = Date.parse(entry.at);
+  const until = entry.until === undefined ? NaN : Date.parse(entry.until);
+  if (!Number.isFinite(since) || !Number.isFinite(until) || until <= now) return undefined;
+  const downAt = since + t.defaultAfterSeconds * 1000;
+  return {
+    kind: 'rebooting',
+    cause: 'firmware',
+    since,
+    downAt,
+    backAt: Math.min(until, downAt + t.rebootBackMs),
+    until,
+  };
+}
+
+/**
+ * The disruption a logged reboot, restart or firmware update means for one device, while its deadline has
+ * not passed: only when the write reached the device (done, or unknown — it may have).
+ */
+export function disruptionFromEntry(
+  entry: Pick<ActivityEntry, 'action' | 'at' | 'until' | 'devices' | 'firmware'>,
+  match: (device: ActivityEntry['devices'][number]) => boolean,
+  now: number,
+  t: DisruptionTiming,
+): ExpectedDisruption | undefined {
+  if (entry.action === 'firmware') return firmwareDisruption(entry, match, now, t);
   if (entry.action !== 'reboot' && entry.action !== 'restart-mining') return undefined;
   const device = entry.devices.find(match);
   if (device === undefined || (device.outcome !== 'done' && device.outcome !== 'unknown')) return undefined;

@@ -5,6 +5,7 @@
  */
 import type { DevicePools, PoolSlot } from '../../../shared/domain/pools';
 import { POOL_SLOTS, sameUrl } from '../../../shared/domain/pools';
+import { withoutLogin } from '../../../shared/domain/pool-url';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { DeviceClient, PoolSlotBody } from '../device/client';
 import { DeviceError } from '../device/device-error';
@@ -31,8 +32,9 @@ export function poolsFromSettings(settings: unknown, where: string): PoolSlotBod
   });
 }
 
+/** Slots as shown (`pools show`, a write's read-back): no password, no login a url carried (pool-url.ts). */
 export const publicSlots = (slots: readonly PoolSlotBody[]): PoolSlot[] =>
-  slots.map((s) => ({ url: s.url, user: s.user, hasPassword: s.pass !== '' }));
+  slots.map((s) => ({ url: withoutLogin(s.url), user: s.user, hasPassword: s.pass !== '' }));
 
 /**
  * What differs between the slots sent and those read back, one phrase per difference (no password
@@ -44,22 +46,29 @@ export function poolDifferences(sent: readonly PoolSlotBody[], read: readonly Po
   for (const [i, want] of sent.entries()) {
     const got = read[i] ?? { url: '', user: '', pass: '' };
     const slot = `slot ${i + 1}`;
-    if (!sameUrl(want.url, got.url)) differences.push(`${slot} url is "${got.url}", not "${want.url}"`);
+    if (!sameUrl(want.url, got.url)) {
+      differences.push(`${slot} url is "${withoutLogin(got.url)}", not "${withoutLogin(want.url)}"`);
+    }
     if (want.user !== got.user) differences.push(`${slot} worker is "${got.user}", not "${want.user}"`);
     if (want.pass !== got.pass) differences.push(`${slot} password differs`);
   }
   return differences;
 }
 
-/** One device's configured pools, read with its stored credential. */
+/**
+ * One device's configured pools, read with its stored API key when it has one: the vendor API lists only
+ * `x-api-key` for `GET /settings`, so a session token is used only for a device without a key.
+ */
 export async function readDevicePools(
   deps: { client: DeviceClient; sessions: SessionManager },
   target: SessionTarget,
   signal: AbortSignal | undefined,
 ): Promise<PoolSlotBody[]> {
   const call = signal === undefined ? {} : { signal };
-  const settings = await deps.sessions.withCredential(target, (credential) =>
-    deps.client.getSettings(target.address, credential, call),
+  const settings = await deps.sessions.withCredential(
+    target,
+    (credential) => deps.client.getSettings(target.address, credential, call),
+    { ...call, keyWhenStored: true },
   );
   return poolsFromSettings(settings, hostPort(target.address));
 }

@@ -13,13 +13,15 @@ import type { SessionTarget } from '../credentials/session-manager';
 import type { CallOptions } from '../device/client';
 import { isDeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';
+import { implausibleText, outside, REBOOT_DELAY_S } from '../device/plausible-bounds';
 import type { ActionDeps } from './action-write';
 import { callOf, minerStateIn, readBack, readStatusObject, sendOnce } from './action-write';
+import { DEFAULT_DISRUPTION_TIMING } from './disruption-timing';
 
 export interface PowerResult extends WriteResult {
   /** When the write went out (epoch ms): the start of the expected disruption. */
   sentAt?: number;
-  /** A reboot: the seconds the device said it waits before going down. */
+  /** A reboot: the seconds the device said it waits before going down, when plausible (REBOOT_DELAY_S). */
   after?: number;
 }
 
@@ -71,29 +73,40 @@ export async function restartMiningOn(
   };
 }
 
-/** `after` of a reboot answer, when it is a number of seconds. */
-function afterOf(body: unknown): number | undefined {
+/**
+ * `after` of a reboot answer. Checked here, before any time is worked out from it: a number outside
+ * REBOOT_DELAY_S (valid by the vendor schema, an int64) is `implausible`, and the usual delay is counted
+ * instead. Anything but a number: the device did not say.
+ */
+function rebootDelayOf(body: unknown): { after?: number; implausible?: number } {
   const object = asObject(body);
   const value = object === undefined ? undefined : own(object, 'after');
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return {};
+  return outside(value, REBOOT_DELAY_S) ? { implausible: value } : { after: value };
 }
 
+/** `usualAfterSeconds`: counted when the device gives no plausible delay (named in the message). */
 export async function rebootOn(
   deps: ActionDeps,
   target: SessionTarget,
   signal: AbortSignal | undefined,
   now: () => number,
+  usualAfterSeconds: number = DEFAULT_DISRUPTION_TIMING.defaultAfterSeconds,
 ): Promise<PowerResult> {
   const { base, sentAt, sent } = await sendPowerWrite(deps, target, signal, now, (credential, call) =>
     deps.client.reboot(target.address, credential, call),
   );
   if (sent.answered) {
-    const after = afterOf(sent.body);
+    const { after, implausible } = rebootDelayOf(sent.body);
     const when = after === undefined ? 'shortly' : `in ${after} s`;
+    const odd =
+      implausible === undefined
+        ? ''
+        : `; it said it goes down in ${implausibleText(implausible, 's', REBOOT_DELAY_S)}, which cannot be right: the usual ${usualAfterSeconds} s is counted instead`;
     return {
       ...base,
       outcome: 'done',
-      message: `rebooting: the device goes down ${when}, back in a minute or two`,
+      message: `rebooting: the device goes down ${when}, back in a minute or two${odd}`,
       sentAt,
       ...(after !== undefined ? { after } : {}),
     };

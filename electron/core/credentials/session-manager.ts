@@ -43,6 +43,13 @@ export interface CredentialCallOptions {
   signal?: AbortSignal;
   /** Skip the API key: for calls that must run in a password session (creating a key). */
   tokenOnly?: boolean;
+  /**
+   * A stored API key is the only credential tried, even one the device refused before this session; a
+   * session token only when no key is stored. For reads the vendor API takes only with an API key
+   * (`GET /settings`): a token there may be refused, and a refusal of a token reads as an ended session —
+   * an unlock again, then "needs its password" for a password that is right.
+   */
+  keyWhenStored?: boolean;
 }
 
 export interface SessionManager {
@@ -72,10 +79,12 @@ export interface SessionManager {
   /** The password a change would send as `current`: given this session, else stored and not refused. */
   knownPassword(target: SessionTarget): Promise<{ secret: string; label: string } | undefined>;
   /**
-   * Whether the password given this session for the device (the working one: it is tried before any
-   * stored one) is `password`; undefined when none was given. A comparison, so the secret stays here.
+   * Whether the password the device accepted at its last unlock this session (given by the user, or
+   * stored) is `password`; undefined when it accepted none since this session began or its password last
+   * changed. Evidence only: a password the device refused, or never answered, is none. A comparison, so
+   * the secret stays here.
    */
-  givenPasswordIs(deviceId: string, password: string): boolean | undefined;
+  acceptedPasswordIs(deviceId: string, password: string): boolean | undefined;
   /** The device accepted a new password: its tokens and the password given this session are void. */
   passwordChanged(deviceId: string): void;
   /** Says why the device needs a password (e.g. its password is unknown after an unconfirmed change). */
@@ -106,6 +115,8 @@ interface DeviceSession {
   unlocking?: Promise<string>;
   /** The last password the user gave and the device accepted, for re-unlocks this session. */
   sessionPassword?: string;
+  /** The password the device accepted at its last unlock (any source): the evidence of what it has. */
+  accepted?: string;
   needsPassword?: string;
   /** The stored API key the device refused this session; the password path is used instead. */
   refusedKey?: string;
@@ -143,6 +154,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     sessions.set(deviceId, created);
     return created;
   };
+
+  /** A `keyWhenStored` call whose key the device refused: no token is tried instead (see the option). */
+  const keyRefused = (target: SessionTarget): DeviceError =>
+    new DeviceError(
+      'AUTH_REQUIRED',
+      `${hostPort(target.address)}: the device refused the stored API key, which this read needs (the device's API takes only an API key for it): create a new API key for the device.`,
+      { status: 401 },
+    );
 
   const needsPassword = (target: SessionTarget, reason: string): DeviceError => {
     session(target.deviceId).needsPassword = reason;
@@ -215,6 +234,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       const token = await client.unlock(address, candidate.password, call);
       s.token = token;
       s.needsPassword = undefined;
+      s.accepted = candidate.password;
       if (candidate.source === undefined) s.sessionPassword = candidate.password;
       // Best effort: the pending entry stays and is tried first again, which the device accepts.
       await confirmPending(target, candidate).catch(() => undefined);
@@ -223,6 +243,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (isDeviceError(error) && error.code === 'WRONG_PASSWORD') {
         guard.reject(deviceId, candidate.password);
         if (candidate.source === undefined) s.sessionPassword = undefined;
+        if (s.accepted === candidate.password) s.accepted = undefined;
         if (error.detail.retryAfterSeconds !== undefined)
           guard.lockOut(deviceId, error.detail.retryAfterSeconds);
         if (candidate.source?.kind === 'pending') {
@@ -257,6 +278,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    */
   function keepGivenPassword(s: DeviceSession, candidate: Candidate, error: DeviceError): void {
     const accepted = error.detail.cause === UNSENDABLE_TOKEN;
+    // Kept unjudged, it says nothing of the device's password: only a yes is evidence ("Factory pw").
+    if (accepted) s.accepted = candidate.password;
     if (error.code === 'UNREACHABLE' || error.code === 'TIMEOUT' || accepted) {
       s.sessionPassword = candidate.password;
     } else if (error.code !== 'CANCELLED') {
@@ -383,14 +406,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   return {
     async withCredential(target, call, callOptions = {}) {
       const s = session(target.deviceId);
+      const keyOnly = callOptions.keyWhenStored === true;
       if (callOptions.tokenOnly !== true) {
         const stored = await vault.getApiKey(target.deviceId);
-        if (stored !== undefined && stored.secret !== s.refusedKey) {
+        if (stored !== undefined && (keyOnly || stored.secret !== s.refusedKey)) {
           try {
             return await call({ kind: 'apiKey', key: stored.secret });
           } catch (error) {
             if (!isAuthFailure(error)) throw error;
             s.refusedKey = stored.secret;
+            if (keyOnly) throw keyRefused(target);
           }
         }
       }
@@ -458,15 +483,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return running;
     },
 
-    givenPasswordIs(deviceId, password) {
-      const given = sessions.get(deviceId)?.sessionPassword;
-      return given === undefined ? undefined : given === password;
+    acceptedPasswordIs(deviceId, password) {
+      const accepted = sessions.get(deviceId)?.accepted;
+      return accepted === undefined ? undefined : accepted === password;
     },
 
     passwordChanged(deviceId) {
       const s = session(deviceId);
       s.token = undefined;
       s.sessionPassword = undefined;
+      s.accepted = undefined;
       s.needsPassword = undefined;
     },
 

@@ -24,8 +24,13 @@ export interface VaultEntry {
    * "changed here"). Pending passwords: when the change was started.
    */
   changedAt?: string;
-  /** Site passwords: the devices that accepted it. */
+  /** Site passwords: the devices that accepted it (or an earlier password of the site: `unconfirmed`). */
   members?: SiteMember[];
+  /**
+   * Site passwords: members that accepted an earlier password of the site, not seen to accept this one.
+   * The new one is tried on them, but it is no evidence of their password (a "Factory pw" needs one).
+   */
+  unconfirmed?: string[];
   /** Site passwords: devices that refused it (the password stays good for the others). */
   rejectedBy?: string[];
 }
@@ -33,6 +38,8 @@ export interface VaultEntry {
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown): v is string | undefined => v === undefined || typeof v === 'string';
+const optionalIdList = (v: unknown): v is string[] | undefined =>
+  v === undefined || (Array.isArray(v) && v.every((id) => typeof id === 'string'));
 
 function readMembers(value: unknown): SiteMember[] | undefined | false {
   if (value === undefined) return undefined;
@@ -68,13 +75,8 @@ export function decodeEntry(value: string | null): VaultEntry | undefined {
   if (v.rejected !== undefined && typeof v.rejected !== 'boolean') return undefined;
   const members = readMembers(v.members);
   if (members === false) return undefined;
-  const rejectedBy = v.rejectedBy;
-  if (
-    rejectedBy !== undefined &&
-    !(Array.isArray(rejectedBy) && rejectedBy.every((id) => typeof id === 'string'))
-  ) {
-    return undefined;
-  }
+  const { rejectedBy, unconfirmed } = v;
+  if (!optionalIdList(rejectedBy) || !optionalIdList(unconfirmed)) return undefined;
   return {
     secret: v.secret,
     storedAt: v.storedAt,
@@ -83,7 +85,8 @@ export function decodeEntry(value: string | null): VaultEntry | undefined {
     ...(v.rejected !== undefined ? { rejected: v.rejected } : {}),
     ...(v.changedAt !== undefined ? { changedAt: v.changedAt } : {}),
     ...(members !== undefined ? { members } : {}),
-    ...(rejectedBy !== undefined ? { rejectedBy: rejectedBy as string[] } : {}),
+    ...(rejectedBy !== undefined ? { rejectedBy } : {}),
+    ...(unconfirmed !== undefined ? { unconfirmed } : {}),
   };
 }
 

@@ -19,10 +19,15 @@ export interface DeviceCredentialInfo {
     siteId?: string;
     storedAt: string;
     rejected: boolean;
-    /** The stored password is the vendor's factory default (field-notes.md): an open door on the LAN. */
+    /**
+     * The device accepted the vendor's factory default (field-notes.md: an open door on the LAN) and
+     * nothing since says otherwise: stored because it accepted it, neither refused since nor replaced.
+     */
     factoryDefault: boolean;
     /** This laptop set it by a password change, at that time. */
     changedAt?: string;
+    /** A site password replaced since the device accepted the site's earlier one: no evidence yet. */
+    unconfirmed?: boolean;
   };
   /**
    * A new password written before it was sent (a change in flight, or one a crash or a lost answer left
@@ -59,6 +64,7 @@ export async function listCredentials(store: SecureStore): Promise<CredentialLis
     deviceId: string;
     address?: string;
     rejected: boolean;
+    unconfirmed: boolean;
     factoryDefault: boolean;
   }[] = [];
   let unreadable = 0;
@@ -86,7 +92,7 @@ export async function listCredentials(store: SecureStore): Promise<CredentialLis
         source: 'device',
         storedAt: entry.storedAt,
         rejected: entry.rejected === true,
-        factoryDefault: entry.secret === FACTORY_PASSWORD,
+        factoryDefault: entry.secret === FACTORY_PASSWORD && entry.rejected !== true,
         ...(entry.changedAt !== undefined ? { changedAt: entry.changedAt } : {}),
       };
     } else if (ref.kind === 'pending-password') {
@@ -103,13 +109,16 @@ export async function listCredentials(store: SecureStore): Promise<CredentialLis
       const members = entry.members ?? [];
       sites.push({ siteId: ref.siteId, storedAt: entry.storedAt, members: members.map((m) => m.deviceId) });
       for (const m of members) {
+        const rejected = (entry.rejectedBy ?? []).includes(m.deviceId);
+        const unconfirmed = (entry.unconfirmed ?? []).includes(m.deviceId);
         siteMembers.push({
           siteId: ref.siteId,
           storedAt: entry.storedAt,
           deviceId: m.deviceId,
           ...(m.address !== undefined ? { address: m.address } : {}),
-          rejected: (entry.rejectedBy ?? []).includes(m.deviceId),
-          factoryDefault: entry.secret === FACTORY_PASSWORD,
+          rejected,
+          unconfirmed,
+          factoryDefault: entry.secret === FACTORY_PASSWORD && !rejected && !unconfirmed,
         });
       }
     }
@@ -123,6 +132,7 @@ export async function listCredentials(store: SecureStore): Promise<CredentialLis
       storedAt: m.storedAt,
       rejected: m.rejected,
       factoryDefault: m.factoryDefault,
+      ...(m.unconfirmed ? { unconfirmed: true } : {}),
     };
   }
   const byId = (a: { deviceId: string }, b: { deviceId: string }): number =>

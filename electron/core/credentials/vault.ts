@@ -60,7 +60,12 @@ export interface CredentialVault {
     siteId: string | undefined,
     options?: { fresh?: boolean },
   ): Promise<StoredPassword | undefined>;
-  /** `changedAt`: this laptop changed the device's password to this one (the report's "changed here"). */
+  /**
+   * The password the device accepts now, as its own (stored after it accepted it). `changedAt`: this
+   * laptop changed the device's password to this one (the report's "changed here"). The device leaves the
+   * members of any site password that is not this one: it no longer accepts that one, so forgetting its
+   * own later must not bring the site's back as its password (a false "Factory pw", a refused unlock).
+   */
   setDevicePassword(
     deviceId: string,
     secret: string,
@@ -76,7 +81,10 @@ export interface CredentialVault {
   markPendingRejected(deviceId: string): Promise<void>;
   deletePendingPassword(deviceId: string): Promise<boolean>;
   deleteDevicePassword(deviceId: string): Promise<boolean>;
-  /** Stores or replaces the site password and adds members; a new password clears earlier refusals. */
+  /**
+   * Stores or replaces the site password and adds members; a new password clears earlier refusals, and
+   * the members that accepted the earlier one become `unconfirmed` until they accept this one.
+   */
   setSitePassword(siteId: string, secret: string, members?: readonly SiteMember[]): Promise<void>;
   /** Adds devices to an existing site (coalesced into few writes). */
   addSiteMember(siteId: string, member: SiteMember): Promise<void>;
@@ -97,10 +105,55 @@ export interface CredentialVault {
   list(): Promise<CredentialListing>;
 }
 
+/** A change to a site's members: a device joins (it accepted the password), or leaves unless it has `secret`. */
+type MemberChange = { join: SiteMember } | { leave: string; unlessSecret: string };
+
 interface MemberBatch {
-  members: SiteMember[];
+  changes: MemberChange[];
   started: boolean;
   done: Promise<void>;
+}
+
+/** A site entry's `unconfirmed` list set to `ids` less `gone`; left out when empty (entries stay small). */
+function withUnconfirmed(
+  entry: VaultEntry,
+  ids: readonly string[] | undefined,
+  gone: ReadonlySet<string>,
+): VaultEntry {
+  const { unconfirmed: _old, ...rest } = entry;
+  const left = (ids ?? []).filter((id) => !gone.has(id));
+  return left.length > 0 ? { ...rest, unconfirmed: left } : rest;
+}
+
+/** A site entry after member changes, in the order they came. */
+function applyMemberChanges(entry: VaultEntry, changes: readonly MemberChange[]): VaultEntry {
+  let next = entry;
+  for (const change of changes) {
+    if ('join' in change) {
+      const id = new Set([change.join.deviceId]);
+      next = withUnconfirmed(
+        {
+          ...next,
+          members: mergeMembers(next.members ?? [], [change.join]),
+          rejectedBy: (next.rejectedBy ?? []).filter((r) => !id.has(r)),
+        },
+        next.unconfirmed,
+        id,
+      );
+    } else if (next.secret !== change.unlessSecret) {
+      const id = new Set([change.leave]);
+      next = withUnconfirmed(
+        {
+          ...next,
+          members: (next.members ?? []).filter((m) => !id.has(m.deviceId)),
+          rejectedBy: (next.rejectedBy ?? []).filter((r) => !id.has(r)),
+        },
+        next.unconfirmed,
+        id,
+      );
+    }
+  }
+  return next;
 }
 
 /** Site index cache lifetime: one bulk command reads it hundreds of times; another process may write. */
@@ -111,7 +164,7 @@ const API_KEY_TTL_MS = 30_000;
 export function createVault(store: SecureStore, now: () => Date = () => new Date()): CredentialVault {
   const queues = new Map<string, Promise<unknown>>();
   const batches = new Map<string, MemberBatch>();
-  let siteIndex: { at: number; byDevice: Map<string, string> } | undefined;
+  let siteIndex: { at: number; byDevice: Promise<Map<string, string[]>> } | undefined;
   const apiKeys = createReadCache<StoredSecret | undefined>(API_KEY_TTL_MS);
 
   /** Runs `task` after every earlier task on the same account. */
@@ -156,43 +209,70 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
           ...(entry.address !== undefined ? { address: entry.address } : {}),
         };
 
-  async function siteOf(deviceId: string): Promise<string | undefined> {
+  /** Every site whose members include the device (one listing, shared by every caller, per TTL). */
+  async function sitesOf(deviceId: string): Promise<readonly string[]> {
     if (siteIndex === undefined || Date.now() - siteIndex.at > SITE_INDEX_TTL_MS) {
-      const byDevice = new Map<string, string>();
-      for (const site of (await listCredentials(store)).sites) {
-        for (const member of site.members) byDevice.set(member, site.siteId);
-      }
-      siteIndex = { at: Date.now(), byDevice };
+      const byDevice = listCredentials(store).then(({ sites }) => {
+        const index = new Map<string, string[]>();
+        for (const site of sites) {
+          for (const member of site.members) index.set(member, [...(index.get(member) ?? []), site.siteId]);
+        }
+        return index;
+      });
+      const built = { at: Date.now(), byDevice };
+      siteIndex = built;
+      byDevice.catch(() => {
+        if (siteIndex === built) siteIndex = undefined;
+      });
     }
-    return siteIndex.byDevice.get(deviceId);
+    return (await siteIndex.byDevice).get(deviceId) ?? [];
   }
 
-  async function addSiteMember(siteId: string, member: SiteMember): Promise<void> {
+  const siteOf = async (deviceId: string): Promise<string | undefined> => (await sitesOf(deviceId)).at(-1);
+
+  /** Queues a change of the site's members; changes that arrive while one write waits share the next. */
+  function changeMembers(siteId: string, change: MemberChange): Promise<void> {
     const ref: AccountRef = { kind: 'site-password', siteId: checkSiteId(siteId) };
     const account = accountName(ref);
-    const open = batches.get(account);
+    // Joins and leaves batch apart: a join to a site deleted meanwhile fails, and must not fail a leave.
+    const key = `${'join' in change ? 'join' : 'leave'} ${account}`;
+    const open = batches.get(key);
     if (open !== undefined && !open.started) {
-      open.members.push(member);
+      open.changes.push(change);
       return open.done;
     }
-    const batch: MemberBatch = { members: [member], started: false, done: Promise.resolve() };
-    batches.set(account, batch);
+    const batch: MemberBatch = { changes: [change], started: false, done: Promise.resolve() };
+    batches.set(key, batch);
     batch.done = exclusive(account, async () => {
       batch.started = true;
-      if (batches.get(account) === batch) batches.delete(account);
+      if (batches.get(key) === batch) batches.delete(key);
       const entry = await read(ref);
       if (entry === undefined) {
+        if ('leave' in change) return;
         throw new CredentialError('NOT_FOUND', `no password is stored for site "${siteId}".`);
       }
-      const added = new Set(batch.members.map((m) => m.deviceId));
-      await write(ref, {
-        ...entry,
-        members: mergeMembers(entry.members ?? [], batch.members),
-        rejectedBy: (entry.rejectedBy ?? []).filter((id) => !added.has(id)),
-      });
-      siteIndex = undefined;
+      const next = applyMemberChanges(entry, batch.changes);
+      if (next === entry) return;
+      await write(ref, next);
+      // Kept in step rather than read again: a bulk password change would list the keychain per device.
+      const index = await siteIndex?.byDevice.catch(() => undefined);
+      const joined = new Set((next.members ?? []).map((m) => m.deviceId));
+      for (const change of batch.changes) {
+        const id = 'join' in change ? change.join.deviceId : change.leave;
+        const others = (index?.get(id) ?? []).filter((site) => site !== siteId);
+        index?.set(id, joined.has(id) ? [...others, siteId] : others);
+      }
     });
     return batch.done;
+  }
+
+  const addSiteMember = (siteId: string, member: SiteMember): Promise<void> =>
+    changeMembers(siteId, { join: member });
+
+  /** The device accepts `secret` now: it leaves the members of every site whose password is another. */
+  async function leaveOtherSites(deviceId: string, secret: string): Promise<void> {
+    const sites = await sitesOf(deviceId);
+    await Promise.all(sites.map((site) => changeMembers(site, { leave: deviceId, unlessSecret: secret })));
   }
 
   return {
@@ -219,9 +299,8 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
 
     setDevicePassword: async (deviceId, secret, meta = {}) => {
       const ref: AccountRef = { kind: 'device-password', deviceId };
-      return exclusive(accountName(ref), () =>
-        write(ref, { secret, storedAt: now().toISOString(), ...meta }),
-      );
+      await exclusive(accountName(ref), () => write(ref, { secret, storedAt: now().toISOString(), ...meta }));
+      await leaveOtherSites(deviceId, secret);
     },
 
     deleteDevicePassword: async (deviceId) =>
@@ -262,12 +341,15 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
         const entry = await read(ref);
         const same = entry?.secret === secret;
         const added = new Set(members.map((m) => m.deviceId));
-        await write(ref, {
+        // A new password: the members so far accepted the old one, which says nothing of this one.
+        const unconfirmed = same ? (entry?.unconfirmed ?? []) : (entry?.members ?? []).map((m) => m.deviceId);
+        const next: VaultEntry = {
           secret,
           storedAt: same && entry !== undefined ? entry.storedAt : now().toISOString(),
           members: mergeMembers(entry?.members ?? [], members),
           rejectedBy: same ? (entry?.rejectedBy ?? []).filter((id) => !added.has(id)) : [],
-        });
+        };
+        await write(ref, withUnconfirmed(next, unconfirmed, added));
         siteIndex = undefined;
       });
     },

@@ -74,13 +74,17 @@ export function retryAfterSeconds(response: TransportResponse, now: number = Dat
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** The device's own `err` text, trimmed (real firmware ends it with a space), secrets scrubbed. */
+/**
+ * The device's own `err` text, trimmed (real firmware ends it with a space), secrets scrubbed, then cut to
+ * DETAIL_TEXT_LIMIT. In that order: a secret straddling the cut would otherwise lose its end to the cut,
+ * and its beginning — no longer a whole secret — would survive the scrub.
+ */
 function deviceText(response: TransportResponse, secrets: readonly string[]): string | undefined {
   const text = ownField(errorBody(response), 'err');
   if (typeof text !== 'string' || text.trim() === '') return undefined;
-  let clean = text.trim().slice(0, DETAIL_TEXT_LIMIT);
+  let clean = text.trim();
   for (const secret of secrets) if (secret !== '') clean = clean.split(secret).join('***');
-  return clean;
+  return clean.slice(0, DETAIL_TEXT_LIMIT);
 }
 
 export interface FailureContext {

@@ -14,6 +14,7 @@ import { hostPort } from './network-errors';
 import type { AddressInput, ApiKeyBody } from './request-input';
 import type { PoolSlotBody } from './pool-slots';
 import { requirePoolSlots } from './pool-slots';
+import { requirePresetName } from './preset-name';
 import {
   credentialHeaders,
   credentialSecret,
@@ -93,6 +94,34 @@ export interface DeviceClient {
   restartMining(address: AddressInput, credential: DeviceCredential, call?: CallOptions): Promise<unknown>;
   /** `POST /system/reboot` (real firmware) → `{"after": seconds}`; then the device drops off for a while. */
   reboot(address: AddressInput, credential: DeviceCredential, call?: CallOptions): Promise<unknown>;
+  /**
+   * `POST /settings {"miner": {"overclock": {"preset": "<name>"}}}` (real firmware) → the raw body, usually
+   * `{restart_required, reboot_required}` — which comes even when nothing was applied: only a `GET
+   * /settings` read-back tells. A write: sent once, never resent (see changePassword).
+   */
+  setPreset(
+    address: AddressInput,
+    credential: DeviceCredential,
+    preset: string,
+    call?: CallOptions,
+  ): Promise<unknown>;
+  /**
+   * `GET /autotune/presets` (bearer or API key in the vendor document) → the raw body, a list of
+   * `{name, pretty, status, modded_psu_required, tune_settings}` (preset-reader.ts reads it).
+   */
+  getAutotunePresets(
+    address: AddressInput,
+    credential: DeviceCredential,
+    call?: CallOptions,
+  ): Promise<unknown>;
+  /** `GET /perf-summary`, anonymous in the vendor document → `{current_preset, preset_switcher}`. */
+  getPerfSummary(address: AddressInput, call?: CallOptions): Promise<unknown>;
+  /** `GET /model`, anonymous in the vendor document → the model, `chain.num_chains`, `chips_per_chain`. */
+  getModel(address: AddressInput, call?: CallOptions): Promise<unknown>;
+  /** `GET /chains`, anonymous in the vendor document → per hash board its state, hash rates and chips. */
+  getChains(address: AddressInput, call?: CallOptions): Promise<unknown>;
+  /** `GET /chains/factory-info`, anonymous in the vendor document → `hr_stock`, board serials, PSU. */
+  getFactoryInfo(address: AddressInput, call?: CallOptions): Promise<unknown>;
   /** `GET /info`, anonymous on real firmware: identity, firmware, MAC. 404 → HTTP_ERROR status 404. */
   getInfo(address: AddressInput, call?: CallOptions): Promise<unknown>;
   /** `GET /summary`, credentials optional: the metrics. 404 → HTTP_ERROR status 404. */
@@ -170,6 +199,10 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
       },
       call,
     );
+
+  /** A read the vendor document lists without `security`: sent with no credential at all. */
+  const anonymousRead = (address: AddressInput, path: string, call?: CallOptions) =>
+    send(address, { method: 'GET', path, credential: null, onSuccess: json }, call);
 
   return {
     unlock: async (address, password, call) => {
@@ -258,12 +291,31 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
         call,
       );
     },
+    setPreset: async (address, credential, preset, call) => {
+      const name = requirePresetName(preset);
+      return send(
+        address,
+        {
+          method: 'POST',
+          path: '/settings',
+          credential,
+          body: { miner: { overclock: { preset: name } } },
+          onSuccess: (response, where) => readJsonBody(response, where, true),
+        },
+        call,
+      );
+    },
+    getAutotunePresets: (address, credential, call) =>
+      send(address, { method: 'GET', path: '/autotune/presets', credential, onSuccess: json }, call),
+    getPerfSummary: (address, call) => anonymousRead(address, '/perf-summary', call),
+    getModel: (address, call) => anonymousRead(address, '/model', call),
+    getChains: (address, call) => anonymousRead(address, '/chains', call),
+    getFactoryInfo: (address, call) => anonymousRead(address, '/chains/factory-info', call),
     findMiner: (address, credential, call) => action(address, '/find-miner', credential, call),
     locateMiner: (address, credential, call) => action(address, '/locate-miner', credential, call),
     restartMining: (address, credential, call) => action(address, '/mining/restart', credential, call),
     reboot: (address, credential, call) => action(address, '/system/reboot', credential, call),
-    getInfo: (address, call) =>
-      send(address, { method: 'GET', path: '/info', credential: null, onSuccess: json }, call),
+    getInfo: (address, call) => anonymousRead(address, '/info', call),
     getSummary: (address, credential, call) =>
       send(
         address,

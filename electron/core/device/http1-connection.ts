@@ -1,7 +1,7 @@
 /**
  * One HTTP/1.1 connection to a device, carrying one request at a time: the request goes out as one write,
  * the answer is read by http-parser-js (Content-Length, chunked or until close), with the body cap enforced
- * while reading.
+ * while reading, and a cap on every byte of the answer (see ANSWER_FRAMING_BYTES).
  *
  * Why not Node's `http.request`: the monitor makes ~600 requests a second at 2,000 devices, and Node's
  * client (a ClientRequest and an IncomingMessage stream per request, the agent's per-socket timers) costs
@@ -44,6 +44,7 @@ export interface Http1Answer {
 }
 
 export interface Http1RequestOptions {
+  /** The body's cap; the whole answer may be ANSWER_FRAMING_BYTES more (headers, chunk framing, trailers). */
   maxBodyBytes: number;
   /**
    * Aborted on timeout, cancel or close; its `reason` is the DeviceError to report. Without one, the owner
@@ -60,7 +61,10 @@ interface Pending {
   maxBodyBytes: number;
   signal: AbortSignal | undefined;
   chunks: Buffer[];
+  /** Body bytes so far. */
   size: number;
+  /** Every byte received for this answer so far: status line, headers, chunk framing, trailers, body. */
+  received: number;
   status: number;
   headers: IncomingHttpHeaders | undefined;
   keepAlive: boolean;
@@ -70,6 +74,16 @@ interface Pending {
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const PATH = /^\/[\x21-\x7e]*$/;
 const KEEP_ALIVE_TIMEOUT = /(?:^|[\s,])timeout=(\d+)/i;
+
+/**
+ * What an answer may carry beyond its body: the status line, headers, chunk-size lines and their
+ * extensions, trailers. The body cap alone does not bound memory: http-parser-js keeps a line it has not
+ * seen the end of, and every trailer line, without a limit of its own (only the header section is capped,
+ * at 80 KiB), so a device answering `1;` and then endless bytes, or endless trailer lines, would grow this
+ * process by hundreds of megabytes within its timeout. Every byte received counts against the body cap
+ * plus this; a device's headers and framing are a few hundred bytes.
+ */
+export const ANSWER_FRAMING_BYTES = 64 * 1024;
 
 const formatBytes = (bytes: number): string =>
   bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
@@ -218,6 +232,7 @@ export class Http1Connection {
         signal: options.signal,
         chunks: [],
         size: 0,
+        received: 0,
         status: 0,
         headers: undefined,
         keepAlive: false,
@@ -262,6 +277,12 @@ export class Http1Connection {
   private onData(chunk: Buffer): void {
     if (this.pending === undefined) {
       this.closeSocket(); // bytes nobody asked for: the connection's framing can no longer be trusted
+      return;
+    }
+    // Counted before the parser sees the bytes: whatever it keeps of them stays within the cap.
+    this.pending.received += chunk.length;
+    if (this.pending.received > this.pending.maxBodyBytes + ANSWER_FRAMING_BYTES) {
+      this.tooLarge(' (counting its headers and chunk framing)');
       return;
     }
     const result = this.parser.execute(chunk);
@@ -318,14 +339,15 @@ export class Http1Connection {
     pending.chunks.push(Buffer.from(chunk.subarray(offset, offset + length)));
   }
 
-  private tooLarge(): void {
+  /** `counting`: what was counted, when more than the body (the answer's framing too). */
+  private tooLarge(counting = ''): void {
     const pending = this.pending;
     if (pending === undefined) return;
     this.fail(
       new DeviceError(
         'BAD_RESPONSE',
-        `${this.where} sent an answer larger than ${formatBytes(pending.maxBodyBytes)}.`,
-        { status: pending.status },
+        `${this.where} sent an answer larger than ${formatBytes(pending.maxBodyBytes)}${counting}.`,
+        pending.headers !== undefined ? { status: pending.status } : {},
       ),
     );
     this.closeSocket();

@@ -61,6 +61,20 @@ export function toDeviceError(
         },
         options,
       );
+    case 'ENETDOWN':
+      return new DeviceError(
+        'UNREACHABLE',
+        `${where} cannot be reached: this laptop's network interface is down.`,
+        { cause: code },
+        options,
+      );
+    case 'EADDRNOTAVAIL':
+      return new DeviceError(
+        'UNREACHABLE',
+        `${where} cannot be reached: this laptop no longer has an address on that network.`,
+        { cause: code },
+        options,
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_FAIL':
@@ -114,4 +128,36 @@ export function toDeviceError(
     { cause: code },
     options,
   );
+}
+
+/**
+ * Which side of the wire a failed request points at, for the laptop-network detector
+ * (monitor/laptop-network.ts), which tells "this laptop is off the site network" from "devices are off":
+ * - `laptop`: this machine's own network said no before a packet left — no route to that network, the
+ *   interface down, the address gone (ENETUNREACH, ENETDOWN, EADDRNOTAVAIL);
+ * - `silent`: nobody answered — a timeout, a host that does not answer ARP (EHOSTUNREACH after ~3 s,
+ *   which a device that is off and a laptop whose cable is out look the same), a name that did not
+ *   resolve;
+ * - `answered`: something at that address spoke — an HTTP answer of any kind, a refused or reset
+ *   connection, a TLS certificate: the network works;
+ * - `unknown`: says nothing about the network (cancelled, refused by the session manager without a word
+ *   to the device, a bug).
+ */
+export type NetworkSide = 'laptop' | 'silent' | 'answered' | 'unknown';
+
+const LAPTOP_SIDE_CAUSES = new Set(['ENETUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL']);
+/** Causes of UNREACHABLE where the other end spoke (a RST, a close, a TLS handshake). */
+const ANSWERING_CAUSES = new Set(['ECONNREFUSED', 'EPROTO', ...RESET_CODES]);
+const DEVICE_SPOKE = new Set(['HTTP_ERROR', 'BAD_RESPONSE', 'TLS_CHANGED', 'TLS_UNTRUSTED']);
+
+export function networkSideOf(error: DeviceError): NetworkSide {
+  const cause = error.detail.cause ?? '';
+  if (LAPTOP_SIDE_CAUSES.has(cause)) return 'laptop';
+  if (error.code === 'TIMEOUT') return 'silent';
+  if (DEVICE_SPOKE.has(error.code)) return 'answered';
+  if (error.code !== 'UNREACHABLE') return 'unknown';
+  if (ANSWERING_CAUSES.has(cause) || cause.startsWith('ERR_SSL_') || cause.startsWith('ERR_TLS_')) {
+    return 'answered';
+  }
+  return 'silent';
 }

@@ -54,6 +54,14 @@ export const EFFICIENCY_J_TH: PlausibleRange = { min: 0, max: 1_000, shown: '0 t
  */
 export const STATE_SECONDS: PlausibleRange = { min: 0, max: 10 * 365 * 86_400, shown: '0 to 10 years' };
 
+/**
+ * How long a device says it waits before going down for a reboot (`POST /system/reboot` → `{"after": s}`),
+ * seconds. The vendor's default is 3 and the devices seen say a few seconds; ten minutes is far beyond a
+ * device that is actually rebooting. The vendor schema allows any int64, and a mock serving it answered
+ * 7301636182626752: that is no delay, and time arithmetic on it is an invalid date.
+ */
+export const REBOOT_DELAY_S: PlausibleRange = { min: 0, max: 600, shown: '0 to 10 min' };
+
 export const outside = (value: number, range: PlausibleRange): boolean =>
   value < range.min || value > range.max;
 

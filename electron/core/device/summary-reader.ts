@@ -7,6 +7,7 @@ import type { DeviceReading } from '../../../shared/domain/reading';
 import type { FieldReader, JsonObject } from './json-fields';
 import { asObject, jsonType } from './json-fields';
 import { toHashesPerSecond } from '../../../shared/format/hash-rate';
+import { withoutLogin } from '../../../shared/domain/pool-url';
 import type { PlausibleRange } from './plausible-bounds';
 import {
   EFFICIENCY_J_TH,
@@ -88,6 +89,18 @@ function hashRateCheck(fields: FieldReader, unit: string) {
 const RPM: [PlausibleRange, string] = [FAN_RPM, 'rpm'];
 const WATTS: [PlausibleRange, string] = [POWER_W, 'W'];
 
+/** `chip_statuses {red, orange, grey}` of a board: chip counts per grade; a negative count is none. */
+function chipStatuses(fields: FieldReader, chain: JsonObject, path: string) {
+  const statuses = fields.object(chain, 'chip_statuses', path);
+  if (statuses === undefined) return undefined;
+  const at = `${path}chip_statuses.`;
+  const count = (key: string) => {
+    const n = fields.number(statuses, key, at);
+    return n !== undefined && n >= 0 ? n : undefined;
+  };
+  return compact({ red: count('red'), orange: count('orange'), grey: count('grey') });
+}
+
 export function readSummary(
   fields: FieldReader,
   miner: JsonObject | undefined,
@@ -127,8 +140,11 @@ export function readSummary(
     }
     return [
       compact({
-        url,
+        // A login in the url (`user:secret@`) is never shown, logged or exported (pool-url.ts).
+        url: withoutLogin(url),
         user: fields.string(pool, 'user', path),
+        // `DevFee` marks the firmware's own fee pool (shared/domain/fee-pool.ts).
+        type: fields.string(pool, 'pool_type', path),
         status: fields.string(pool, 'status', path),
         accepted: fields.number(pool, 'accepted', path),
         rejected: fields.number(pool, 'rejected', path),
@@ -155,6 +171,7 @@ export function readSummary(
       boardTemp: fields.tempRange(chain, 'pcb_temp', path, `${board}boardTemp`),
       state: fields.string(fields.object(chain, 'status', path), 'state', `${path}status.`),
       powerW: fields.bounded(chain, 'power_consumption', path, `${board}powerW`, ...WATTS),
+      chipStatuses: chipStatuses(fields, chain, path),
     });
   });
 

@@ -37,6 +37,7 @@ import { batchedSaves } from './batched-saves';
 import { NO_CREDENTIALS, readBadges } from './credential-badges';
 import type { FleetEntry } from './fleet-entry';
 import { unknownDevice } from './fleet-entry';
+import { bodyWithoutPoolLogins } from '../../../shared/domain/pool-url';
 import type { SiteDeviceList } from './site-devices';
 
 export interface FleetService {
@@ -321,7 +322,11 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
       return ok({
         device: fleetDevice(entry, badges.get(deviceId), found?.view),
         ...(found?.reading !== undefined ? { reading: found.reading } : {}),
-        raw: found?.raw ?? {},
+        // The raw JSON tab shows pool urls without the login some carry (pool-url.ts).
+        raw:
+          found?.raw.summary === undefined
+            ? (found?.raw ?? {})
+            : { ...found.raw, summary: bodyWithoutPoolLogins(found.raw.summary) },
         ...(found?.credential !== undefined ? { credential: found.credential } : {}),
         alerts: found?.alerts ?? [],
         history: {

@@ -1,7 +1,8 @@
 /**
  * The inventory as the window's channels use it, with the fleet kept in step: after any change that may
- * add, drop or move devices of the current site (a site switch or deletion, an import or merge, a removal,
- * a trusted certificate) the fleet re-reads the site, so the monitor watches what the site holds.
+ * add, drop or move devices of the current site (a site switch or deletion, an import or merge, an
+ * accepted address or pin, a removal, a trusted certificate) the fleet re-reads the site, so the monitor
+ * watches what the site holds.
  */
 import type { InventoryProblem } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
@@ -34,6 +35,7 @@ export function followedByFleet(
     removeDevice: then(inventory.removeDevice),
     trustCertificate: then(inventory.trustCertificate),
     importText: then(inventory.importText),
+    acceptImported: then(inventory.acceptImported),
     saveScan: then(inventory.saveScan),
   };
 }

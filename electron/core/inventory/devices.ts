@@ -16,6 +16,8 @@ import { addressDeviceId, macDeviceId } from '../credentials/device-identity';
 import type { KnownDevice, Sighting } from '../credentials/identity-rule';
 import { judgeSightings, KnownIndex } from '../credentials/identity-rule';
 import { parseMac } from '../../../shared/domain/mac';
+import type { ControlCharacterFound } from '../../../shared/domain/plain-text';
+import { controlCharacterProblem, findControlCharacter } from '../../../shared/domain/plain-text';
 import type { Inventory } from './schema';
 
 /** Enough for years of DHCP churn; the oldest sightings go first. */
@@ -99,28 +101,76 @@ export function recordScan(
   for (const host of found) {
     const address = hostAddress(host);
     const id = ids.get(address) ?? hostDeviceId(host);
-    let device = findDevice(inventory, siteId, id);
-    if (device === undefined) {
-      // A planned device at this address (known by address only) is this device: it keeps its label.
-      const planned = devicesOf(inventory, siteId).find(
-        (d) => d.identity.mac === null && d.address === address && d.id !== id,
-      );
-      device = newDevice({ id, siteId, address }, at);
-      if (planned !== undefined && id.startsWith('mac:')) {
-        inventory.devices = inventory.devices.filter((d) => d !== planned);
-        Object.assign(device, { label: planned.label, notes: planned.notes, firstSeen: planned.firstSeen });
-        outcome.identified += 1;
-      } else outcome.added += 1;
-      inventory.devices.push(device);
-    } else {
-      outcome.updated += 1;
-      if (device.address !== address) outcome.moved.push({ deviceId: id, from: device.address, to: address });
-    }
-    learnIdentity(device, host.identity);
-    sight(device, address, at);
+    const device = placeFound(
+      inventory,
+      siteId,
+      { deviceId: id, address, identity: host.identity },
+      at,
+      outcome,
+    );
     if (host.tlsFingerprint256 !== undefined) device.tlsSeen = host.tlsFingerprint256;
-    if (device.commissioning.status === 'planned') device.commissioning = { status: 'found', updatedAt: at };
   }
+  return outcome;
+}
+
+/** A device that answered at an address, by the id its credentials have. */
+export interface FoundDevice {
+  deviceId: string;
+  /** Canonical (`http://host[:port]`). */
+  address: string;
+  /** What its anonymous `/info` said; null when it said nothing. */
+  identity: DeviceIdentity | null;
+}
+
+/**
+ * The site gets the device, as a scan that found it there would leave it: added (or a planned device at
+ * that address identified), or known and seen there now (moved when its address changed).
+ */
+function placeFound(
+  inventory: Inventory,
+  siteId: string,
+  found: FoundDevice,
+  at: string,
+  outcome: ScanSaveOutcome,
+): InventoryDevice {
+  const { deviceId: id, address } = found;
+  let device = findDevice(inventory, siteId, id);
+  if (device === undefined) {
+    // A planned device at this address (known by address only) is this device: it keeps its label.
+    const planned = devicesOf(inventory, siteId).find(
+      (d) => d.identity.mac === null && d.address === address && d.id !== id,
+    );
+    device = newDevice({ id, siteId, address }, at);
+    if (planned !== undefined && id.startsWith('mac:')) {
+      inventory.devices = inventory.devices.filter((d) => d !== planned);
+      Object.assign(device, { label: planned.label, notes: planned.notes, firstSeen: planned.firstSeen });
+      outcome.identified += 1;
+    } else outcome.added += 1;
+    inventory.devices.push(device);
+  } else {
+    outcome.updated += 1;
+    if (device.address !== address) outcome.moved.push({ deviceId: id, from: device.address, to: address });
+  }
+  learnIdentity(device, found.identity);
+  sight(device, address, at);
+  if (device.commissioning.status === 'planned') device.commissioning = { status: 'found', updatedAt: at };
+  return device;
+}
+
+/**
+ * Devices that answered a command of the technician's for this site (`unlock --remember --site`) join
+ * it under the id their credentials were stored with — the identity rule was applied when that id was
+ * given (credentials/identity-resolver.ts), so the site and the keychain meet on the same device.
+ */
+export function recordFound(
+  inventory: Inventory,
+  siteId: string,
+  devices: readonly FoundDevice[],
+  now: Date,
+): ScanSaveOutcome {
+  const at = now.toISOString();
+  const outcome: ScanSaveOutcome = { added: 0, updated: 0, moved: [], identified: 0 };
+  for (const found of devices) placeFound(inventory, siteId, found, at, outcome);
   return outcome;
 }
 
@@ -164,6 +214,33 @@ function requireDevice(inventory: Inventory, siteId: string, id: string): Result
   return device === undefined ? err('NOT_FOUND', `No device "${id}" in this site.`) : ok(device);
 }
 
+/** Notes may have several lines; a label is one. */
+const WORDS_RULES = { label: {}, notes: { lineBreaks: true } } as const;
+
+/**
+ * The first control character in a label or notes (shared/domain/plain-text.ts), else undefined: neither
+ * holds one, whether typed or brought by a file.
+ */
+export function controlCharacterInWords(words: {
+  label?: string;
+  notes?: string;
+}): { field: 'label' | 'notes'; found: ControlCharacterFound } | undefined {
+  for (const field of ['label', 'notes'] as const) {
+    const text = words[field];
+    const found = text === undefined ? undefined : findControlCharacter(text, WORDS_RULES[field]);
+    if (found !== undefined) return { field, found };
+  }
+  return undefined;
+}
+
+/** Why a label or notes cannot be kept, in one sentence, else undefined. */
+export function deviceWordsProblem(words: { label?: string; notes?: string }): string | undefined {
+  const bad = controlCharacterInWords(words);
+  if (bad === undefined) return undefined;
+  const text = words[bad.field] ?? '';
+  return controlCharacterProblem(`The ${bad.field}`, text, WORDS_RULES[bad.field]);
+}
+
 export function editDevice(
   inventory: Inventory,
   siteId: string,
@@ -172,6 +249,8 @@ export function editDevice(
 ): Result<InventoryDevice> {
   const device = requireDevice(inventory, siteId, id);
   if (!device.ok) return device;
+  const problem = deviceWordsProblem(patch);
+  if (problem !== undefined) return err('INVALID_INPUT', problem);
   if (patch.label !== undefined) device.value.label = patch.label.trim();
   if (patch.notes !== undefined) device.value.notes = patch.notes;
   return device;

@@ -22,9 +22,14 @@ import {
 } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
-import { activityOf } from './activity';
-import { devicesOf } from './devices';
+import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
+import type { AddressSighting } from '../../../shared/domain/inventory';
 import { parseMac } from '../../../shared/domain/mac';
+import { CONTROL_CHARACTER, controlCharacterProblem } from '../../../shared/domain/plain-text';
+import { parseTargets } from '../../../shared/domain/targets/parse-targets';
+import { addressDeviceId, macDeviceId } from '../credentials/device-identity';
+import { activityOf } from './activity';
+import { devicesOf, deviceWordsProblem, MAX_ADDRESS_HISTORY } from './devices';
 import type { Inventory } from './schema';
 import { describeIssues } from './schema';
 
@@ -111,12 +116,64 @@ export function parseSiteExport(text: string): Result<SiteExport> {
   const parsed = siteExportSchema.safeParse(data);
   if (!parsed.success)
     return err('INVALID_INPUT', `The site export is damaged: ${describeIssues(parsed.error)}.`);
+  for (const subnet of parsed.data.site.subnets) {
+    const problem = controlCharacterProblem('A subnet', subnet) ?? parsedProblem(parseTargets(subnet));
+    if (problem !== undefined) return refused(`the site's subnets: ${problem}`);
+  }
   const ids = new Set<string>();
-  for (const device of parsed.data.devices) {
+  for (const [index, device] of parsed.data.devices.entries()) {
+    if (!isDeviceId(device.id)) {
+      return refused(
+        `device ${index + 1} (in the file's order) has an id that is not a device id (mac:<MAC> or addr:<host>:<port>).`,
+      );
+    }
     if (ids.has(device.id)) return err('INVALID_INPUT', `The site export lists device "${device.id}" twice.`);
     ids.add(device.id);
+    const checked = checkImportedDevice(device);
+    if (checked !== undefined) return refused(`device ${device.id}: ${checked}`);
     // A MAC field that is not a MAC is no identity (shared/domain/mac.ts): it is not taken in.
     if (device.identity.mac !== null) device.identity.mac = parseMac(device.identity.mac) ?? null;
   }
   return ok(parsed.data);
+}
+
+const refused = (why: string): Result<never> =>
+  err('INVALID_INPUT', `The site export is refused, nothing was imported: ${why}`);
+
+const parsedProblem = (result: Result<unknown>): string | undefined =>
+  result.ok ? undefined : result.error.message;
+
+/** `mac:<MAC>` as credentials/device-identity.ts writes it, or `addr:<host>:<port>`. */
+function isDeviceId(id: string): boolean {
+  if (id.startsWith('mac:')) return macDeviceId(id.slice('mac:'.length)) === id;
+  if (!id.startsWith('addr:') || CONTROL_CHARACTER.test(id)) return false;
+  const address = parseDeviceAddress(id.slice('addr:'.length));
+  return address.ok && addressDeviceId(address.value) === id;
+}
+
+/**
+ * An address from a file is read as a typed one is (shared/domain/device-address.ts: a host and an
+ * optional port, no login, no path, no control character) and kept in its canonical form; a label and
+ * notes are plain text (devices.ts). Answers what is wrong, else undefined; fixes the device in place.
+ */
+function checkImportedDevice(device: ExportedDevice): string | undefined {
+  const canonical = (text: string): Result<string> => {
+    const control = controlCharacterProblem('An address', text);
+    if (control !== undefined) return err('INVALID_INPUT', control);
+    const address = parseDeviceAddress(text);
+    return address.ok ? ok(formatDeviceAddress(address.value)) : address;
+  };
+  const current = canonical(device.address);
+  if (!current.ok) return current.error.message;
+  device.address = current.value;
+  const history: AddressSighting[] = [];
+  for (const sighting of device.addressHistory) {
+    const address = canonical(sighting.address);
+    if (!address.ok) return `in its address history: ${address.error.message}`;
+    history.push({ ...sighting, address: address.value });
+  }
+  device.addressHistory = history
+    .sort((a, b) => a.lastSeen.localeCompare(b.lastSeen))
+    .slice(-MAX_ADDRESS_HISTORY);
+  return deviceWordsProblem(device);
 }

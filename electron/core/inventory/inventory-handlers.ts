@@ -30,6 +30,7 @@ export function createInventoryHandlers(inventory: InventoryServices | undefined
       'inventory:remove-device': unavailable,
       'inventory:trust-certificate': unavailable,
       'inventory:import': unavailable,
+      'inventory:accept-import': unavailable,
       'inventory:export': unavailable,
       'sites:activity': unavailable,
       'report:generate': unavailable,
@@ -58,6 +59,10 @@ export function createInventoryHandlers(inventory: InventoryServices | undefined
     'inventory:trust-certificate': ({ site, deviceId, fingerprint }) =>
       inventory.trustCertificate(site, deviceId, fingerprint),
     'inventory:import': ({ text, into }) => inventory.importText(text, into === undefined ? {} : { into }),
+    async 'inventory:accept-import'({ site, deviceId, field }) {
+      const done = await inventory.acceptImported(site, [deviceId], field);
+      return done.ok ? ok({ accepted: done.value.accepted }) : done;
+    },
     async 'inventory:export'(input) {
       const exported = await inventory.exportSite(input?.site);
       if (!exported.ok) return exported;

@@ -20,11 +20,12 @@ import type { StoredCredentialFacts } from '../report/build-report';
 import { buildReport, seenInCheck } from '../report/build-report';
 import { activityOf, appendActivity, newActivityId } from './activity';
 import type { KnownDevice } from '../credentials/identity-rule';
-import type { ScanSaveOutcome } from './devices';
+import type { FoundDevice, ScanSaveOutcome } from './devices';
 import {
   devicesOf,
   editDevice,
   knownDevicesOf,
+  recordFound,
   recordScan,
   removeDevice,
   setCommissioning,
@@ -39,6 +40,8 @@ import {
   parseSiteExport,
   serializeSiteExport,
 } from './exchange';
+import type { AcceptedChange, PendingChange, ProposalField } from './import-proposals';
+import { acceptProposals, pendingChanges } from './import-proposals';
 import type { MergeOutcome } from './merge';
 import { mergeSiteExport } from './merge';
 import { deletePreset, presetsOf, savePreset } from './pool-presets';
@@ -63,6 +66,12 @@ export interface InventoryServicesOptions extends InventoryStoreOptions {
   ) => Promise<ReadonlyMap<string, StoredCredentialFacts> | undefined>;
   /** Reads the devices' live states for a report. */
   liveCheck?: (targets: MonitorTarget[], signal?: AbortSignal) => Promise<CommissioningSnapshot>;
+  /**
+   * The devices with credentials in the keychain, by id, with the address they were stored with; undefined
+   * when the keychain cannot be listed. An import holds back a device the file puts somewhere else
+   * (merge.ts). Metadata only.
+   */
+  storedCredentials?: () => Promise<ReadonlyMap<string, string | undefined> | undefined>;
 }
 
 export type ImportOutcome =
@@ -115,8 +124,24 @@ export interface InventoryServices {
     ref: string | undefined,
     hosts: readonly DiscoveredHost[],
   ): Promise<Result<{ site: Site } & ScanSaveOutcome>>;
+  /** Devices that answered under their credentials' ids join the site (`unlock --remember --site`). */
+  saveFound(
+    ref: string | undefined,
+    devices: readonly FoundDevice[],
+  ): Promise<Result<{ site: Site } & ScanSaveOutcome>>;
   /** A site export (JSON, merged) or a CSV of planned devices (added to `into`, else the current site). */
   importText(text: string, options?: { into?: string }): Promise<Result<ImportOutcome>>;
+  /** The addresses and certificate pins imports proposed for the site's known devices, still waiting. */
+  pendingImports(ref?: string): Promise<Result<{ site: Site; pending: PendingChange[] }>>;
+  /**
+   * Accepts what imports proposed for the devices named (`'all'`: the whole site), optionally one field
+   * only: from then on their stored credentials go to the accepted address, pinned to the accepted pin.
+   */
+  acceptImported(
+    ref: string | undefined,
+    deviceIds: readonly string[] | 'all',
+    field?: ProposalField,
+  ): Promise<Result<{ site: Site; accepted: AcceptedChange[] }>>;
   exportSite(ref?: string): Promise<Result<{ export: SiteExport; fileName: string; content: string }>>;
   /** Builds the report and remembers each device's commissioning status from it. */
   report(request?: ReportRequest): Promise<Result<HandOverReport>>;
@@ -156,7 +181,15 @@ export function createInventoryServices(options: InventoryServicesOptions): Inve
     if (importKindOf(text) === 'site-json') {
       const parsed = parseSiteExport(text);
       if (!parsed.ok) return parsed;
-      const merged = await store.update((inventory) => mergeSiteExport(inventory, parsed.value, o, now()));
+      const storedCredentials = await options.storedCredentials?.();
+      const merged = await store.update((inventory) =>
+        mergeSiteExport(
+          inventory,
+          parsed.value,
+          { ...o, ...(storedCredentials !== undefined ? { storedCredentials } : {}) },
+          now(),
+        ),
+      );
       return merged.ok ? ok({ kind: 'site-json', ...merged.value }) : merged;
     }
     const rows = parsePlannedCsv(text);
@@ -265,7 +298,25 @@ export function createInventoryServices(options: InventoryServicesOptions): Inve
         if (!site.ok) return site;
         return ok({ site: site.value, ...recordScan(inventory, site.value.id, hosts, now()) });
       }),
+    saveFound: (ref, found) =>
+      store.update((inventory) => {
+        const site = sites.resolveSite(inventory, ref);
+        if (!site.ok) return site;
+        return ok({ site: site.value, ...recordFound(inventory, site.value.id, found, now()) });
+      }),
     importText,
+    pendingImports: (ref) =>
+      read((inventory) => {
+        const site = sites.resolveSite(inventory, ref);
+        return site.ok ? ok({ site: site.value, pending: pendingChanges(inventory, site.value.id) }) : site;
+      }),
+    acceptImported: (ref, deviceIds, field) =>
+      store.update((inventory) => {
+        const site = sites.resolveSite(inventory, ref);
+        if (!site.ok) return site;
+        const accepted = acceptProposals(inventory, site.value.id, deviceIds, now(), field);
+        return accepted.ok ? ok({ site: site.value, accepted: accepted.value }) : accepted;
+      }),
     recordActivity: (input) =>
       store.update((inventory) => {
         if (!inventory.sites.some((site) => site.id === input.siteId)) {

@@ -6,16 +6,22 @@
  * the other is reported, never dropped silently (docs/design.md principle 5):
  * - identity (host name, model, firmware, serial): the side that saw the device last is kept (a firmware
  *   update or a rename happened in between);
- * - label, notes and the TLS pin: ours are kept (they are people's words and trust decisions; the report
- *   shows theirs so someone can decide);
+ * - label and notes: ours are kept (they are people's words; the report shows theirs so someone can
+ *   decide);
+ * - the address and the TLS pin: ours are kept, always — they decide where the keychain's password or key
+ *   is sent. The file's value waits for the technician to accept it (import-proposals.ts), and a device
+ *   this laptop knows elsewhere (another site, credentials stored for another address) is held back
+ *   the same way rather than added at the file's address;
  * - two different devices at the same current address: both are kept and the clash is reported.
  * Activity entries (each write to devices) are merged by id, never twice, and the log kept in time order.
  */
-import type { InventoryDevice, MergeConflict, Site } from '../../../shared/domain/inventory';
+import type { AddressSighting, InventoryDevice, MergeConflict, Site } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { devicesOf, findDevice, MAX_ADDRESS_HISTORY } from './devices';
 import type { ExportedActivity, ExportedDevice, SiteExport } from './exchange';
+import type { ImportProposal } from './import-proposals';
+import { propose } from './import-proposals';
 import type { Inventory } from './schema';
 import { createSite, findSite } from './sites';
 
@@ -38,38 +44,55 @@ const newest = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : a > b ? a : b;
 const oldest = (a: string, b: string): string => (a < b ? a : b);
 
+/**
+ * The file's sightings of addresses this device has here combine their times; an address only the file
+ * knows is not taken in (the current one waits for acceptance as a proposal; older ones are the file's
+ * word for where the device once was, which nothing needs).
+ */
 function mergeHistory(local: InventoryDevice, incoming: ExportedDevice): void {
   const byAddress = new Map(local.addressHistory.map((entry) => [entry.address, { ...entry }]));
   for (const entry of incoming.addressHistory) {
     const known = byAddress.get(entry.address);
-    byAddress.set(
-      entry.address,
-      known === undefined
-        ? { ...entry }
-        : {
-            address: entry.address,
-            firstSeen: oldest(known.firstSeen, entry.firstSeen),
-            lastSeen: newest(known.lastSeen, entry.lastSeen) ?? entry.lastSeen,
-          },
-    );
+    if (known === undefined) continue;
+    byAddress.set(entry.address, {
+      address: entry.address,
+      firstSeen: oldest(known.firstSeen, entry.firstSeen),
+      lastSeen: newest(known.lastSeen, entry.lastSeen) ?? entry.lastSeen,
+    });
   }
   local.addressHistory = [...byAddress.values()]
     .sort((a, b) => a.lastSeen.localeCompare(b.lastSeen))
     .slice(-MAX_ADDRESS_HISTORY);
 }
 
-/** Merges `incoming` into `local` in place; returns the conflicts and whether anything changed. */
+/** What the file says of where the device is: its address and that address's sighting in its history. */
+const sightingOf = (device: ExportedDevice): AddressSighting | undefined =>
+  device.addressHistory.find((entry) => entry.address === device.address);
+
+/** Where a proposal comes from and when it was filed. */
+export interface ProposalSource {
+  siteId: string;
+  from: string;
+  at: string;
+}
+
+/**
+ * Merges `incoming` into `local` in place; returns the conflicts, the file's address or pin proposed for
+ * the technician to accept (`source` given: filed; else only listed), and whether anything changed.
+ */
 export function mergeDevice(
   local: InventoryDevice,
   incoming: ExportedDevice,
-): { conflicts: MergeConflict[]; changed: boolean } {
+): { conflicts: MergeConflict[]; proposals: Omit<ImportProposal, keyof ProposalSource>[]; changed: boolean } {
   const before = JSON.stringify(local);
   const conflicts: MergeConflict[] = [];
+  const proposals: Omit<ImportProposal, keyof ProposalSource>[] = [];
   const conflict = (
     field: ConflictField,
     localValue: string,
     incomingValue: string,
     kept: MergeConflict['kept'],
+    pending = false,
   ) =>
     conflicts.push({
       deviceId: local.id,
@@ -78,6 +101,7 @@ export function mergeDevice(
       local: localValue,
       incoming: incomingValue,
       kept,
+      ...(pending ? { pending: true } : {}),
     });
   const theirsIsNewer = (incoming.lastSeen ?? '') > (local.lastSeen ?? '');
 
@@ -98,18 +122,28 @@ export function mergeDevice(
     if (local[key] === '') local[key] = theirs;
     else conflict(key, local[key], theirs, 'local');
   }
-  if (incoming.tlsPin !== null && incoming.tlsPin !== local.tlsPin) {
-    if (local.tlsPin === null) local.tlsPin = incoming.tlsPin;
-    else conflict('tlsPin', local.tlsPin, incoming.tlsPin, 'local');
+  // Where the keychain's secrets go, and what that address must prove: never changed by a file.
+  if (incoming.address !== local.address) {
+    conflict('address', local.address, incoming.address, 'local', true);
+    const sighting = sightingOf(incoming);
+    proposals.push({
+      deviceId: local.id,
+      field: 'address',
+      value: incoming.address,
+      ...(sighting !== undefined ? { sighting } : {}),
+    });
   }
-  if (theirsIsNewer && incoming.tlsSeen !== null) local.tlsSeen = incoming.tlsSeen;
+  if (incoming.tlsPin !== null && incoming.tlsPin !== local.tlsPin) {
+    conflict('tlsPin', local.tlsPin ?? '', incoming.tlsPin, 'local', true);
+    proposals.push({ deviceId: local.id, field: 'tlsPin', value: incoming.tlsPin });
+  }
+  // `tlsSeen` is what a scan of this laptop saw, to compare before trusting: a file's is not that.
   mergeHistory(local, incoming);
-  local.address = local.addressHistory.at(-1)?.address ?? local.address;
   local.firstSeen = oldest(local.firstSeen, incoming.firstSeen);
   local.lastSeen = newest(local.lastSeen, incoming.lastSeen);
   if (incoming.commissioning.updatedAt > local.commissioning.updatedAt)
     local.commissioning = { ...incoming.commissioning };
-  return { conflicts, changed: JSON.stringify(local) !== before };
+  return { conflicts, proposals, changed: JSON.stringify(local) !== before };
 }
 
 /**
@@ -158,10 +192,38 @@ function targetSite(
   return created.ok ? ok({ site: created.value, created: true }) : created;
 }
 
+export interface MergeOptions {
+  /** The site to merge into (a name or id); else the export's own, found or created. */
+  into?: string;
+  /**
+   * Devices with credentials in this laptop's keychain, by id: the address they were stored with
+   * (undefined: none was). Absent when the keychain cannot be listed; the inventory alone is checked then.
+   */
+  storedCredentials?: ReadonlyMap<string, string | undefined>;
+}
+
+/**
+ * Where this laptop knows a device the site does not have: at its address in another site, or by
+ * credentials stored in the keychain. Undefined when it does not know it, or knows it at `address`
+ * (nothing of ours can go anywhere new); else the address it knows (empty when the keychain did not say).
+ */
+function knownElsewhere(
+  inventory: Inventory,
+  options: MergeOptions,
+  id: string,
+  address: string,
+): string | undefined {
+  const elsewhere = inventory.devices.find((device) => device.id === id);
+  if (elsewhere !== undefined && elsewhere.address !== address) return elsewhere.address;
+  if (options.storedCredentials?.has(id) !== true) return undefined;
+  const stored = options.storedCredentials.get(id);
+  return stored === address ? undefined : (stored ?? '');
+}
+
 export function mergeSiteExport(
   inventory: Inventory,
   exported: SiteExport,
-  options: { into?: string },
+  options: MergeOptions,
   now: Date,
 ): Result<MergeOutcome> {
   const target = targetSite(inventory, exported, options.into, now);
@@ -177,10 +239,38 @@ export function mergeSiteExport(
     activityAdded: 0,
   };
   site.subnets = [...new Set([...site.subnets, ...exported.site.subnets])];
+  const source: ProposalSource = { siteId: site.id, from: exported.exportedBy.laptop, at: now.toISOString() };
 
   for (const incoming of exported.devices) {
     const siteDevices = devicesOf(inventory, site.id);
     let local = findDevice(inventory, site.id, incoming.id);
+    if (local === undefined) {
+      const knownAt = knownElsewhere(inventory, options, incoming.id, incoming.address);
+      if (knownAt !== undefined) {
+        // Known here by its credentials or in another site: adding it at the file's address would send
+        // them there. Held back until accepted.
+        outcome.conflicts.push({
+          deviceId: incoming.id,
+          address: incoming.address,
+          field: 'address',
+          local: knownAt,
+          incoming: incoming.address,
+          kept: 'local',
+          pending: true,
+        });
+        const sighting = sightingOf(incoming);
+        propose(inventory, {
+          ...source,
+          deviceId: incoming.id,
+          field: 'address',
+          value: incoming.address,
+          ...(sighting !== undefined ? { sighting } : {}),
+          device: structuredClone(incoming),
+        });
+        outcome.unchanged += 1;
+        continue;
+      }
+    }
     if (local === undefined && incoming.identity.mac !== null) {
       // A planned device known only by this address is the same device, now identified.
       const planned = siteDevices.find((d) => d.identity.mac === null && d.address === incoming.address);
@@ -207,6 +297,7 @@ export function mergeSiteExport(
     }
     const merged = mergeDevice(local, incoming);
     outcome.conflicts.push(...merged.conflicts);
+    for (const proposal of merged.proposals) propose(inventory, { ...source, ...proposal });
     if (merged.changed) outcome.merged += 1;
     else outcome.unchanged += 1;
   }

@@ -8,7 +8,8 @@
  * Version 2 puts them in a site of their own ("Imported devices"), starts each address history with the
  * one address known, and gives every device the id the credentials use, so the keychain entries stored
  * for it are found again. Version 3 adds the activity log and the pool presets (both empty for an older
- * file: nothing was written to a device by the versions before it).
+ * file: nothing was written to a device by the versions before it). Version 4 adds the acceptance verdicts
+ * (none: no version before it ran an acceptance).
  */
 import { z } from 'zod';
 import type { InventoryDevice, Site } from '../../../shared/domain/inventory';
@@ -155,10 +156,18 @@ function v2ToV3(data: unknown): ReturnType<Step> {
   return { ok: true, value: { ...data, schemaVersion: 3, activity: [], poolPresets: [] } };
 }
 
+function v3ToV4(data: unknown): ReturnType<Step> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, message: 'version 3 file: not an object' };
+  }
+  return { ok: true, value: { ...data, schemaVersion: 4, acceptance: [] } };
+}
+
 /** Step from version N to N + 1, by N. */
 const STEPS: ReadonlyMap<number, Step> = new Map([
   [1, v1ToV2],
   [2, v2ToV3],
+  [3, v3ToV4],
 ]);
 
 export function versionOf(data: unknown): number | undefined {

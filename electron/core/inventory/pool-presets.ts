@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { PoolPreset, PoolSpec } from '../../../shared/domain/pools';
 import { checkPools, poolPresetSchema } from '../../../shared/domain/pools';
+import { CONTROL_CHARACTER } from '../../../shared/domain/plain-text';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { Inventory } from './schema';
@@ -48,7 +49,7 @@ export function savePreset(
   now: Date,
 ): Result<PoolPreset> {
   const name = input.name.trim().replace(/\s+/g, ' ');
-  if (name === '' || name.length > 60 || /\p{Cc}/u.test(name)) {
+  if (name === '' || name.length > 60 || CONTROL_CHARACTER.test(name)) {
     return err('INVALID_INPUT', 'A preset name has 1 to 60 characters (no control characters).');
   }
   const checked = checkPools(input.pools);

@@ -5,12 +5,17 @@
  * them together: unique site ids, every device in an existing site, one device per id within a site.
  */
 import { z } from 'zod';
+import { storedVerdictSchema } from '../../../shared/domain/acceptance';
 import { activityEntrySchema } from '../../../shared/domain/commission';
 import { inventoryDeviceSchema, inventorySettingsSchema, siteSchema } from '../../../shared/domain/inventory';
+import { importProposalSchema, MAX_PROPOSALS } from './import-proposals';
 import { storedPoolPresetSchema } from './pool-presets';
 
-/** Version 3 added `activity`: every write to a device, per site (docs/design.md, Commissioning actions, 6). */
-export const INVENTORY_SCHEMA_VERSION = 3;
+/**
+ * Version 3 added `activity`: every write to a device, per site (docs/design.md, Commissioning actions, 6).
+ * Version 4 added `acceptance`: each device's latest acceptance verdict, per site.
+ */
+export const INVENTORY_SCHEMA_VERSION = 4;
 
 export const inventorySchema = z
   .object({
@@ -22,6 +27,10 @@ export const inventorySchema = z
     activity: z.array(activityEntrySchema),
     /** Pool presets per site; absent in files written before them, which had none. */
     poolPresets: z.array(storedPoolPresetSchema).default([]),
+    /** Addresses and pins imported files proposed for known devices, until accepted (import-proposals.ts). */
+    importProposals: z.array(importProposalSchema).max(MAX_PROPOSALS).optional(),
+    /** Each device's latest acceptance verdict (a new run replaces it), per site (acceptance/verdict-store.ts). */
+    acceptance: z.array(storedVerdictSchema),
   })
   .superRefine((inventory, ctx) => {
     const siteIds = new Set<string>();
@@ -58,6 +67,17 @@ export const inventorySchema = z
       }
       presetKeys.add(key);
     });
+    const verdictKeys = new Set<string>();
+    inventory.acceptance.forEach((verdict, index) => {
+      if (!siteIds.has(verdict.siteId)) {
+        ctx.addIssue({ code: 'custom', path: ['acceptance', index, 'siteId'], message: 'no such site' });
+      }
+      const key = `${verdict.siteId}\n${verdict.deviceId}`;
+      if (verdictKeys.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['acceptance', index, 'deviceId'], message: 'two verdicts' });
+      }
+      verdictKeys.add(key);
+    });
     const current = inventory.settings.currentSiteId;
     if (current !== null && !siteIds.has(current)) {
       ctx.addIssue({ code: 'custom', path: ['settings', 'currentSiteId'], message: 'no such site' });
@@ -73,6 +93,7 @@ export const emptyInventory = (): Inventory => ({
   settings: { currentSiteId: null },
   activity: [],
   poolPresets: [],
+  acceptance: [],
 });
 
 /** "devices.3.address: expected string" for the first few issues: enough to find the spot in the file. */

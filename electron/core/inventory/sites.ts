@@ -9,10 +9,12 @@
  */
 import type { Site, SiteSummary } from '../../../shared/domain/inventory';
 import { SITE_ID_PATTERN } from '../../../shared/domain/inventory';
+import { controlCharacterProblem } from '../../../shared/domain/plain-text';
 import { parseTargets } from '../../../shared/domain/targets/parse-targets';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { accountName } from '../credentials/accounts';
+import { dropProposals } from './import-proposals';
 import type { Inventory } from './schema';
 
 const MAX_NAME = 100;
@@ -56,9 +58,11 @@ export function resolveSite(inventory: Inventory, ref: string | undefined): Resu
 
 function checkName(inventory: Inventory, name: string, except?: Site): Result<string> {
   const trimmed = name.trim().replace(/\s+/g, ' ');
-  if (trimmed === '' || trimmed.length > MAX_NAME || /\p{Cc}/u.test(trimmed)) {
+  if (trimmed === '' || trimmed.length > MAX_NAME) {
     return err('INVALID_INPUT', `A site name has 1 to ${MAX_NAME} characters (no control characters).`);
   }
+  const control = controlCharacterProblem('A site name', trimmed);
+  if (control !== undefined) return err('INVALID_INPUT', control);
   const clash = inventory.sites.find(
     (site) => site !== except && (site.name.toLowerCase() === trimmed.toLowerCase() || site.id === trimmed),
   );
@@ -181,6 +185,8 @@ export function deleteSite(
   inventory.devices = inventory.devices.filter((device) => device.siteId !== site.id);
   inventory.activity = inventory.activity.filter((entry) => entry.siteId !== site.id);
   inventory.poolPresets = inventory.poolPresets.filter((preset) => preset.siteId !== site.id);
+  inventory.acceptance = inventory.acceptance.filter((verdict) => verdict.siteId !== site.id);
+  dropProposals(inventory, (proposal) => proposal.siteId !== site.id);
   if (inventory.settings.currentSiteId === site.id)
     inventory.settings.currentSiteId = inventory.sites[0]?.id ?? null;
   return ok({ site, devicesRemoved: devices });

@@ -16,7 +16,7 @@ import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { addressDeviceId } from '../credentials/device-identity';
 import type { MergeConflict } from './merge';
-import { devicesOf, newDevice } from './devices';
+import { controlCharacterInWords, devicesOf, newDevice } from './devices';
 import type { Inventory } from './schema';
 
 export interface PlannedRow {
@@ -88,6 +88,8 @@ export function parsePlannedCsv(text: string): Result<PlannedRows> {
   const rows: PlannedRow[] = [];
   const warnings: string[] = [];
   const errors: string[] = [];
+  /** Labels and notes with control characters: refused like a bad address, naming the line. */
+  const controls: string[] = [];
   const seen = new Map<string, number>();
   for (const row of header ? rest : table.rows) {
     const cell = row.cells[a] ?? '';
@@ -108,13 +110,23 @@ export function parsePlannedCsv(text: string): Result<PlannedRows> {
       warnings.push(`line ${row.line}: ${row.cells.length - width} extra cell(s) ignored.`);
     }
     const at = (index: number | undefined): string => (index === undefined ? '' : (row.cells[index] ?? ''));
-    rows.push({ address, label: at(l), notes: at(n), line: row.line });
+    const words = { label: at(l), notes: at(n) };
+    const control = controlCharacterInWords(words);
+    if (control !== undefined) {
+      const { field, found } = control;
+      controls.push(`line ${row.line}: the ${field} has ${found.described} at character ${found.position}`);
+    }
+    rows.push({ address, ...words, line: row.line });
   }
-  if (errors.length > 0) {
-    const more = errors.length > MAX_ERRORS_SHOWN ? ` (and ${errors.length - MAX_ERRORS_SHOWN} more)` : '';
+  const listed = (list: readonly string[]): string => {
+    const more = list.length > MAX_ERRORS_SHOWN ? ` (and ${list.length - MAX_ERRORS_SHOWN} more)` : '';
+    return `${list.slice(0, MAX_ERRORS_SHOWN).join('; ')}${more}`;
+  };
+  if (errors.length > 0) return err('INVALID_INPUT', `The CSV file has bad addresses: ${listed(errors)}.`);
+  if (controls.length > 0) {
     return err(
       'INVALID_INPUT',
-      `The CSV file has bad addresses: ${errors.slice(0, MAX_ERRORS_SHOWN).join('; ')}${more}.`,
+      `The CSV file has control characters in its labels or notes: ${listed(controls)}. Labels and notes are plain text (notes may have line breaks); nothing was imported.`,
     );
   }
   return ok({ rows, warnings });

@@ -100,7 +100,9 @@ const DEVICE_STEPS: readonly Step[] = [
       w.sample('minerdeck_device_info', `${row.labels},model="${model}",firmware="${firmware}"`, 1);
     }
   },
-  gauge('minerdeck_device_up', 'Whether the last poll of the device got an answer.', (r) =>
+  // Polls while this laptop is off the site network check nothing: the device keeps its value, and
+  // minerdeck_monitor_network_up says why nothing is checked (one series, not one per device).
+  gauge('minerdeck_device_up', 'Whether the last checked poll of the device got an answer.', (r) =>
     r.device.lastAnswerAt !== undefined && r.device.missedPolls === 0 && r.device.state !== 'offline' ? 1 : 0,
   ),
   gauge('minerdeck_device_online', 'Whether the device is online (answers, usable).', (r) =>
@@ -205,7 +207,26 @@ function fleetFamilies(w: Writer, input: ExpositionInput, site: string): void {
     w.sample('minerdeck_fleet_alerts_active', `${site},kind="${kind}"`, count);
 }
 
+/** Whether this laptop is on the site network (monitor/laptop-network.ts), and since when it is not. */
+function networkFamilies(w: Writer, input: ExpositionInput): void {
+  const offSince = input.snapshot.totals.laptopOffNetworkSince;
+  w.family(
+    'minerdeck_monitor_network_up',
+    'gauge',
+    'Whether this laptop is on the site network (0: no device is checked; devices keep their last state).',
+  );
+  w.sample('minerdeck_monitor_network_up', '', offSince === undefined ? 1 : 0);
+  w.family(
+    'minerdeck_monitor_network_down_since_timestamp_seconds',
+    'gauge',
+    'When this laptop left the site network (Unix time, seconds); no sample while it is on it.',
+  );
+  if (offSince !== undefined)
+    w.sample('minerdeck_monitor_network_down_since_timestamp_seconds', '', offSince / 1000);
+}
+
 function healthFamilies(w: Writer, input: ExpositionInput): void {
+  networkFamilies(w, input);
   w.family('minerdeck_monitor_polls_total', 'counter', 'Polls the monitor finished.');
   w.sample('minerdeck_monitor_polls_total', '', input.stats.polls);
   w.family(

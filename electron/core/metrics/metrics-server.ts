@@ -1,6 +1,7 @@
 /**
  * Serves the site metrics over plain HTTP (node:http): `GET /metrics` (and HEAD), 405 for other methods,
- * 404 for other paths. It binds only where it is told; callers default to loopback and take another
+ * 404 for other paths; 421 first to a request whose `Host` does not name the listener (allowed-host.ts: a
+ * web page using DNS rebinding must not read the metrics from the technician's browser). It binds only where it is told; callers default to loopback and take another
  * address only when the user names one (parseMetricsAddress). The time of the last scrape is kept for
  * whoever shows it (the CLI's stderr, the app's Settings).
  */
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import { hostAllowed, misdirectedBody } from './allowed-host';
 import type { ExpositionFormat } from './exposition';
 import { CONTENT_TYPES, formatFor } from './exposition';
 
@@ -63,6 +65,17 @@ export function startMetricsServer(options: MetricsServerOptions): Promise<Resul
   const now = options.now ?? Date.now;
   let lastScrape: number | undefined;
   const server: Server = createServer((req, res) => {
+    const listener = { boundHost: options.host, port: (server.address() as AddressInfo).port };
+    if (!hostAllowed(req.headers.host, req.socket.localAddress, listener)) {
+      const body = misdirectedBody(listener);
+      res.writeHead(421, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+      return;
+    }
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: try /metrics\n');

@@ -7,6 +7,7 @@
  * most of what serving the metrics cost the monitor (profile).
  */
 import { toHashesPerSecond } from '../../../shared/format/hash-rate';
+import { withoutLogin } from '../../../shared/domain/pool-url';
 import type { DeviceErrorCode } from '../device/device-error';
 import { asObject, isFiniteNumber, own } from '../device/json-fields';
 import { infoFacts } from '../device/status-reader';
@@ -108,8 +109,8 @@ function poolsOf(miner: Record<string, unknown> | undefined): PoolShares[] | und
     return [
       {
         pool: String(index),
-        // A pool URL may carry `user:password@`: never exposed.
-        url: typeof url === 'string' ? url.replace(/^([a-z+]+:\/\/)?[^/@]*@/i, '$1') : '',
+        // A pool URL may carry `user:password@`, after any scheme: never exposed (pool-url.ts).
+        url: typeof url === 'string' ? withoutLogin(url) : '',
         ...(accepted !== undefined ? { accepted } : {}),
         ...(rejected !== undefined ? { rejected } : {}),
       },

@@ -35,6 +35,8 @@ export class DiffEmitter {
   private removed: string[] = [];
   private raised: MonitorAlert[] = [];
   private cleared: MonitorAlert[] = [];
+  /** The totals changed with no device (the laptop left or rejoined the site network). */
+  private totalsChanged = false;
   private readonly listeners = new Set<DiffListener>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastAt = Number.NEGATIVE_INFINITY;
@@ -53,6 +55,12 @@ export class DiffEmitter {
   markRemoved(deviceId: string): void {
     this.dirty.delete(deviceId);
     this.removed.push(deviceId);
+    this.schedule();
+  }
+
+  /** Sends a diff with the totals even when no device changed. */
+  markTotalsChanged(): void {
+    this.totalsChanged = true;
     this.schedule();
   }
 
@@ -75,7 +83,8 @@ export class DiffEmitter {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     const pending = this.dirty.size + this.removed.length + this.raised.length + this.cleared.length > 0;
-    if (!pending) return;
+    if (!pending && !this.totalsChanged) return;
+    this.totalsChanged = false;
     const devices: MonitorDeviceView[] = [];
     for (const id of this.dirty) {
       const view = this.source.view(id);

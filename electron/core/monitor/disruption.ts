@@ -21,7 +21,12 @@ export interface ExpectedDisruption {
   until: number;
   /** A reboot: a poll found it silent since the request, so its next answer means it is back. */
   wentDown?: boolean;
+  /** A reboot caused by a firmware update: shown as "updating (back in about N s)". */
+  cause?: DisruptionCause;
 }
+
+/** Why a device reboots when it is not a plain reboot: a firmware update (docs/commissioning.md, Firmware). */
+export type DisruptionCause = 'firmware';
 
 /**
  * How long after the time it said a rebooting device may still answer as if nothing happened (firmware
@@ -37,6 +42,7 @@ export interface DisruptionDetail {
   downAtMs?: number;
   /** When it should be back; default the deadline. */
   backAtMs?: number;
+  cause?: DisruptionCause;
 }
 
 export function expectedDisruption(
@@ -51,6 +57,7 @@ export function expectedDisruption(
     backAt: detail.backAtMs ?? untilMs,
     until: untilMs,
     ...(detail.downAtMs !== undefined ? { downAt: detail.downAtMs } : {}),
+    ...(detail.cause !== undefined ? { cause: detail.cause } : {}),
   };
 }
 
@@ -76,18 +83,24 @@ export function mayBeDisrupted(
 export const isDisruptionKind = (state: string): state is DisruptionKind =>
   (DISRUPTION_KINDS as readonly string[]).includes(state);
 
-/** "rebooting (back in about 95 s)", "restarting mining (back in about 60 s)": set once, when expected. */
+/**
+ * "rebooting (back in about 95 s)", "restarting mining (back in about 60 s)", "updating (back in about
+ * 170 s)" for a reboot that installs firmware: set once, when expected.
+ */
 export function disruptionWords(d: ExpectedDisruption, now: number): string {
   const seconds = Math.max(0, Math.ceil((d.backAt - now) / 1000));
   const back = seconds > 0 ? `back in about ${seconds} s` : 'back any moment';
+  if (d.cause === 'firmware') return `updating (${back})`;
   return d.kind === 'rebooting' ? `rebooting (${back})` : `restarting mining (${back})`;
 }
 
 /** What the device is still expected to do, in the words of the offline alarm once the deadline passed. */
 export const overdueWords = (d: ExpectedDisruption): string =>
-  d.kind === 'rebooting'
-    ? 'did not come back after the reboot'
-    : 'did not come back after the mining restart';
+  d.cause === 'firmware'
+    ? 'did not come back after the firmware update'
+    : d.kind === 'rebooting'
+      ? 'did not come back after the reboot'
+      : 'did not come back after the mining restart';
 
 /**
  * Whether an answer with this miner state is still part of the disruption. A reboot: before the device

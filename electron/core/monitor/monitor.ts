@@ -12,6 +12,8 @@ import type { FleetTotals, MonitorAlert, MonitorDeviceView } from '../../../shar
 import type { SessionManager } from '../credentials/session-manager';
 import type { PollDone } from '../metrics/poll-recorder';
 import type { DeviceClient } from '../device/client';
+import type { NetworkSide } from '../device/network-errors';
+import { networkSideOf } from '../device/network-errors';
 import type { EventHub } from '../events/event-hub';
 import { AlertBook } from './alerts';
 import type { DeviceDetail, DeviceRecord } from './device-record';
@@ -24,6 +26,7 @@ import type { Share } from './fleet-totals';
 import { FleetTotalsTracker, shareOf } from './fleet-totals';
 import type { FleetHistoryField, Series } from './history';
 import { createDeviceHistory, createFleetHistory, historyCapacity } from './history';
+import { LaptopNetwork } from './laptop-network';
 import { LatencyStats } from './latency-stats';
 import type { MonitorSettings } from './monitor-options';
 import { resolveSettings } from './monitor-options';
@@ -34,7 +37,7 @@ import { createScheduler } from './scheduler';
 import type { PollSummary } from './poll-summary';
 import { readPollSummary } from './poll-summary';
 import type { MachineState, PollEvent } from './state-machine';
-import { nextPollDelay, transition, withinKeptConnection } from './state-machine';
+import { jittered, nextPollDelay, transition, withinKeptConnection } from './state-machine';
 
 export type { MonitorTarget } from './poll-device';
 export type { DeviceDetail } from './device-record';
@@ -104,6 +107,9 @@ export interface Monitor {
   stats(): MonitorStats;
 }
 
+/** The poll got no answer: the laptop's network refused it, or nobody answered. */
+const isNoAnswer = (side: NetworkSide): boolean => side === 'laptop' || side === 'silent';
+
 /** Full recount of the fleet totals, against floating-point drift. */
 const RECOUNT_EVERY_MS = 60_000;
 
@@ -122,6 +128,10 @@ export function createMonitor(options: MonitorOptions): Monitor {
   const capacity = historyCapacity(settings.historyMs, settings.intervalMs);
   const fleetHistory = createFleetHistory(capacity, epoch);
   const tracker = new FleetTotalsTracker();
+  /** Off the site network: one condition in the totals instead of an offline alarm per device. */
+  const network = new LaptopNetwork(settings.timeoutMs, epoch);
+  /** When the laptop was last back on the network: a poll begun before it and failing is the outage's. */
+  let networkBackAt = Number.NEGATIVE_INFINITY;
   let lastFleetSample = Number.NEGATIVE_INFINITY;
   let lastRecount = epoch;
   let stopped = false;
@@ -136,13 +146,19 @@ export function createMonitor(options: MonitorOptions): Monitor {
     now,
   });
 
+  const currentTotals = (): FleetTotals => {
+    const value = tracker.totals(alerts.activeCount);
+    const off = network.offNetworkSince;
+    return off === undefined ? value : { ...value, laptopOffNetworkSince: off };
+  };
+
   const totals = (): FleetTotals => {
     const at = now();
     if (at - lastRecount >= RECOUNT_EVERY_MS) {
       lastRecount = at;
       tracker.recount(records.values());
     }
-    const value = tracker.totals(alerts.activeCount);
+    const value = currentTotals();
     if (at - lastFleetSample >= settings.intervalMs) {
       lastFleetSample = at;
       fleetHistory.push(at, {
@@ -203,6 +219,15 @@ export function createMonitor(options: MonitorOptions): Monitor {
         : { deviceId, ms: record.lastPollMs, error: result.error.code },
     );
 
+    const side: NetworkSide = result.ok ? 'answered' : networkSideOf(result.error);
+    // Off the site network (or a poll begun while it was): no answer says nothing about the device.
+    if (isNoAnswer(side) && (network.offNetworkSince !== undefined || started < networkBackAt)) {
+      if (network.offNetworkSince !== undefined) {
+        network.observe({ deviceId, side, startedAt: started, endedAt: at }, records.size);
+      }
+      return notChecked(record, before);
+    }
+
     let fresh: PollSummary | undefined;
     let event: PollEvent;
     if (result.ok) {
@@ -224,6 +249,13 @@ export function createMonitor(options: MonitorOptions): Monitor {
       if (stopped || records.get(deviceId) !== record) return settings.intervalMs;
       if (found !== undefined) expect(record, found);
     }
+    // A device rebooting on purpose says nothing about the laptop's network.
+    const seen = record.machine.expected !== undefined && side !== 'answered' ? 'unknown' : side;
+    const change = network.observe({ deviceId, side: seen, startedAt: started, endedAt: at }, records.size);
+    if (change?.kind === 'lost') {
+      networkLost(change.quiet);
+      if (isNoAnswer(side)) return notChecked(record, before);
+    } else if (change?.kind === 'back') networkBack(change.at);
     const prev = record.machine;
     const next = apply(record, event);
     const changes = alerts.update(
@@ -260,6 +292,45 @@ export function createMonitor(options: MonitorOptions): Monitor {
     return keptMs === undefined
       ? delay
       : withinKeptConnection(delay, now() - started + keptMs, settings, random);
+  }
+
+  /**
+   * A poll the laptop's network failed: the device keeps the state it had before it (a first poll that
+   * began opening a session goes back to waiting), no miss counted, no alarm; polled again at the
+   * interval (not its backoff) so the network's return is seen at once.
+   */
+  function notChecked(record: DeviceRecord, before: MachineState): number {
+    if (record.machine.state === 'unlocking' && before.state === 'discovered') {
+      const share = shareOf(record);
+      record.machine = before;
+      settle(record, share);
+      diffs.markDirty(record.target.deviceId);
+    }
+    return jittered(settings.intervalMs, settings.jitter, random);
+  }
+
+  /** The laptop left the site network: the polls missed since the last answer were its, not the devices'. */
+  function networkLost(quiet: ReadonlySet<string>): void {
+    for (const id of quiet) {
+      const record = records.get(id);
+      if (record === undefined || record.machine.missedPolls === 0 || record.machine.state === 'offline') {
+        continue;
+      }
+      record.machine = { ...record.machine, missedPolls: 0 };
+      diffs.markDirty(id);
+    }
+    diffs.markTotalsChanged();
+  }
+
+  /**
+   * Back on the site network: every device is polled again within a short spread (as at start), none left
+   * waiting out a backoff. Once per return, the only walk of the fleet this costs.
+   */
+  function networkBack(at: number): void {
+    networkBackAt = at;
+    diffs.markTotalsChanged();
+    const spread = Math.min(settings.intervalMs, records.size * START_SPREAD_PER_DEVICE_MS);
+    for (const id of records.keys()) scheduler.pollSoon(id, Math.floor(random() * spread));
   }
 
   const scheduler = createScheduler({
@@ -317,6 +388,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
       if (record === undefined) return;
       records.delete(deviceId);
       disruptionSince.delete(deviceId);
+      network.forget(deviceId);
       tracker.remove(shareOf(record));
       scheduler.remove(deviceId);
       diffs.addAlerts({ raised: [], cleared: alerts.removeDevice(deviceId, now()) });
@@ -351,7 +423,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
     snapshot: () => ({
       at: now(),
       devices: [...records.keys()].flatMap((id) => view(id) ?? []),
-      totals: tracker.totals(alerts.activeCount),
+      totals: currentTotals(),
       alerts: alerts.allActive(),
     }),
     device(deviceId) {

@@ -49,8 +49,11 @@ export interface PollScheduler {
   add(key: string, delayMs: number): void;
   /** Stops polling `key`; a poll in flight finishes but is not followed by another. */
   remove(key: string): void;
-  /** Polls `key` as soon as a slot is free (a password was just given); no-op while it is being polled. */
-  pollSoon(key: string): void;
+  /**
+   * Polls `key` as soon as a slot is free (a password was just given), or within `withinMs` when it is
+   * not due by then anyway; no-op while it is being polled.
+   */
+  pollSoon(key: string, withinMs?: number): void;
   has(key: string): boolean;
   stats(): SchedulerStats;
   stop(): Promise<void>;
@@ -59,6 +62,8 @@ export interface PollScheduler {
 interface KeyRecord {
   generation: number;
   running: boolean;
+  /** When its next poll is due (epoch ms). */
+  dueAt: number;
   /** Due while an earlier record of the same key (removed, then added again) was still polling. */
   deferred?: boolean;
 }
@@ -100,7 +105,8 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
   function schedule(key: string, record: KeyRecord, delayMs: number, from = now()): void {
     if (stopped) return;
     record.generation += 1;
-    heap.push({ at: Math.max(now(), from + Math.max(0, delayMs)), key, generation: record.generation });
+    record.dueAt = Math.max(now(), from + Math.max(0, delayMs));
+    heap.push({ at: record.dueAt, key, generation: record.generation });
     arm();
   }
 
@@ -182,16 +188,18 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
   return {
     add(key, delayMs) {
       if (stopped || keys.has(key)) return;
-      const record: KeyRecord = { generation: 0, running: false };
+      const record: KeyRecord = { generation: 0, running: false, dueAt: Number.POSITIVE_INFINITY };
       keys.set(key, record);
       schedule(key, record, delayMs);
     },
     remove(key) {
       keys.delete(key);
     },
-    pollSoon(key) {
+    pollSoon(key, withinMs = 0) {
       const record = keys.get(key);
-      if (record !== undefined && !record.running) schedule(key, record, 0);
+      if (record !== undefined && !record.running && record.dueAt > now() + withinMs) {
+        schedule(key, record, withinMs);
+      }
     },
     has: (key) => keys.has(key),
     stats: () => ({ ...stats, inFlight: running, queued: ready.length - readyHead }),

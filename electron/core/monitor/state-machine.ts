@@ -252,6 +252,10 @@ export interface DelayOptions {
   offlineAfterMissedPolls: number;
 }
 
+/** `ms` moved at random by up to `jitter` of itself either way (0.1 → ±10 %), so polls spread out. */
+export const jittered = (ms: number, jitter: number, random: () => number): number =>
+  Math.round(ms * (1 + jitter * (2 * random() - 1)));
+
 /**
  * Milliseconds until the device's next poll: the interval (with jitter); doubling while offline up to
  * the cap, so a dead device costs little; and a quick recheck when it comes back, to confirm its state
@@ -263,7 +267,7 @@ export function nextPollDelay(
   options: DelayOptions,
   random: () => number,
 ): number {
-  const spread = (ms: number): number => Math.round(ms * (1 + options.jitter * (2 * random() - 1)));
+  const spread = (ms: number): number => jittered(ms, options.jitter, random);
   if ((prev.state === 'offline' || isDisruptionKind(prev.state)) && next.state !== prev.state) {
     return options.quickRecheckMs;
   }

@@ -23,6 +23,8 @@ import { activityOfReport, lastRestartsOf } from './report-activity';
 import { implausibleLine } from '../../../shared/format/implausible';
 import { sameMacWords } from '../../../shared/domain/same-mac';
 import { sameMacPeers } from '../credentials/identity-rule';
+import { isFirmwareFeePool } from '../../../shared/domain/fee-pool';
+import { withoutLogin } from '../../../shared/domain/pool-url';
 
 /** What the keychain holds for a device, as metadata. */
 export interface StoredCredentialFacts {
@@ -100,8 +102,13 @@ function passwordOf(stored: StoredCredentialFacts | undefined, credentialsKnown:
 const ledOf = (live: DeviceCommissioning | undefined): ReportDevice['led'] =>
   live?.reading === undefined ? null : live.reading.flags?.includes('locate-led') === true ? 'on' : 'off';
 
+/** Never a login the url carried (pool-url.ts); the firmware's fee pool marked as such (fee-pool.ts). */
 const poolsOf = (live: DeviceCommissioning | undefined): ReportDevice['pools'] =>
-  live?.pools?.map((pool) => ({ url: pool.url, user: pool.user ?? null })) ?? null;
+  live?.pools?.map((pool) => ({
+    url: withoutLogin(pool.url),
+    user: pool.user ?? null,
+    ...(isFirmwareFeePool(pool) ? { firmwareFeePool: true as const } : {}),
+  })) ?? null;
 
 /**
  * How far commissioning got: from the live state where it says (answering → `verified`, failing →

@@ -2,21 +2,21 @@
  * The keychain as the report sees it: for each device id, whether an API key and a password (its own or
  * its site's) are stored, and what is known of its password (factory default, changed here, set
  * elsewhere, unknown). Built from the vault's listing, which carries metadata only, so no secret is ever
- * read to write a report; in the app a password given this session counts as the working one (the
+ * read to write a report; in the app the password a device accepted this session counts first (the
  * session manager only says whether it is the factory default).
  */
 import { passwordStatusOf } from '../credentials/password-status';
 import type { SessionManager } from '../credentials/session-manager';
 import type { CredentialListing, CredentialVault } from '../credentials/vault';
-import { givenPasswordOf } from '../fleet/credential-badges';
+import { acceptedPasswordOf } from '../fleet/credential-badges';
 import type { StoredCredentialFacts } from './build-report';
 
-type GivenSource = Pick<SessionManager, 'givenPasswordIs'>;
+type AcceptedSource = Pick<SessionManager, 'acceptedPasswordIs'>;
 
-/** `deviceIds`: the report's devices, whose password may have been given this session only. */
+/** `deviceIds`: the report's devices, whose password may be known from this session only. */
 export function credentialFactsOf(
   listing: CredentialListing,
-  sessions?: GivenSource,
+  sessions?: AcceptedSource,
   deviceIds: readonly string[] = [],
 ): Map<string, StoredCredentialFacts> {
   const facts = new Map(
@@ -25,14 +25,14 @@ export function credentialFactsOf(
       {
         apiKey: d.apiKey !== undefined,
         password: d.password !== undefined,
-        passwordStatus: passwordStatusOf(d, givenPasswordOf(sessions, d.deviceId)),
+        passwordStatus: passwordStatusOf(d, acceptedPasswordOf(sessions, d.deviceId)),
       },
     ]),
   );
   for (const id of deviceIds) {
-    const given = givenPasswordOf(sessions, id);
-    if (facts.has(id) || given === undefined) continue;
-    facts.set(id, { apiKey: false, password: false, passwordStatus: passwordStatusOf(undefined, given) });
+    const accepted = acceptedPasswordOf(sessions, id);
+    if (facts.has(id) || accepted === undefined) continue;
+    facts.set(id, { apiKey: false, password: false, passwordStatus: passwordStatusOf(undefined, accepted) });
   }
   return facts;
 }
@@ -45,7 +45,7 @@ export function credentialFactsOf(
 export async function readCredentialFacts(
   vault: Pick<CredentialVault, 'list'>,
   onError: (message: string) => void,
-  sessions?: GivenSource,
+  sessions?: AcceptedSource,
   deviceIds: readonly string[] = [],
 ): Promise<Map<string, StoredCredentialFacts> | undefined> {
   for (let attempt = 1; ; attempt += 1) {

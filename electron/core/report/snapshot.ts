@@ -14,8 +14,10 @@ const seen = (alert: MonitorAlert): SeenAlert => ({
   ...(alert.clearedAt !== undefined ? { clearedAt: alert.clearedAt } : {}),
 });
 
-/** A device's pools as its last summary listed them (url and worker only: a pool password is never read). */
-export type PoolsOf = (deviceId: string) => readonly { url: string; user?: string }[] | undefined;
+/** A device's pools as its last summary listed them (url, worker, type: a pool password is never read). */
+export type PoolsOf = (
+  deviceId: string,
+) => readonly { url: string; user?: string; type?: string }[] | undefined;
 
 /** The pools of a monitor's device, from its full reading (rebuilt from the raw bodies on demand). */
 export const monitorPools =
@@ -55,6 +57,7 @@ export function snapshotFromMonitor(
               pools: read.map((pool) => ({
                 url: pool.url,
                 ...(pool.user !== undefined ? { user: pool.user } : {}),
+                ...(pool.type !== undefined ? { type: pool.type } : {}),
               })),
             }
           : {}),

@@ -15,7 +15,13 @@ function FleetSummary(): ReactNode {
   return (
     <p className="status-fleet" aria-label="Fleet summary">
       <span>{count(totals.devices, 'device')}</span>
-      <span>{monitoring ? `${totals.byState.online ?? 0} online` : 'monitoring stopped'}</span>
+      <span>
+        {!monitoring
+          ? 'monitoring stopped'
+          : totals.laptopOffNetworkSince !== undefined
+            ? 'not checked: off the site network'
+            : `${totals.byState.online ?? 0} online`}
+      </span>
       <span>{hashRate(totals.hashRate)}</span>
       <span className={totals.activeAlerts > 0 ? 'status-alerts' : undefined}>
         {count(totals.activeAlerts, 'alert')}

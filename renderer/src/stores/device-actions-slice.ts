@@ -17,6 +17,8 @@ export type PowerAction = 'restart-mining' | 'reboot';
 
 export interface ActionConfirmState {
   action: PowerAction;
+  /** How many devices it was asked for: what "Checking 200 devices…" counts until the plan is in. */
+  asked: number;
   /** Who gets it and who is skipped, for the devices it was asked for, in that order. */
   plan: AsyncState<WritePlanEntry[]>;
 }
@@ -74,12 +76,13 @@ export const createDeviceActionsSlice =
       actionPlanRequested: async (action, given) => {
         const deviceIds = selectedIds(given);
         if (deviceIds.length === 0) return;
-        set({ actionConfirm: { action, plan: loading } });
+        set({ actionConfirm: { action, asked: deviceIds.length, plan: loading } });
         const result = await deps.api['commission:action-plan']({ action, deviceIds });
         if (get().actionConfirm?.action !== action) return; // closed meanwhile
         set({
           actionConfirm: {
             action,
+            asked: deviceIds.length,
             plan: result.ok
               ? { status: 'ready', value: result.value }
               : { status: 'error', error: result.error },

@@ -25,8 +25,11 @@ export interface SiteNotice {
 export interface SitesSlice {
   sites: AsyncState<SiteListing>;
   siteNotice?: SiteNotice;
-  /** The last file imported and what came of it (conflicts listed by the Sites view). */
-  lastImport?: { fileName: string; outcome: ImportOutcome };
+  /**
+   * The last file imported and what came of it (conflicts listed by the Sites view); `accepted`: the
+   * pending conflicts the technician accepted since (`deviceId field`).
+   */
+  lastImport?: { fileName: string; outcome: ImportOutcome; accepted?: string[] };
   /** True while a request is on its way (buttons wait). */
   sitesBusy: boolean;
   sitesRequested: () => Promise<void>;
@@ -36,6 +39,8 @@ export interface SitesSlice {
   /** `confirmed` after the technician agreed to lose the site's devices; answers whether it is gone. */
   siteDeleted: (siteId: string, confirmed: boolean) => Promise<'deleted' | 'needs-confirmation' | 'failed'>;
   fileImported: (fileName: string, text: string) => Promise<void>;
+  /** The technician accepts the last import's address or certificate for a device (a pending conflict). */
+  importAccepted: (deviceId: string, field: 'address' | 'tlsPin') => Promise<void>;
   siteExportRequested: (siteId?: string) => Promise<void>;
   /** The current site's planned devices (from a CSV) become the Discover view's targets. */
   plannedScanRequested: () => Promise<void>;
@@ -50,6 +55,7 @@ export interface SitesSliceDeps {
     | 'sites:use'
     | 'sites:delete'
     | 'inventory:import'
+    | 'inventory:accept-import'
     | 'inventory:save-export'
     | 'inventory:devices'
   >;
@@ -176,6 +182,25 @@ export const createSitesSlice =
         set({
           lastImport: { fileName, outcome },
           siteNotice: { tone: 'ok', message: importSummary(outcome) },
+        });
+      },
+
+      importAccepted: async (deviceId, field) => {
+        const last = get().lastImport;
+        if (last === undefined) return;
+        const done = await step(
+          () => api['inventory:accept-import']({ site: last.outcome.site.id, deviceId, field }),
+          { fleet: true },
+        );
+        if (done === undefined) return;
+        const keys = done.accepted.map((change) => `${change.deviceId} ${change.field}`);
+        const what = field === 'address' ? 'address' : 'certificate';
+        set({
+          lastImport: { ...last, accepted: [...(last.accepted ?? []), ...keys] },
+          siteNotice: {
+            tone: 'ok',
+            message: `Accepted the file's ${what} for ${deviceId}: it is used from now on.`,
+          },
         });
       },
 

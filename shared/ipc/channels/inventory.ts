@@ -2,7 +2,8 @@
  * Inventory channels: the site switcher (list, create, rename, subnets, use, delete — delete
  * answers INVALID_INPUT with `detail.confirmationRequired` until it is confirmed), a site's devices with
  * the technician's label and notes, trusting a device's certificate, importing a file's text (a site
- * export to merge, or a CSV of planned devices: the kind is told by the content), exporting a site, and
+ * export to merge, or a CSV of planned devices: the kind is told by the content) and accepting the
+ * addresses or pins it proposed for known devices, exporting a site, and
  * generating the hand-over report with its content ready for a save dialog or `printToPDF`, and the
  * site's activity log (every write to its devices, optionally one device's part of it).
  *
@@ -89,6 +90,25 @@ export const inventoryChannels = {
   'inventory:import': {
     input: z.object({ text: z.string().max(MAX_IMPORT_BYTES), into: siteRef.optional() }),
     output: importOutcomeSchema,
+  },
+  /**
+   * Accepts what an import proposed for a known device (a conflict with `pending`): its address, its
+   * certificate pin, or both when `field` is absent. The value is the one the import filed in the
+   * inventory, never one the window sends.
+   */
+  'inventory:accept-import': {
+    input: z.object({ ...deviceRef, field: z.enum(['address', 'tlsPin']).optional() }),
+    output: z.object({
+      accepted: z.array(
+        z.object({
+          deviceId: z.string(),
+          field: z.enum(['address', 'tlsPin']),
+          value: z.string(),
+          /** Empty when there was none (no pin, or a device the site did not have). */
+          previous: z.string(),
+        }),
+      ),
+    }),
   },
   'inventory:export': {
     input: z.object({ site: siteRef.optional() }).optional(),

@@ -283,5 +283,25 @@ export function renderFaultMatrix(): string {
     }
     lines.push('');
   }
+  lines.push(...LAPTOP_NETWORK_SECTION);
   return lines.join('\n');
 }
+
+/** Faults on the laptop's side: one cause for the whole batch, so not cells of the tables above. */
+const LAPTOP_NETWORK_SECTION = [
+  "## The laptop's own network",
+  '',
+  "When the cause is on the laptop's side every device fails at once. The monitor says so once instead of",
+  'raising an alarm per device (`electron/core/monitor/laptop-network.ts`). Tested in network namespaces, the',
+  "laptop's interface set down then up (`tests/integration/laptop-network-netns.test.ts`, the CLI with its",
+  'metrics), over loopback with every device silent at once (`tests/integration/monitor-laptop-network.test.ts`),',
+  'and the detector alone (`tests/unit/core/monitor/laptop-network.test.ts`).',
+  '',
+  '| fault | what the monitor says | the devices |',
+  '| --- | --- | --- |',
+  '| interface down, cable out: no route (`ENETUNREACH`, `ENETDOWN`, `EADDRNOTAVAIL`) for two devices or more, nothing answering for a poll timeout | one condition: this laptop is not on the site network (since 22:42) | keep their last state, not checked; no miss counted, no offline alarm |',
+  '| every device that was answering silent at once, three or more (a cable out whose routes the laptop keeps: `EHOSTUNREACH` after ARP, timeouts) | the same condition | the same |',
+  '| the network back: any answer from any device | this laptop is back on the site network (it was off from 22:42 to 22:45) | every device polled again within one interval, none left in a backoff |',
+  '| one device without a route, or silent, while others answer | nothing about the laptop | `offline` after 3 polls, with its alarm, as above |',
+  '',
+];

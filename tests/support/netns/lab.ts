@@ -52,6 +52,11 @@ export interface NetnsLab {
   runInScanner(command: string, args: readonly string[], options?: RunOptions): Promise<RunResult>;
   /** Everything the simulated devices recorded so far. */
   requests(): Promise<{ method: string; path: string; credentials: string[] }[]>;
+  /**
+   * The scanner's end of the veth down (the laptop's cable out: its routes to the site go with it) or up
+   * again, with its route to the site put back as the laptop's network manager would.
+   */
+  setScannerLink(up: boolean): void;
   close(): Promise<void>;
 }
 
@@ -105,8 +110,10 @@ function nftRules(count: number, port: number): string {
   ].join('\n');
 }
 
+const scannerLinkName = (tag: string): string => `mdk${tag}a`;
+
 function buildNetwork(scannerNs: string, siteNs: string, tag: string, count: number, port: number): void {
-  const [a, b] = [`mdk${tag}a`, `mdk${tag}b`];
+  const [a, b] = [scannerLinkName(tag), `mdk${tag}b`];
   ip(['netns', 'add', scannerNs]);
   ip(['netns', 'add', siteNs]);
   ip(['link', 'add', a, 'netns', scannerNs, 'type', 'veth', 'peer', 'name', b, 'netns', siteNs]);
@@ -226,6 +233,10 @@ export async function startNetnsLab(count = 20, port = 80): Promise<NetnsLab> {
       devices,
       runInScanner: (command, args, options = {}) =>
         run('ip', ['netns', 'exec', scannerNs, command, ...args], options),
+      setScannerLink: (up) => {
+        ip(['-n', scannerNs, 'link', 'set', scannerLinkName(tag), up ? 'up' : 'down']);
+        if (up) ip(['-n', scannerNs, 'route', 'replace', LAB_CIDR, 'via', '198.18.0.2']);
+      },
       requests: async () => {
         const answer = waitForLine(running, 'REQUESTS', 10_000);
         running.stdin.write('requests\n');

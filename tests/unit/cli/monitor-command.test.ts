@@ -152,4 +152,24 @@ describe('minerdeck monitor: output', () => {
     expect(written[1]?.startsWith('\x1b[4F')).toBe(true);
     expect(written[2]).toBe('\x1b[4F\x1b[J');
   });
+
+  it('draws a device’s text printable: only the table’s own cursor codes reach the terminal', () => {
+    const written: string[] = [];
+    const table = new LiveTable({ isTTY: true, columns: 200, write: (text) => written.push(text) }, 10);
+    const totals = {
+      devices: 1,
+      byState: { ...byState, error: 1 },
+      hashRate: 0,
+      nominalHashRate: 0,
+      powerW: 0,
+      activeAlerts: 0,
+    };
+    const reason = 'device reports failure: board lost\u001b]0;pwned\u0007\nrig-9  online\u202e';
+    table.draw([view({ state: 'error', reason })], totals, 'Monitoring 1 device');
+    // The frame's own codes: erase to the end of the line after each line, erase below after the last.
+    const frame = written[0]!.replace(/\x1b\[K\n/g, '\n').replace(/\x1b\[J$/, '');
+    expect(frame.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Bidi_Control}]/u);
+    expect(frame.split('\n')).toHaveLength(5);
+    expect(frame).toContain('board lost\\x1b]0;pwned\\x07\\nrig-9  online\\u202e');
+  });
 });

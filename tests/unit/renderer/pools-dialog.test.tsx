@@ -120,6 +120,32 @@ describe('the pools form', () => {
     expect(api['commission:pools-plan']).not.toHaveBeenCalled();
   });
 
+  it('checks a url as it is typed, with the words the CLI and main use (shared/domain/pool-url.ts)', () => {
+    const api = createFakeApi();
+    renderBar(api);
+    const dialog = openDialog();
+    const url = within(dialog).getByLabelText('Pool 1 URL');
+    expect(url.getAttribute('aria-invalid')).toBe('false');
+    type(dialog, 'Pool 1 URL', 'http://pool.example:3333');
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(dialog).getByText(
+        'A pool URL starts with stratum+tcp://, stratum+ssl:// or stratum2+tcp:// (or none: host:port), not "http://".',
+      ),
+    ).toBeTruthy();
+    type(dialog, 'Pool 1 URL', 'pool.example:99999');
+    expect(within(dialog).getByText('Port 99999 is out of range: use 1 to 65535.')).toBeTruthy();
+    type(dialog, 'Pool 1 URL', 'stratum+tcp://me:secret@pool.example:3333');
+    expect(within(dialog).getByText(/^A pool URL takes no login \(user:password@\)/)).toBeTruthy();
+    type(dialog, 'Pool 1 URL', 'stratum2+tcp://pool.example:3336');
+    expect(url.getAttribute('aria-invalid')).toBe('false');
+    type(dialog, 'Pool 1 URL', 'pool.example:0');
+    type(dialog, 'Pool 1 worker', 'acct.{mac6}');
+    next(dialog);
+    expect(within(dialog).getByText('Port 0 is out of range: use 1 to 65535.')).toBeTruthy();
+    expect(api['commission:pools-plan']).not.toHaveBeenCalled();
+  });
+
   it('checks a template as it is typed, and works it out for the first selected device', () => {
     renderBar(createFakeApi());
     const dialog = openDialog();

@@ -256,6 +256,60 @@ describe('Sites view', () => {
     );
   });
 
+  it('a known device’s address from a file waits for the technician’s button, which accepts only that', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true)]);
+    vi.mocked(api['inventory:import']).mockResolvedValue(
+      ok({
+        kind: 'site-json',
+        site: site('hall-1', 'Hall 1', true),
+        siteCreated: false,
+        merged: 0,
+        added: 0,
+        unchanged: 1,
+        conflicts: [
+          {
+            deviceId: 'mac:AA',
+            address: 'http://10.0.0.5',
+            field: 'address',
+            local: 'http://10.0.0.5',
+            incoming: 'http://10.0.0.99',
+            kept: 'local',
+            pending: true,
+          },
+        ],
+      }),
+    );
+    vi.mocked(api['inventory:accept-import']).mockResolvedValue(
+      ok({
+        accepted: [
+          { deviceId: 'mac:AA', field: 'address', value: 'http://10.0.0.99', previous: 'http://10.0.0.5' },
+        ],
+      }),
+    );
+    const store = renderShell(api);
+    store.getState().viewChosen('sites');
+    fireEvent.change(await screen.findByLabelText('Import a file (CSV or site export)'), {
+      target: { files: [picked('{"format":"minerdeck-site"}', 'from-bob.json')] },
+    });
+    const list = await screen.findByRole('list', { name: 'Disagreements' });
+    expect(list.textContent).toContain(
+      'http://10.0.0.5: the address differs (here "http://10.0.0.5", in the file "http://10.0.0.99"). Kept yours: nothing is sent to the file\'s address until you accept it.',
+    );
+    expect(api['inventory:accept-import']).not.toHaveBeenCalled();
+
+    fireEvent.click(within(list).getByRole('button', { name: "Use the file's address for mac:AA" }));
+    await screen.findByText("Accepted the file's address for mac:AA: it is used from now on.");
+    // The page names the device and the field; the value is the one main filed at the import.
+    expect(api['inventory:accept-import']).toHaveBeenCalledWith({
+      site: 'hall-1',
+      deviceId: 'mac:AA',
+      field: 'address',
+    });
+    expect(within(list).queryByRole('button')).toBeNull();
+    expect(list.textContent).toContain("Accepted: the file's address is used from now on.");
+  });
+
   it('a CSV of planned devices can be scanned from Discover', async () => {
     const api = createFakeApi();
     withSites(api, [site('hall-1', 'Hall 1', true)]);
@@ -389,6 +443,21 @@ describe('words', () => {
       conflictSentence({ ...base, field: 'address', local: 'mac:AA', incoming: 'mac:BB', kept: 'both' }),
     ).toMatch(
       /^Two different devices are at http:\/\/10\.0\.0\.5: mac:AA here and mac:BB in the file\. Both were kept/,
+    );
+    const pending = { ...base, kept: 'local' as const, pending: true };
+    expect(conflictSentence({ ...pending, field: 'tlsPin', local: '', incoming: 'AB:CD' })).toBe(
+      'http://10.0.0.5: the trusted certificate differs (here (none), in the file "AB:CD"). Kept yours: the file\'s certificate is not trusted until you accept it.',
+    );
+    expect(
+      conflictSentence({
+        ...pending,
+        field: 'address',
+        address: 'http://10.0.0.99',
+        local: 'http://10.0.0.5',
+        incoming: 'http://10.0.0.99',
+      }),
+    ).toBe(
+      'mac:AA: the file puts this device at "http://10.0.0.99", and this laptop knows it at "http://10.0.0.5". Not added: nothing is sent to the file\'s address until you accept it.',
     );
   });
 });

@@ -179,19 +179,31 @@ describe('a request’s pools', () => {
   it.each([
     ['none', [], /at least one pool/],
     ['four', [pool('a'), pool('b'), pool('c'), pool('d')], /at most 3 pools, not 4/],
-    ['no url', [pool('a'), pool(' ')], /pool 2 has no url/],
-    ['a url with a space', [pool('a b:3333')], /pool 1's url "a b:3333" has a space/],
-    ['an unknown placeholder', [pool('a', 'acct.{rack}')], /pool 1: unknown placeholder \{rack\}/],
-    ['no worker', [pool('a', '')], /pool 1: the worker is empty/],
+    ['no url', [pool('a:3333'), pool(' ')], /^pool 2: give the pool's URL \(stratum\+tcp:\/\/host:port\)\.$/],
+    ['a url with a space', [pool('a b:3333')], /^pool 1 URL "a b:3333": a URL has no spaces or commas\.$/],
+    ['an http url', [pool('http://pool:3333')], /^pool 1 URL "http:\/\/pool:3333": a pool URL starts with/],
+    ['a port of 99999', [pool('pool:99999')], /^pool 1 URL "pool:99999": port 99999 is out of range/],
+    // Quoted without the login: an error message is shown and logged.
+    [
+      'a login',
+      [pool('stratum+tcp://me:s3cret@pool:3333')],
+      /^pool 1 URL "stratum\+tcp:\/\/pool:3333": a pool URL takes no login/,
+    ],
+    ['an unknown placeholder', [pool('a:1', 'acct.{rack}')], /pool 1: unknown placeholder \{rack\}/],
+    ['no worker', [pool('a:1', '')], /pool 1: the worker is empty/],
   ])('refuses %s', (_what, pools, message) => {
     const checked = checkPools(pools);
     expect(checked.ok).toBe(false);
     expect(checked.ok ? '' : checked.error.message).toMatch(message);
   });
 
-  it('describes pools without their passwords; stratum+tcp:// is optional when comparing urls', () => {
+  it('describes pools without their passwords or logins; stratum+tcp:// is optional when comparing urls', () => {
     const text = describePools([pool('a:1', 'w.{mac6}', 'secret-pool-pw'), pool('b:2', 'v', '')]);
     expect(text).toBe('pool 1 a:1 worker w.{mac6}; pool 2 b:2 worker v');
+    // A preset saved before urls were checked may hold a login: the activity log never does.
+    expect(describePools([pool('stratum2+tcp://me:s3cret@a:1', 'w')])).toBe(
+      'pool 1 stratum2+tcp://a:1 worker w',
+    );
     expect(sameUrl('stratum+tcp://a:3333', 'a:3333')).toBe(true);
     expect(sameUrl('a:3333', 'a:3334')).toBe(false);
   });

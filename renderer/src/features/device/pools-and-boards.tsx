@@ -1,5 +1,11 @@
-/** The pools the device mines for and its hash boards, as the device reported them. */
+/**
+ * The pools the device mines for and its hash boards, as the device reported them. A pool url is shown
+ * without the login some carry, and the firmware's own fee pool ("DevFee") is named as the firmware's,
+ * not listed as if it were one of the customer's pools (shared/format/pool-text.ts).
+ */
 import type { ReactNode } from 'react';
+import { isFirmwareFeePool } from '../../../../shared/domain/fee-pool';
+import { listedPoolText } from '../../../../shared/format/pool-text';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
 import { NONE, celsius, hashRate, watts } from '../../lib/format';
 import { toHs } from './units';
@@ -11,6 +17,8 @@ function ListedTable(props: {
   headers: readonly string[];
   rows: readonly { key: string | number; cells: readonly ReactNode[] }[];
   mono?: readonly number[];
+  /** A sentence under the table. */
+  note?: string | undefined;
 }): ReactNode {
   return (
     <>
@@ -41,14 +49,18 @@ function ListedTable(props: {
           </tbody>
         </table>
       )}
+      {props.note !== undefined && <p className="field-hint">{props.note}</p>}
     </>
   );
 }
+
+const sentenceStart = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export function PoolsAndBoards({ detail }: { detail: DeviceDetailView }): ReactNode {
   const reading = detail.reading;
   if (reading === undefined) return <p className="field-hint">No reading yet.</p>;
   const unit = reading.hashRate?.unit;
+  const feePool = reading.pools.some(isFirmwareFeePool);
   return (
     <div className="pools-boards">
       <ListedTable
@@ -56,11 +68,16 @@ export function PoolsAndBoards({ detail }: { detail: DeviceDetailView }): ReactN
         empty="The device did not list any pool."
         headers={['URL', 'Worker', 'Status', 'Accepted', 'Rejected']}
         mono={[0, 1]}
+        note={
+          feePool
+            ? 'The firmware’s fee pool is where the firmware mines its maker’s fee. It is not one of the customer’s pools, and Set pools… does not change it.'
+            : undefined
+        }
         rows={reading.pools.map((p, i) => ({
           key: `${p.url}-${i}`,
           cells: [
-            p.url,
-            p.user ?? NONE,
+            isFirmwareFeePool(p) ? sentenceStart(listedPoolText(p)) : listedPoolText(p),
+            isFirmwareFeePool(p) ? NONE : (p.user ?? NONE),
             p.status ?? NONE,
             p.accepted?.toLocaleString('en-US') ?? NONE,
             p.rejected?.toLocaleString('en-US') ?? NONE,

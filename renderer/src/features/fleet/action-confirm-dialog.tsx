@@ -2,6 +2,7 @@
  * "Restart mining…" and "Reboot…" for the selected devices: main says first who would get it and who is
  * skipped and why (offline, rebooting, no credential, locked out), and the confirmation names the count —
  * a reboot takes a device off the network for a minute or two, a restart drops its hash rate for a while.
+ * Until main has answered, it says how many devices are being checked, never a count of 0.
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -37,6 +38,8 @@ export function ActionConfirmDialog({ onClose }: { onClose: () => void }): React
   if (confirm === undefined) return null;
   const words = WORDS[confirm.action];
   const { plan } = confirm;
+  const checking = plan.status === 'loading' || plan.status === 'idle';
+  const checkingWords = `Checking ${count(confirm.asked, 'device')}…`;
   const sending = plan.status === 'ready' ? plan.value.filter((e) => e.send).length : 0;
   const skipped = plan.status === 'ready' ? plan.value.filter((e) => !e.send) : [];
   const close = (): void => {
@@ -55,9 +58,9 @@ export function ActionConfirmDialog({ onClose }: { onClose: () => void }): React
           onClose();
         }}
       >
-        {plan.status === 'loading' || plan.status === 'idle' ? (
+        {checking ? (
           <p id="action-confirm-message" role="status">
-            Checking each device…
+            {checkingWords}
           </p>
         ) : plan.status === 'error' ? (
           <p id="action-confirm-message" className="field-error" role="alert">
@@ -89,7 +92,7 @@ export function ActionConfirmDialog({ onClose }: { onClose: () => void }): React
             Cancel
           </button>
           <button type="submit" className="button button-danger" disabled={sending === 0}>
-            {words.verb(sending)}
+            {checking ? checkingWords : words.verb(sending)}
           </button>
         </div>
       </form>

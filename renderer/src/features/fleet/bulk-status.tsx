@@ -1,11 +1,12 @@
 /**
- * The running or finished bulk action in one line: a bar while it runs, then "12 unlocked, 2 failed"
- * with a button that shows only the devices that need attention.
+ * The running or finished bulk action: a bar while it runs, then "12 unlocked, 2 failed." with the
+ * devices that need attention and why (outcome-failures.tsx), and a button that selects them.
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { count } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
+import { OutcomeFailures } from './outcome-failures';
 
 const DONE_WORDS = {
   unlock: 'unlocked',
@@ -21,12 +22,11 @@ const DONE_WORDS = {
 } as const;
 
 export function BulkStatus(): ReactNode {
-  const { bulk, outcomes, outcomesCleared, devicesSelected, restartOffer, powerRequested } = useRootStore(
+  const { bulk, outcomes, outcomesCleared, restartOffer, powerRequested } = useRootStore(
     useShallow((s) => ({
       bulk: s.bulk,
       outcomes: s.outcomes,
       outcomesCleared: s.outcomesCleared,
-      devicesSelected: s.devicesSelected,
       restartOffer: s.restartOffer,
       powerRequested: s.powerRequested,
     })),
@@ -58,9 +58,6 @@ export function BulkStatus(): ReactNode {
       </div>
     );
   }
-  const failedIds = Object.entries(outcomes)
-    .filter(([, o]) => !o.ok)
-    .map(([id]) => id);
   const words = bulk.operation === undefined ? 'done' : DONE_WORDS[bulk.operation];
   return (
     <div
@@ -70,8 +67,7 @@ export function BulkStatus(): ReactNode {
     >
       <strong>
         {bulk.summary ?? `${bulk.ok} ${words}${bulk.failed > 0 ? `, ${bulk.failed} failed` : ''}.`}
-      </strong>{' '}
-      {bulk.failed > 0 ? 'The reason for each is in the Last action column.' : ''}
+      </strong>
       {/* Pools just set that a device uses only after a mining restart: the restart, offered. */}
       {bulk.operation === 'pools' && restartOffer.length > 0 && (
         <span className="restart-offer">
@@ -86,12 +82,7 @@ export function BulkStatus(): ReactNode {
           </button>
         </span>
       )}
-      {failedIds.length > 0 && (
-        <button type="button" className="link-button" onClick={() => devicesSelected(failedIds)}>
-          Select the {count(failedIds.length, 'device')}{' '}
-          {Object.values(outcomes).some((o) => o.skipped === true) ? 'not done' : 'that failed'}
-        </button>
-      )}
+      <OutcomeFailures outcomes={outcomes} />
       <button type="button" className="link-button" onClick={outcomesCleared}>
         Clear
       </button>

@@ -10,9 +10,11 @@ import { BulkBar } from './bulk-bar';
 import { BulkStatus } from './bulk-status';
 import { FleetTable } from './fleet-table';
 import { FleetToolbar } from './fleet-toolbar';
+import { LaptopNetworkBanner, useOffNetworkSince } from './laptop-network-banner';
 import './fleet.css';
 
 export function FleetView(): ReactNode {
+  const offNetwork = useOffNetworkSince() !== undefined;
   const { status, error, size, openDeviceId, viewChosen, fleetRequested } = useRootStore(
     useShallow((s) => ({
       status: s.fleetStatus,
@@ -50,7 +52,9 @@ export function FleetView(): ReactNode {
         </div>
       ) : (
         <div className={openDeviceId === undefined ? 'fleet-layout' : 'fleet-layout with-panel'}>
-          <div className="fleet-main">
+          {/* Off the site network: rows keep their last state, dimmed as not checked. */}
+          <div className={offNetwork ? 'fleet-main not-checked' : 'fleet-main'}>
+            <LaptopNetworkBanner />
             <FleetToolbar />
             <BulkBar />
             <BulkStatus />

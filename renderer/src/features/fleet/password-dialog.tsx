@@ -12,6 +12,7 @@ import { newPasswordPairProblem, NEW_PASSWORD_MIN_LENGTH } from '../../../../sha
 import type { PasswordChangeMode } from '../../../../shared/ipc/channels/commission';
 import { ModalDialog } from '../../components/modal-dialog';
 import { count } from '../../lib/format';
+import { currentSiteName } from '../../stores/current-site';
 import { useRootStore } from '../../stores/root-store';
 import { PasswordPreview } from './password-preview';
 import { FirstStepActions, PreviewStep } from './write-dialog-steps';
@@ -27,10 +28,7 @@ export function PasswordDialog({
   const s = useRootStore(
     useShallow((state) => ({
       dialog: state.passwordDialog,
-      siteName:
-        state.sites.status === 'ready'
-          ? state.sites.value.sites.find((site) => site.current)?.name
-          : undefined,
+      siteName: currentSiteName(state),
       planRequested: state.passwordPlanRequested,
       generateRequested: state.passwordGenerateRequested,
       copyRequested: state.passwordCopyRequested,

@@ -1,10 +1,11 @@
 /**
  * The pools of "Set pools…": up to three, each a url, a worker-name template and a password, filled from
- * one of the site's presets or typed. A template is checked as it is typed (an unknown placeholder is a
- * typing mistake) and shown worked out for the first selected device; main works it out for every
+ * one of the site's presets or typed. A URL and a template are checked as they are typed (`http://`, a
+ * port of 99999 or an unknown placeholder is a typing mistake) and shown worked out for the first selected device; main works it out for every
  * device in the preview, where values the window does not know (serial, label) are filled in too.
  */
 import type { ReactNode } from 'react';
+import { checkPoolUrl } from '../../../../shared/domain/pool-url';
 import type { PoolSpec } from '../../../../shared/domain/pools';
 import type { WorkerValues } from '../../../../shared/domain/worker-template';
 import {
@@ -18,12 +19,10 @@ export const MAX_POOLS = 3;
 
 export const emptyPool = (): PoolSpec => ({ url: '', worker: '', password: '' });
 
-/** What is wrong with one pool's url, or undefined. */
+/** What is wrong with one pool's url, or undefined: the check the CLI and main make (pool-url.ts). */
 export function urlProblem(url: string): string | undefined {
-  const text = url.trim();
-  if (text === '') return "Give the pool's URL (stratum+tcp://host:port).";
-  if (/[\s,\p{Cc}]/u.test(text)) return 'A URL has no spaces or commas.';
-  return undefined;
+  const check = checkPoolUrl(url);
+  return check.ok ? undefined : `${check.problem.charAt(0).toUpperCase()}${check.problem.slice(1)}.`;
 }
 
 /** What is wrong with one pool's worker template, or undefined. */
@@ -74,7 +73,9 @@ export function PoolsForm({ pools, onChange, problems, sample }: PoolsFormProps)
         const id = `pool-${i}`;
         const typedProblem = pool.worker.trim() === '' ? undefined : workerProblem(pool.worker);
         const workerError = problems[`${id}-worker`] ?? typedProblem;
-        const urlError = problems[`${id}-url`];
+        // Checked as typed, like the template; an empty url is named once Next is tried.
+        const typedUrlProblem = pool.url.trim() === '' ? undefined : urlProblem(pool.url);
+        const urlError = problems[`${id}-url`] ?? typedUrlProblem;
         return (
           <fieldset key={id} className="pool-fieldset">
             <legend className="field-label">

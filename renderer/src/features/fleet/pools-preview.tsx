@@ -5,6 +5,7 @@
  * skipped with the reason. Flagged and skipped devices come first: they are the ones to do something about.
  */
 import type { ReactNode } from 'react';
+import { withoutLogin } from '../../../../shared/domain/pool-url';
 import type { PoolPlanEntry, PoolSpec } from '../../../../shared/domain/pools';
 import { count } from '../../lib/format';
 
@@ -40,7 +41,8 @@ export function PoolsPreview({
       <ol className="pools-sent" aria-label="The pools as they will be sent">
         {pools.map((pool, i) => (
           <li key={i}>
-            <span className="mono">{pool.url}</span>, worker <span className="mono">{pool.worker}</span>
+            <span className="mono">{withoutLogin(pool.url)}</span>, worker{' '}
+            <span className="mono">{pool.worker}</span>
             {pool.password === '' ? ', no password' : ', with its password'}
           </li>
         ))}

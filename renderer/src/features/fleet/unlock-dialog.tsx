@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ModalDialog } from '../../components/modal-dialog';
 import { count } from '../../lib/format';
+import { currentSiteName } from '../../stores/current-site';
 import { useRootStore } from '../../stores/root-store';
 
 export function UnlockDialog({
@@ -18,11 +19,11 @@ export function UnlockDialog({
   count: number;
   onClose: () => void;
 }): ReactNode {
-  const { unlockRequested, persistent, siteId } = useRootStore(
+  const { unlockRequested, persistent, siteName } = useRootStore(
     useShallow((s) => ({
       unlockRequested: s.unlockRequested,
       persistent: s.keychain.status !== 'ready' || s.keychain.value.persistent,
-      siteId: s.settings.status === 'ready' ? s.settings.value.credentials.siteId : undefined,
+      siteName: currentSiteName(s),
     })),
   );
   const [password, setPassword] = useState('');
@@ -63,7 +64,7 @@ export function UnlockDialog({
           <legend className="field-label">This password is</legend>
           <label className="choice">
             <input type="radio" name="scope" checked={scope === 'site'} onChange={() => setScope('site')} />
-            the site password, the same on every device{siteId !== undefined ? ` (site "${siteId}")` : ''}
+            the site password, the same on every device{siteName !== undefined ? ` (site "${siteName}")` : ''}
           </label>
           <label className="choice">
             <input

@@ -18,6 +18,7 @@ const ACTION_WORDS: Record<ActivityItem['action'], string> = {
   'restart-mining': 'Mining restart',
   reboot: 'Reboot',
   'api-key': 'API key',
+  firmware: 'Firmware update',
 };
 
 const OUTCOME_WORDS = {

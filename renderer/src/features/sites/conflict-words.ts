@@ -1,6 +1,7 @@
 /**
  * A merge conflict (core's merge.ts rules) as one sentence a technician reads without knowing the rules:
- * what differs, both values, which one the inventory now holds and why.
+ * what differs, both values, which one the inventory now holds and why — and for an address or a
+ * certificate (`pending`), that nothing goes there until the technician accepts it.
  */
 import type { MergeConflict } from '../../../../shared/domain/inventory';
 
@@ -18,13 +19,29 @@ const FIELD_WORDS: Record<MergeConflict['field'], string> = {
 /** People's words and trust decisions stay ours; what a device says of itself goes to who saw it last. */
 const OURS_BY_RULE = new Set<MergeConflict['field']>(['label', 'notes', 'tlsPin']);
 
-const quoted = (value: string): string => {
+const quoted = (value: string, empty = '(empty)'): string => {
   const flat = value.replace(/\s+/g, ' ').trim();
-  if (flat === '') return '(empty)';
+  if (flat === '') return empty;
   return `"${flat.length > 80 ? `${flat.slice(0, 79)}…` : flat}"`;
 };
 
+/** The file's address or pin for a known device: ours kept, nothing sent there until accepted. */
+function pendingSentence(conflict: MergeConflict): string {
+  const theirs = quoted(conflict.incoming);
+  if (conflict.field === 'tlsPin') {
+    return `${conflict.address}: the trusted certificate differs (here ${quoted(conflict.local, '(none)')}, in the file ${theirs}). Kept yours: the file's certificate is not trusted until you accept it.`;
+  }
+  // A device held back (known here elsewhere) is listed at the file's address.
+  if (conflict.local !== conflict.address) {
+    const known =
+      conflict.local === '' ? 'credentials stored for another address' : `it at ${quoted(conflict.local)}`;
+    return `${conflict.deviceId}: the file puts this device at ${theirs}, and this laptop knows ${known}. Not added: nothing is sent to the file's address until you accept it.`;
+  }
+  return `${conflict.address}: the address differs (here ${quoted(conflict.local)}, in the file ${theirs}). Kept yours: nothing is sent to the file's address until you accept it.`;
+}
+
 export function conflictSentence(conflict: MergeConflict): string {
+  if (conflict.pending === true) return pendingSentence(conflict);
   if (conflict.kept === 'both') {
     return `Two different devices are at ${conflict.address}: ${conflict.local} here and ${conflict.incoming} in the file. Both were kept: check which one is really there.`;
   }

@@ -1,28 +1,72 @@
 /**
  * Importing a file the technician picked: a CSV of planned devices joins the current site (and can be
  * scanned from Discover), another technician's site export is merged and every disagreement is listed in
- * plain words. The page reads the picked file itself and sends its text; main parses and decides.
+ * plain words; a known device's address or certificate from the file waits for the technician's button.
+ * The page reads the picked file itself and sends its text; main parses and decides.
  */
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { MergeConflict } from '../../../../shared/domain/inventory';
 import { useRootStore } from '../../stores/root-store';
 import { conflictSentence } from './conflict-words';
 
 /** The same bound as main's (`MAX_IMPORT_BYTES`, shared/domain/inventory.ts): refuse before reading. */
 const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
-export function ImportCard(): ReactNode {
-  const { busy, lastImport, currentSiteId, fileImported, siteChosen, plannedScanRequested } = useRootStore(
-    useShallow((s) => ({
-      busy: s.sitesBusy,
-      lastImport: s.lastImport,
-      currentSiteId: s.sites.status === 'ready' ? s.sites.value.currentSiteId : null,
-      fileImported: s.fileImported,
-      siteChosen: s.siteChosen,
-      plannedScanRequested: s.plannedScanRequested,
-    })),
+const acceptedField = (conflict: MergeConflict): 'address' | 'tlsPin' =>
+  conflict.field === 'tlsPin' ? 'tlsPin' : 'address';
+
+/**
+ * The file's address or certificate for a known device waits for the technician: one button takes it
+ * (main uses the value the import filed, not one the page sends), and says so once done.
+ */
+function PendingChoice(props: {
+  conflict: MergeConflict;
+  accepted: boolean;
+  busy: boolean;
+  onAccept: () => void;
+}): ReactNode {
+  const { conflict, accepted, busy, onAccept } = props;
+  const certificate = conflict.field === 'tlsPin';
+  if (accepted) {
+    return (
+      <span className="import-accepted">
+        {' '}
+        Accepted: the file&apos;s {certificate ? 'certificate' : 'address'} is used from now on.
+      </span>
+    );
+  }
+  const label = certificate ? "Trust the file's certificate" : "Use the file's address";
+  return (
+    <>
+      {' '}
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        aria-label={`${label} for ${conflict.deviceId}`}
+        onClick={onAccept}
+      >
+        {label}
+      </button>
+    </>
   );
+}
+
+export function ImportCard(): ReactNode {
+  const { busy, lastImport, currentSiteId, fileImported, siteChosen, plannedScanRequested, importAccepted } =
+    useRootStore(
+      useShallow((s) => ({
+        busy: s.sitesBusy,
+        lastImport: s.lastImport,
+        currentSiteId: s.sites.status === 'ready' ? s.sites.value.currentSiteId : null,
+        fileImported: s.fileImported,
+        siteChosen: s.siteChosen,
+        plannedScanRequested: s.plannedScanRequested,
+        importAccepted: s.importAccepted,
+      })),
+    );
   const input = useRef<HTMLInputElement>(null);
   const [refused, setRefused] = useState<string | undefined>(undefined);
 
@@ -45,7 +89,8 @@ export function ImportCard(): ReactNode {
       <p className="field-hint">
         A CSV of planned devices (address, then optional label and notes) joins the current site. A site
         export from another technician is merged into its site; where you disagree, the list below says which
-        value was kept.
+        value was kept. A file never moves a known device to another address or certificate by itself: you
+        accept each one.
       </p>
       <label className="field-label" htmlFor="import-file">
         Import a file (CSV or site export)
@@ -77,9 +122,22 @@ export function ImportCard(): ReactNode {
           )}
           {outcome.conflicts.length > 0 && (
             <ul className="import-conflicts" aria-label="Disagreements">
-              {outcome.conflicts.map((conflict) => (
-                <li key={`${conflict.deviceId} ${conflict.field}`}>{conflictSentence(conflict)}</li>
-              ))}
+              {outcome.conflicts.map((conflict) => {
+                const key = `${conflict.deviceId} ${conflict.field}`;
+                return (
+                  <li key={key}>
+                    {conflictSentence(conflict)}
+                    {conflict.pending === true && (
+                      <PendingChoice
+                        conflict={conflict}
+                        accepted={lastImport.accepted?.includes(key) === true}
+                        busy={busy}
+                        onAccept={() => void importAccepted(conflict.deviceId, acceptedField(conflict))}
+                      />
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
           <div className="import-next">

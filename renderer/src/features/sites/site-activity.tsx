@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { currentSiteName } from '../../stores/current-site';
 import { useRootStore } from '../../stores/root-store';
 import { ActivityState } from './activity-list';
 
@@ -16,8 +17,7 @@ export function SiteActivity(): ReactNode {
       deviceId: s.activityDeviceId,
       requested: s.siteActivityRequested,
       rows: s.rows,
-      siteName:
-        s.sites.status === 'ready' ? s.sites.value.sites.find((site) => site.current)?.name : undefined,
+      siteName: currentSiteName(s),
     })),
   );
   useEffect(() => {

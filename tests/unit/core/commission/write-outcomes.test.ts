@@ -42,4 +42,18 @@ describe('summarizeActivity', () => {
       'password changed on 0 of 1 device; 1 unknown (check)',
     );
   });
+
+  it('says which way the locate LED went: on (the entry says until when), or off', () => {
+    const until = '2025-06-01T10:10:00.000Z';
+    expect(summarizeActivity({ action: 'locate', devices: [device('done')] })).toBe(
+      'locate LED off for 1 of 1 device',
+    );
+    expect(summarizeActivity({ action: 'locate', until, devices: [device('done'), device('done')] })).toBe(
+      'locate LED on for 2 of 2 devices',
+    );
+    // `until` means "on" for the locate LED only: a reboot's is the end of its expected disruption.
+    expect(summarizeActivity({ action: 'reboot', until, devices: [device('done')] })).toBe(
+      'rebooted on 1 of 1 device',
+    );
+  });
 });

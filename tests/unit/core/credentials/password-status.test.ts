@@ -20,6 +20,18 @@ const stored = (patch: Partial<NonNullable<DeviceCredentialInfo['password']>> = 
   info({ password: { source: 'device', storedAt: AT, rejected: false, factoryDefault: false, ...patch } });
 
 describe('passwordStatusOf', () => {
+  it('never the factory default without evidence: nothing stored, or a site password replaced since', () => {
+    expect(passwordStatusOf(undefined)).toMatchObject({ status: 'unknown' });
+    expect(passwordStatusOf(info({ apiKey: { storedAt: AT } }))).toMatchObject({ status: 'unknown' });
+    const replaced = stored({ source: 'site', siteId: 'hall-1', factoryDefault: false, unconfirmed: true });
+    expect(passwordStatusOf(replaced)).toEqual({
+      status: 'unknown',
+      why: 'the site password was replaced since the device accepted one',
+    });
+    expect(passwordStatusOf(replaced, { factory: true })).toEqual({ status: 'factory-default' });
+    expect(passwordStatusOf(replaced, { factory: false })).toEqual({ status: 'set-elsewhere' });
+  });
+
   it('factory default: the stored password (own or site) is "admin"', () => {
     expect(passwordStatusOf(stored({ factoryDefault: true }))).toEqual({ status: 'factory-default' });
     expect(passwordStatusOf(stored({ source: 'site', siteId: 'hall-1', factoryDefault: true }))).toEqual({
@@ -54,7 +66,7 @@ describe('passwordStatusOf', () => {
     ).toEqual({ status: 'factory-default' });
   });
 
-  it('a password given this session is the working one: "admin" is the factory default whatever is stored', () => {
+  it('the password the device accepted this session counts first: "admin" is the factory default whatever is stored', () => {
     expect(passwordStatusOf(undefined, { factory: true })).toEqual({ status: 'factory-default' });
     expect(passwordStatusOf(stored({ changedAt: CHANGED }), { factory: true })).toEqual({
       status: 'factory-default',

@@ -230,3 +230,56 @@ describe('vault: a refusal recorded against the password that was refused', () =
     expect(await vault.passwordFor(A, undefined)).toMatchObject({ secret: 'new-pw', rejected: true });
   });
 });
+
+describe('vault: site members are the devices that accepted the site password (issue 22, item 10)', () => {
+  const ids = Array.from({ length: 300 }, (_, i) => `addr:127.0.${i >> 8}.${i & 255}:80`);
+
+  it('a device that takes a password of its own leaves a site whose password is another', async () => {
+    const vault = createVault(createMemoryStore());
+    await vault.setSitePassword('acme', 'admin', [{ deviceId: A }, { deviceId: B }, { deviceId: C }]);
+    await vault.setDevicePassword(A, 'Changed-pw-1', { changedAt: '2026-11-24T09:00:00.000Z' });
+    await vault.setDevicePassword(B, 'admin');
+    expect((await vault.list()).sites[0]?.members.sort()).toEqual([B, C].sort());
+    expect(await vault.siteOf(A)).toBeUndefined();
+    // Forgotten, its own password does not bring the site's back: no "Factory pw", nothing sent.
+    await vault.deleteDevicePassword(A);
+    expect((await vault.list()).devices.find((d) => d.deviceId === A)).toBeUndefined();
+    expect(await vault.passwordFor(A, undefined)).toBeUndefined();
+    expect(await vault.passwordFor(C, undefined)).toMatchObject({ source: { kind: 'site', siteId: 'acme' } });
+  });
+
+  it('a replaced site password is no evidence for the members that accepted the earlier one', async () => {
+    const vault = createVault(createMemoryStore());
+    await vault.setSitePassword('acme', 'Site-pw-1', [{ deviceId: A }, { deviceId: B }]);
+    await vault.setSitePassword('acme', 'admin', [{ deviceId: C }]);
+    const byId = async () => new Map((await vault.list()).devices.map((d) => [d.deviceId, d.password]));
+    expect((await byId()).get(A)).toMatchObject({ source: 'site', factoryDefault: false, unconfirmed: true });
+    expect((await byId()).get(C)).toMatchObject({ source: 'site', factoryDefault: true });
+    expect((await byId()).get(C)?.unconfirmed).toBeUndefined();
+    // Still tried on them (a new site password clears refusals); accepted, it is evidence.
+    expect(await vault.passwordFor(A, undefined)).toMatchObject({ secret: 'admin', rejected: false });
+    await vault.addSiteMember('acme', { deviceId: A });
+    expect((await byId()).get(A)).toMatchObject({ factoryDefault: true });
+    expect((await byId()).get(A)?.unconfirmed).toBeUndefined();
+    expect((await byId()).get(B)).toMatchObject({ factoryDefault: false, unconfirmed: true });
+    // A refusal is no evidence of the factory password either.
+    await vault.markPasswordRejected({ kind: 'site', siteId: 'acme' }, C);
+    expect((await byId()).get(C)).toMatchObject({ rejected: true, factoryDefault: false });
+  });
+
+  it('a bulk password change leaves the site in a few writes and one keychain listing', async () => {
+    const store = countingStore();
+    const vault = createVault(store);
+    await vault.setSitePassword(
+      'big',
+      'admin',
+      ids.map((deviceId) => ({ deviceId })),
+    );
+    const before = { ...store.counts, written: store.written.length };
+    await Promise.all(ids.map((id) => vault.setDevicePassword(id, `own-${id}`)));
+    const siteWrites = store.written.slice(before.written).filter((a) => a === 'site/big/password');
+    expect(siteWrites.length).toBeLessThanOrEqual(3);
+    expect(store.counts.list - before.list).toBe(1);
+    expect((await vault.list()).sites[0]?.members).toEqual([]);
+  });
+});

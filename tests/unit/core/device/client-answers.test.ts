@@ -157,6 +157,17 @@ describe('answers become values or typed errors', () => {
     }
   });
 
+  it('scrubs a secret straddling the 2,000-character cut of device text before cutting it', async () => {
+    const password = 'Straddle-Secret-77';
+    // The password starts 5 characters before the cut: cut first, "Strad" would be left unscrubbed.
+    const padding = 'x'.repeat(1995);
+    const { client } = clientWithAnswer(() => reply(500, { err: `${padding}${password} and more` }));
+    const error = await rejectionOf(client.unlock(DEVICE, password));
+    const kept = error.detail.deviceMessage ?? '';
+    expect(kept).toBe(`${padding}*** a`);
+    expect(`${error.message} ${JSON.stringify(error.toAppError())}`).not.toContain(password.slice(0, 5));
+  });
+
   it('wraps anything unexpected in a DeviceError', async () => {
     const { client } = clientWithAnswer(() => {
       throw new TypeError('boom');

@@ -36,6 +36,18 @@ describe('readStatus extractions', () => {
     expect(reading).toMatchObject({ fans: [], pools: [], boards: [] });
   });
 
+  it('keeps no login a pool url carries, whatever its scheme', () => {
+    const body = summary() as { miner: { pools: { url: string }[] } };
+    body.miner.pools[0]!.url = 'stratum2+tcp://acct:s3cr@t@stratum.braiins.com:3333';
+    body.miner.pools[1]!.url = 'acct:s3cret@backup.example:443';
+    const reading = readStatus(statusAfter(), body, infoS21());
+    expect(reading.pools.map((p) => p.url)).toEqual([
+      'stratum2+tcp://stratum.braiins.com:3333',
+      'backup.example:443',
+      'DevFee',
+    ]);
+  });
+
   it('tells whether the credentials were accepted before unlock', () => {
     expect(readStatus(fixture(`status-before-unlock.${S19}.json`)).unlocked).toBe(false);
   });
@@ -59,10 +71,13 @@ describe('readStatus extractions', () => {
     expect(reading.pools[0]).toEqual({
       url: 'stratum.braiins.com:3333',
       user: 'proto_mining_sw_test_s21pro-12g',
+      type: 'UserPool',
       status: 'active',
       accepted: 1599,
       rejected: 9,
     });
+    // The firmware's own fee pool keeps its type, so it is shown as the firmware's (fee-pool.ts).
+    expect(reading.pools[2]).toMatchObject({ url: 'DevFee', user: 'DevFee', type: 'DevFee' });
     expect(reading.boards).toHaveLength(3);
     expect(reading.boards[0]).toEqual({
       id: 1,
@@ -72,6 +87,7 @@ describe('readStatus extractions', () => {
       boardTemp: { min: 40, max: 50 },
       state: 'mining',
       powerW: 861,
+      chipStatuses: { red: 0, orange: 6, grey: 59 },
     });
   });
 

@@ -127,9 +127,19 @@ describe('export and merge', () => {
           incoming: `mac:${STRANGER}`,
           kept: 'both',
         },
+        // Seen elsewhere by the other technician: where its credentials go is not the file's to change.
+        {
+          deviceId: `mac:${C}`,
+          address: 'http://10.0.0.3',
+          field: 'address',
+          local: 'http://10.0.0.3',
+          incoming: 'http://10.0.0.33',
+          kept: 'local',
+          pending: true,
+        },
       ]),
     );
-    expect(outcome.conflicts).toHaveLength(3);
+    expect(outcome.conflicts).toHaveLength(4);
 
     const { devices } = await must(lead.devices('Hall 1'));
     const byId = new Map(devices.map((d) => [d.id, d]));
@@ -138,23 +148,34 @@ describe('export and merge', () => {
     );
     expect(byId.get(`mac:${A}`)).toMatchObject({ notes: 'fan 2 replaced' });
     expect(byId.get(`mac:${B}`)).toMatchObject({ label: 'R1-S2', identity: { hostname: 'miner-b-renamed' } });
-    // Moved between the two visits: both addresses kept, the newer one current, the seen-times combined.
+    // Moved between the two visits, by the file: ours kept until the technician accepts the move.
     expect(byId.get(`mac:${C}`)).toMatchObject({
-      address: 'http://10.0.0.33',
+      address: 'http://10.0.0.3',
       notes: 'PSU swapped',
       firstSeen: '2026-03-01T08:00:00.000Z',
       lastSeen: '2026-03-01T12:00:00.000Z',
     });
-    expect(byId.get(`mac:${C}`)?.addressHistory.map((h) => h.address)).toEqual([
-      'http://10.0.0.3',
-      'http://10.0.0.33',
-    ]);
+    expect(byId.get(`mac:${C}`)?.addressHistory.map((h) => h.address)).toEqual(['http://10.0.0.3']);
     // Known by address on both sides: one device.
     expect(byId.get('addr:10.0.0.50:80')).toMatchObject({ notes: 'no MAC shown' });
 
     // Importing the same file again changes nothing and reports the same standing conflicts.
     const again = await must(lead.importText(fromB));
     expect(again).toMatchObject({ added: 0, merged: 0, unchanged: 5 });
+    // The move still waits: listed again, still not taken.
+    expect(again.conflicts).toContainEqual(
+      expect.objectContaining({ deviceId: `mac:${C}`, field: 'address', pending: true }),
+    );
+
+    // Accepted: both addresses kept, the file's one current, with the file's time of seeing it there.
+    expect(await must(lead.acceptImported('Hall 1', [`mac:${C}`]))).toMatchObject({
+      accepted: [
+        { deviceId: `mac:${C}`, field: 'address', value: 'http://10.0.0.33', previous: 'http://10.0.0.3' },
+      ],
+    });
+    const moved = (await must(lead.devices('Hall 1'))).devices.find((d) => d.id === `mac:${C}`);
+    expect(moved?.address).toBe('http://10.0.0.33');
+    expect(moved?.addressHistory.map((h) => h.address)).toEqual(['http://10.0.0.3', 'http://10.0.0.33']);
   });
 
   it('merges into the site named, and refuses a file that is not a site export', async () => {

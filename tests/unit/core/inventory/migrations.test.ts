@@ -81,23 +81,60 @@ describe('migrate', () => {
 
   it('leaves the current version as it is', () => {
     const current = {
-      schemaVersion: 3,
+      schemaVersion: 4,
       sites: [],
       devices: [],
       settings: { currentSiteId: null },
       activity: [],
       poolPresets: [],
+      acceptance: [],
     };
-    expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 3 });
+    expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 4 });
   });
 
-  it('gives a version 2 file an empty activity log and no pool presets, and keeps everything else', () => {
+  it('gives a version 2 file an empty activity log, no pool presets and no verdicts, and keeps everything else', () => {
     const v2 = { schemaVersion: 2, sites: [], devices: [], settings: { currentSiteId: null } };
     expect(migrate(v2)).toEqual({
       ok: true,
-      inventory: { ...v2, schemaVersion: 3, activity: [], poolPresets: [] },
+      inventory: { ...v2, schemaVersion: 4, activity: [], poolPresets: [], acceptance: [] },
       fromVersion: 2,
     });
+  });
+
+  it('gives a version 3 file no acceptance verdicts, and keeps its activity and presets', () => {
+    const site = {
+      id: 'hall-1',
+      name: 'Hall 1',
+      subnets: [],
+      passwordRef: 'site/hall-1/password',
+      createdAt: '2025-11-01T10:00:00.000Z',
+      updatedAt: '2025-11-01T10:00:00.000Z',
+    };
+    const activity = {
+      id: '20251101100000000-0a0b0c0d',
+      siteId: 'hall-1',
+      at: '2025-11-01T10:00:00.000Z',
+      by: 'laptop-1',
+      action: 'reboot',
+      what: 'reboot',
+      devices: [],
+    };
+    const v3 = {
+      schemaVersion: 3,
+      sites: [site],
+      devices: [],
+      settings: { currentSiteId: 'hall-1' },
+      activity: [activity],
+      poolPresets: [],
+    };
+    const migrated = migrate(v3);
+    expect(migrated).toMatchObject({ ok: true, fromVersion: 3 });
+    expect(migrated.ok && migrated.inventory).toMatchObject({
+      schemaVersion: 4,
+      acceptance: [],
+      sites: [site],
+    });
+    expect(migrated.ok && migrated.inventory.activity).toHaveLength(1);
   });
 
   it.each([
@@ -121,6 +158,6 @@ describe('migrate', () => {
   });
 
   it('says "newer" for a file from a later Minerdeck', () => {
-    expect(migrate({ schemaVersion: 4 })).toMatchObject({ ok: false, reason: 'newer' });
+    expect(migrate({ schemaVersion: 5 })).toMatchObject({ ok: false, reason: 'newer' });
   });
 });

@@ -46,7 +46,7 @@ describe('inventory store', () => {
     const store = createInventoryStore({ dataDir });
     expect(await store.load()).toMatchObject({
       ok: true,
-      value: { schemaVersion: 3, sites: [], devices: [], activity: [] },
+      value: { schemaVersion: 4, sites: [], devices: [], activity: [], acceptance: [] },
     });
     expect(await store.update(() => ok('same'))).toEqual({ ok: true, value: 'same' });
     const failed = await store.update((inventory) => {

@@ -122,6 +122,21 @@ describe('renderExposition (text 0.0.4)', () => {
     expect(samples(text, 'minerdeck_monitor_poll_duration_seconds_sum')[0]).toMatch(/ 12.751$/);
   });
 
+  it("says whether this laptop is on the site network in the monitor's own health, not in every device's up", () => {
+    expect(samples(text, 'minerdeck_monitor_network_up')).toEqual(['minerdeck_monitor_network_up 1']);
+    expect(samples(text, 'minerdeck_monitor_network_down_since_timestamp_seconds')).toEqual([]);
+    const input = expositionInput(fleetView(3));
+    input.snapshot.totals.laptopOffNetworkSince = Date.UTC(2026, 10, 24, 4, 42, 0);
+    const off = renderExposition(input);
+    expect(samples(off, 'minerdeck_monitor_network_up')).toEqual(['minerdeck_monitor_network_up 0']);
+    expect(samples(off, 'minerdeck_monitor_network_down_since_timestamp_seconds')).toEqual([
+      'minerdeck_monitor_network_down_since_timestamp_seconds 1795495320',
+    ]);
+    expect(off).toContain('# TYPE minerdeck_monitor_network_up gauge\n');
+    // The devices keep what they last showed: the two that answered are still up.
+    expect(samples(off, 'minerdeck_device_up').map((line) => line.slice(-2))).toEqual([' 1', ' 1', ' 0']);
+  });
+
   it('escapes backslash, double quote and newline in every label value', () => {
     const input = expositionInput(fleetView(1), 'Room "B"\\north\nrow 2');
     const extras = input.extras('mac:02:00:00:00:00:01')!;
@@ -181,6 +196,8 @@ describe('PollRecorder', () => {
         pools: [
           { url: 'stratum+tcp://acct:s3cret@pool.example:3333', accepted: 10, rejected: 1, user: 'acct.w1' },
           { url: '', accepted: -1 },
+          // Any scheme, a password holding "@": the whole login is cut (shared/domain/pool-url.ts).
+          { url: 'stratum2+tcp://acct:p@ss@v2.pool.example:3336', accepted: 3 },
         ],
       },
     };
@@ -197,6 +214,7 @@ describe('PollRecorder', () => {
       pools: [
         { pool: '0', url: 'stratum+tcp://pool.example:3333', accepted: 10, rejected: 1 },
         { pool: '1', url: '' },
+        { pool: '2', url: 'stratum2+tcp://v2.pool.example:3336', accepted: 3 },
       ],
     });
     expect(recorder.histogram()).toMatchObject({ count: 3, sumSeconds: 8.004 });

@@ -1,0 +1,306 @@
+/**
+ * `minerdeck firmware upgrade <targets…> --file PATH …` (docs/commissioning.md, "Firmware"): the staged,
+ * verified, resumable rollout from a terminal.
+ *
+ * 1. Arguments and the image are checked before any network call (a missing or empty file: exit 2).
+ * 2. Each target is identified (anonymous `/info`) and the preflight reads every device (nothing sent):
+ *    the plan — versions now by model, the canary, the batches, who is skipped and why — is printed.
+ *    Several models without `--model`: exit 2. `--dry-run` stops there (exit 0).
+ * 3. Without `--yes` the plan is asked about on a terminal ("yes" to start); without a terminal, refused
+ *    (exit 2), nothing sent.
+ * 4. The rollout: one line per device as it ends, failures on stderr (with `--json`, exactly one JSON line
+ *    per device, then a summary line). Certificates of updated https devices that changed after their
+ *    update are asked about once per step on a terminal; never trusted without one.
+ * Exit: 0 every device verified or skipped, 1 a failure or a stopped rollout, 2 bad usage, 130 cancelled.
+ */
+import type { CertificateChange, FirmwareEvent } from '../../../shared/domain/firmware';
+import { toAppError } from '../../core/credentials/credential-error';
+import { runBulk } from '../../core/credentials/bulk';
+import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
+import { createPinOverlay } from '../../core/firmware/certificates';
+import type { FirmwareSettingsInput } from '../../core/firmware/firmware-service';
+import {
+  createFirmwareService,
+  firmwareSettings,
+  skippedOutcome,
+} from '../../core/firmware/firmware-service';
+import { readFirmwareImage } from '../../core/firmware/image-file';
+import { intOption, parse } from '../args';
+import { confirmOnTerminal } from '../confirm-prompt';
+import { planJson, planLines, printDevice, summaryJson, summarySentence } from '../firmware-output';
+import { cliPins } from '../inventory-pins';
+import type { Output } from '../output';
+import { EXIT, reportError } from '../output';
+import type { CliContext } from './context';
+import { openCliCredentials } from './credentials-context';
+import { commonOptions, readRequiredSecret } from './device-command';
+import { FIRMWARE_UPGRADE_USAGE } from './firmware';
+import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
+import { parseMonitorTargets } from './monitor-targets';
+import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
+
+const TEXT_OPTION = /^[\x21-\x7e][\x20-\x7e]{0,99}$/;
+
+/** `--expect-version`, `--model`: printable text a device could report, at most 100 characters. */
+function textOption(
+  value: unknown,
+  name: string,
+): { ok: true; value?: string } | { ok: false; message: string } {
+  if (value === undefined) return { ok: true };
+  if (typeof value !== 'string' || !TEXT_OPTION.test(value.trim())) {
+    return {
+      ok: false,
+      message: `--${name} must be printable text of 1 to 100 characters, not ${JSON.stringify(value)}.`,
+    };
+  }
+  return { ok: true, value: value.trim() };
+}
+
+/** The rollout's own options, checked before anything else happens. */
+function rolloutSettings(
+  values: Record<string, string | boolean | undefined>,
+): { ok: true; value: FirmwareSettingsInput } | { ok: false; message: string } {
+  const canary = intOption(values.canary, 'canary', 1, 10_000);
+  if (!canary.ok) return { ok: false, message: canary.error.message };
+  const batch = intOption(values.batch, 'batch', 1, 10_000);
+  if (!batch.ok) return { ok: false, message: batch.error.message };
+  const maxOffline = intOption(values['max-offline'], 'max-offline', 1, 10_000);
+  if (!maxOffline.ok) return { ok: false, message: maxOffline.error.message };
+  const deadline = intOption(values.deadline, 'deadline', 1, 24 * 60);
+  if (!deadline.ok) return { ok: false, message: deadline.error.message };
+  const expect = textOption(values['expect-version'], 'expect-version');
+  if (!expect.ok) return expect;
+  const model = textOption(values.model, 'model');
+  if (!model.ok) return model;
+  const input: FirmwareSettingsInput = {
+    keepSettings: values['no-keep-settings'] !== true,
+    retryFailed: values['retry-failed'] === true,
+    ...(canary.value !== undefined ? { canary: canary.value } : {}),
+    ...(batch.value !== undefined ? { batch: batch.value } : {}),
+    ...(maxOffline.value !== undefined ? { maxOffline: maxOffline.value } : {}),
+    ...(deadline.value !== undefined ? { deadlineMinutes: deadline.value } : {}),
+    ...(expect.value !== undefined ? { expectVersion: expect.value } : {}),
+    ...(model.value !== undefined ? { model: model.value } : {}),
+  };
+  const checked = firmwareSettings(input);
+  return checked.ok ? { ok: true, value: input } : { ok: false, message: checked.error.message };
+}
+
+/** Progress for a person, on stderr: each step as it starts, and why the rollout stops. */
+function tellProgress(output: Output, event: FirmwareEvent): void {
+  if (output.json) return;
+  if (event.kind === 'step' && event.state === 'started') output.err(`Starting ${event.name}…`);
+  if (event.kind === 'stopping') output.err(`minerdeck: the rollout stops: ${event.reason}.`);
+}
+
+/** Asks once for every changed certificate of a step; never yes without a terminal. */
+async function askCertificates(
+  ctx: CliContext,
+  output: Output,
+  changes: CertificateChange[],
+): Promise<boolean> {
+  output.err(
+    `Certificate changed after the update on ${changes.length} updated device${changes.length === 1 ? '' : 's'}:`,
+  );
+  for (const change of changes) {
+    output.err(`  ${change.address}: trusted ${change.before}, now ${change.after}`);
+  }
+  const answer = await confirmOnTerminal(
+    ctx.secrets,
+    `Trust the new certificate${changes.length === 1 ? '' : 's'} of ${changes.length === 1 ? 'this updated device' : `these ${changes.length} updated devices`}? Type "yes" to trust:`,
+    ctx.signal,
+  );
+  if (answer === 'no-terminal') {
+    output.err(
+      'minerdeck: no terminal to ask on, so the new certificates are not trusted. Run the same command on a terminal: it verifies these devices and asks again (it does not upload to them again).',
+    );
+  }
+  return answer === 'yes';
+}
+
+export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const parsed = parse(argv, {
+    ...commonOptions,
+    ...WRITE_OPTIONS,
+    file: { type: 'string' },
+    'expect-version': { type: 'string' },
+    model: { type: 'string' },
+    canary: { type: 'string' },
+    batch: { type: 'string' },
+    'max-offline': { type: 'string' },
+    'no-keep-settings': { type: 'boolean', default: false },
+    deadline: { type: 'string' },
+    'password-stdin': { type: 'boolean', default: false },
+    'retry-failed': { type: 'boolean', default: false },
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const { values, positionals } = parsed.value;
+  const output = { ...ctx.output, json: values.json === true };
+  const addresses = parseMonitorTargets(positionals, FIRMWARE_UPGRADE_USAGE);
+  if (!addresses.ok) return reportError(output, addresses.error);
+  const run = writeRunOptions(values, 'upload');
+  if (!run.ok) return reportError(output, run.error);
+  const { yes, dryRun } = run.value;
+  const settings = rolloutSettings(values);
+  if (!settings.ok) return usageError(output, settings.message);
+  if (typeof values.file !== 'string' || values.file.trim() === '') {
+    return usageError(
+      output,
+      `the firmware image is missing: add --file PATH. Usage: ${FIRMWARE_UPGRADE_USAGE}`,
+    );
+  }
+  // The image is read (size, SHA-256) before any device is: a wrong path costs no network call.
+  const image = await readFirmwareImage(values.file, { signal: ctx.signal });
+  if (!image.ok) return reportError(output, image.error);
+  let password: string | undefined;
+  if (values['password-stdin'] === true) {
+    const secret = await readRequiredSecret(ctx, 'Password');
+    if (!secret.ok) return reportError(output, secret.error);
+    password = secret.value;
+  }
+
+  const inventory = openCliInventory(ctx);
+  const siteRef = typeof values.site === 'string' ? values.site : undefined;
+  const resolved = await resolveCliSite(output, inventory, siteRef);
+  tellProblems(output, inventory);
+  if (!resolved.ok) return reportError(output, resolved.error);
+  const site = resolved.value;
+
+  // A certificate trusted during the run is used at once by every connection of this command.
+  const pins = createPinOverlay(cliPins(ctx));
+  const reach = watchReachability();
+  const credentials = await openCliCredentials(
+    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient({ ...options, tlsPins: pins })) },
+    { timeoutMs: run.value.timeoutMs, keychain: 'open' },
+  );
+  try {
+    const { services } = credentials;
+    const bulk = {
+      signal: ctx.signal,
+      ...(run.value.concurrency !== undefined ? { concurrency: run.value.concurrency } : {}),
+    };
+    const found = await resolvePasswordTargets({ identity: services.identity, reach }, addresses.value, {
+      ...bulk,
+      ...(siteRef !== undefined ? { siteId: site.id } : {}),
+    });
+    const targets = found.map((f) => f.target);
+    if (password !== undefined) {
+      // Tried once per device that answered; a refusal shows in the plan ("needs its password").
+      const answering = found.filter((f) => f.offline === undefined).map((f) => f.target);
+      await runBulk(
+        answering,
+        (t, signal) => services.sessions.unlockWith(t, password, signal ? { signal } : {}),
+        bulk,
+      );
+    }
+    const firmware = createFirmwareService({
+      client: credentials.client,
+      credentials: services,
+      inventory,
+      pins,
+    });
+    const prepared = await firmware.prepare({
+      targets,
+      imagePath: image.value.path,
+      imageFile: image.value,
+      siteId: site.id,
+      settings: settings.value,
+      ...bulk,
+    });
+    if (!prepared.ok) return reportError(output, prepared.error);
+    const { plan } = prepared.value;
+    const showPlan = (to: (line: string) => void) => {
+      if (output.json) for (const line of planJson(plan)) to(line);
+      else for (const line of planLines(plan)) to(line);
+    };
+    if (plan.refusal !== undefined) {
+      showPlan(output.json ? output.out : output.err);
+      return usageError(output, plan.refusal);
+    }
+    if (dryRun) {
+      showPlan(output.out);
+      return EXIT.ok;
+    }
+    // Past the dry run the plan is for a person: on stderr with --json, so stdout keeps one line per device.
+    showPlan(output.json ? output.err : output.out);
+    if (plan.steps.length === 0) {
+      // Nothing to upload or verify: every device is on the version, or skipped for the reason shown.
+      const outcome = skippedOutcome(plan);
+      for (const device of outcome.devices) printDevice(output, device);
+      if (output.json) output.out(summaryJson(outcome));
+      output.err(`Nothing to do: ${summarySentence(outcome)}.`);
+      return EXIT.ok;
+    }
+    if (!yes) {
+      const verifying = plan.devices.filter((d) => d.role === 'verify').length;
+      const what = [
+        plan.uploads > 0
+          ? `upload ${plan.image.name} to ${plan.uploads} device${plan.uploads === 1 ? '' : 's'}`
+          : '',
+        verifying > 0 ? `verify ${verifying} device${verifying === 1 ? '' : 's'} an earlier run updated` : '',
+      ]
+        .filter((part) => part !== '')
+        .join(' and ');
+      const answer = await confirmOnTerminal(
+        ctx.secrets,
+        `Go ahead and ${what}? Type "yes" to start:`,
+        ctx.signal,
+      );
+      if (ctx.signal.aborted)
+        return reportError(output, { code: 'CANCELLED', message: 'cancelled: nothing was sent.' });
+      if (answer !== 'yes') {
+        return usageError(
+          output,
+          answer === 'no-terminal'
+            ? `Nothing was sent: no terminal to ask on. Add --yes to ${what} (or --dry-run to see the plan only).`
+            : 'Nothing was sent: not confirmed.',
+        );
+      }
+    }
+
+    const printed = new Set<string>();
+    const started = firmware.start(prepared.value, {
+      signal: ctx.signal,
+      onEvent: (event) => {
+        tellProgress(output, event);
+        if (event.kind !== 'device') return;
+        if (event.step !== 'verified' && event.step !== 'failed' && event.step !== 'unknown') return;
+        printed.add(event.deviceId);
+        printDevice(output, {
+          deviceId: event.deviceId,
+          address: event.address,
+          outcome: event.step,
+          words: event.words,
+          uploaded: event.uploaded === true,
+          ...(event.from !== undefined ? { from: event.from } : {}),
+          ...(event.to !== undefined ? { to: event.to } : {}),
+          ...(event.certificate !== undefined ? { certificate: event.certificate } : {}),
+        });
+      },
+      decideCertificates: (changes) => askCertificates(ctx, output, changes),
+    });
+    if (!started.ok) return reportError(output, started.error);
+    const outcome = await started.value.outcome;
+    for (const device of outcome.devices) if (!printed.has(device.deviceId)) printDevice(output, device);
+    if (output.json) output.out(summaryJson(outcome));
+    output.err(`${summarySentence(outcome)}.`);
+    if (outcome.stopped !== undefined && !outcome.cancelled) {
+      output.err(
+        `The rollout stopped: ${outcome.stopped}. Run the same command again to continue: it reads every device first and never uploads twice to one that took the image.`,
+      );
+    }
+    if (outcome.activityErrors.length > 0) {
+      output.err(
+        `minerdeck: the activity log of site "${site.name}" could not be written: ${outcome.activityErrors[0] ?? ''}`,
+      );
+    } else output.err(`Recorded in the activity log of site "${site.name}".`);
+    if (outcome.cancelled) return EXIT.cancelled;
+    return outcome.devices.every((d) => d.outcome === 'verified' || d.outcome === 'skipped')
+      ? EXIT.ok
+      : EXIT.failed;
+  } catch (error) {
+    return reportError(output, toAppError(error));
+  } finally {
+    await credentials.close();
+  }
+}

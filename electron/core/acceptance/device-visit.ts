@@ -1,0 +1,139 @@
+/**
+ * One visit to one device during an acceptance: `/model` until it has been read once, then `/chains` and
+ * `/summary`, one after the other on the kept connection. All three are anonymous in the vendor document
+ * (`/summary`: credentials optional, field-notes.md), so a visit sends none — no unlock, no token; a device
+ * that refuses an anonymous `/summary` (401) gets its stored credential from then on, chosen by the session
+ * manager as for every read. Reads only: nothing is ever written to a device here.
+ */
+import type { ModelChains } from '../../../shared/domain/hash-boards';
+import type { SessionManager } from '../credentials/session-manager';
+import type { CallOptions, DeviceClient } from '../device/client';
+import type { DeviceError } from '../device/device-error';
+import { isDeviceError } from '../device/device-error';
+import { readModelChains } from '../device/hash-board-reader';
+import type { MonitorTarget } from '../monitor/poll-device';
+import type { AcceptanceSample } from './device-window';
+import { sampleFrom } from './read-sample';
+
+/** What the run remembers of a device between visits. */
+export interface VisitState {
+  model?: ModelChains;
+  modelError?: string;
+  /** Its `/summary` answered 401 without a credential. */
+  summaryNeedsCredential: boolean;
+}
+
+export const newVisitState = (): VisitState => ({ summaryNeedsCredential: false });
+
+const MAX_DEVICE_TEXT = 120;
+const SILENT: ReadonlySet<string> = new Set(['TIMEOUT', 'UNREACHABLE', 'CANCELLED']);
+
+/** A failed read in a few words ("timed out", "HTTP 404"), for the evidence and the reasons. */
+export function errorWords(error: unknown): string {
+  if (!isDeviceError(error)) return 'failed';
+  const e: DeviceError = error;
+  switch (e.code) {
+    case 'TIMEOUT':
+      return 'timed out';
+    case 'UNREACHABLE':
+      return e.detail.cause === 'ECONNREFUSED' ? 'no answer (connection refused)' : 'no answer';
+    case 'HTTP_ERROR': {
+      const said = e.detail.deviceMessage?.trim().slice(0, MAX_DEVICE_TEXT);
+      return `HTTP ${e.detail.status ?? '?'}${said !== undefined && said !== '' ? ` (${said})` : ''}`;
+    }
+    case 'BAD_RESPONSE':
+      return 'an answer that is not the expected JSON';
+    case 'AUTH_REQUIRED':
+      return 'refused without a working password or API key';
+    case 'LOCKED_OUT':
+      return 'locked out (too many wrong passwords)';
+    case 'TLS_UNTRUSTED':
+      return 'its certificate is not trusted yet';
+    case 'TLS_CHANGED':
+      return 'its certificate changed';
+    case 'CANCELLED':
+      return 'cancelled';
+    default:
+      return e.message.slice(0, MAX_DEVICE_TEXT);
+  }
+}
+
+export interface VisitDeps {
+  client: DeviceClient;
+  sessions: Pick<SessionManager, 'withCredential'>;
+}
+
+async function readSummary(
+  deps: VisitDeps,
+  target: MonitorTarget,
+  state: VisitState,
+  call: () => CallOptions,
+): Promise<unknown> {
+  if (!state.summaryNeedsCredential) {
+    try {
+      return await deps.client.getSummary(target.address, undefined, call());
+    } catch (error) {
+      if (!(isDeviceError(error) && error.code === 'AUTH_REQUIRED')) throw error;
+      state.summaryNeedsCredential = true;
+    }
+  }
+  const { signal } = call();
+  return deps.sessions.withCredential(
+    target,
+    (credential) => deps.client.getSummary(target.address, credential, call()),
+    signal !== undefined ? { signal } : {},
+  );
+}
+
+/**
+ * Visits the device once (every request within `timeoutMs` in all) and answers the reading; a failed read
+ * is part of the reading (`errors`), never thrown.
+ */
+export async function visitDevice(
+  deps: VisitDeps,
+  target: MonitorTarget,
+  state: VisitState,
+  at: number,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<AcceptanceSample> {
+  const deadline = Date.now() + options.timeoutMs;
+  const call = (): CallOptions => ({
+    totalTimeoutMs: Math.max(1, deadline - Date.now()),
+    ...(options.signal !== undefined ? { signal: options.signal } : {}),
+  });
+  const errors: string[] = [];
+  if (state.model === undefined) {
+    try {
+      state.model = readModelChains(await deps.client.getModel(target.address, call()));
+      delete state.modelError;
+    } catch (error) {
+      state.modelError = errorWords(error);
+    }
+  }
+  let chains: unknown;
+  let summary: unknown;
+  let silent = false;
+  try {
+    chains = await deps.client.getChains(target.address, call());
+  } catch (error) {
+    errors.push(`/chains: ${errorWords(error)}`);
+    // A device that did not answer at all is not asked again in the same visit.
+    silent = isDeviceError(error) && SILENT.has(error.code);
+  }
+  if (!silent) {
+    try {
+      summary = await readSummary(deps, target, state, call);
+    } catch (error) {
+      errors.push(`/summary: ${errorWords(error)}`);
+    }
+  }
+  return sampleFrom(
+    at,
+    {
+      ...(chains !== undefined ? { chains } : {}),
+      ...(summary !== undefined ? { summary } : {}),
+      errors,
+    },
+    state.model?.hashRateUnit,
+  );
+}

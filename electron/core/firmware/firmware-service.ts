@@ -1,0 +1,428 @@
+/**
+ * The firmware capability (docs/commissioning.md, "Firmware"), for the CLI and the app alike, in two steps:
+ *
+ * 1. `prepare` — the preflight: reads the image (size, SHA-256), every target's `/info` and `/status`, and
+ *    what earlier runs of this image left in the site's activity log; sends nothing. Its `plan` is plain
+ *    data (shared/domain/firmware.ts) for a preview: versions by model, the canary, the batches, who is
+ *    skipped and why, or why nothing may be sent (`refusal`).
+ * 2. `start` — runs a prepared plan: per-device progress as events, "stop after this batch", cancel, and
+ *    an outcome that names every device.
+ *
+ * Wired once per shell over the same credentials, inventory and pinned certificates as the device client
+ * (`pins` must be the overlay that client was built with, so a certificate trusted during the run is used
+ * at once). `disruptions`: the monitor of this process, told of each device that took the image.
+ */
+import type {
+  CertificateChange,
+  FirmwareEvent,
+  FirmwareOutcome,
+  FirmwarePlan,
+  FirmwareSettings,
+  FirmwareStatus,
+  FirmwareStatusDevice,
+} from '../../../shared/domain/firmware';
+import { countOutcomes, firmwareSettingsSchema, versionsByModel } from '../../../shared/domain/firmware';
+import { formatDeviceAddress } from '../../../shared/domain/device-address';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import { noCredential } from '../commission/pool-plan';
+import { runBulk } from '../credentials/bulk';
+import type { CredentialServices } from '../credentials/credential-services';
+import type { SessionTarget } from '../credentials/session-manager';
+import type { DeviceClient } from '../device/client';
+import { DeviceError } from '../device/device-error';
+import type { InventoryServices } from '../inventory/inventory-services';
+import type { Monitor } from '../monitor/monitor';
+import { createFirmwareLog } from './activity-log';
+import type { PinOverlay, TrustOutcome } from './certificates';
+import { trustNewCertificates } from './certificates';
+import type { PreflightDevice } from './device-facts';
+import { readInfo, readPreflight } from './device-facts';
+import type { ImageHistory } from './history';
+import { historyOf, imageHistory } from './history';
+import type { FirmwareImageFile } from './image-file';
+import { readFirmwareImage } from './image-file';
+import { buildPlan } from './plan';
+import type { RolloutDevice } from './rollout';
+import { runRollout } from './rollout';
+import { USUAL_AFTER_SECONDS } from './send-image';
+import type { UploadTimeouts } from './upload';
+import { isMining } from './verdict';
+import type { VerifyTiming } from './verify';
+import { DEFAULT_VERIFY_TIMING } from './verify';
+
+export const DEFAULT_CANARY = 1;
+export const DEFAULT_BATCH = 10;
+export const DEFAULT_DEADLINE_MINUTES = 15;
+/** A known tool caps parallel uploads at 5: devices run out of memory during an upload (field-notes.md). */
+export const MAX_UPLOADS_IN_FLIGHT = 5;
+
+/** What the technician may choose; everything else has its default (the batch size for `maxOffline`). */
+export type FirmwareSettingsInput = Partial<FirmwareSettings>;
+
+export function firmwareSettings(input: FirmwareSettingsInput = {}): Result<FirmwareSettings> {
+  const batch = input.batch ?? DEFAULT_BATCH;
+  const parsed = firmwareSettingsSchema.safeParse({
+    keepSettings: input.keepSettings ?? true,
+    ...(input.expectVersion !== undefined ? { expectVersion: input.expectVersion } : {}),
+    ...(input.model !== undefined ? { model: input.model } : {}),
+    canary: input.canary ?? DEFAULT_CANARY,
+    batch,
+    maxOffline: input.maxOffline ?? batch,
+    deadlineMinutes: input.deadlineMinutes ?? DEFAULT_DEADLINE_MINUTES,
+    uploadsInFlight: Math.min(MAX_UPLOADS_IN_FLIGHT, input.uploadsInFlight ?? MAX_UPLOADS_IN_FLIGHT),
+    retryFailed: input.retryFailed ?? false,
+  });
+  if (parsed.success) return ok(parsed.data);
+  const issue = parsed.error.issues[0];
+  return err(
+    'INVALID_INPUT',
+    `firmware settings: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
+  );
+}
+
+/** The outcome of a plan with nothing to do: every device skipped, for the reason the plan gives. */
+export function skippedOutcome(plan: FirmwarePlan): FirmwareOutcome {
+  const devices = plan.devices.map((device) => ({
+    deviceId: device.deviceId,
+    address: device.address,
+    outcome: 'skipped' as const,
+    words: `skipped: ${device.detail}`,
+    uploaded: false,
+    ...(device.from !== undefined ? { from: device.from } : {}),
+  }));
+  return {
+    image: plan.image,
+    ...(plan.version !== undefined ? { version: plan.version } : {}),
+    devices,
+    counts: countOutcomes(devices),
+    cancelled: false,
+    activityErrors: [],
+  };
+}
+
+export interface FirmwareTiming {
+  verify: VerifyTiming;
+  upload: Partial<UploadTimeouts>;
+  /** How long accepted devices and verdicts are gathered into one activity entry. */
+  gatherMs: number;
+}
+
+export interface FirmwareServiceOptions {
+  client: DeviceClient;
+  credentials: Pick<CredentialServices, 'vault' | 'sessions'>;
+  inventory: Pick<InventoryServices, 'recordActivity' | 'activity' | 'store'>;
+  /** The pins the device client checks https devices with, as an overlay (certificates.ts). */
+  pins: PinOverlay;
+  /** Extra trusted roots for https devices, as the device client has them. */
+  ca?: readonly string[];
+  now?: () => Date;
+  disruptions?: Pick<Monitor, 'expectDisruption'>;
+  timing?: { verify?: Partial<VerifyTiming>; upload?: Partial<UploadTimeouts>; gatherMs?: number };
+}
+
+export interface FirmwarePlanRequest {
+  targets: readonly SessionTarget[];
+  /** The image on this computer (chosen in a file dialog, or `--file`). */
+  imagePath: string;
+  /** The image already read (readFirmwareImage) by the caller: not read again. */
+  imageFile?: FirmwareImageFile;
+  /** The site whose activity log records the rollout (and tells what earlier runs did). */
+  siteId: string;
+  settings?: FirmwareSettingsInput;
+  signal?: AbortSignal;
+  /** Devices read at once during the preflight (default 32). */
+  concurrency?: number;
+}
+
+/** A plan ready to run: `plan` is what to show; the rest stays in this process. */
+export interface PreparedRollout {
+  readonly plan: FirmwarePlan;
+  readonly siteId: string;
+  readonly file: FirmwareImageFile;
+  readonly targets: readonly SessionTarget[];
+  readonly preflight: readonly PreflightDevice[];
+  readonly history: ImageHistory;
+}
+
+export interface FirmwareRunRequest {
+  /** Every step of every device, as it happens (the app batches them for the window). */
+  onEvent?: (event: FirmwareEvent) => void;
+  /**
+   * Certificates of updated https devices that changed after their update, once per step, all together:
+   * true trusts every one of them (pinned in the inventory, used at once). Absent: none is trusted.
+   */
+  decideCertificates?: (changes: CertificateChange[]) => Promise<boolean>;
+  /** Cancels as `cancel()` does. */
+  signal?: AbortSignal;
+}
+
+export interface FirmwareRun {
+  /** Resolves when the rollout ended (finished, stopped or cancelled); never rejects for a device's failure. */
+  readonly outcome: Promise<FirmwareOutcome>;
+  /** "Stop after this batch": the current step finishes (every device of it gets its verdict), no other starts. */
+  stopAfterThisBatch(): void;
+  /** Stops now: uploads under way are cut (nothing installed), devices that took the image are left to the next run. */
+  cancel(): void;
+}
+
+export interface FirmwareService {
+  /** The preflight and its plan; nothing is sent. A missing or empty file is INVALID_INPUT. */
+  prepare(request: FirmwarePlanRequest): Promise<Result<PreparedRollout>>;
+  /** Runs a prepared plan; refused (INVALID_INPUT) when the plan carries a `refusal` or uploads to nobody and verifies nobody. */
+  start(prepared: PreparedRollout, request?: FirmwareRunRequest): Result<FirmwareRun>;
+  /** Versions by model, from each target's anonymous `/info` (`minerdeck firmware status`). */
+  status(
+    targets: readonly SessionTarget[],
+    options?: { signal?: AbortSignal; concurrency?: number },
+  ): Promise<FirmwareStatus>;
+  /**
+   * Trusts the new certificates of devices a firmware update from this laptop changed, in one step — only
+   * for devices the site's activity log says took an image; any other is refused, named.
+   */
+  trustUpdatedCertificates(
+    siteId: string,
+    changes: readonly CertificateChange[],
+  ): Promise<Result<TrustOutcome>>;
+}
+
+export function createFirmwareService(options: FirmwareServiceOptions): FirmwareService {
+  const { client, inventory, pins } = options;
+  const { vault, sessions } = options.credentials;
+  const now = options.now ?? (() => new Date());
+  const nowMs = () => now().getTime();
+  const timing: FirmwareTiming = {
+    verify: { ...DEFAULT_VERIFY_TIMING, ...options.timing?.verify },
+    upload: options.timing?.upload ?? {},
+    gatherMs: options.timing?.gatherMs ?? 500,
+  };
+  const facts = { client, sessions, pins };
+  const tls = { pins, ...(options.ca !== undefined ? { ca: options.ca } : {}) };
+
+  async function historyFor(siteId: string, sha256: string): Promise<Result<ImageHistory>> {
+    const entries = await inventory.activity(siteId);
+    return entries.ok ? ok(imageHistory(entries.value, sha256)) : entries;
+  }
+
+  /** Pins the new certificates in the inventory and in this process; answers the device ids trusted. */
+  async function trust(siteId: string, changes: readonly CertificateChange[]): Promise<Result<TrustOutcome>> {
+    const trusted = await trustNewCertificates(inventory.store, siteId, changes);
+    if (trusted.ok) {
+      for (const change of changes) {
+        if (trusted.value.trusted.includes(change.address)) pins.pin(change.address, change.after);
+      }
+    }
+    return trusted;
+  }
+
+  function rolloutDevices(prepared: PreparedRollout): RolloutDevice[] {
+    const byId = new Map(prepared.preflight.map((p) => [p.deviceId, p]));
+    const targets = new Map(prepared.targets.map((t) => [t.deviceId, t]));
+    const deadlineMs = prepared.plan.settings.deadlineMinutes * 60_000;
+    return prepared.plan.devices.flatMap((device): RolloutDevice[] => {
+      const target = targets.get(device.deviceId);
+      if (target === undefined) return [];
+      const seen = byId.get(device.deviceId);
+      if (device.role === 'canary' || device.role === 'batch') {
+        const before = seen?.identity.version;
+        return [
+          {
+            target,
+            plan: device,
+            ...(before !== undefined
+              ? { before: { version: before, mining: isMining(seen?.minerState) } }
+              : {}),
+          },
+        ];
+      }
+      if (device.role !== 'verify') return [{ target, plan: device }];
+      const record = historyOf(prepared.history, device);
+      const at = record === undefined ? nowMs() : Date.parse(record.at);
+      const tookIt = record !== undefined && (record.phase === 'accepted' || record.outcome === 'unknown');
+      const from = record?.from ?? seen?.identity.version;
+      const changed =
+        from !== undefined && seen?.identity.version !== undefined && seen.identity.version !== from;
+      const downAt = tookIt ? at + USUAL_AFTER_SECONDS * 1000 : nowMs();
+      return [
+        {
+          target,
+          plan: device,
+          // What it mined before is not in the log: a commissioning fleet mines, so it must mine again.
+          ...(from !== undefined ? { before: { version: from, mining: true } } : {}),
+          resume: {
+            downAt,
+            deadlineAt: (tookIt ? at : nowMs()) + deadlineMs,
+            alreadyRebooted: changed || (tookIt && nowMs() >= at + deadlineMs),
+          },
+        },
+      ];
+    });
+  }
+
+  return {
+    async prepare(request) {
+      const settings = firmwareSettings(request.settings);
+      if (!settings.ok) return settings;
+      const file =
+        request.imageFile !== undefined
+          ? ok(request.imageFile)
+          : await readFirmwareImage(request.imagePath, request.signal ? { signal: request.signal } : {});
+      if (!file.ok) return file;
+      const history = await historyFor(request.siteId, file.value.image.sha256);
+      if (!history.ok) return history;
+      const call = {
+        ...(request.signal !== undefined ? { signal: request.signal } : {}),
+      };
+      const read = await runBulk(
+        request.targets,
+        (target, signal) =>
+          readPreflight({ ...facts, noCredential: (t) => noCredential({ vault, sessions }, t) }, target, {
+            ...call,
+            ...(signal !== undefined ? { signal } : {}),
+          }),
+        {
+          ...(request.signal !== undefined ? { signal: request.signal } : {}),
+          ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
+        },
+      );
+      const preflight: PreflightDevice[] = [];
+      for (const outcome of read) {
+        if (!outcome.ok) {
+          if (outcome.error.code === 'CANCELLED')
+            return err('CANCELLED', 'The firmware preflight was cancelled.');
+          preflight.push({
+            deviceId: outcome.item.deviceId,
+            address: formatDeviceAddress(outcome.item.address),
+            unreachable: outcome.error.message,
+            identity: {},
+          });
+        } else preflight.push(outcome.value);
+      }
+      const plan = buildPlan({
+        image: file.value.image,
+        settings: settings.value,
+        devices: preflight,
+        history: history.value,
+      });
+      return ok({
+        plan,
+        siteId: request.siteId,
+        file: file.value,
+        targets: [...request.targets],
+        preflight,
+        history: history.value,
+      });
+    },
+
+    start(prepared, request = {}) {
+      const { plan } = prepared;
+      if (plan.refusal !== undefined) return err('INVALID_INPUT', plan.refusal);
+      if (plan.steps.length === 0)
+        return err('INVALID_INPUT', 'nothing to do: every device is skipped (see why in the plan).');
+      const controller = new AbortController();
+      const cancel = () =>
+        controller.abort(new DeviceError('CANCELLED', 'The firmware rollout was cancelled.'));
+      if (request.signal?.aborted === true) cancel();
+      request.signal?.addEventListener('abort', cancel, { once: true });
+      let stop = false;
+      const log = createFirmwareLog({
+        inventory,
+        siteId: prepared.siteId,
+        image: plan.image,
+        ...(plan.settings.expectVersion !== undefined ? { expectVersion: plan.settings.expectVersion } : {}),
+        keepSettings: plan.settings.keepSettings,
+        now,
+        gatherMs: timing.gatherMs,
+      });
+      const decide = request.decideCertificates;
+      const outcome = runRollout(
+        {
+          facts,
+          send: { sessions, tls, now: nowMs, timeouts: timing.upload },
+          log,
+          file: prepared.file,
+          now: nowMs,
+          timing: timing.verify,
+          disruptions: options.disruptions,
+          // Only devices of this rollout that took the image ask (verify.ts): those are the updated ones.
+          trust: async (changes) => {
+            if (decide === undefined || !(await decide(changes))) return new Set<string>();
+            const trusted = await trust(prepared.siteId, changes);
+            if (!trusted.ok) return new Set<string>();
+            return new Set(
+              changes.filter((c) => trusted.value.trusted.includes(c.address)).map((c) => c.deviceId),
+            );
+          },
+        },
+        plan,
+        rolloutDevices(prepared),
+        {
+          signal: controller.signal,
+          stopRequested: () => stop,
+          onEvent: (event) => request.onEvent?.(event),
+        },
+      ).finally(() => request.signal?.removeEventListener('abort', cancel));
+      return ok({
+        outcome,
+        stopAfterThisBatch: () => {
+          stop = true;
+        },
+        cancel,
+      });
+    },
+
+    async status(targets, statusOptions = {}) {
+      const read = await runBulk(
+        targets,
+        async (target, signal) => ({
+          target,
+          info: await readInfo(facts, target.address, signal ? { signal } : {}),
+        }),
+        {
+          ...(statusOptions.signal !== undefined ? { signal: statusOptions.signal } : {}),
+          ...(statusOptions.concurrency !== undefined ? { concurrency: statusOptions.concurrency } : {}),
+        },
+      );
+      const devices = read.map((outcome): FirmwareStatusDevice => {
+        const address = formatDeviceAddress(outcome.item.address);
+        if (!outcome.ok) return { address, ok: false, error: outcome.error.message };
+        const { info } = outcome.value;
+        if (!info.ok) return { address, ok: false, error: info.why };
+        const { model, modelName, version } = info.identity;
+        return {
+          address,
+          ok: true,
+          ...(model !== undefined ? { model } : {}),
+          ...(modelName !== undefined ? { modelName } : {}),
+          ...(version !== undefined ? { version } : {}),
+        };
+      });
+      return { devices, models: versionsByModel(devices.filter((d) => d.ok)) };
+    },
+
+    async trustUpdatedCertificates(siteId, changes) {
+      const entries = await inventory.activity(siteId);
+      if (!entries.ok) return entries;
+      const tookAnImage = new Set<string>();
+      for (const entry of entries.value) {
+        if (entry.action !== 'firmware' || entry.firmware?.phase !== 'accepted') continue;
+        for (const device of entry.devices) tookAnImage.add(device.deviceId).add(device.address);
+      }
+      const updated = changes.filter((c) => tookAnImage.has(c.deviceId) || tookAnImage.has(c.address));
+      const others = changes.filter((c) => !updated.includes(c));
+      const trusted =
+        updated.length > 0 ? await trust(siteId, updated) : ok<TrustOutcome>({ trusted: [], refused: [] });
+      if (!trusted.ok) return trusted;
+      return ok({
+        trusted: trusted.value.trusted,
+        refused: [
+          ...trusted.value.refused,
+          ...others.map((c) => ({
+            address: c.address,
+            why: 'no firmware update from this laptop is recorded for it: check its certificate on the device, then trust it as usual',
+          })),
+        ],
+      });
+    },
+  };
+}

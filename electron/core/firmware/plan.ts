@@ -1,0 +1,235 @@
+/**
+ * The rollout plan, from what the preflight read (nothing was sent) and what earlier runs of the same
+ * image recorded: per device, whether it is uploaded to (canary or which batch), verified only (an earlier
+ * run left it mid-update), or skipped and why; the versions now by model; the steps in order.
+ *
+ * Rules, in the order they decide:
+ * 1. A firmware image is built for one model and Minerdeck cannot read the image: targets reporting more
+ *    than one model are refused unless `--model` picks one (the others are skipped, named).
+ * 2. An earlier run began updating a device and recorded no verdict: if it took the image (or may have),
+ *    or its version changed since, or it is silent (rebooting?), it is verified, never uploaded again.
+ * 3. A device already on the version (`--expect-version`, or the version this image brought on devices
+ *    verified in an earlier run) is skipped; so is one this image was verified on, or failed on (unless
+ *    `retryFailed`), in an earlier run.
+ * 4. Offline, an unknown model or version, no credential, a status that cannot be read: skipped, in words.
+ * 5. The rest, in the order given: the canary first (unless an earlier run verified this image already),
+ *    then batches.
+ */
+import type {
+  FirmwareImage,
+  FirmwarePlan,
+  FirmwarePlanDevice,
+  FirmwareSettings,
+  FirmwareStep,
+} from '../../../shared/domain/firmware';
+import { versionsByModel } from '../../../shared/domain/firmware';
+import type { PreflightDevice } from './device-facts';
+import type { DeviceHistory, ImageHistory } from './history';
+import { historyOf, unfinished } from './history';
+
+export interface PlanInput {
+  image: FirmwareImage;
+  settings: FirmwareSettings;
+  /** Every target, in the order given. */
+  devices: readonly PreflightDevice[];
+  history: ImageHistory;
+}
+
+/** "2025-06-01T10:11:12Z": an activity time without its milliseconds. */
+export const whenWords = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z');
+
+const same = (a: string | undefined, b: string | undefined): boolean =>
+  a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+export const matchesModel = (device: PreflightDevice, model: string): boolean =>
+  same(device.identity.model, model) || same(device.identity.modelName, model);
+
+function modelRefusal(devices: readonly PreflightDevice[], settings: FirmwareSettings): string | undefined {
+  const models = versionsByModel(devices.map((d) => ({ ...d.identity })));
+  const list = models.map((m) => `${m.model} (${m.devices} device${m.devices === 1 ? '' : 's'})`).join(', ');
+  if (settings.model !== undefined) {
+    const model = settings.model;
+    if (devices.some((d) => matchesModel(d, model))) return undefined;
+    return models.length === 0
+      ? `no device reports model ${model}: none of them answered with a model.`
+      : `no device reports model ${model}; they report: ${list}.`;
+  }
+  if (models.length <= 1) return undefined;
+  return `these devices report ${models.length} models: ${list}. A firmware image is built for one model, and Minerdeck cannot read which: choose it with --model NAME (the others are skipped). Nothing was sent.`;
+}
+
+/** An earlier run's unfinished update of the device: verify it (and why), or undefined to judge as usual. */
+function earlierRun(device: PreflightDevice, record: DeviceHistory): string | undefined {
+  const when = whenWords(record.at);
+  if (record.phase === 'accepted' || record.outcome === 'unknown') {
+    return device.unreachable !== undefined
+      ? `an earlier run's upload was taken at ${when} and it does not answer now: waiting for it to come back, then verifying (not uploaded again)`
+      : `an earlier run's upload was taken at ${when}: verifying it (not uploaded again)`;
+  }
+  if (device.unreachable !== undefined && device.silent === true) {
+    return `an earlier run was uploading to it at ${when} and it does not answer now (rebooting?): waiting for it, then verifying (not uploaded again)`;
+  }
+  const now = device.identity.version;
+  if (now !== undefined && record.from !== undefined && now !== record.from) {
+    return `its version changed (${record.from} → ${now}) since an earlier run uploaded to it at ${when}: verifying it (not uploaded again)`;
+  }
+  if (device.minerState?.name.trim().toLowerCase() === 'shutting-down') {
+    return `an earlier run uploaded to it at ${when} and it is shutting down: verifying it after its reboot (not uploaded again)`;
+  }
+  return undefined;
+}
+
+type Judged =
+  | { role: 'verify'; detail: string; certificate?: { before: string; after: string } }
+  | { role: 'skip'; detail: string }
+  | { role: 'upload'; detail: string };
+
+function judge(device: PreflightDevice, input: PlanInput, targetModel: string | undefined): Judged {
+  const { settings, history } = input;
+  const record = historyOf(history, device);
+  if (unfinished(record)) {
+    if (device.certificate !== undefined) {
+      return {
+        role: 'verify',
+        certificate: device.certificate,
+        detail: `its certificate changed after an earlier run's upload at ${whenWords(record.at)} (trusted ${device.certificate.before}, now ${device.certificate.after}): trusting the new one is asked, then it is verified (not uploaded again)`,
+      };
+    }
+    const verify = earlierRun(device, record);
+    if (verify !== undefined) return { role: 'verify', detail: verify };
+  }
+  if (device.certificate !== undefined) {
+    return {
+      role: 'skip',
+      detail: `its certificate changed (trusted ${device.certificate.before}, now ${device.certificate.after}), and not by an update of this image from this laptop: check the device, then "minerdeck trust"`,
+    };
+  }
+  if (device.unreachable !== undefined) return { role: 'skip', detail: `offline: ${device.unreachable}` };
+  const { model, version } = device.identity;
+  if (model === undefined) {
+    return { role: 'skip', detail: 'its model is unknown (/info names none): the image may not be for it' };
+  }
+  if (targetModel !== undefined && !matchesModel(device, targetModel)) {
+    return { role: 'skip', detail: `model ${model}, not ${targetModel}: the image is for one model` };
+  }
+  if (version === undefined) {
+    return { role: 'skip', detail: 'it reports no firmware version: an update could not be verified' };
+  }
+  if (record !== undefined && record.phase === 'verdict') {
+    if (record.outcome === 'done' && record.to === version) {
+      return {
+        role: 'skip',
+        detail: `already updated with this image at ${whenWords(record.at)} (${record.from ?? '?'} → ${version})`,
+      };
+    }
+    if (record.outcome === 'failed' && !settings.retryFailed) {
+      return {
+        role: 'skip',
+        detail: `this image failed on it in an earlier run (${whenWords(record.at)}: ${record.message}); not tried again (--retry-failed tries once more)`,
+      };
+    }
+  }
+  if (settings.expectVersion !== undefined && version === settings.expectVersion) {
+    return { role: 'skip', detail: `already on ${version}` };
+  }
+  if (settings.expectVersion === undefined && history.version !== undefined && version === history.version) {
+    return {
+      role: 'skip',
+      detail: `already on ${version}, the version this image brought in an earlier run${history.verifiedOn !== undefined ? ` (on ${history.verifiedOn.address})` : ''}`,
+    };
+  }
+  if (device.noCredential !== undefined) return { role: 'skip', detail: device.noCredential };
+  if (device.statusProblem !== undefined) {
+    return {
+      role: 'skip',
+      detail: `its status could not be read (${device.statusProblem}): an update could not be verified`,
+    };
+  }
+  const again =
+    unfinished(record) && record.phase === 'upload'
+      ? `an earlier run's upload at ${whenWords(record.at)} did not finish (nothing was taken); `
+      : '';
+  return { role: 'upload', detail: `${again}upload, reboot, verify (now ${version})` };
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function buildPlan(input: PlanInput): FirmwarePlan {
+  const { image, settings, devices, history } = input;
+  const answering = devices.filter((d) => d.unreachable === undefined);
+  const models = versionsByModel(answering.map((d) => ({ ...d.identity })));
+  const refusal = modelRefusal(answering, settings);
+  const version = settings.expectVersion ?? history.version;
+  const base = (device: PreflightDevice) => ({
+    deviceId: device.deviceId,
+    address: device.address,
+    ...(device.identity.model !== undefined ? { model: device.identity.model } : {}),
+    ...(device.identity.modelName !== undefined ? { modelName: device.identity.modelName } : {}),
+    ...(device.identity.version !== undefined ? { from: device.identity.version } : {}),
+  });
+  const plan = (steps: FirmwareStep[], planned: FirmwarePlanDevice[]): FirmwarePlan => ({
+    image,
+    settings,
+    models,
+    ...(version !== undefined ? { version } : {}),
+    devices: planned,
+    steps,
+    uploads: planned.filter((d) => d.role === 'canary' || d.role === 'batch').length,
+    ...(refusal !== undefined ? { refusal } : {}),
+  });
+  if (refusal !== undefined) {
+    return plan(
+      [],
+      devices.map((d) => ({
+        ...base(d),
+        role: 'skip',
+        detail:
+          d.unreachable !== undefined
+            ? `offline: ${d.unreachable}`
+            : 'nothing is sent until one model is chosen',
+      })),
+    );
+  }
+  const targetModel = settings.model ?? models[0]?.model;
+  const judged = devices.map((device) => ({ device, judged: judge(device, input, targetModel) }));
+  const verify = judged.filter((j) => j.judged.role === 'verify').map((j) => j.device.deviceId);
+  const uploads = judged.filter((j) => j.judged.role === 'upload').map((j) => j.device.deviceId);
+  // An image an earlier run verified needs no canary of its own: that run's canary was it.
+  const proven = history.verifiedCount > 0;
+  const canary = proven ? [] : uploads.slice(0, settings.canary);
+  const batches = chunks(uploads.slice(canary.length), settings.batch);
+  const steps: FirmwareStep[] = [];
+  if (verify.length > 0)
+    steps.push({ kind: 'earlier-run', name: 'finishing the earlier run', deviceIds: verify });
+  if (canary.length > 0) steps.push({ kind: 'canary', name: 'canary', deviceIds: canary });
+  batches.forEach((deviceIds, i) =>
+    steps.push({ kind: 'batch', name: `batch ${i + 1} of ${batches.length}`, deviceIds }),
+  );
+  const stepOf = new Map<string, number>();
+  steps.forEach((step, index) => step.deviceIds.forEach((id) => stepOf.set(id, index)));
+  const planned = judged.map(({ device, judged: j }): FirmwarePlanDevice => {
+    const step = stepOf.get(device.deviceId);
+    if (j.role === 'skip' || step === undefined) return { ...base(device), role: 'skip', detail: j.detail };
+    if (j.role === 'verify') {
+      return {
+        ...base(device),
+        role: 'verify',
+        step,
+        detail: j.detail,
+        ...(j.certificate !== undefined ? { certificate: j.certificate } : {}),
+      };
+    }
+    const isCanary = steps[step]?.kind === 'canary';
+    return {
+      ...base(device),
+      role: isCanary ? 'canary' : 'batch',
+      step,
+      detail: isCanary ? `canary: ${j.detail}` : `${steps[step]?.name ?? 'batch'}: ${j.detail}`,
+    };
+  });
+  return plan(steps, planned);
+}

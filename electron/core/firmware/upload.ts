@@ -1,0 +1,223 @@
+/**
+ * One firmware upload to one device: `POST /api/v1/firmware/update` as multipart/form-data, the image
+ * streamed from disk (a read stream with a small buffer, backpressure respected: never the whole image in
+ * memory, whatever its size or the number of devices).
+ *
+ * Node's own `http` client carries it, over a socket opened the way every device connection is: a connect
+ * timeout of its own and, for https, the pinned-certificate handshake of tls-pinning.ts (the certificate is
+ * checked before a byte, and so before the credential, is written). The device client's pooled
+ * connections (http1-connection.ts) carry small JSON exchanges; an upload of megabytes is a stream, kept
+ * apart from them on a connection of its own that is closed after the answer.
+ *
+ * What came of it, without guessing: an answer (whatever its status), the upload cut before the whole
+ * image went out (nothing applied: a device cannot install part of an image), or the whole image out and
+ * no answer (the device may have taken it: the caller reads the device to decide, and never resends).
+ */
+import { createReadStream } from 'node:fs';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import net from 'node:net';
+import type { Socket } from 'node:net';
+import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { DeviceError } from '../device/device-error';
+import { hostPort, toDeviceError } from '../device/network-errors';
+import { whenConnected } from '../device/socket-connect';
+import type { TlsPins } from '../device/tls-pinning';
+import { connectPinnedTls } from '../device/tls-pinning';
+import { multipartFraming } from './multipart';
+
+export const FIRMWARE_UPDATE_PATH = '/api/v1/firmware/update';
+
+/** Bytes read from disk at a time: what one upload holds in memory, plus the socket's own buffer. */
+const READ_CHUNK_BYTES = 256 * 1024;
+/** An answer is a small JSON object (`{"after"}`, `{"err"}`); more is not read. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+export interface UploadTimeouts {
+  connectTimeoutMs: number;
+  /** The upload fails when no byte could be written for this long (a device that stopped reading). */
+  stallTimeoutMs: number;
+  /** After the last byte: how long the device may take to check the image and answer. */
+  answerTimeoutMs: number;
+}
+
+export const DEFAULT_UPLOAD_TIMEOUTS: UploadTimeouts = {
+  connectTimeoutMs: 3000,
+  stallTimeoutMs: 60_000,
+  answerTimeoutMs: 300_000,
+};
+
+export interface UploadRequest {
+  address: DeviceAddress;
+  /** The one credential header (credentialHeaders of request-input.ts). */
+  credentialHeaders: Record<string, string>;
+  image: { path: string; name: string; bytes: number };
+  keepSettings: boolean;
+  tls: { pins: TlsPins | undefined; ca?: readonly string[] | undefined };
+  timeouts?: Partial<UploadTimeouts>;
+  signal?: AbortSignal;
+  /** Bytes of the image written so far (not counting the multipart framing). */
+  onProgress?: (sentBytes: number) => void;
+}
+
+export type UploadAnswer =
+  | { kind: 'answered'; status: number; headers: IncomingHttpHeaders; body: Buffer }
+  /** Cut before the whole image went out: the device cannot have installed it. */
+  | { kind: 'cut'; error: DeviceError; sentBytes: number }
+  /** The whole image went out and no answer came: the device may have taken it. */
+  | { kind: 'no-answer'; error: DeviceError };
+
+function openSocket(request: UploadRequest, timeouts: UploadTimeouts, signal: AbortSignal): Promise<Socket> {
+  const { address } = request;
+  const options = { connectTimeoutMs: timeouts.connectTimeoutMs, signal };
+  if (address.scheme === 'https') {
+    return connectPinnedTls(address, { ...options, pins: request.tls.pins, ca: request.tls.ca });
+  }
+  const socket = net.connect({ host: address.host, port: address.port });
+  return whenConnected(socket, address, options, 'connect');
+}
+
+/** Reads an answer's body up to the cap (the rest is left unread: the connection is closed after). */
+function readAnswer(response: IncomingMessage, signal: AbortSignal): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      if (size >= MAX_ANSWER_BYTES) return;
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    response.on('end', () => resolve(Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES)));
+    response.on('error', reject);
+    response.on('aborted', () => reject(new Error('the answer was cut off')));
+  });
+}
+
+/** Resolves once `req` can take more, rejects when the upload was stopped meanwhile. */
+function drained(req: ReturnType<typeof httpRequest>, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = () => {
+      signal.removeEventListener('abort', failed);
+      resolve();
+    };
+    const failed = () => {
+      req.off('drain', done);
+      reject(signal.reason);
+    };
+    if (signal.aborted) return failed();
+    req.once('drain', done);
+    signal.addEventListener('abort', failed, { once: true });
+  });
+}
+
+export async function uploadFirmware(request: UploadRequest): Promise<UploadAnswer> {
+  const timeouts = { ...DEFAULT_UPLOAD_TIMEOUTS, ...request.timeouts };
+  const { address } = request;
+  const where = hostPort(address);
+  const controller = new AbortController();
+  const { signal } = controller;
+  const stop = (error: DeviceError) => {
+    if (!signal.aborted) controller.abort(error);
+  };
+  const onCallerAbort = () =>
+    stop(new DeviceError('CANCELLED', `The firmware upload to ${where} was cancelled.`));
+  if (request.signal?.aborted === true) onCallerAbort();
+  request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (ms: number, text: string) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stop(new DeviceError('TIMEOUT', `${where}: ${text}`)), ms);
+  };
+  const stalled = `the upload stalled: nothing could be sent for ${Math.round(timeouts.stallTimeoutMs / 1000)} s.`;
+
+  let sentBytes = 0;
+  let bodySent = false;
+  let answered = false;
+  let socket: Socket | undefined;
+  try {
+    try {
+      socket = await openSocket(request, timeouts, signal);
+    } catch (error) {
+      return { kind: 'cut', error: toDeviceError(error, address), sentBytes: 0 };
+    }
+    const framing = multipartFraming(request.image, request.keepSettings);
+    const opened = socket;
+    const req = httpRequest({
+      host: address.host,
+      port: address.port,
+      method: 'POST',
+      path: FIRMWARE_UPDATE_PATH,
+      createConnection: () => opened,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': framing.contentType,
+        'Content-Length': String(framing.contentLength),
+        Connection: 'close',
+        ...request.credentialHeaders,
+      },
+    });
+    req.on('error', (error) => stop(toDeviceError(error, address, 'answer')));
+    const answer = new Promise<IncomingMessage>((resolve, reject) => {
+      req.once('response', (response) => {
+        answered = true;
+        resolve(response);
+      });
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    answer.catch(() => undefined);
+
+    const writeAll = async (): Promise<void> => {
+      if (!req.write(framing.head)) await drained(req, signal);
+      const file = createReadStream(request.image.path, { highWaterMark: READ_CHUNK_BYTES, signal });
+      for await (const chunk of file) {
+        // The device answered before taking it all (a refusal): its answer is what counts.
+        if (answered) return;
+        const buffer = chunk as Buffer;
+        if (!req.write(buffer)) await drained(req, signal);
+        sentBytes += buffer.length;
+        arm(timeouts.stallTimeoutMs, stalled);
+        request.onProgress?.(sentBytes);
+      }
+      if (sentBytes !== request.image.bytes) {
+        throw new DeviceError(
+          'INVALID_INPUT',
+          `the firmware file changed while it was read (${sentBytes} bytes, not ${request.image.bytes}).`,
+        );
+      }
+      await new Promise<void>((resolve) => req.end(framing.tail, resolve));
+      bodySent = true;
+    };
+    arm(timeouts.stallTimeoutMs, stalled);
+    const writing = writeAll();
+    writing.catch(() => undefined);
+    try {
+      await Promise.race([writing, answer.then(() => undefined)]);
+    } catch (error) {
+      if (!answered) {
+        const reason: unknown = signal.aborted ? signal.reason : error;
+        return { kind: 'cut', error: toDeviceError(reason, address, 'answer'), sentBytes };
+      }
+    }
+    arm(
+      timeouts.answerTimeoutMs,
+      `no answer within ${Math.round(timeouts.answerTimeoutMs / 1000)} s after the whole image was sent.`,
+    );
+    try {
+      const response = await answer;
+      const body = await readAnswer(response, signal);
+      return { kind: 'answered', status: response.statusCode ?? 0, headers: response.headers, body };
+    } catch (error) {
+      const reason: unknown = signal.aborted ? signal.reason : error;
+      const failure = toDeviceError(reason, address, 'answer');
+      return bodySent ? { kind: 'no-answer', error: failure } : { kind: 'cut', error: failure, sentBytes };
+    }
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onCallerAbort);
+    // Ends a write still waiting (the device answered first) and closes the image's read stream.
+    stop(new DeviceError('CANCELLED', `The firmware upload to ${where} is over.`));
+    socket?.destroy();
+  }
+}

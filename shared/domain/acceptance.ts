@@ -1,0 +1,160 @@
+/**
+ * Acceptance: the proof a site owner signs for at hand-over that each device is complete and healthy —
+ * every hash board there, every chip hashing, no board failing, the hash rate at nominal, temperatures and
+ * fans right, the pool taking its work — watched over a window, not read once (issue 25).
+ *
+ * One verdict per device: `pass` or `fail`, every failed check said in words (`reasons`), and the numbers
+ * behind them (`evidence`). The same shape is stored in the site (a new run replaces a device's verdict),
+ * printed by `minerdeck accept --json`, sent to the window and put in the report; so it lives here.
+ */
+import { z } from 'zod';
+import { isoTimeSchema } from './inventory';
+
+/** The issue's defaults: 30 minutes, 95 % of nominal, 85 °C, 2 % rejected. */
+export const ACCEPTANCE_DEFAULTS = {
+  minutes: 30,
+  minHashratePercent: 95,
+  maxChipTempC: 85,
+  maxRejectedPercent: 2,
+} as const;
+
+/** Longer than a working day is a typo; shorter than a second reads nothing twice. */
+export const ACCEPTANCE_MINUTES_RANGE = { min: 0.01, max: 24 * 60 } as const;
+
+export const acceptanceCriteriaSchema = z.object({
+  /** How long the devices are watched; decimals allowed (0.5 = 30 s). */
+  minutes: z.number().min(ACCEPTANCE_MINUTES_RANGE.min).max(ACCEPTANCE_MINUTES_RANGE.max),
+  /** The average hash rate over the window must reach this share of nominal, in %. */
+  minHashratePercent: z.number().min(1).max(200),
+  /** No chip may be hotter than this at any reading, in °C. */
+  maxChipTempC: z.number().min(20).max(150),
+  /** Rejected shares at most this share of the accepted ones during the window, in %. */
+  maxRejectedPercent: z.number().min(0).max(100),
+});
+export type AcceptanceCriteria = z.infer<typeof acceptanceCriteriaSchema>;
+
+export const defaultCriteria = (): AcceptanceCriteria => ({ ...ACCEPTANCE_DEFAULTS });
+
+/** Every check a verdict is made of, in the order they are said. */
+export const ACCEPTANCE_CHECKS = [
+  'readable',
+  'boards-present',
+  'boards-healthy',
+  'chips-hashing',
+  'hash-rate',
+  'chip-temperature',
+  'fans',
+  'pool',
+] as const;
+export type AcceptanceCheck = (typeof ACCEPTANCE_CHECKS)[number];
+
+export const checkOutcomeSchema = z.object({
+  check: z.enum(ACCEPTANCE_CHECKS),
+  pass: z.boolean(),
+  /** One sentence either way: "2 of 3 hash boards present (board 3 missing)", "3 of 3 hash boards present". */
+  words: z.string(),
+});
+export type CheckOutcome = z.infer<typeof checkOutcomeSchema>;
+
+/** A board's chips that did not hash: `hr` 0 while the board mined, or graded red. */
+export const deadChipsSchema = z.object({
+  board: z.number(),
+  count: z.number(),
+  /** The chips' ids as the device numbers them; at most MAX_NAMED_CHIPS, `count` says how many in all. */
+  chips: z.array(z.number()),
+});
+export type DeadChips = z.infer<typeof deadChipsSchema>;
+
+/** At most this many chip ids are named per board (a board whose chain broke lists dozens). */
+export const MAX_NAMED_CHIPS = 24;
+
+/** The numbers behind a verdict: what was read over the window, in fixed units (TH/s, °C, rpm). */
+export const acceptanceEvidenceSchema = z.object({
+  readings: z.object({
+    /** Readings attempted (start, about once a minute, end) and how many could not be read. */
+    taken: z.number(),
+    failed: z.number(),
+    /** "14:05:10 timed out": the first few failures. */
+    failures: z.array(z.string()),
+  }),
+  boards: z.object({
+    /** `/model` → `chain.num_chains`; null when the model could not be read. */
+    expected: z.number().nullable(),
+    /** The fewest boards `/chains` listed at one reading; null when it was never read. */
+    seen: z.number().nullable(),
+    /** Board ids expected but not seen (when the device numbers its boards 1…n). */
+    missing: z.array(z.number()),
+    /** Boards seen in `failure`, `disconnected` or `stopped`, the first time each was. */
+    failing: z.array(z.object({ board: z.number(), state: z.string(), message: z.string().optional() })),
+  }),
+  deadChips: z.array(deadChipsSchema),
+  /** Chips counted on the boards read (0 when `/chains` listed none). */
+  chipsSeen: z.number(),
+  hashRate: z.object({
+    /** Mean of the readings' real-time hash rate, TH/s. */
+    averageThs: z.number().nullable(),
+    nominalThs: z.number().nullable(),
+    /** averageThs / nominalThs in %, one decimal. */
+    percent: z.number().nullable(),
+    lowestThs: z.number().nullable(),
+  }),
+  temperature: z.object({
+    /** The hottest chip at any reading, °C, and its board when `/chains` said. */
+    hottestChipC: z.number().nullable(),
+    board: z.number().nullable(),
+    /** The hottest board (PCB) at any reading, °C. */
+    hottestBoardC: z.number().nullable(),
+  }),
+  fans: z.object({
+    /** The most fans one reading listed. */
+    count: z.number(),
+    slowestRpm: z.number().nullable(),
+    /** Fans seen at 0 rpm or `lost`, the first time each was. */
+    stopped: z.array(z.object({ id: z.number(), rpm: z.number().nullable(), status: z.string().nullable() })),
+  }),
+  shares: z.object({
+    /** The customer's pools (the firmware's fee pool left out), over the window. */
+    accepted: z.number().nullable(),
+    rejected: z.number().nullable(),
+    /** rejected / accepted in %, one decimal; null when nothing was accepted. */
+    rejectedPercent: z.number().nullable(),
+    /** The counters went back during the window (the miner restarted): counted from the restart on. */
+    restarted: z.boolean(),
+  }),
+});
+export type AcceptanceEvidence = z.infer<typeof acceptanceEvidenceSchema>;
+
+export const VERDICTS = ['pass', 'fail'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export const acceptanceVerdictSchema = z.object({
+  deviceId: z.string(),
+  /** Canonical (`http://host[:port]`). */
+  address: z.string(),
+  verdict: z.enum(VERDICTS),
+  /** The failed checks' words, in check order; empty for a pass. */
+  reasons: z.array(z.string()),
+  checks: z.array(checkOutcomeSchema),
+  evidence: acceptanceEvidenceSchema,
+  criteria: acceptanceCriteriaSchema,
+  startedAt: isoTimeSchema,
+  endedAt: isoTimeSchema,
+});
+export type AcceptanceVerdict = z.infer<typeof acceptanceVerdictSchema>;
+
+/** A verdict as the site keeps it: with its site and the laptop that ran it. */
+export const storedVerdictSchema = acceptanceVerdictSchema.extend({
+  siteId: z.string(),
+  by: z.string(),
+});
+export type StoredVerdict = z.infer<typeof storedVerdictSchema>;
+
+/** "Accepted" / "Failed": the badge words of the fleet and the device panel. */
+export const verdictWords = (verdict: Verdict): string => (verdict === 'pass' ? 'Accepted' : 'Failed');
+
+/** A verdict's one line for lists: its first reason, and how many more ("… (+2 more)"). */
+export function oneLineReason(verdict: Pick<AcceptanceVerdict, 'verdict' | 'reasons'>): string {
+  const [first, ...more] = verdict.reasons;
+  if (verdict.verdict === 'pass' || first === undefined) return 'accepted';
+  return more.length === 0 ? first : `${first} (+${more.length} more)`;
+}
