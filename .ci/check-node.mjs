@@ -8,10 +8,11 @@
 //   node .ci/check-node.mjs --minimum [--package <package.json>]
 //       prints the minimum (X.Y.Z)
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const DEFAULT_PACKAGE = fileURLToPath(new URL('../package.json', import.meta.url));
+const DEFAULT_PACKAGE = join(dirname(fileURLToPath(import.meta.url)), '..', 'package.json');
 
 /** `X.Y.Z` (an optional leading `v`) as three numbers; undefined for anything else. */
 function parseVersion(text) {

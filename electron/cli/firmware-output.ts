@@ -147,7 +147,12 @@ export function printStatus(output: Output, status: FirmwareStatus): void {
       output.out(
         `${hostOf(device.address)}: ${device.model ?? 'model unknown'} ${device.version ?? 'version unknown'}`,
       );
-    } else output.err(`minerdeck: ${hostOf(device.address)}: ${device.error ?? 'no answer'}`);
+    } else {
+      // Device errors name the device already.
+      const error = device.error ?? 'no answer';
+      const host = hostOf(device.address);
+      output.err(`minerdeck: ${error.includes(host) ? error : `${host}: ${error}`}`);
+    }
   }
   if (output.json) {
     output.out(

@@ -22,6 +22,7 @@ import {
   TRUST_USAGE,
 } from './commands/inventory-usage';
 import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './commands/device-action-usage';
+import { ACCEPT_USAGE } from './commands/accept-usage';
 import type { CliContext } from './commands/context';
 import { takeDataDir } from './data-dir-option';
 import { withInventoryPins } from './inventory-pins';
@@ -100,6 +101,12 @@ const COMMANDS: Record<
     run: async (ctx, argv) => (await import('./commands/monitor')).monitorCommand(ctx, argv),
     usage: MONITOR_USAGE,
     summary: 'watch devices live: state with its reason, readings, alerts (a table, or --json lines)',
+  },
+  accept: {
+    run: async (ctx, argv) => (await import('./commands/accept')).acceptCommand(ctx, argv),
+    usage: ACCEPT_USAGE,
+    summary:
+      'watch devices for a window (default 30 min) and give each a verdict: boards, chips, hash rate, temperatures, fans, pool; kept in the site for the report',
   },
   // The inventory commands load when they run (their schemas pull in zod; see inventory-usage.ts).
   site: {

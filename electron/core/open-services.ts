@@ -42,7 +42,7 @@ import { readCredentialFacts } from './report/credential-facts';
 import type { CoreServices } from './services';
 import { createCoreServices } from './services';
 import { openSettingsStore } from './settings/settings-store';
-import type { SystemGlue } from './system-glue';
+import type { SystemGlue } from './shell/system-glue';
 
 export interface OpenCoreServicesOptions {
   identity: AppInfo;

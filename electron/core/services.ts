@@ -12,7 +12,7 @@ import { createEventHub } from './events/event-hub';
 import type { DiscoveryService } from './discovery/discovery-service';
 import type { FleetService } from './fleet/fleet-service';
 import type { SettingsStore } from './settings/settings-store';
-import type { SystemGlue } from './system-glue';
+import type { SystemGlue } from './shell/system-glue';
 import type { InventoryServices } from './inventory/inventory-services';
 import type { SiteMetricsService } from './metrics/site-metrics-service';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Result } from '../../shared/result';
 import { err, ok } from '../../shared/result';
 import { writeFileAtomic } from '../core/inventory/atomic-file';
-import type { SaveFileOutcome, SaveFileRequest, SystemGlue } from '../core/system-glue';
+import type { SaveFileOutcome, SaveFileRequest, SystemGlue } from '../core/shell/system-glue';
 
 export interface SaveDialogOptions {
   title: string;

@@ -1,10 +1,10 @@
 /**
- * Installs the application menu described in core (electron/core/app-menu.ts): roles pass through to
+ * Installs the application menu described in core (electron/core/shell/app-menu.ts): roles pass through to
  * Electron, which gives each its native label, shortcut and behaviour; our own items call the actions.
  */
 import { Menu } from 'electron';
 import type { MenuItemConstructorOptions } from 'electron';
-import type { MenuAction, MenuItemSpec, SubmenuSpec } from '../core/app-menu';
+import type { MenuAction, MenuItemSpec, SubmenuSpec } from '../core/shell/app-menu';
 
 function item(
   spec: MenuItemSpec,

@@ -6,7 +6,7 @@
  */
 import type { Result } from '../../shared/result';
 import { err, ok } from '../../shared/result';
-import type { SystemGlue } from '../core/system-glue';
+import type { SystemGlue } from '../core/shell/system-glue';
 
 export interface ElectronGlueDeps {
   clipboard: { writeText(text: string): void };

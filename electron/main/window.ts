@@ -4,8 +4,8 @@
  */
 import { BrowserWindow } from 'electron';
 import type { Screen } from 'electron';
-import type { Displays, WindowPlacement } from '../core/window-state';
-import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE } from '../core/window-state';
+import type { Displays, WindowPlacement } from '../core/shell/window-state';
+import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE } from '../core/shell/window-state';
 import type { RendererTarget } from './renderer-target';
 import { applySessionPolicy, hardenWebContents, SECURE_WEB_PREFERENCES } from './security';
 
@@ -17,7 +17,7 @@ export interface MainWindowOptions {
   onLoadError?: (error: unknown) => void;
   /** Where the window was last time, fitted to today's displays (window-state-keeper.ts). */
   placement?: WindowPlacement;
-  /** The window and task bar icon (app-resources.ts `windowIconPath`). */
+  /** The window and task bar icon (core/shell/window-icon.ts `windowIconPath`). */
   iconPath?: string;
 }
 

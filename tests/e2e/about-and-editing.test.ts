@@ -3,8 +3,8 @@
  * package.json and the data folder main really uses, "Open data folder" makes main open exactly that folder
  * (the harness's opener records it), and copy and paste with the keyboard work in the app's text fields —
  * nothing in the page swallows Ctrl+C / Ctrl+V. In Electron the same keys reach the page through the Edit
- * menu's roles (electron/core/app-menu.ts); that half needs an Electron binary and is covered by the menu's
- * unit tests.
+ * menu's roles (electron/core/shell/app-menu.ts); that half needs an Electron binary and is covered by the
+ * menu's unit tests.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -13,7 +13,7 @@ import { closeKeychain, openKeychain } from '../../electron/core/credentials/ope
 import type { Keychain } from '../../electron/core/credentials/open-keychain';
 import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
-import type { SystemGlue } from '../../electron/core/system-glue';
+import type { SystemGlue } from '../../electron/core/shell/system-glue';
 import { contract } from '../../shared/ipc/contract';
 import { err, ok } from '../../shared/result';
 import { lockedKeychain } from '../support/test-keychain';

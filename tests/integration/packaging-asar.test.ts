@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtApp } from '../support/built-app';
 import type { PackedApp } from '../support/electron-builder-asar';
 import { packLikeElectronBuilder } from '../support/electron-builder-asar';
-import { WINDOW_ICON } from '../../electron/core/app-resources';
+import { WINDOW_ICON } from '../../electron/core/shell/window-icon';
 import { REPO_ROOT } from '../support/run-cli';
 
 let work: string;
@@ -57,7 +57,7 @@ describe('app.asar', () => {
         'out/preload/index.cjs',
         'out/renderer/index.html',
         'package.json',
-        // Read by the main process from the app root at run time (electron/core/app-resources.ts).
+        // Read by the main process from the app root at run time (electron/core/shell/window-icon.ts).
         WINDOW_ICON,
       ]),
     );

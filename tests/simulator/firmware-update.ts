@@ -49,6 +49,8 @@ export class FirmwareUpdates {
     private readonly writes: DeviceWrites,
     private readonly rebootAfterSeconds: () => number,
     fault: FirmwareFault | undefined,
+    /** The new firmware's own certificate (https devices with `updateRotatesCertificate`). */
+    private readonly newCertificate: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.fault = fault;
   }
@@ -89,7 +91,10 @@ export class FirmwareUpdates {
     const after = this.writes.scheduleReboot(this.rebootAfterSeconds(), {
       asItGoesDown: () => {
         // The device "finished" the update and comes back on the old firmware (a field fact).
-        if (fault?.kind !== 'old-version') this.identity.firmwareVersion = image.version;
+        if (fault?.kind === 'old-version') return;
+        this.identity.firmwareVersion = image.version;
+        // A certificate that cannot be made leaves the old one: the device is still there.
+        this.newCertificate().catch(() => undefined);
       },
       ...(fault?.kind === 'never-back' ? { downSeconds: NEVER_BACK_SECONDS } : {}),
     });

@@ -119,6 +119,10 @@ export class SimDeviceImpl implements SimDevice {
       this.writes,
       () => this.options.rebootAfterSeconds,
       o.firmwareFault,
+      () =>
+        this.options.updateRotatesCertificate === true && this.tls !== undefined
+          ? this.rotateCertificate()
+          : Promise.resolve(),
     );
     // Handlers see the current host through a getter: moveTo() changes what /info reports.
     const currentHost = (): string => this.currentHost;

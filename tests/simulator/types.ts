@@ -175,6 +175,8 @@ export interface SimDeviceOptions {
   bootSeconds?: number;
   /** A firmware update fault from the start (`setFirmwareFault` changes it). */
   firmwareFault?: FirmwareFault;
+  /** https: a firmware update brings a new self-signed certificate (as it goes down). Default false. */
+  updateRotatesCertificate?: boolean;
   /** The autotune presets listed; default the recorded S21 Pro list (S19 devices: a simulated list). */
   presets?: SimPreset[];
   /** The preset configured and in use at start; default '2800' (the recorded perf-summary's). */

@@ -7,7 +7,7 @@
 import type { Keychain } from '../../electron/core/credentials/open-keychain';
 import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
-import type { SystemGlue } from '../../electron/core/system-glue';
+import type { SystemGlue } from '../../electron/core/shell/system-glue';
 import { ok } from '../../shared/result';
 import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
 import { workingKeychain } from './test-keychain';

@@ -6,7 +6,8 @@
 import type { Socket } from 'node:net';
 import type { DeviceAddress } from '../../shared/domain/device-address';
 import { parseDeviceAddress } from '../../shared/domain/device-address';
-import type { Transport, TransportOptions, TransportRequest } from '../../electron/core/device/transport';
+import type { TransportRequest } from '../../electron/core/device/http-exchange';
+import type { Transport, TransportOptions } from '../../electron/core/device/transport';
 import { createTransport } from '../../electron/core/device/transport';
 import type { LocalServer, Responder } from '../unit/core/device/fakes/local-servers';
 

@@ -15,7 +15,7 @@ import type { DeviceAction } from '../../core/commission/device-action-services'
 import { DEFAULT_LED_MINUTES, MAX_LED_MINUTES } from '../../core/commission/device-action-services';
 import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
 import { runBulk } from '../../core/credentials/bulk';
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import type { SessionTarget } from '../../core/credentials/session-manager';
 import { intOption, parse } from '../args';
 import {

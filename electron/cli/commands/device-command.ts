@@ -1,12 +1,11 @@
 /**
- * Shared steps of the single-device commands: parse the address and options, read the secret from
- * standard input, and turn any failure into the CLI's one-line reason and exit code.
+ * Shared steps of the single-device commands: parse the address and options, and read the secret from
+ * standard input. A failure becomes the CLI's one-line reason through core/errors/to-app-error.ts.
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
-import type { AppError, Result } from '../../../shared/result';
+import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
-import { isDeviceError } from '../../core/device/device-error';
 import type { Options } from '../args';
 import { intOption, parse } from '../args';
 import { readSecret } from '../secret-input';
@@ -71,13 +70,4 @@ export async function readRequiredSecret(ctx: CliContext, label: string): Promis
   if (secret === '')
     return err('INVALID_INPUT', `the ${label.toLowerCase()} read from standard input is empty.`);
   return ok(secret);
-}
-
-/** Any thrown value → an AppError; device errors keep their code, anything else is INTERNAL. */
-export function toAppError(error: unknown): AppError {
-  if (isDeviceError(error)) return error.toAppError();
-  return {
-    code: 'INTERNAL',
-    message: `unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
-  };
 }

@@ -19,7 +19,7 @@ import {
   scrapeConfig,
   TARGETS_FILE,
 } from '../../core/metrics/prometheus-config';
-import { toAppError } from './device-command';
+import { toAppError } from '../../core/errors/to-app-error';
 
 export interface PrometheusExportOptions {
   dir: string;

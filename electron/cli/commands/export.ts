@@ -4,7 +4,7 @@
  * else printed. `--prometheus <dir>` writes the site's Prometheus hand-over instead (export-prometheus.ts).
  */
 import { writeFileAtomic } from '../../core/inventory/atomic-file';
-import { toAppError } from './device-command';
+import { toAppError } from '../../core/errors/to-app-error';
 import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';

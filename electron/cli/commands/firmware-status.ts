@@ -3,7 +3,7 @@
  * model and `fw_version`), then the versions by model — what a technician checks before and after a
  * rollout. Reads only; no credential is needed. Exit 1 when a device did not answer.
  */
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import { createPinOverlay } from '../../core/firmware/certificates';
 import { createFirmwareService } from '../../core/firmware/firmware-service';
 import { addressDeviceId } from '../../core/credentials/device-identity';

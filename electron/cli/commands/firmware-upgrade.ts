@@ -14,7 +14,7 @@
  * Exit: 0 every device verified or skipped, 1 a failure or a stopped rollout, 2 bad usage, 130 cancelled.
  */
 import type { CertificateChange, FirmwareEvent } from '../../../shared/domain/firmware';
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import { runBulk } from '../../core/credentials/bulk';
 import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
 import { createPinOverlay } from '../../core/firmware/certificates';
@@ -209,20 +209,18 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     });
     if (!prepared.ok) return reportError(output, prepared.error);
     const { plan } = prepared.value;
-    const showPlan = (to: (line: string) => void) => {
-      if (output.json) for (const line of planJson(plan)) to(line);
-      else for (const line of planLines(plan)) to(line);
-    };
     if (plan.refusal !== undefined) {
-      showPlan(output.json ? output.out : output.err);
+      // What the devices report is what the technician needs to choose: on stderr, for a person.
+      for (const line of planLines(plan)) output.err(line);
       return usageError(output, plan.refusal);
     }
     if (dryRun) {
-      showPlan(output.out);
+      if (output.json) for (const line of planJson(plan)) output.out(line);
+      else for (const line of planLines(plan)) output.out(line);
       return EXIT.ok;
     }
     // Past the dry run the plan is for a person: on stderr with --json, so stdout keeps one line per device.
-    showPlan(output.json ? output.err : output.out);
+    for (const line of planLines(plan)) (output.json ? output.err : output.out)(line);
     if (plan.steps.length === 0) {
       // Nothing to upload or verify: every device is on the version, or skipped for the reason shown.
       const outcome = skippedOutcome(plan);

@@ -4,7 +4,7 @@
  * the CLI ever shows a secret.
  */
 import { appError } from '../../../shared/result';
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { KEY_COPY_USAGE } from './command-usage';

@@ -4,7 +4,7 @@
  * `--json`.
  */
 import type { DeviceCredentialInfo } from '../../core/credentials/vault';
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';

@@ -5,7 +5,7 @@
  */
 import { appError } from '../../../shared/result';
 import type { RevokeResult } from '../../core/credentials/provisioning';
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { KEY_REVOKE_USAGE } from './command-usage';

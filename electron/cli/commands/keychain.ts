@@ -3,7 +3,7 @@
  * delete probe the other commands run; exit 0 only when secrets will be remembered.
  */
 import { keychainAdvice } from '../../core/credentials/open-keychain';
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import { createVault } from '../../core/credentials/vault';
 import { parse } from '../args';
 import { EXIT, reportError } from '../output';

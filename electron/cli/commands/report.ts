@@ -20,7 +20,7 @@ import { intOption, parse } from '../args';
 import { EXIT, printLines, reportError } from '../output';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
-import { toAppError } from './device-command';
+import { toAppError } from '../../core/errors/to-app-error';
 import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
 import { REPORT_USAGE } from './inventory-usage';
 

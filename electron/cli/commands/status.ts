@@ -28,7 +28,8 @@ import type { CliContext } from './context';
 import { STATUS_USAGE } from './command-usage';
 import type { Output } from '../output';
 import { openCliCredentials } from './credentials-context';
-import { parseDeviceCommand, readRequiredSecret, toAppError } from './device-command';
+import { parseDeviceCommand, readRequiredSecret } from './device-command';
+import { toAppError } from '../../core/errors/to-app-error';
 
 /** Optional reads must never fail the command: a device without `/summary` still has a status. */
 async function optional<T>(read: () => Promise<T>): Promise<T | undefined> {

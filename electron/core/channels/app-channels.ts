@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Handlers } from '../../../shared/ipc/contract';
 import { err, ok } from '../../../shared/result';
-import { aboutKeychain, PRODUCT_NAME } from '../about';
+import { aboutKeychain, PRODUCT_NAME } from '../shell/about-box';
 import type { CoreServices } from '../services';
 
 type AppHandlers = Pick<Handlers, 'app:about' | 'app:open-data-folder'>;

@@ -15,12 +15,12 @@ import type { CommissionServices } from '../commission/commission-services';
 import { generateDevicePassword } from '../commission/generate-password';
 import type { PasswordTarget } from '../commission/password-bulk';
 import type { CredentialServices } from '../credentials/credential-services';
-import { toAppError } from '../credentials/credential-error';
+import { toAppError } from '../errors/to-app-error';
 import { keychainAdvice } from '../credentials/open-keychain';
 import type { EventHub } from '../events/event-hub';
 import type { FleetService } from '../fleet/fleet-service';
 import type { SettingsStore } from '../settings/settings-store';
-import type { SystemGlue } from '../system-glue';
+import type { SystemGlue } from '../shell/system-glue';
 import { plainMessage } from './service-guard';
 import { inAskedOrder, NOT_IN_FLEET, outcomeTeller } from './site-setup-targets';
 

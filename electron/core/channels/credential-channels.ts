@@ -11,11 +11,11 @@ import type { AppError, Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { BulkOutcome } from '../credentials/bulk';
 import type { BulkTarget, CredentialServices } from '../credentials/credential-services';
-import { toAppError } from '../credentials/credential-error';
+import { toAppError } from '../errors/to-app-error';
 import { keychainAdvice } from '../credentials/open-keychain';
 import type { FleetService } from '../fleet/fleet-service';
 import type { SettingsStore } from '../settings/settings-store';
-import type { SystemGlue } from '../system-glue';
+import type { SystemGlue } from '../shell/system-glue';
 import { plainMessage } from './service-guard';
 
 type CredentialHandlers = Pick<

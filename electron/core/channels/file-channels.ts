@@ -11,7 +11,7 @@ import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { InventoryServices } from '../inventory/inventory-services';
 import { renderReport } from '../report/render-report';
-import type { SaveFileOutcome, SaveFileRequest, SystemGlue } from '../system-glue';
+import type { SaveFileOutcome, SaveFileRequest, SystemGlue } from '../shell/system-glue';
 import { withService } from './service-guard';
 
 type FileHandlers = Pick<Handlers, 'inventory:save-export' | 'report:save'>;

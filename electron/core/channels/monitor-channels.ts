@@ -5,7 +5,7 @@ import { err, ok } from '../../../shared/result';
 import type { FleetService } from '../fleet/fleet-service';
 import { rescanDevices } from '../fleet/rescan';
 import type { SettingsStore } from '../settings/settings-store';
-import type { SystemGlue } from '../system-glue';
+import type { SystemGlue } from '../shell/system-glue';
 import { withService } from './service-guard';
 
 type MonitorHandlers = Pick<

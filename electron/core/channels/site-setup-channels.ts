@@ -14,7 +14,7 @@ import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { CommissionServices } from '../commission/commission-services';
 import type { PoolTarget } from '../commission/pool-plan';
-import { toAppError } from '../credentials/credential-error';
+import { toAppError } from '../errors/to-app-error';
 import type { SessionTarget } from '../credentials/session-manager';
 import type { CoreServices } from '../services';
 import { plainResult } from './commission-channels';

@@ -16,7 +16,7 @@ import type {
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { BulkOutcome, BulkProgress } from '../credentials/bulk';
 import { runBulk } from '../credentials/bulk';
-import { toAppError } from '../credentials/credential-error';
+import { toAppError } from '../errors/to-app-error';
 import type { SessionManager, SessionTarget } from '../credentials/session-manager';
 import type { CredentialVault } from '../credentials/vault';
 import { noCredential } from './pool-plan';

@@ -21,7 +21,7 @@ import type { AppError } from '../../../shared/result';
 import type { DeviceClient } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
-import { toAppError } from '../credentials/credential-error';
+import { toAppError } from '../errors/to-app-error';
 import type { ExclusiveScope, SessionManager, SessionTarget } from '../credentials/session-manager';
 import type { CredentialVault } from '../credentials/vault';
 

@@ -6,7 +6,7 @@
  */
 import pLimit from 'p-limit';
 import type { AppError } from '../../../shared/result';
-import { toAppError } from './credential-error';
+import { toAppError } from '../errors/to-app-error';
 
 export type BulkOutcome<T, V> = { item: T; ok: true; value: V } | { item: T; ok: false; error: AppError };
 

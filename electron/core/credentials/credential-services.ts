@@ -10,7 +10,7 @@ import type { DeviceClient } from '../device/client';
 import type { EventHub } from '../events/event-hub';
 import type { BulkOutcome, BulkProgress } from './bulk';
 import { runBulk } from './bulk';
-import { toAppError } from './credential-error';
+import { toAppError } from '../errors/to-app-error';
 import type { DeviceIdentityResolver } from './device-identity';
 import { addressDeviceId } from './device-identity';
 import { createIdentityResolver } from './identity-resolver';

@@ -6,7 +6,7 @@
 import type { DeviceErrorDetail } from './device-error';
 import { DeviceError } from './device-error';
 import { credentialValueProblem } from './header-value';
-import type { TransportResponse } from './transport';
+import type { TransportResponse } from './http-exchange';
 
 /** Longest device text quoted in a message; the full (capped) text stays in `detail.deviceMessage`. */
 const MESSAGE_TEXT_LIMIT = 200;

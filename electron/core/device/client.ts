@@ -23,7 +23,8 @@ import {
   requirePassword,
   resolveAddress,
 } from './request-input';
-import type { CallOptions, Transport, TransportOptions, TransportResponse } from './transport';
+import type { TransportResponse } from './http-exchange';
+import type { CallOptions, Transport, TransportOptions } from './transport';
 import { createTransport } from './transport';
 
 export type { AddressInput, ApiKeyBody } from './request-input';

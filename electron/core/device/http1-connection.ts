@@ -22,7 +22,7 @@ import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError } from './device-error';
 import { FIELD_VALUE } from './header-value';
 import { hostPort, toDeviceError } from './network-errors';
-import type { TransportRequest } from './transport';
+import type { TransportRequest } from './http-exchange';
 
 /**
  * The device closed an idle keep-alive connection just as we reused it; nothing reached the device. The

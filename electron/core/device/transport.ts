@@ -10,10 +10,10 @@
  * sockets. https connections are opened and verified per request and not pooled: a pooled socket would
  * outlive a pin the user revokes, and devices in the field serve plain http.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { ConnectionPool } from './connection-pool';
 import { DeviceError } from './device-error';
+import type { TransportRequest, TransportResponse } from './http-exchange';
 import type { Http1Answer } from './http1-connection';
 import { Http1Connection, StaleSocketError } from './http1-connection';
 import { hostPort } from './network-errors';
@@ -55,21 +55,6 @@ export interface TransportOptions {
   tlsPins?: TlsPins;
   /** Extra trusted root certificates (PEM), e.g. a site's own CA. */
   ca?: readonly string[];
-}
-
-export interface TransportRequest {
-  address: DeviceAddress;
-  method: 'GET' | 'POST';
-  /** Absolute path, e.g. `/api/v1/status`. */
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export interface TransportResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
 }
 
 export interface Transport {

@@ -1,6 +1,8 @@
 /**
  * After a device took the image: wait for its reboot, then verify (verdict.ts). Every read is bounded
- * (a poll every `pollMs`, each with its own timeout) and everything ends at the deadline.
+ * (each with its own timeout; the pause between reads starts at `firstPollMs` and doubles up to `pollMs`:
+ * a quick device is seen back at once, a slow one costs a read every few seconds) and everything ends at
+ * the deadline.
  *
  * - Until the time it said it goes down, nothing is read (it still answers on the old firmware).
  * - Then `/info` (anonymous) is polled. Silence means it is rebooting. A version other than before means
@@ -35,7 +37,9 @@ import {
 } from './verdict';
 
 export interface VerifyTiming {
-  /** Between two reads of a rebooting or starting device. */
+  /** The first pause between two reads of a rebooting or starting device; it doubles up to `pollMs`. */
+  firstPollMs: number;
+  /** The longest pause between two reads. */
   pollMs: number;
   /** Each read's own timeout. */
   readTimeoutMs: number;
@@ -46,6 +50,7 @@ export interface VerifyTiming {
 }
 
 export const DEFAULT_VERIFY_TIMING: VerifyTiming = {
+  firstPollMs: 250,
   pollMs: 5000,
   readTimeoutMs: 5000,
   failureGraceMs: 60_000,
@@ -75,6 +80,16 @@ export interface VerifyInput {
 export type VerifyResult =
   | { outcome: 'verified'; to: string; words: string; certificate?: { before: string; after: string } }
   | { outcome: 'failed'; to?: string; words: string; certificate?: { before: string; after: string } };
+
+/** Pauses between reads: `firstPollMs`, then twice as long each time, up to `pollMs`. */
+function backoff(timing: VerifyTiming): () => number {
+  let next = Math.min(timing.firstPollMs, timing.pollMs);
+  return () => {
+    const now = next;
+    next = Math.min(timing.pollMs, next * 2);
+    return now;
+  };
+}
 
 async function pause(ms: number, input: VerifyInput): Promise<void> {
   const left = input.deadlineAt - input.now();
@@ -110,6 +125,7 @@ async function awaitMining(
   let unreadable: string | undefined;
   let failingSince: number | undefined;
   const call = { signal: input.signal, totalTimeoutMs: input.timing.readTimeoutMs };
+  const nextPause = backoff(input.timing);
   for (;;) {
     const read = await readMinerState(deps, input.target, call);
     if (read.ok) {
@@ -128,7 +144,7 @@ async function awaitMining(
     if (input.now() >= input.deadlineAt) {
       return { outcome: 'failed', to: version, words: notMiningWords(version, last, unreadable), ...cert };
     }
-    await pause(input.timing.pollMs, input);
+    await pause(nextPause(), input);
   }
 }
 
@@ -141,6 +157,7 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
   let sawOldVersion = false;
   let certificate: { before: string; after: string } | undefined;
   const call = { signal: input.signal, totalTimeoutMs: input.timing.readTimeoutMs };
+  const nextPause = backoff(input.timing);
   while (input.now() < input.deadlineAt) {
     const info = await readInfo(deps, target.address, call);
     if (!info.ok) {
@@ -167,7 +184,7 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
       wentDown = true;
       const now = rebootingWords(input);
       input.onProgress('rebooting', now.words, now.backIn);
-      await pause(input.timing.pollMs, input);
+      await pause(nextPause(), input);
       continue;
     }
     const version = info.identity.version;
@@ -194,7 +211,7 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
         return { outcome: 'failed', to: version, words: versionProblem(before, version, undefined) ?? '' };
       }
     }
-    await pause(input.timing.pollMs, input);
+    await pause(nextPause(), input);
   }
   if (sawOldVersion && !wentDown) {
     return {

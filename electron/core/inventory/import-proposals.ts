@@ -13,41 +13,14 @@
  *
  * Pure functions over an inventory draft, run inside `store.update` like sites.ts.
  */
-import { z } from 'zod';
-import {
-  addressSightingSchema,
-  inventoryDeviceSchema,
-  isoTimeSchema,
-} from '../../../shared/domain/inventory';
 import type { AddressSighting, InventoryDevice } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
 import type { CredentialVault } from '../credentials/vault';
 import { err, ok } from '../../../shared/result';
 import { findDevice, MAX_ADDRESS_HISTORY } from './devices';
 import type { Inventory } from './schema';
-
-export const PROPOSAL_FIELDS = ['address', 'tlsPin'] as const;
-export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
-
-export const importProposalSchema = z.object({
-  siteId: z.string(),
-  deviceId: z.string(),
-  field: z.enum(PROPOSAL_FIELDS),
-  /** The file's address (canonical) or certificate fingerprint. */
-  value: z.string(),
-  /** The file's sighting of that address: goes into the address history when accepted. */
-  sighting: addressSightingSchema.optional(),
-  /** A device the site does not have yet (known elsewhere here): the file's record, added when accepted. */
-  device: inventoryDeviceSchema.omit({ siteId: true }).optional(),
-  /** Who said so: the laptop named in the file. */
-  from: z.string(),
-  /** When the file was imported here. */
-  at: isoTimeSchema,
-});
-export type ImportProposal = z.infer<typeof importProposalSchema>;
-
-/** A bound so a hostile file cannot grow the inventory without end (a file has at most this many devices). */
-export const MAX_PROPOSALS = 20_000;
+import type { ImportProposal, ProposalField } from './stored-records';
+import { MAX_PROPOSALS } from './stored-records';
 
 /** A change waiting for the technician, as the shells list it. */
 export interface PendingChange {
@@ -86,11 +59,12 @@ export function propose(inventory: Inventory, proposal: ImportProposal): void {
  * that address, the certificate was trusted) is not listed: there is nothing left to accept.
  */
 export function pendingChanges(inventory: Inventory, siteId: string): PendingChange[] {
-  return proposalsOf(inventory).flatMap((p): PendingChange[] => {
-    if (p.siteId !== siteId) return [];
+  const proposals = proposalsOf(inventory).filter((p) => p.siteId === siteId);
+  const heldBack = new Set(proposals.filter((p) => p.device !== undefined).map((p) => p.deviceId));
+  return proposals.flatMap((p): PendingChange[] => {
     const device = findDevice(inventory, siteId, p.deviceId);
-    // Removed from the site since: nothing to change (a device held back has its record with it).
-    if (device === undefined && p.device === undefined) return [];
+    // Removed from the site since: nothing to change (a device held back has its record waiting).
+    if (device === undefined && !heldBack.has(p.deviceId)) return [];
     const local = currentValue(device, p.field);
     if (local === p.value) return [];
     return [{ deviceId: p.deviceId, field: p.field, local, incoming: p.value, from: p.from, at: p.at }];

@@ -40,7 +40,8 @@ import {
   parseSiteExport,
   serializeSiteExport,
 } from './exchange';
-import type { AcceptedChange, PendingChange, ProposalField } from './import-proposals';
+import type { AcceptedChange, PendingChange } from './import-proposals';
+import type { ProposalField } from './stored-records';
 import { acceptProposals, pendingChanges } from './import-proposals';
 import type { MergeOutcome } from './merge';
 import { mergeSiteExport } from './merge';

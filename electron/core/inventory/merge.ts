@@ -20,7 +20,7 @@ import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { devicesOf, findDevice, MAX_ADDRESS_HISTORY } from './devices';
 import type { ExportedActivity, ExportedDevice, SiteExport } from './exchange';
-import type { ImportProposal } from './import-proposals';
+import type { ImportProposal } from './stored-records';
 import { propose } from './import-proposals';
 import type { Inventory } from './schema';
 import { createSite, findSite } from './sites';
@@ -77,8 +77,8 @@ export interface ProposalSource {
 }
 
 /**
- * Merges `incoming` into `local` in place; returns the conflicts, the file's address or pin proposed for
- * the technician to accept (`source` given: filed; else only listed), and whether anything changed.
+ * Merges `incoming` into `local` in place; returns the conflicts, the file's address or pin for the
+ * caller to file until the technician accepts it (import-proposals.ts), and whether anything changed.
  */
 export function mergeDevice(
   local: InventoryDevice,
@@ -265,8 +265,21 @@ export function mergeSiteExport(
           field: 'address',
           value: incoming.address,
           ...(sighting !== undefined ? { sighting } : {}),
-          device: structuredClone(incoming),
+          // Its certificate pin waits apart, as a known device's would: accepting the address is not it.
+          device: { ...structuredClone(incoming), tlsPin: null, tlsSeen: null },
         });
+        if (incoming.tlsPin !== null) {
+          outcome.conflicts.push({
+            deviceId: incoming.id,
+            address: incoming.address,
+            field: 'tlsPin',
+            local: '',
+            incoming: incoming.tlsPin,
+            kept: 'local',
+            pending: true,
+          });
+          propose(inventory, { ...source, deviceId: incoming.id, field: 'tlsPin', value: incoming.tlsPin });
+        }
         outcome.unchanged += 1;
         continue;
       }

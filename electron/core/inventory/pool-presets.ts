@@ -4,17 +4,13 @@
  * draft, run inside `store.update` like sites.ts. The pool password is kept here (it is not a device
  * secret), and only here: never in the activity log, a report or a log line.
  */
-import { z } from 'zod';
 import type { PoolPreset, PoolSpec } from '../../../shared/domain/pools';
-import { checkPools, poolPresetSchema } from '../../../shared/domain/pools';
+import { checkPools } from '../../../shared/domain/pools';
 import { CONTROL_CHARACTER } from '../../../shared/domain/plain-text';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { Inventory } from './schema';
-
-/** A preset in the inventory file: the site it belongs to, and goes with. */
-export const storedPoolPresetSchema = poolPresetSchema.extend({ siteId: z.string() });
-export type StoredPoolPreset = z.infer<typeof storedPoolPresetSchema>;
+import type { StoredPoolPreset } from './stored-records';
 
 /** Far more than a site has pools for; a bound so a runaway script cannot grow the file without end. */
 export const MAX_PRESETS_PER_SITE = 100;

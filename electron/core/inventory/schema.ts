@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { storedVerdictSchema } from '../../../shared/domain/acceptance';
 import { activityEntrySchema } from '../../../shared/domain/commission';
 import { inventoryDeviceSchema, inventorySettingsSchema, siteSchema } from '../../../shared/domain/inventory';
-import { importProposalSchema, MAX_PROPOSALS } from './import-proposals';
-import { storedPoolPresetSchema } from './pool-presets';
+import { importProposalSchema, MAX_PROPOSALS, storedPoolPresetSchema } from './stored-records';
 
 /**
  * Version 3 added `activity`: every write to a device, per site (docs/design.md, Commissioning actions, 6).

@@ -38,11 +38,12 @@ export interface SeenPoll {
   endedAt: number;
 }
 
+/**
+ * `lost`: `since` is when the first failed poll after the last answer began; `quiet` the devices that
+ * failed since then (the monitor forgets the polls they missed: the network's, not theirs). `back`: `at`
+ * is when the first answer came.
+ */
 export type LaptopNetworkChange =
-  /**
-   * `since`: when the first failed poll after the last answer began. `quiet`: the devices that failed since then
-   * (the monitor forgets the polls they missed: the network's, not theirs).
-   */
   { kind: 'lost'; since: number; quiet: ReadonlySet<string> } | { kind: 'back'; since: number; at: number };
 
 export class LaptopNetwork {
@@ -77,7 +78,7 @@ export class LaptopNetwork {
     return this.offSince;
   }
 
-  /** One finished poll; answers the change it made, if any. O(1). */
+  /** One finished poll; answers the change it made, if any. O(1) (but once, when the network is lost). */
   observe(poll: SeenPoll, fleetSize: number): LaptopNetworkChange | undefined {
     const { deviceId, side } = poll;
     if (side === 'unknown') return undefined;

@@ -18,7 +18,7 @@ import { openCoreServices } from '../../../electron/core/open-services';
 import type { CoreServices } from '../../../electron/core/services';
 import { runtimeVersions } from '../../../electron/core/services';
 import { createHandlers } from '../../../electron/core/handlers';
-import type { SaveFileOutcome, SystemGlue } from '../../../electron/core/system-glue';
+import type { SaveFileOutcome, SystemGlue } from '../../../electron/core/shell/system-glue';
 import { isAllowedExternalUrl } from '../../../electron/main/system-glue';
 import type { HarnessServer } from './harness-server';
 import { startHarnessServer } from './harness-server';

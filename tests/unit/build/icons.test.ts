@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { windowIconPath } from '../../../electron/core/app-resources';
+import { windowIconPath } from '../../../electron/core/shell/window-icon';
 import { REPO_ROOT } from '../../support/run-cli';
 
 const run = promisify(execFile);

@@ -167,7 +167,9 @@ describe('minerdeck monitor: output', () => {
     const reason = 'device reports failure: board lost\u001b]0;pwned\u0007\nrig-9  online\u202e';
     table.draw([view({ state: 'error', reason })], totals, 'Monitoring 1 device');
     // The frame's own codes: erase to the end of the line after each line, erase below after the last.
-    const frame = written[0]!.replace(/\x1b\[K\n/g, '\n').replace(/\x1b\[J$/, '');
+    const drawn = written[0]!.replaceAll('\x1b[K\n', '\n');
+    expect(drawn.endsWith('\x1b[J')).toBe(true);
+    const frame = drawn.slice(0, -'\x1b[J'.length);
     expect(frame.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Bidi_Control}]/u);
     expect(frame.split('\n')).toHaveLength(5);
     expect(frame).toContain('board lost\\x1b]0;pwned\\x07\\nrig-9  online\\u202e');

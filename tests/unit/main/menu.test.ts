@@ -3,8 +3,8 @@
  * pass through (Electron supplies their labels and shortcuts), our items call their actions.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { appMenu } from '../../../electron/core/app-menu';
-import type { MenuAction } from '../../../electron/core/app-menu';
+import { appMenu } from '../../../electron/core/shell/app-menu';
+import type { MenuAction } from '../../../electron/core/shell/app-menu';
 import { fakeMenu } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);

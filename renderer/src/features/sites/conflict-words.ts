@@ -34,8 +34,10 @@ function pendingSentence(conflict: MergeConflict): string {
   // A device held back (known here elsewhere) is listed at the file's address.
   if (conflict.local !== conflict.address) {
     const known =
-      conflict.local === '' ? 'credentials stored for another address' : `it at ${quoted(conflict.local)}`;
-    return `${conflict.deviceId}: the file puts this device at ${theirs}, and this laptop knows ${known}. Not added: nothing is sent to the file's address until you accept it.`;
+      conflict.local === ''
+        ? 'holds its credentials for another address'
+        : `knows it at ${quoted(conflict.local)}`;
+    return `${conflict.deviceId}: the file puts this device at ${theirs}, and this laptop ${known}. Not added: nothing is sent to the file's address until you accept it.`;
   }
   return `${conflict.address}: the address differs (here ${quoted(conflict.local)}, in the file ${theirs}). Kept yours: nothing is sent to the file's address until you accept it.`;
 }

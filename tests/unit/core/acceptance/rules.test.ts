@@ -69,7 +69,11 @@ function s21Summary(accepted = 0, rejected = 0, change: (body: S21Summary) => vo
   return body;
 }
 
-const model3 = { full_name: 'Antminer S21 Pro', hr_measure: 'GH/s', chain: { num_chains: 3, chips_per_chain: 65 } };
+const model3 = {
+  full_name: 'Antminer S21 Pro',
+  hr_measure: 'GH/s',
+  chain: { num_chains: 3, chips_per_chain: 65 },
+};
 
 /** A window from readings one minute apart. */
 function windowOf(modelBody: unknown, readings: SampleBodies[]): DeviceWindow {
@@ -131,7 +135,9 @@ describe('acceptance on recorded answers', () => {
 
   it('the S21 Pro’s recorded temperatures: hottest chip 65 °C on board 1, inside 85 °C, over 60 °C', () => {
     const window = windowOf(model3, healthy());
-    expect(chipTemperatureCheck(window, criteria()).words).toBe('hottest chip 65 °C on board 1 (limit 85 °C)');
+    expect(chipTemperatureCheck(window, criteria()).words).toBe(
+      'hottest chip 65 °C on board 1 (limit 85 °C)',
+    );
     expect(chipTemperatureCheck(window, criteria({ maxChipTempC: 60 }))).toEqual({
       check: 'chip-temperature',
       pass: false,
@@ -203,7 +209,10 @@ describe('acceptance on recorded answers', () => {
 
 describe('acceptance edge cases', () => {
   it('a missing board is named when the device numbers its boards', () => {
-    const window = windowOf(model3, healthy({ 1: { chains: chains(3).slice(0, 2), summary: s21Summary(50) } }));
+    const window = windowOf(
+      model3,
+      healthy({ 1: { chains: chains(3).slice(0, 2), summary: s21Summary(50) } }),
+    );
     expect(boardsPresentCheck(window)).toEqual({
       check: 'boards-present',
       pass: false,
@@ -326,7 +335,9 @@ describe('acceptance edge cases', () => {
 
   it('one reading cannot show shares rising', () => {
     const window = windowOf(model3, [{ chains: chains(), summary: s21Summary() }]);
-    expect(poolCheck(window, criteria()).words).toBe('the pool’s shares could not be compared (one reading only)');
+    expect(poolCheck(window, criteria()).words).toBe(
+      'the pool’s shares could not be compared (one reading only)',
+    );
   });
 
   it('a device that cannot be read fails with that reason in words, and every other check says why', () => {

@@ -16,7 +16,7 @@ import { createMemoryStore } from '../../../../electron/core/credentials/memory-
 import type { SessionTarget } from '../../../../electron/core/credentials/session-manager';
 import { createSessionManager } from '../../../../electron/core/credentials/session-manager';
 import { createVault } from '../../../../electron/core/credentials/vault';
-import type { TransportRequest, TransportResponse } from '../../../../electron/core/device/transport';
+import type { TransportRequest, TransportResponse } from '../../../../electron/core/device/http-exchange';
 import { clientWithAnswer, KEY, reply } from '../device/fakes/recording-transport';
 
 const NOW = Date.parse('2025-06-01T10:00:00.000Z');

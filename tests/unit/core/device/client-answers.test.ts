@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceError } from '../../../../electron/core/device/device-error';
 import { readStatus } from '../../../../electron/core/device/status-reader';
-import type { TransportRequest, TransportResponse } from '../../../../electron/core/device/transport';
+import type { TransportRequest, TransportResponse } from '../../../../electron/core/device/http-exchange';
 import { fixture } from './fakes/device-fixtures';
 import { apiKey, clientWithAnswer, DEVICE, KEY, reply, token, TOKEN } from './fakes/recording-transport';
 import { rejectionOf } from './fakes/rejection';

@@ -5,7 +5,7 @@ import { DeviceError } from '../../../../electron/core/device/device-error';
 import type { Http1RequestOptions } from '../../../../electron/core/device/http1-connection';
 import { Http1Connection, StaleSocketError } from '../../../../electron/core/device/http1-connection';
 import { whenConnected } from '../../../../electron/core/device/socket-connect';
-import type { TransportRequest } from '../../../../electron/core/device/transport';
+import type { TransportRequest } from '../../../../electron/core/device/http-exchange';
 import type { LocalServer } from './fakes/local-servers';
 import { answer, startHttpServer, startRawServer } from './fakes/local-servers';
 import {

@@ -189,7 +189,9 @@ describe('a known device’s address and pin from a file', () => {
         foundDevice('10.0.0.67', { mac: J }),
       ]),
     );
-    const outcome = await must(services.importText((await must(other.exportSite())).content));
+    const colleagues = JSON.parse((await must(other.exportSite())).content) as ExportFile;
+    device(colleagues, A).tlsPin = PIN_THEIRS;
+    const outcome = await must(services.importText(JSON.stringify(colleagues)));
     expect(outcome).toMatchObject({ siteCreated: true, site: { name: 'Container 7' }, added: 2 });
     // A: in Hall 1 at another address; J: the keychain's credentials were stored for another address.
     expect(outcome.conflicts).toEqual([
@@ -199,6 +201,8 @@ describe('a known device’s address and pin from a file', () => {
         local: 'https://10.0.0.5',
         pending: true,
       }),
+      // Its pin waits apart: accepting where it is does not trust the file's certificate by the way.
+      expect.objectContaining({ deviceId: `mac:${A}`, field: 'tlsPin', local: '', incoming: PIN_THEIRS }),
       expect.objectContaining({
         deviceId: `mac:${J}`,
         address: 'http://10.0.0.67',
@@ -209,11 +213,23 @@ describe('a known device’s address and pin from a file', () => {
     const held = await must(services.devices('Container 7'));
     expect(held.devices.map((d) => d.id).sort()).toEqual([`mac:${N}`, `mac:${K}`]);
 
-    expect(await must(services.acceptImported('Container 7', [`mac:${A}`]))).toMatchObject({
+    expect((await must(services.pendingImports('Container 7'))).pending).toEqual([
+      expect.objectContaining({ deviceId: `mac:${A}`, field: 'address', local: '' }),
+      expect.objectContaining({ deviceId: `mac:${A}`, field: 'tlsPin', local: '' }),
+      expect.objectContaining({ deviceId: `mac:${J}`, field: 'address', local: '' }),
+    ]);
+    expect(await must(services.acceptImported('Container 7', [`mac:${A}`], 'address'))).toMatchObject({
       accepted: [{ deviceId: `mac:${A}`, field: 'address', value: 'http://10.0.0.66', previous: '' }],
     });
     const joined = await must(services.devices('Container 7'));
-    expect(joined.devices.find((d) => d.id === `mac:${A}`)?.address).toBe('http://10.0.0.66');
+    expect(joined.devices.find((d) => d.id === `mac:${A}`)).toMatchObject({
+      address: 'http://10.0.0.66',
+      tlsPin: null,
+    });
+    expect((await must(services.pendingImports('Container 7'))).pending).toEqual([
+      expect.objectContaining({ deviceId: `mac:${A}`, field: 'tlsPin', local: '', incoming: PIN_THEIRS }),
+      expect.objectContaining({ deviceId: `mac:${J}`, field: 'address' }),
+    ]);
     // Hall 1's A is where it was.
     expect((await must(services.devices('Hall 1'))).devices[0]?.address).toBe('https://10.0.0.5');
   });

@@ -11,8 +11,9 @@ describe('migrate', () => {
     if (!result.ok) return;
     expect(result.fromVersion).toBe(1);
     const { inventory } = result;
-    expect(inventory.schemaVersion).toBe(3);
+    expect(inventory.schemaVersion).toBe(4);
     expect(inventory.activity).toEqual([]);
+    expect(inventory.acceptance).toEqual([]);
     expect(inventory.sites).toEqual([
       expect.objectContaining({
         id: V1_SITE_ID,

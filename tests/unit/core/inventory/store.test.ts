@@ -155,7 +155,7 @@ describe('inventory store', () => {
     const upgraded = JSON.parse(readFileSync(join(dataDir, 'inventory.json'), 'utf8')) as {
       schemaVersion: number;
     };
-    expect(upgraded.schemaVersion).toBe(3);
+    expect(upgraded.schemaVersion).toBe(4);
     expect(store.problems()).toEqual([
       expect.objectContaining({ kind: 'migrated', keptAt: join(dataDir, 'inventory.v1.json') }),
     ]);

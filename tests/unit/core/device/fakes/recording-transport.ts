@@ -5,12 +5,8 @@
 import type { DeviceCredential } from '../../../../../shared/domain/credential';
 import { createDeviceClient } from '../../../../../electron/core/device/client';
 import type { DeviceClient } from '../../../../../electron/core/device/client';
-import type {
-  CallOptions,
-  Transport,
-  TransportRequest,
-  TransportResponse,
-} from '../../../../../electron/core/device/transport';
+import type { TransportRequest, TransportResponse } from '../../../../../electron/core/device/http-exchange';
+import type { CallOptions, Transport } from '../../../../../electron/core/device/transport';
 
 export interface RecordingTransport extends Transport {
   calls: { request: TransportRequest; call: CallOptions | undefined }[];

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Displays, Rect, WindowState } from '../../../../electron/core/window-state';
+import type { Displays, Rect, WindowState } from '../../../../electron/core/shell/window-state';
 import {
   DEFAULT_WINDOW_SIZE,
   loadWindowState,
@@ -16,9 +16,9 @@ import {
   placeWindow,
   saveWindowState,
   WINDOW_STATE_FILE,
-} from '../../../../electron/core/window-state';
-import type { TrackedWindow } from '../../../../electron/core/window-state-keeper';
-import { createWindowStateKeeper } from '../../../../electron/core/window-state-keeper';
+} from '../../../../electron/core/shell/window-state';
+import type { TrackedWindow } from '../../../../electron/core/shell/window-state-keeper';
+import { createWindowStateKeeper } from '../../../../electron/core/shell/window-state-keeper';
 
 /** A laptop screen (task bar at the bottom) with an external monitor to its right. */
 const LAPTOP: Rect = { x: 0, y: 0, width: 1920, height: 1040 };

@@ -9,7 +9,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from './inventory/atomic-file';
+import { writeFileAtomic } from '../inventory/atomic-file';
 
 export const WINDOW_STATE_FILE = 'window-state.json';
 

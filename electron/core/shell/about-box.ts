@@ -3,10 +3,10 @@
  * About), the Settings card (through `app:about`) and tests. A technician on the phone with support reads
  * these lines out, so they name the version, the data folder and whether the keychain works, in words.
  */
-import type { AboutInfo, AboutKeychain } from '../../shared/ipc/channels/app';
-import type { Result } from '../../shared/result';
-import { err, ok } from '../../shared/result';
-import type { KeychainStatus } from './credentials/probe';
+import type { AboutInfo, AboutKeychain } from '../../../shared/ipc/channels/app';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import type { KeychainStatus } from '../credentials/probe';
 
 /** The product's name as people write it; `app.getName()` answers the package name, `minerdeck`. */
 export const PRODUCT_NAME = 'Minerdeck';

@@ -5,9 +5,9 @@
  * readable. Reload and developer tools are for development only: in the shipped app a reload would drop
  * the page's state mid-commissioning and devtools would open the renderer to anyone at the laptop.
  */
-import type { AboutInfo } from '../../shared/ipc/channels/app';
-import type { Result } from '../../shared/result';
-import { ABOUT_BUTTONS, aboutDialog, PRODUCT_NAME } from './about';
+import type { AboutInfo } from '../../../shared/ipc/channels/app';
+import type { Result } from '../../../shared/result';
+import { ABOUT_BUTTONS, aboutDialog, PRODUCT_NAME } from './about-box';
 
 /** Electron menu roles used here (each is the platform's native item: label, shortcut, behaviour). */
 export type MenuRole =

@@ -5,7 +5,7 @@
  * main implements it with `clipboard`, `shell`, `dialog` and `printToPDF`; the browser test harness with
  * recording fakes.
  */
-import type { Result } from '../../shared/result';
+import type { Result } from '../../../shared/result';
 
 export interface SaveFileRequest {
   /** The dialog's title: what is being saved. */

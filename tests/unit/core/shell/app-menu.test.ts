@@ -12,9 +12,9 @@ import {
   aboutKeychain,
   aboutLines,
   folderOpener,
-} from '../../../../electron/core/about';
-import type { MenuActionDeps } from '../../../../electron/core/app-menu';
-import { appMenu, menuActions, menuRoles } from '../../../../electron/core/app-menu';
+} from '../../../../electron/core/shell/about-box';
+import type { MenuActionDeps } from '../../../../electron/core/shell/app-menu';
+import { appMenu, menuActions, menuRoles } from '../../../../electron/core/shell/app-menu';
 
 const PLATFORMS = ['linux', 'win32', 'darwin'] as const;
 

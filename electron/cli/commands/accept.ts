@@ -1,0 +1,84 @@
+/**
+ * `minerdeck accept <targets…> [--minutes N] [--min-hashrate P] [--max-chip-temp C] [--site NAME]
+ * [--password-stdin] [--json]`: watches the devices for the window (default 30 minutes), reading
+ * `/chains` and `/summary` at the start, about once a minute and at the end, and gives each a verdict —
+ * pass or fail, every reason in words, with its evidence (core/acceptance). A line per device as its
+ * verdict settles; the verdicts are kept in the site (a new run replaces a device's verdict) for the app
+ * and the report. Reads only: nothing is written to a device.
+ *
+ * Exit codes: 0 every device passed, 1 any failed, 2 bad usage, 130 cancelled (no verdict kept).
+ */
+import type { AcceptanceVerdict } from '../../../shared/domain/acceptance';
+import { runAcceptance } from '../../core/acceptance/acceptance-run';
+import { createVerdictStore } from '../../core/acceptance/verdict-store';
+import { startLine, tallyLine, verdictJson, verdictLine } from '../accept-output';
+import { EXIT, reportError } from '../output';
+import { parseAcceptArgs } from './accept-args';
+import { ACCEPT_USAGE, SAMPLE_EVERY_ENV } from './accept-usage';
+import type { CliContext } from './context';
+import { openCliCredentials } from './credentials-context';
+import { readRequiredSecret } from './device-command';
+import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
+import { parseMonitorTargets, prepareTargets } from './monitor-targets';
+
+/** The test knob (accept-usage.ts): a whole number of ms, else the default. */
+function sampleEveryMs(): number | undefined {
+  const value = process.env[SAMPLE_EVERY_ENV];
+  return value !== undefined && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+export async function acceptCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const args = parseAcceptArgs(argv);
+  if (!args.ok) return reportError(ctx.output, args.error);
+  const output = { ...ctx.output, json: args.value.json };
+  const addresses = parseMonitorTargets(args.value.positionals, ACCEPT_USAGE);
+  if (!addresses.ok) return reportError(output, addresses.error);
+  const inventory = openCliInventory(ctx);
+  const site = await resolveCliSite(output, inventory, args.value.siteRef);
+  tellProblems(output, inventory);
+  if (!site.ok) return reportError(output, site.error);
+  let password: string | undefined;
+  if (args.value.password) {
+    const secret = await readRequiredSecret(ctx, 'Password');
+    if (!secret.ok) return reportError(output, secret.error);
+    password = secret.value;
+  }
+  const { criteria } = args.value;
+  const credentials = await openCliCredentials(ctx, { timeoutMs: undefined, keychain: 'open' });
+  try {
+    const targets = await prepareTargets(addresses.value, {
+      services: credentials.services,
+      signal: ctx.signal,
+      siteId: site.value.id,
+      ...(password !== undefined ? { password } : {}),
+    });
+    if (!output.json) {
+      output.out(
+        startLine(targets.length, criteria.minutes, new Date(Date.now() + criteria.minutes * 60_000)),
+      );
+    }
+    const every = sampleEveryMs();
+    const run = await runAcceptance(targets, {
+      client: credentials.client,
+      sessions: credentials.services.sessions,
+      criteria,
+      signal: ctx.signal,
+      ...(every !== undefined ? { sampleEveryMs: every } : {}),
+      onVerdict: (verdict: AcceptanceVerdict) =>
+        output.out(output.json ? verdictJson(verdict) : verdictLine(verdict)),
+    });
+    if (run.cancelled) {
+      output.err('minerdeck: acceptance cancelled; no verdict was kept.');
+      return EXIT.cancelled;
+    }
+    const saved = await createVerdictStore(inventory.store, ctx.hostname).save(site.value.id, run.verdicts);
+    if (!saved.ok) return reportError(output, saved.error);
+    if (!output.json) {
+      output.out(tallyLine(run.verdicts));
+      output.err(`Verdicts kept in site "${site.value.name}" (the report shows them).`);
+    }
+    return run.verdicts.every((verdict) => verdict.verdict === 'pass') ? EXIT.ok : EXIT.failed;
+  } finally {
+    await credentials.close();
+  }
+}
