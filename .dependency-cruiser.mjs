@@ -3,15 +3,15 @@
  * The import-cycle check `npm run lint` runs over electron/, shared/ and renderer/ (docs/architecture.md,
  * "Layers and data flow"). A cycle means two modules can only be understood, tested and moved together, and
  * in Node it can hand a module a half-initialised import at load time; the cure is a home for the shared type
- * or text below both users. ESLint's import-cycle rules skip `import type`, which is how this tree's cycles
- * started (a low module borrowing a type from a high one), so the check counts type imports too.
+ * or text below both users. eslint-plugin-import's `no-cycle` skips `import type`, which is how this tree's
+ * cycles started (a low module borrowing a type from a high one), so this check counts type imports too.
  *
- * The one kind of cycle allowed is zustand's slice pattern: renderer/src/stores/root-store.tsx assembles every
- * slice into `RootState`, and each slice is typed against the whole `RootState` (types.ts's `SliceCreator`, and
- * the helpers the slices share, such as site-setup-run.ts), so a slice and the root store name each other. They
- * name it by type only (the rule below keeps it so), so nothing runs in a circle when the modules load. The root
- * store's own imports (the slices it assembles) are therefore not followed; every other cycle among the slices
- * is still found.
+ * The one kind of cycle allowed is zustand's slice pattern: renderer/src/stores/root-store.tsx assembles
+ * every slice into `RootState`, and each slice is typed against the whole `RootState` (types.ts's
+ * `SliceCreator`, and the helpers the slices share, such as site-setup-run.ts), so a slice and the root store
+ * name each other. They name it by type only (the second rule keeps it so), so nothing runs in a circle when
+ * the modules load. The root store's own imports (the slices it assembles) are therefore not followed; every
+ * other cycle among the slices is still found.
  *
  * @type {import('dependency-cruiser').IConfiguration}
  */

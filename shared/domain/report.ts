@@ -8,6 +8,7 @@
  * is a yes or no from the keychain's metadata.
  */
 import { z } from 'zod';
+import { acceptanceVerdictSchema } from './acceptance';
 import { ACTIVITY_ACTIONS, WRITE_OUTCOMES } from './commission';
 import { COMMISSIONING_STATUSES, isoTimeSchema } from './inventory';
 import { ALERT_KINDS, MONITOR_STATES, readingSummarySchema } from './monitor';
@@ -49,6 +50,12 @@ export type CommissioningSnapshot = z.infer<typeof commissioningSnapshotSchema>;
 /** Monitoring states, plus `not-checked` for a device the report had no live state for. */
 export const REPORT_STATES = [...MONITOR_STATES, 'not-checked'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
+
+/** A verdict as the report carries it (the device's id and address are the report device's own). */
+export const reportAcceptanceSchema = acceptanceVerdictSchema
+  .omit({ deviceId: true, address: true })
+  .extend({ by: z.string() });
+export type ReportAcceptance = z.infer<typeof reportAcceptanceSchema>;
 
 export const reportDeviceSchema = z.object({
   deviceId: z.string(),
@@ -104,6 +111,12 @@ export const reportDeviceSchema = z.object({
     })
     .nullable(),
   commissioning: z.enum(COMMISSIONING_STATUSES),
+  /** The autotune preset in force, when the check read it; null when not read. */
+  preset: z.string().nullable(),
+  /** The worker of the first customer pool (the firmware's fee pool is not one), when the pools were read. */
+  worker: z.string().nullable(),
+  /** The device's latest acceptance verdict kept in the site, with the laptop that ran it; null: none yet. */
+  acceptance: reportAcceptanceSchema.nullable(),
   problems: z.array(z.string()),
   alerts: z.array(seenAlertSchema),
   notes: z.string(),
@@ -133,6 +146,8 @@ export const handOverReportSchema = z.object({
   generatedAt: isoTimeSchema,
   /** The laptop's host name: whose machine produced it. */
   laptop: z.string(),
+  /** Who hands the site over (typed in the app or `report --technician`; else the laptop's user). */
+  technician: z.string(),
   app: z.object({ name: z.string(), version: z.string() }),
   /** When the devices' live states were read; null when none were. */
   checkedAt: isoTimeSchema.nullable(),
@@ -143,6 +158,19 @@ export const handOverReportSchema = z.object({
     withProblems: z.number(),
     /** Devices whose working password is the factory default. */
     factoryPasswords: z.number(),
+    /** Devices that answered this report's check. */
+    online: z.number(),
+    /** Devices whose latest acceptance verdict passed, failed; the rest have none yet. */
+    accepted: z.number(),
+    failed: z.number(),
+  }),
+  /**
+   * What the site runs, for page 1: each customer pool with how many devices use it, each firmware with
+   * how many devices run it (most used first).
+   */
+  inForce: z.object({
+    pools: z.array(z.object({ url: z.string(), devices: z.number(), workers: z.array(z.string()) })),
+    firmware: z.array(z.object({ firmware: z.string(), devices: z.number() })),
   }),
   /**
    * The site's activity log in short, oldest first: each write with its one-line summary ("pools set on

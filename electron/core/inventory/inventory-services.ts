@@ -18,6 +18,8 @@ import { err, ok } from '../../../shared/result';
 import type { MonitorTarget } from '../monitor/monitor';
 import type { StoredCredentialFacts } from '../report/build-report';
 import { buildReport, seenInCheck } from '../report/build-report';
+import { technicianOf } from '../report/technician';
+import { verdictsOf } from '../acceptance/verdict-store';
 import { activityOf, appendActivity, newActivityId } from './activity';
 import type { KnownDevice } from '../credentials/identity-rule';
 import type { FoundDevice, ScanSaveOutcome } from './devices';
@@ -90,6 +92,8 @@ export interface ReportRequest {
   site?: string;
   /** Read each device's live state first (default true when a live check is available). */
   check?: boolean;
+  /** Who hands over, for page 1 and the signature block (else the laptop's user: report/technician.ts). */
+  technician?: string;
   signal?: AbortSignal;
 }
 
@@ -208,10 +212,15 @@ export function createInventoryServices(options: InventoryServicesOptions): Inve
       const site = sites.resolveSite(inventory, request.site);
       if (!site.ok) return site;
       const id = site.value.id;
-      return ok({ site: site.value, devices: devicesOf(inventory, id), activity: activityOf(inventory, id) });
+      return ok({
+        site: site.value,
+        devices: devicesOf(inventory, id),
+        activity: activityOf(inventory, id),
+        acceptance: verdictsOf(inventory, id),
+      });
     });
     if (!loaded.ok) return loaded;
-    const { site, devices, activity } = loaded.value;
+    const { site, devices, activity, acceptance } = loaded.value;
     const credentials = await options.credentialFacts?.(devices.map((device) => device.id));
     let snapshot: CommissioningSnapshot | undefined;
     if (request.check !== false && options.liveCheck !== undefined) {
@@ -229,7 +238,9 @@ export function createInventoryServices(options: InventoryServicesOptions): Inve
       ...(snapshot !== undefined ? { snapshot } : {}),
       ...(credentials !== undefined ? { credentials } : {}),
       activity,
+      acceptance,
       laptop: options.laptop,
+      technician: technicianOf(request.technician),
       app: options.app,
       now: now(),
     });

@@ -5,7 +5,11 @@
  * (pool-presets.ts, import-proposals.ts), so neither side imports the other to know them.
  */
 import { z } from 'zod';
-import { addressSightingSchema, inventoryDeviceSchema, isoTimeSchema } from '../../../shared/domain/inventory';
+import {
+  addressSightingSchema,
+  inventoryDeviceSchema,
+  isoTimeSchema,
+} from '../../../shared/domain/inventory';
 import { poolPresetSchema } from '../../../shared/domain/pools';
 
 /** A preset in the inventory file: the site it belongs to, and goes with. */

@@ -25,6 +25,8 @@ import { sameMacWords } from '../../../shared/domain/same-mac';
 import { sameMacPeers } from '../credentials/identity-rule';
 import { isFirmwareFeePool } from '../../../shared/domain/fee-pool';
 import { withoutLogin } from '../../../shared/domain/pool-url';
+import type { StoredVerdict } from '../../../shared/domain/acceptance';
+import { inForceOf, reportAcceptanceOf, workerOf } from './report-in-force';
 
 /** What the keychain holds for a device, as metadata. */
 export interface StoredCredentialFacts {
@@ -43,7 +45,11 @@ export interface ReportInputs {
   credentials?: ReadonlyMap<string, StoredCredentialFacts>;
   /** The site's activity log, oldest first: its summary and each device's last restart or reboot. */
   activity?: readonly ActivityEntry[];
+  /** The site's acceptance verdicts, by device id (the latest run of each device). */
+  acceptance?: ReadonlyMap<string, StoredVerdict>;
   laptop: string;
+  /** Who hands over; empty: a line to fill in by hand. */
+  technician?: string;
   app: { name: string; version: string };
   now: Date;
 }
@@ -138,6 +144,7 @@ function reportDevice(
   stored: StoredCredentialFacts | undefined,
   credentialsKnown: boolean,
   lastRestart: ReportDevice['lastRestart'],
+  verdict: StoredVerdict | undefined,
 ): ReportDevice {
   const reading = live?.reading;
   const state: ReportState = live?.state ?? 'not-checked';
@@ -145,6 +152,7 @@ function reportDevice(
   const problems = problemsOf(device, live);
   // Said once, as a problem (the CLI's one-pass check raises no alert for it; the app's monitor does).
   if (password.status === 'factory-default') problems.unshift(FACTORY_PASSWORD_PROBLEM);
+  const pools = poolsOf(live);
   return {
     deviceId: device.id,
     address: device.address,
@@ -164,10 +172,13 @@ function reportDevice(
     boardTempMax: reading?.boardTempMax ?? null,
     apiKey: credentialsKnown ? stored?.apiKey === true : null,
     password,
-    pools: poolsOf(live),
+    pools,
     led: ledOf(live),
     lastRestart,
     commissioning: commissioningStatusOf(device, live, stored, credentialsKnown),
+    preset: null,
+    worker: workerOf(pools),
+    acceptance: reportAcceptanceOf(verdict),
     problems,
     alerts: (live?.alerts ?? []).filter((alert) => alert.kind !== 'factory-password'),
     notes: device.notes,
@@ -222,6 +233,7 @@ export function buildReport(inputs: ReportInputs): HandOverReport {
         inputs.credentials?.get(device.id),
         inputs.credentials !== undefined,
         restarts.get(device.id) ?? null,
+        inputs.acceptance?.get(device.id),
       ),
     )
     .sort(byAddress);
@@ -233,6 +245,7 @@ export function buildReport(inputs: ReportInputs): HandOverReport {
     site: { id: inputs.site.id, name: inputs.site.name },
     generatedAt: inputs.now.toISOString(),
     laptop: inputs.laptop,
+    technician: inputs.technician ?? '',
     app: { ...inputs.app },
     checkedAt,
     counts: {
@@ -241,7 +254,11 @@ export function buildReport(inputs: ReportInputs): HandOverReport {
       apiKeys: devices.filter((d) => d.apiKey === true).length,
       withProblems: devices.filter((d) => d.problems.length > 0 || d.alerts.length > 0).length,
       factoryPasswords: devices.filter((d) => d.password.status === 'factory-default').length,
+      online: byState.online ?? 0,
+      accepted: devices.filter((d) => d.acceptance?.verdict === 'pass').length,
+      failed: devices.filter((d) => d.acceptance?.verdict === 'fail').length,
     },
+    inForce: inForceOf(devices),
     activity: activityOfReport(activity),
     devices,
   };

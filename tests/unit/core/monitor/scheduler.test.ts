@@ -151,6 +151,21 @@ describe('poll scheduler', () => {
     await scheduler.stop();
   });
 
+  it('polls within a time when asked, never later than it was due anyway (the network back: no backoff left)', async () => {
+    const delays: Record<string, number> = { backedOff: 60_000, soon: 300 };
+    const { scheduler, calls } = harness({ durationMs: () => 10, delayMs: (key) => delays[key] ?? 1000 });
+    scheduler.add('backedOff', 0);
+    scheduler.add('soon', 0);
+    await vi.advanceTimersByTimeAsync(100);
+    scheduler.pollSoon('backedOff', 200);
+    scheduler.pollSoon('soon', 1000);
+    await vi.advanceTimersByTimeAsync(1000);
+    const starts = (key: string) => calls.filter((c) => c.key === key).map((c) => c.start);
+    expect(starts('backedOff')).toEqual([0, 300]);
+    expect(starts('soon')).toEqual([0, 300, 600, 900]);
+    await scheduler.stop();
+  });
+
   it('keeps polling a key whose poll threw, after the retry delay', async () => {
     const errors: unknown[] = [];
     let n = 0;
