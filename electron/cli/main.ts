@@ -90,7 +90,7 @@ const COMMANDS: Record<
     run: firmwareCommand,
     usage: FIRMWARE_USAGE,
     summary:
-      'bring devices to one firmware version: preflight and plan first, then a canary, then batches, each device verified by the version it reports after its reboot; stops at the first failure, resumes where it stopped (--retry-failed tries failed devices again); status: versions by model',
+      'bring devices to one firmware version: the plan first, then a canary and batches, each device verified by the version it reports after its reboot; stops at the first failure, resumes where it stopped (--retry-failed: failed devices again); status: versions by model',
   },
   keychain: {
     run: async (ctx, argv) => (await import('./commands/keychain')).keychainCommand(ctx, argv),

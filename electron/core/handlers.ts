@@ -6,6 +6,7 @@
  */
 import type { Handlers } from '../../shared/ipc/contract';
 import { ok } from '../../shared/result';
+import { acceptanceHandlers } from './channels/acceptance-channels';
 import { appHandlers } from './channels/app-channels';
 import { commissionHandlers } from './channels/commission-channels';
 import { credentialHandlers } from './channels/credential-channels';
@@ -31,6 +32,7 @@ export type HandlerServices = Pick<CoreServices, 'identity'> &
       | 'commission'
       | 'events'
       | 'siteMetrics'
+      | 'acceptance'
       | 'dataDir'
     >
   >;
@@ -48,5 +50,6 @@ export function createHandlers(services: HandlerServices): Handlers {
     ...commissionHandlers(services),
     ...siteSetupHandlers(services),
     ...metricsHandlers(services.siteMetrics),
+    ...acceptanceHandlers(services.acceptance),
   };
 }

@@ -17,6 +17,8 @@ import type { SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
 import { createActivityLookup } from './commission/activity-lookup';
 import { createCommissionServices } from './commission/commission-services';
+import { createAcceptanceService } from './acceptance/acceptance-service';
+import { createVerdictStore } from './acceptance/verdict-store';
 import type { CredentialServices } from './credentials/credential-services';
 import { createCredentialServices } from './credentials/credential-services';
 import type { Keychain } from './credentials/open-keychain';
@@ -154,6 +156,14 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     deviceId: led.deviceId,
     address: fleet.entry(led.deviceId)?.address ?? led.address,
   }));
+  // Acceptance reads through the same client (its TLS pins, kept connections) and sessions as the monitor.
+  const acceptance = createAcceptanceService({
+    client,
+    sessions: credentials.sessions,
+    fleet,
+    verdicts: createVerdictStore(inventoryCore.store, laptop),
+    events: hub,
+  });
   return createCoreServices({
     identity: options.identity,
     dataDir: inventoryDir,
@@ -166,6 +176,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     inventory: () => inventory,
     commission,
     siteMetrics,
+    acceptance,
     onDispose: async () => {
       commission.dispose();
       client.close();

@@ -5,6 +5,7 @@
  * Later capabilities (credentials, discovery, monitor, inventory) join this object.
  */
 import type { AppInfo } from '../../shared/ipc/contract';
+import type { AcceptanceService } from './acceptance/acceptance-service';
 import type { CommissionServices } from './commission/commission-services';
 import type { CredentialServices } from './credentials/credential-services';
 import type { EventHub, EventHubOptions } from './events/event-hub';
@@ -40,6 +41,8 @@ export interface CoreServices {
   commission?: CommissionServices;
   /** Site metrics for the site's Prometheus, served while the setting is on (Settings → "Site metrics"). */
   siteMetrics?: SiteMetricsService;
+  /** Acceptance runs over the fleet (reads only), their verdicts kept in the site. */
+  acceptance?: AcceptanceService;
   /** Stop everything that runs in the background and deliver pending events. Safe to call twice. */
   dispose(): Promise<void>;
 }
@@ -56,6 +59,7 @@ export interface CoreServicesOptions {
   system?: SystemGlue;
   commission?: CommissionServices;
   siteMetrics?: SiteMetricsService;
+  acceptance?: AcceptanceService;
   /** Runs after the services are stopped, before the hub closes (device clients, sockets). */
   onDispose?: () => Promise<void> | void;
   /** Built by the caller over this hub: `createCredentialServices({ …, events })`. */
@@ -66,7 +70,7 @@ export interface CoreServicesOptions {
 
 export function createCoreServices(options: CoreServicesOptions): CoreServices {
   const events = options.hub ?? createEventHub(options.events);
-  const { discovery, fleet, settings, system, commission, siteMetrics } = options;
+  const { discovery, fleet, settings, system, commission, siteMetrics, acceptance } = options;
   const credentials = options.credentials?.(events);
   const inventory = options.inventory?.(credentials === undefined ? {} : { credentials });
   let disposed = false;
@@ -82,12 +86,15 @@ export function createCoreServices(options: CoreServicesOptions): CoreServices {
     ...(inventory !== undefined ? { inventory } : {}),
     ...(commission !== undefined ? { commission } : {}),
     ...(siteMetrics !== undefined ? { siteMetrics } : {}),
+    ...(acceptance !== undefined ? { acceptance } : {}),
     async dispose() {
       if (disposed) return;
       disposed = true;
       // Scans and polls stop first (the fleet saves its list), then sessions are forgotten.
       // The metrics endpoint closes before the monitor it reads.
       await siteMetrics?.dispose();
+      // An acceptance run still going on is cancelled: it keeps no verdict.
+      await acceptance?.dispose();
       await discovery?.dispose();
       await fleet?.dispose();
       await credentials?.dispose();

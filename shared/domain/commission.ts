@@ -47,6 +47,7 @@ export const ACTIVITY_ACTIONS = [
   'reboot',
   'api-key',
   'firmware',
+  'power-profile',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -58,6 +59,7 @@ export const ACTIVITY_WORDS: Record<ActivityAction, string> = {
   reboot: 'rebooted',
   'api-key': 'API key created',
   firmware: 'firmware updated',
+  'power-profile': 'power profile set',
 };
 
 /**

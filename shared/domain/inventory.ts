@@ -144,7 +144,7 @@ export const mergeConflictSchema = z.object({
   kept: z.enum(['local', 'incoming', 'both']),
   /**
    * The file's address or certificate pin for a device this laptop knows: ours is kept and nothing is sent
-   * to the file's address until the technician accepts it (`minerdeck site accept`, the Sites view).
+   * to the file's address until the technician accepts it (`minerdeck site accept-import`, the Sites view).
    */
   pending: z.boolean().optional(),
 });

@@ -42,7 +42,13 @@ export function choiceText(choice: PowerChoice): string {
  * presets fits the choice: the name is missing, nothing is under the watt limit, or only presets needing
  * a modified PSU it does not report).
  */
-export const POWER_SKIP_REASONS = ['offline', 'no-credential', 'locked-out', 'no-presets', 'no-choice'] as const;
+export const POWER_SKIP_REASONS = [
+  'offline',
+  'no-credential',
+  'locked-out',
+  'no-presets',
+  'no-choice',
+] as const;
 export type PowerSkipReason = (typeof POWER_SKIP_REASONS)[number];
 
 /** One device of the plan: the preset it gets (with its watts and hash rate), or why it is skipped. */
@@ -109,7 +115,9 @@ export type DevicePowerListing = z.infer<typeof devicePowerListingSchema>;
 
 /** "3070 W" / "612.4 kW": watts as a person reads a device's or a site's power. */
 export function wattsText(watts: number): string {
-  return watts >= 10_000 ? `${(Math.round(watts / 100) / 10).toLocaleString('en-US')} kW` : `${Math.round(watts)} W`;
+  return watts >= 10_000
+    ? `${(Math.round(watts / 100) / 10).toLocaleString('en-US')} kW`
+    : `${Math.round(watts)} W`;
 }
 
 /**
@@ -122,7 +130,8 @@ export function totalsText(totals: PowerTotals): string {
   const parts = [
     `${totals.devices} device${totals.devices === 1 ? '' : 's'}: ${wattsText(totals.watts)}${budget}, ${rate.toLocaleString('en-US')} TH/s expected`,
   ];
-  if (totals.unknownWatts > 0) parts.push(`${totals.unknownWatts} with a preset of unknown power (not counted)`);
+  if (totals.unknownWatts > 0)
+    parts.push(`${totals.unknownWatts} with a preset of unknown power (not counted)`);
   if (totals.skipped > 0) parts.push(`${totals.skipped} skipped (their power is not counted)`);
   return parts.join('; ');
 }

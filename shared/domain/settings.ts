@@ -53,17 +53,29 @@ export const siteMetricsSettingsSchema = z.object({
     .refine((text) => splitMetricsAddress(text) !== undefined, { message: METRICS_ADDRESS_PROBLEM }),
 });
 
+/** A fleet column's id (fleet-columns.tsx); the window ignores one it does not know (a later version's). */
+const COLUMN_ID = /^[a-zA-Z][a-zA-Z0-9-]{0,31}$/;
+
+/** How the fleet table looks on this laptop: the columns the technician hid (Columns menu). */
+export const fleetViewSettingsSchema = z.object({
+  hiddenColumns: z
+    .array(z.string().regex(COLUMN_ID, { message: 'A column is named by letters, digits and "-".' }))
+    .max(32),
+});
+
 export const appSettingsSchema = z.object({
   monitor: monitorSettingsSchema,
   discovery: discoverySettingsSchema,
   credentials: credentialSettingsSchema,
   metrics: siteMetricsSettingsSchema,
+  fleetView: fleetViewSettingsSchema,
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 export type MonitorAppSettings = z.infer<typeof monitorSettingsSchema>;
 export type DiscoverySettings = z.infer<typeof discoverySettingsSchema>;
 export type CredentialSettings = z.infer<typeof credentialSettingsSchema>;
 export type SiteMetricsSettings = z.infer<typeof siteMetricsSettingsSchema>;
+export type FleetViewSettings = z.infer<typeof fleetViewSettingsSchema>;
 
 /** What `settings:update` takes: any subset of fields, each checked like the whole. */
 export const settingsPatchSchema = z.object({
@@ -71,6 +83,7 @@ export const settingsPatchSchema = z.object({
   discovery: discoverySettingsSchema.partial().optional(),
   credentials: credentialSettingsSchema.partial().optional(),
   metrics: siteMetricsSettingsSchema.partial().optional(),
+  fleetView: fleetViewSettingsSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
@@ -86,6 +99,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   discovery: { ports: [80], connectTimeoutMs: 500, concurrency: 512 },
   credentials: { concurrency: 32, siteId: 'site' },
   metrics: { enabled: false, address: DEFAULT_METRICS_ADDRESS },
+  fleetView: { hiddenColumns: [] },
 };
 
 /** A patch applied over settings; the caller validates the result with `appSettingsSchema`. */
@@ -95,6 +109,7 @@ export function mergeSettings(base: AppSettings, patch: SettingsPatch): AppSetti
     discovery: { ...base.discovery, ...defined(patch.discovery) },
     credentials: { ...base.credentials, ...defined(patch.credentials) },
     metrics: { ...base.metrics, ...defined(patch.metrics) },
+    fleetView: { ...base.fleetView, ...defined(patch.fleetView) },
   };
 }
 

@@ -33,7 +33,9 @@ export function hottestChipText(device: Pick<ReportDevice, 'acceptance' | 'chipT
 export function verdictCellText(device: Pick<ReportDevice, 'acceptance' | 'state'>): string {
   const verdict =
     device.acceptance === null ? 'not run' : device.acceptance.verdict === 'pass' ? 'Accepted' : 'Failed';
-  return device.state === 'online' || device.state === 'not-checked' ? verdict : `${verdict} · ${device.state}`;
+  return device.state === 'online' || device.state === 'not-checked'
+    ? verdict
+    : `${verdict} · ${device.state}`;
 }
 
 function boardsLine(evidence: AcceptanceEvidence): string {
@@ -62,7 +64,8 @@ function chipsLine(evidence: AcceptanceEvidence): string {
 function hashRateLine(evidence: AcceptanceEvidence): string {
   const { averageThs, nominalThs, percent, lowestThs } = evidence.hashRate;
   if (averageThs === null) return 'Hash rate: not read';
-  const nominal = nominalThs === null ? 'nominal unknown' : `of ${ths(nominalThs)} TH/s nominal (${percent} %)`;
+  const nominal =
+    nominalThs === null ? 'nominal unknown' : `of ${ths(nominalThs)} TH/s nominal (${percent} %)`;
   const lowest = lowestThs === null ? '' : `, lowest ${ths(lowestThs)} TH/s`;
   return `Hash rate over the window: ${ths(averageThs)} TH/s average ${nominal}${lowest}`;
 }
@@ -78,7 +81,8 @@ function temperatureLine(evidence: AcceptanceEvidence): string {
 function fansLine(evidence: AcceptanceEvidence): string {
   const { count, slowestRpm, stopped } = evidence.fans;
   const stops = stopped.map(
-    (fan) => `fan ${fan.id} stopped (${[fan.rpm === null ? null : `${grouped(fan.rpm)} rpm`, fan.status].filter((p) => p !== null && p !== 'ok').join(', ')})`,
+    (fan) =>
+      `fan ${fan.id} stopped (${[fan.rpm === null ? null : `${grouped(fan.rpm)} rpm`, fan.status].filter((p) => p !== null && p !== 'ok').join(', ')})`,
   );
   const slowest = slowestRpm === null ? '' : `, slowest ${grouped(slowestRpm)} rpm`;
   return `Fans: ${count}${slowest}${stops.length > 0 ? `; ${stops.join('; ')}` : ''}`;

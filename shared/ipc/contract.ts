@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Result } from '../result';
+import { acceptanceChannels } from './channels/acceptance';
 import { appChannels } from './channels/app';
 import { commissionChannels } from './channels/commission';
 import { credentialChannels } from './channels/credentials';
@@ -49,6 +50,7 @@ export const contract = {
   ...commissionChannels,
   ...siteSetupChannels,
   ...metricsChannels,
+  ...acceptanceChannels,
 } as const;
 
 export type Contract = typeof contract;

@@ -5,6 +5,7 @@
  * per device.
  */
 import { z } from 'zod';
+import { acceptanceVerdictSchema } from '../domain/acceptance';
 import { WRITE_OUTCOMES } from '../domain/commission';
 import { discoveredHostSchema, scanProgressSchema, scanSummarySchema } from './channels/discovery';
 import { fleetDeviceSchema } from './channels/monitor';
@@ -81,6 +82,17 @@ export const eventSchemas = {
     restartRequired: z.boolean().optional(),
     /** Locate: the LED as read back. */
     ledOn: z.boolean().optional(),
+  }),
+  /** One device's acceptance verdict, as soon as its last reading is in (the hub batches them). */
+  'acceptance:verdict': z.object({ runId: z.string(), verdict: acceptanceVerdictSchema }),
+  /** An acceptance run ended: its verdicts kept in the site (`saved`), or cancelled with none kept. */
+  'acceptance:done': z.object({
+    runId: z.string(),
+    status: z.enum(['done', 'cancelled']),
+    passed: z.number(),
+    failed: z.number(),
+    saved: z.boolean(),
+    saveError: z.string().optional(),
   }),
 } as const;
 

@@ -42,13 +42,13 @@ describeWith(browserRequirement, 'this laptop off the site network, in Chromium'
     });
     ({ app } = session);
     await app.page.getByRole('button', { name: 'Fleet' }).click();
-    await waitForStates(app.page, COUNT, 'online');
   }, 180_000);
 
   afterAll(() => session?.close());
 
   it('one banner with since when, the rows kept online and dimmed, no alert; gone at the first answer', async () => {
     const { page } = app;
+    await waitForStates(page, COUNT, 'online');
     expect(await banner().count()).toBe(0);
     for (const device of fleet.devices) device.addFault({ fault: { kind: 'hang' } });
 

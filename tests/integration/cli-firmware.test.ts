@@ -240,8 +240,7 @@ describe('minerdeck firmware upgrade', () => {
       ).toBe(true);
 
       for (const device of slow) device.setFirmwareFault(undefined);
-      const next = await upgrade(dataDir, args, { timeoutMs: 40_000 });
-      console.log('NEXT', next.code, next.stderr.slice(-3000), next.stdout.slice(-3000));
+      const next = await upgrade(dataDir, args, { timeoutMs: 60_000 });
       expect(next.code, next.stderr).toBe(0);
       const lines = next.json.filter((l) => 'address' in l);
       expect(lines).toHaveLength(12);

@@ -4,7 +4,7 @@
  * - an imported site file that puts a known device at another address cannot send its stored password
  *   there: the import lists the conflict and keeps our address, a report (which reads every device of
  *   the site with its stored credentials) sends nothing to the file's address — the simulator there
- *   records no request — until `minerdeck site accept` takes it; and a file with a label that would
+ *   records no request — until `minerdeck site accept-import` takes it; and a file with a label that would
  *   drive the terminal is refused whole;
  * - `unlock --remember --site NAME` adds the devices to that site (its report counts them), and
  *   `scan --save --site NAME` saves to the site named, not the current one.
@@ -41,7 +41,7 @@ interface ExportFile {
   devices: { id: string; address: string; label: string; addressHistory: object[] }[];
 }
 
-describeWith(keychain, 'import, site accept, unlock --site and scan --site on a real keychain', () => {
+describeWith(keychain, 'import, site accept-import, unlock --site and scan --site on a real keychain', () => {
   beforeAll(async () => {
     fleet = await startFleet({ defaults: { password: SITE_PW }, devices: MACS.map((mac) => ({ mac })) });
   });
@@ -84,7 +84,7 @@ describeWith(keychain, 'import, site accept, unlock --site and scan --site on a 
       expect(imported.stdout).toContain(
         `mac:${MACS[0]} (${device.address}) address: ours "${device.address}", theirs "${elsewhere.address}"; kept ours until you accept it`,
       );
-      expect(imported.stdout).toContain('minerdeck site accept DEVICE --site "Hall 1"');
+      expect(imported.stdout).toContain('minerdeck site accept-import DEVICE --site "Hall 1"');
       const asJson = await cli(['import', file, '--json']);
       expect(asJson.json[0]?.conflicts).toEqual([
         {
@@ -109,7 +109,7 @@ describeWith(keychain, 'import, site accept, unlock --site and scan --site on a 
       expect(device.requests.length).toBeGreaterThan(before);
       expect(elsewhere.requests).toEqual([]);
 
-      const waiting = await cli(['site', 'accept', '--json']);
+      const waiting = await cli(['site', 'accept-import', '--json']);
       expect(waiting.json).toEqual([
         expect.objectContaining({
           deviceId: `mac:${MACS[0]}`,
@@ -118,8 +118,8 @@ describeWith(keychain, 'import, site accept, unlock --site and scan --site on a 
           incoming: elsewhere.address,
         }),
       ]);
-      expect((await cli(['site', 'accept', 'mac:00:00:00:00:00:09'])).code).toBe(2);
-      const accepted = await cli(['site', 'accept', elsewhere.address]);
+      expect((await cli(['site', 'accept-import', 'mac:00:00:00:00:00:09'])).code).toBe(2);
+      const accepted = await cli(['site', 'accept-import', elsewhere.address]);
       expect(accepted.code, accepted.stderr).toBe(0);
       expect(accepted.stdout).toContain(
         `Accepted for mac:${MACS[0]}: address ${elsewhere.address} (was ${device.address})`,
@@ -128,7 +128,7 @@ describeWith(keychain, 'import, site accept, unlock --site and scan --site on a 
       // Accepted: the stored password now goes to the accepted address.
       expect((await cli(['report', '--out', report])).code).toBe(0);
       expect(unlocksOf(elsewhere).map((r) => r.body)).toEqual([expect.stringContaining(SITE_PW)]);
-      expect((await cli(['site', 'accept'])).stderr).toContain('Nothing from an import waits');
+      expect((await cli(['site', 'accept-import'])).stderr).toContain('Nothing from an import waits');
     },
   );
 

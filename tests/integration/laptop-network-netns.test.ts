@@ -9,6 +9,9 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetnsLab } from '../support/netns/lab';
 import { netnsUnavailable, startNetnsLab } from '../support/netns/lab';
@@ -20,6 +23,8 @@ const suite = why === undefined ? describe : describe.skip;
 const DEVICES = 20;
 const INTERVAL_S = 0.5;
 const METRICS = '127.0.0.1:9464';
+/** The monitor's data folder (the activity log it reads): this run's own, removed after. */
+const DATA_DIR = join(tmpdir(), `minerdeck-netns-monitor-${process.pid}`);
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The monitor running in the scanner namespace, its JSON lines as they come. */
@@ -56,7 +61,7 @@ function startMonitor(lab: NetnsLab): RunningMonitor {
       // No keychain in the namespace: the password given on stdin serves this run only.
       DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
       MINERDECK_KEYCHAIN_TIMEOUT_MS: '1000',
-      MINERDECK_DATA_DIR: `/tmp/minerdeck-netns-monitor-${process.pid}`,
+      MINERDECK_DATA_DIR: DATA_DIR,
     },
   });
   child.stdin.end('admin');
@@ -130,6 +135,7 @@ suite(`this laptop off the site network, in network namespaces${why ? ` (skipped
     await monitor?.stop();
     lab.setScannerLink(true);
     await lab.close();
+    rmSync(DATA_DIR, { recursive: true, force: true });
   });
 
   it('cable out: one condition, devices kept in their last state with no alarm, the monitor says its network is down; cable in: polling resumes within about an interval', async () => {

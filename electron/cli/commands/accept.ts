@@ -14,18 +14,12 @@ import { createVerdictStore } from '../../core/acceptance/verdict-store';
 import { startLine, tallyLine, verdictJson, verdictLine } from '../accept-output';
 import { EXIT, reportError } from '../output';
 import { parseAcceptArgs } from './accept-args';
-import { ACCEPT_USAGE, SAMPLE_EVERY_ENV } from './accept-usage';
+import { ACCEPT_USAGE } from './accept-usage';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { readRequiredSecret } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets, prepareTargets } from './monitor-targets';
-
-/** The test knob (accept-usage.ts): a whole number of ms, else the default. */
-function sampleEveryMs(): number | undefined {
-  const value = process.env[SAMPLE_EVERY_ENV];
-  return value !== undefined && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
-}
 
 export async function acceptCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const args = parseAcceptArgs(argv);
@@ -57,13 +51,11 @@ export async function acceptCommand(ctx: CliContext, argv: readonly string[]): P
         startLine(targets.length, criteria.minutes, new Date(Date.now() + criteria.minutes * 60_000)),
       );
     }
-    const every = sampleEveryMs();
     const run = await runAcceptance(targets, {
       client: credentials.client,
       sessions: credentials.services.sessions,
       criteria,
       signal: ctx.signal,
-      ...(every !== undefined ? { sampleEveryMs: every } : {}),
       onVerdict: (verdict: AcceptanceVerdict) =>
         output.out(output.json ? verdictJson(verdict) : verdictLine(verdict)),
     });

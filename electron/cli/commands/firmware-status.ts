@@ -14,7 +14,7 @@ import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { commonOptions } from './device-command';
-import { FIRMWARE_STATUS_USAGE } from './firmware';
+import { FIRMWARE_STATUS_USAGE } from './firmware-usage';
 import { openCliInventory } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
 import { concurrencyOption } from './targets';

@@ -34,7 +34,7 @@ import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
-import { FIRMWARE_UPGRADE_USAGE } from './firmware';
+import { FIRMWARE_UPGRADE_USAGE } from './firmware-usage';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
 import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';

@@ -6,12 +6,9 @@
  */
 import { reportUsage } from '../output';
 import type { CliContext } from './context';
+import { FIRMWARE_USAGE } from './firmware-usage';
 
-export const FIRMWARE_UPGRADE_USAGE =
-  'minerdeck firmware upgrade <targets…> --file PATH [--expect-version V] [--model NAME] [--canary N] [--batch N] [--max-offline N] [--no-keep-settings] [--deadline MIN] [--site NAME] [--password-stdin] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]';
-export const FIRMWARE_STATUS_USAGE = 'minerdeck firmware status <targets…> [--json]';
-
-export const FIRMWARE_USAGE = [FIRMWARE_UPGRADE_USAGE, FIRMWARE_STATUS_USAGE].join('\n  ');
+export { FIRMWARE_USAGE } from './firmware-usage';
 
 export async function firmwareCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -2,7 +2,7 @@
  * `minerdeck import FILE [--site NAME]`: a site export from another laptop
  * (JSON: merged by identity, conflicts listed) or a spreadsheet of planned devices (CSV: address, label,
  * notes). The kind is told by the content, not the file name. A known device's address or certificate pin
- * from the file waits for `minerdeck site accept` (site-accept.ts): the merge keeps ours.
+ * from the file waits for `minerdeck site accept-import` (site-accept-import.ts): the merge keeps ours.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { Result } from '../../../shared/result';
@@ -37,7 +37,7 @@ export function conflictLine(c: MergeConflict): string {
 
 /** The command that accepts what waits, for the site just merged into. */
 const acceptHint = (site: { name: string }): string =>
-  `A file never moves a known device or changes its certificate by itself: nothing is sent to the file's address until you accept it with "minerdeck site accept DEVICE --site ${JSON.stringify(site.name)}" (or --all).`;
+  `A file never moves a known device or changes its certificate by itself: nothing is sent to the file's address until you accept it with "minerdeck site accept-import DEVICE --site ${JSON.stringify(site.name)}" (or --all).`;
 
 /**
  * Where the keychain's credentials were stored, by device id, so the merge holds back a known device a

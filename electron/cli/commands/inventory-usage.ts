@@ -11,7 +11,7 @@ export const SITE_USAGE = [
   'minerdeck site delete NAME [--yes]',
   'minerdeck site show [NAME] [--json]',
   'minerdeck site activity [--site NAME] [--device ADDRESS|ID] [--json]   (every write to its devices, oldest first)',
-  'minerdeck site accept [DEVICE…] [--all] [--site NAME] [--json]   (list, or accept, the addresses and certificates imports proposed for known devices)',
+  'minerdeck site accept-import [DEVICE…] [--all] [--site NAME] [--json]   (list, or accept, the addresses and certificates imports proposed for known devices)',
 ].join('\n  ');
 
 export const IMPORT_USAGE =
@@ -21,6 +21,6 @@ export const EXPORT_USAGE =
   'minerdeck export [--site NAME] [--out FILE] | --prometheus DIR [--metrics host:port] [--blackbox host:port]';
 
 export const REPORT_USAGE =
-  'minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--timeout ms]';
+  'minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--technician NAME] [--timeout ms]';
 
 export const TRUST_USAGE = 'minerdeck trust <https address> [--fingerprint SHA256] [--site NAME] [--json]';

@@ -1,6 +1,6 @@
 /**
- * `minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check]`: the hand-over report
- * of a site. Unless `--no-check`, every device is read once first, with
+ * `minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--technician NAME]`:
+ * the hand-over report of a site (page 1 names who hands over: `--technician`, else the laptop's user). Unless `--no-check`, every device is read once first, with
  * the credentials in the keychain (the monitor's own poll, so states, reasons and alerts are the app's);
  * whether each device has an API key comes from the keychain's metadata, never from the key.
  *
@@ -39,6 +39,7 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
     format: { type: 'string' },
     out: { type: 'string' },
     'no-check': { type: 'boolean', default: false },
+    technician: { type: 'string' },
     timeout: { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -85,7 +86,13 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
       return reportError(output, site.error);
     }
     if (check) output.err('Reading every device of the site once…');
-    const report = await inventory.report({ site: site.value.id, check, signal: ctx.signal });
+    const technician = values.technician as string | undefined;
+    const report = await inventory.report({
+      site: site.value.id,
+      check,
+      signal: ctx.signal,
+      ...(technician !== undefined ? { technician } : {}),
+    });
     tellProblems(output, inventory);
     if (!report.ok) return reportError(output, withSiteHint(report.error));
     const rendered = renderReport(report.value, format.value);

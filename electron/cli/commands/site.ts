@@ -1,6 +1,6 @@
 /**
- * `minerdeck site list|create|use|rename|delete|show|activity|accept` (the activity log: site-activity.ts;
- * accepting what imports proposed for known devices: site-accept.ts): the
+ * `minerdeck site list|create|use|rename|delete|show|activity|accept-import` (the activity log: site-activity.ts;
+ * accepting what imports proposed for known devices: site-accept-import.ts): the
  * sites of the inventory in the data folder and the one scans add to. Names with spaces are written in
  * quotes, or as several words for the commands that take one name.
  */
@@ -14,7 +14,7 @@ import { EXIT, reportError, reportUsage } from '../output';
 import type { CliContext } from './context';
 import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
 import { SITE_USAGE } from './inventory-usage';
-import { siteAccept } from './site-accept';
+import { siteAccept } from './site-accept-import';
 import { siteActivity } from './site-activity';
 
 interface Args {
@@ -171,7 +171,7 @@ const activity: Sub = (inventory, args, output) => {
   );
 };
 
-const accept: Sub = (inventory, args, output) =>
+const acceptImport: Sub = (inventory, args, output) =>
   siteAccept(
     inventory,
     {
@@ -190,7 +190,7 @@ const SUBCOMMANDS: Record<string, Sub> = {
   delete: remove,
   show,
   activity,
-  accept,
+  'accept-import': acceptImport,
 };
 
 export async function siteCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {

@@ -22,6 +22,18 @@ import { verdictOf } from './verdict';
 
 /** The "about once a minute". */
 export const DEFAULT_SAMPLE_EVERY_MS = 60_000;
+
+/**
+ * Test knob, not part of any contract (the CLI's flags, the window's choices): the spacing of the readings
+ * in ms, so a test watches a short window with several readings — the CLI run as a child process, the app
+ * in the browser harness.
+ */
+export const SAMPLE_EVERY_ENV = 'MINERDECK_ACCEPTANCE_SAMPLE_MS';
+
+function sampleEveryFromEnv(): number | undefined {
+  const value = process.env[SAMPLE_EVERY_ENV];
+  return value !== undefined && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
 export const DEFAULT_VISIT_TIMEOUT_MS = 5_000;
 export const DEFAULT_ACCEPTANCE_CONCURRENCY = 128;
 
@@ -76,7 +88,7 @@ export async function runAcceptance(
   const now = options.now ?? Date.now;
   const { signal, criteria } = options;
   const durationMs = Math.round(criteria.minutes * 60_000);
-  const everyMs = Math.max(1, options.sampleEveryMs ?? DEFAULT_SAMPLE_EVERY_MS);
+  const everyMs = Math.max(1, options.sampleEveryMs ?? sampleEveryFromEnv() ?? DEFAULT_SAMPLE_EVERY_MS);
   const timeoutMs = Math.max(1, Math.min(options.timeoutMs ?? DEFAULT_VISIT_TIMEOUT_MS, everyMs / 2));
   const limit = pLimit(options.concurrency ?? DEFAULT_ACCEPTANCE_CONCURRENCY);
   const isCancelled = (): boolean => signal?.aborted === true;

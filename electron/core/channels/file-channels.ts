@@ -55,7 +55,7 @@ export function fileHandlers(s: { inventory?: InventoryServices; system?: System
           }),
         );
       }),
-    'report:save': ({ site, format, check }) =>
+    'report:save': ({ site, format, check, technician }) =>
       use(async (inventory) => {
         if (format === 'pdf' && s.system?.htmlToPdf === undefined) {
           return err('INTERNAL', 'PDF needs the desktop app: save the HTML report and print it instead.');
@@ -63,6 +63,7 @@ export function fileHandlers(s: { inventory?: InventoryServices; system?: System
         const report = await inventory.report({
           ...(site !== undefined ? { site } : {}),
           ...(check !== undefined ? { check } : {}),
+          ...(technician !== undefined ? { technician } : {}),
         });
         if (!report.ok) return report;
         const rendered = renderReport(

@@ -120,7 +120,7 @@ function afterWrite<R extends WriteResult>(
 
 /** The activity-log entry of a request: what, when, until when it lasts, each device's outcome. */
 export function actionActivity(
-  input: { siteId: string; at: string; action: DeviceAction; what: string; until?: string },
+  input: { siteId: string; at: string; action: ActivityAction; what: string; until?: string },
   results: readonly WriteResult[],
 ): Omit<ActivityEntry, 'id' | 'by'> {
   return {

@@ -88,3 +88,23 @@ export function minerStateIn(status: Record<string, unknown>): string | undefine
   const state = own(status, 'miner_state');
   return typeof state === 'string' ? state : undefined;
 }
+
+/**
+ * `restart_required` of a settings write's answer; undefined when the answer did not say. Firmware answers
+ * it even when nothing was applied: it says whether a restart is needed, never whether the write took.
+ */
+export function restartRequiredIn(body: unknown): boolean | undefined {
+  const object = asObject(body);
+  const value = object === undefined ? undefined : own(object, 'restart_required');
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+/** `/status.restart_required`, for a write whose own answer was lost; undefined when unreadable. */
+export async function restartRequiredNow(
+  deps: ActionDeps,
+  target: SessionTarget,
+  signal: AbortSignal | undefined,
+): Promise<boolean | undefined> {
+  const status = await readBack(() => readStatusObject(deps, target, signal));
+  return status.ok ? (restartRequiredIn(status.value) ?? false) : undefined;
+}

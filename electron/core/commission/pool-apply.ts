@@ -14,8 +14,8 @@ import { runBulk } from '../credentials/bulk';
 import type { SessionManager } from '../credentials/session-manager';
 import type { DeviceClient, PoolSlotBody } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
-import { asObject, own } from '../device/json-fields';
 import { hostPort } from '../device/network-errors';
+import { restartRequiredIn, restartRequiredNow } from './action-write';
 import { isRefusal } from './password-change';
 import type { PoolTarget } from './pool-plan';
 import { poolDifferences, publicSlots, readDevicePools } from './pool-read';
@@ -51,26 +51,8 @@ function bodyFor(entry: PoolPlanEntry, pools: readonly PoolSpec[], where: string
   });
 }
 
-/** `restart_required` of the write's answer; undefined when the answer did not say. */
-function restartFrom(body: unknown): boolean | undefined {
-  const object = asObject(body);
-  const value = object === undefined ? undefined : own(object, 'restart_required');
-  return typeof value === 'boolean' ? value : undefined;
-}
-
 export function createPoolApplier(deps: PoolApplyDeps) {
   const { client, sessions } = deps;
-
-  /** `/status.restart_required`, for a write whose own answer was lost; undefined when unreadable. */
-  async function restartFromStatus(target: PoolTarget, signal: AbortSignal | undefined) {
-    const call = signal === undefined ? {} : { signal };
-    try {
-      const status = await sessions.withCredential(target, (c) => client.getStatus(target.address, c, call));
-      return restartFrom(status) ?? false;
-    } catch {
-      return undefined;
-    }
-  }
 
   async function setOne(
     target: PoolTarget,
@@ -143,7 +125,8 @@ export function createPoolApplier(deps: PoolApplyDeps) {
       };
     }
     const restartRequired =
-      (lost === undefined ? restartFrom(answer) : undefined) ?? (await restartFromStatus(target, signal));
+      (lost === undefined ? restartRequiredIn(answer) : undefined) ??
+      (await restartRequiredNow(deps, target, signal));
     const restart = restartRequired === true ? '; restart mining to apply' : '';
     const how =
       lost === undefined

@@ -16,6 +16,7 @@
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { listenForAbort } from '../device/abort-fanout';
 import { UNSENDABLE_TOKEN } from '../device/answer';
 import type { CallOptions, DeviceClient } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
@@ -137,9 +138,9 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, w
   const cancelled = () => new DeviceError('CANCELLED', `The request to ${where} was cancelled.`);
   if (signal.aborted) return Promise.reject(cancelled());
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(cancelled());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    // One listener on a signal shared by a fleet's unlocks (abort-fanout.ts).
+    const leave = listenForAbort(signal, () => reject(cancelled()));
+    promise.then(resolve, reject).finally(leave);
   });
 }
 

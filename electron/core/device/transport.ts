@@ -11,6 +11,7 @@
  * outlive a pin the user revokes, and devices in the field serve plain http.
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { listenForAbort } from './abort-fanout';
 import { ConnectionPool } from './connection-pool';
 import { DeviceError } from './device-error';
 import type { TransportRequest, TransportResponse } from './http-exchange';
@@ -175,9 +176,13 @@ export function createTransport(options: TransportOptions = {}): Transport {
         ),
       totalTimeoutMs,
     );
-    const onCallerAbort = (): void =>
-      run.stop(new DeviceError('CANCELLED', `The request to ${where} was cancelled.`));
-    call.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    // One listener on a signal however many requests share it (abort-fanout.ts).
+    const stopListening =
+      call.signal === undefined
+        ? undefined
+        : listenForAbort(call.signal, () =>
+            run.stop(new DeviceError('CANCELLED', `The request to ${where} was cancelled.`)),
+          );
     inFlight.add(run);
     try {
       for (let attempt = 0; ; attempt += 1) {
@@ -199,7 +204,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       }
     } finally {
       clearTimeout(totalTimer);
-      call.signal?.removeEventListener('abort', onCallerAbort);
+      stopListening?.();
       inFlight.delete(run);
     }
   }

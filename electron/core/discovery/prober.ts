@@ -15,9 +15,8 @@ import { portsFor } from '../../../shared/domain/targets/target-set';
 import type { HttpAnswer } from './anonymous-get';
 import { anonymousGet } from './anonymous-get';
 import { firmwareMarker, identityFromInfo, markerIdentity, statusShowsApi } from './classify';
-import type { SocketTracker } from './socket-tracker';
-import type { DeadlineEntry, DeadlineQueue } from './deadline-queue';
-import type { ConnectOutcome } from './tcp-connect';
+import type { ProbeWatch } from './probe-pool';
+import type { ConnectContext, ConnectOutcome } from './tcp-connect';
 import { connectTcp } from './tcp-connect';
 
 /** A found host before the scanner compares it with the known devices. */
@@ -31,16 +30,13 @@ export type ProbeOutcome =
   | { kind: 'failed' }
   | { kind: 'cancelled' };
 
-export interface ProbeContext {
+export interface ProbeContext extends ConnectContext {
   /** The scan's default ports. */
   ports: readonly number[];
   /** Per HTTP exchange. */
   requestTimeoutMs: number;
   /** Name resolution gets its own time: a LAN without DNS can take seconds to say "not found". */
   lookupTimeoutMs: number;
-  tracker: SocketTracker;
-  /** The scan's connect timeouts, one timer for all. */
-  deadlines: DeadlineQueue<DeadlineEntry>;
   /** Settles when the scan is cancelled. */
   stopped: Promise<void>;
 }
@@ -123,7 +119,12 @@ function worstOf(outcomes: readonly ConnectOutcome[]): ProbeOutcome {
   return { kind: 'silent' };
 }
 
-export async function probeHost(target: ScanTarget, ctx: ProbeContext): Promise<ProbeOutcome> {
+/** `watch.answering` is set once a port accepted and the host is being read (probe-pool.ts). */
+export async function probeHost(
+  target: ScanTarget,
+  ctx: ProbeContext,
+  watch?: ProbeWatch,
+): Promise<ProbeOutcome> {
   // Addresses skip the resolver entirely: a sweep is mostly addresses and this is its hot path.
   const connectHost = net.isIP(target.host) !== 0 ? target.host : await resolveHost(target.host, ctx);
   if (ctx.tracker.isClosed) return { kind: 'cancelled' };
@@ -133,6 +134,7 @@ export async function probeHost(target: ScanTarget, ctx: ProbeContext): Promise<
     ports.length === 1
       ? [await connectTcp(connectHost, ports[0] ?? 80, ctx)]
       : await Promise.all(ports.map((port) => connectTcp(connectHost, port, ctx)));
+  if (watch !== undefined) watch.answering = connects.some((c) => c.kind === 'open');
 
   let best: Finding | undefined;
   let bestPort = 0;

@@ -1,19 +1,25 @@
 /**
- * The scanner: a fixed pool of workers pulls addresses one at a time from the
- * target set's lazy iterator, so memory stays flat whatever the size, concurrency is exact, and a slow
- * host only holds its own worker. Results stream out as they are found; progress is batched (≤ 10/s);
- * cancel destroys every socket at once and the scan settles within milliseconds.
+ * The scanner: probing slots pull addresses one at a time from the target set's lazy iterator
+ * (probe-pool.ts), so memory stays flat whatever the size and a slow host only holds its own slot.
+ * Results stream out as they are found; progress is batched (≤ 10/s); cancel destroys every socket at
+ * once and the scan settles within milliseconds.
+ *
+ * How long an address is waited for is learnt from the answers (connect-timing.ts): live LAN devices
+ * accept in about a millisecond, so an address quiet for longer than the network's own answers is set
+ * aside, its connect still waiting, and its slot moves on; every set-aside address is waited for the
+ * confirm wait (≥ 350 ms, ≤ the connect timeout) before the scan ends, so a device that was merely slow
+ * is still found. Most of a sweep's connects wait on empty addresses, side by side, up to 8 × the slots.
  *
  * Defaults, measured by `npm run bench -- discovery` (docs/benchmarks.md):
- * - connect timeout 500 ms: a LAN host accepts a connection in about a millisecond (wired) to a few tens
- *   (Wi-Fi), an ARP exchange included; 500 ms is ten times a bad Wi-Fi round trip. Every empty address
- *   that drops packets costs exactly this long, so it sets the duration of a sweep: a /24 in about half a
- *   second, where nmap -sT needs about one (its adaptive timeouts, measured in the same network). Raise
- *   it (`connectTimeoutMs`, `--timeout`) across a VPN or a routed, distant site.
- * - concurrency 512: a /24 (or a /23) in one wave of connects, so the timeout is paid once; loopback
- *   sweeps are CPU-bound and as fast at 128 as at 1024; far below the file-descriptor limits of desktop
- *   OSes (Node raises the soft limit at start-up), and it keeps the ARP requests of a large sweep to a
- *   few hundred at a time.
+ * - connect timeout 500 ms: the longest any address is waited for, and the wait until the first answer.
+ *   A LAN host accepts a connection in about a millisecond (wired) to a few tens (Wi-Fi), an ARP
+ *   exchange included; 500 ms is ten times a bad Wi-Fi round trip. Once devices answer, empty addresses
+ *   cost the confirm wait instead (350 ms on a wired LAN), side by side: a /24 in about 0.4 s where
+ *   `nmap -sT` needs about one, a sparse /16 in seconds. Raise it (`connectTimeoutMs`, `--timeout`)
+ *   across a VPN or a routed, distant site.
+ * - concurrency 512: a /24 (or a /23) in one wave of connects; loopback sweeps are CPU-bound and as fast
+ *   at 128 as at 1024. With the set-aside addresses at most 4,096 connects wait at once: far below the
+ *   file-descriptor limits of desktop OSes (Node raises the soft limit at start-up).
  */
 import type { DiscoveredHost, ScanProgress, ScanSummary } from '../../../shared/domain/discovery';
 import { parseDeviceAddress } from '../../../shared/domain/device-address';
@@ -21,12 +27,14 @@ import type { TargetSet } from '../../../shared/domain/targets/target-set';
 import { CONFIRMATION_THRESHOLD } from '../../../shared/domain/targets/target-set';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import { ConnectTiming } from './connect-timing';
 import { DeadlineQueue } from './deadline-queue';
 import type { DeadlineEntry } from './deadline-queue';
 import type { KnownDevice } from './known-devices';
 import { KnownDevices } from './known-devices';
 import type { ProbeContext } from './prober';
 import { probeHost } from './prober';
+import { runProbePool } from './probe-pool';
 import { ProgressMeter } from './progress-meter';
 import { SocketTracker } from './socket-tracker';
 
@@ -34,6 +42,10 @@ export const DEFAULT_SCAN_PORTS: readonly number[] = [80];
 export const DEFAULT_SCAN_CONNECT_TIMEOUT_MS = 500;
 export const DEFAULT_SCAN_CONCURRENCY = 512;
 export const MAX_SCAN_CONCURRENCY = 4096;
+/** Connects in flight, set-aside addresses included: this many times the slots… */
+const SET_ASIDE_MULTIPLE = 8;
+/** …and no more than this (file descriptors, and the ARP requests of a sweep on a flat network). */
+const MAX_IN_FLIGHT = 4096;
 /** Embedded web servers answer in milliseconds, but a busy device can take a second or two. */
 export const MIN_SCAN_REQUEST_TIMEOUT_MS = 3000;
 const LOOKUP_TIMEOUT_MS = 5000;
@@ -41,11 +53,17 @@ const LOOKUP_TIMEOUT_MS = 5000;
 export interface ScanOptions {
   /** Ports probed on targets written without one; default [80]. 443 and 8443 are probed as https. */
   ports?: readonly number[];
-  /** Time for a TCP connection to be accepted; default 500 ms. */
+  /**
+   * The longest a TCP connection is waited for; default 500 ms. Once addresses answer, silent ones are
+   * waited for max(350 ms, 10 × the slowest answer) within it (connect-timing.ts).
+   */
   connectTimeoutMs?: number;
   /** Time for each HTTP exchange; default max(3000 ms, 3 × the connect timeout). */
   requestTimeoutMs?: number;
-  /** Hosts probed at once; default 512. Sockets in use ≤ concurrency × ports. */
+  /**
+   * Hosts probed at once; default 512. Addresses silent past the patience wait beside them, up to
+   * min(8 × concurrency, 4,096) in flight. Sockets in use ≤ that × ports.
+   */
   concurrency?: number;
   /** Required above 65,536 addresses. */
   confirmed?: boolean;
@@ -111,12 +129,15 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_SCAN_CONNECT_TIMEOUT_MS;
+  const timing = new ConnectTiming(connectTimeoutMs, () => deadlines.retime());
+  const deadlines = new DeadlineQueue<DeadlineEntry>(() => timing.confirmMs);
   const ctx: ProbeContext = {
     ports: options.ports ?? DEFAULT_SCAN_PORTS,
     requestTimeoutMs: options.requestTimeoutMs ?? Math.max(MIN_SCAN_REQUEST_TIMEOUT_MS, 3 * connectTimeoutMs),
     lookupTimeoutMs: LOOKUP_TIMEOUT_MS,
     tracker,
-    deadlines: new DeadlineQueue<DeadlineEntry>(connectTimeoutMs),
+    deadlines,
+    timing,
     stopped,
   };
   /** What answers at a known device's old address now ("moved" only when it is silent: a
@@ -159,12 +180,19 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', onAbort, { once: true });
 
-  const iterator = targets[Symbol.iterator]();
-  const worker = async (): Promise<void> => {
-    for (let next = iterator.next(); next.done !== true; next = iterator.next()) {
-      if (tracker.isClosed) return;
+  const swept = runProbePool({
+    concurrency: Math.min(options.concurrency ?? DEFAULT_SCAN_CONCURRENCY, targets.count),
+    maxInFlight: Math.min(
+      SET_ASIDE_MULTIPLE * (options.concurrency ?? DEFAULT_SCAN_CONCURRENCY),
+      MAX_IN_FLIGHT,
+      targets.count,
+    ),
+    patienceMs: () => timing.patienceMs,
+    targets: targets[Symbol.iterator](),
+    stopped: () => tracker.isClosed,
+    probe: async (target, watch) => {
       // probeHost settles every network outcome itself; a throw would be our bug, counted, not fatal.
-      const outcome = await probeHost(next.value, ctx).catch(() => ({ kind: 'failed' }) as const);
+      const outcome = await probeHost(target, ctx, watch).catch(() => ({ kind: 'failed' }) as const);
       if (outcome.kind === 'cancelled' || tracker.isClosed) return;
       meter.probed += 1;
       if (outcome.kind === 'found') {
@@ -173,17 +201,14 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
           endpoints.add(outcome.endpoint);
           known.judge(outcome.finding);
         }
-      } else if (outcome.kind === 'unresolved') unresolved.push(next.value.host);
+      } else if (outcome.kind === 'unresolved') unresolved.push(target.host);
       else if (outcome.kind === 'failed') failed += 1;
       meter.changed();
-    }
-  };
-
-  const workers = Math.min(options.concurrency ?? DEFAULT_SCAN_CONCURRENCY, targets.count);
-  const swept = Promise.all(Array.from({ length: workers }, worker)).then(() => known.settled());
+    },
+  }).then(() => known.settled());
   const done = swept.then((): ScanSummary => {
     meter.stop();
-    ctx.deadlines.clear();
+    deadlines.clear();
     options.signal?.removeEventListener('abort', onAbort);
     const cancelled = tracker.isClosed;
     tracker.destroyAll();

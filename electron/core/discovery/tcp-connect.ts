@@ -4,12 +4,16 @@
  * per address), the scan's one deadline queue instead of a timer each, and one promise per host and port.
  * An open socket is handed to the HTTP step (one connection per probe, not two).
  *
+ * Every answer (accepted or refused) tells the scan's connect timing (connect-timing.ts) how fast this
+ * network answers; a connect waits until the timing's confirm wait has passed since it started.
+ *
  * "Nothing answered" (refused, unreachable, timed out) is the common case and not an error. Running out of
  * local resources (file descriptors, buffers, the neighbour table on a big sweep) is different: those are
  * retried after a short pause, so a busy laptop slows the scan down instead of silently missing devices.
  */
 import net from 'node:net';
 import type { Socket } from 'node:net';
+import type { ConnectTiming } from './connect-timing';
 import type { DeadlineEntry, DeadlineQueue } from './deadline-queue';
 import type { SocketTracker } from './socket-tracker';
 
@@ -24,7 +28,9 @@ export type ConnectOutcome =
 /** What a connect needs from its scan. */
 export interface ConnectContext {
   tracker: SocketTracker;
+  /** The scan's connect deadlines (its timing's confirm wait), one timer for all. */
   deadlines: DeadlineQueue<DeadlineEntry>;
+  timing: ConnectTiming;
 }
 
 /** Local shortages that pass: worth another try after a pause rather than a missed device. */
@@ -33,6 +39,8 @@ const RETRIES = 4;
 const RETRY_PAUSE_MS = 40;
 
 const SILENT: ConnectOutcome = { kind: 'silent' };
+/** Silent too, but an answer: something at the address said no, which times the network. */
+const REFUSED: ConnectOutcome = { kind: 'silent' };
 const CANCELLED: ConnectOutcome = { kind: 'cancelled' };
 const ATTEMPT = Symbol('minerdeck.connectAttempt');
 
@@ -44,7 +52,7 @@ const noop = (): void => undefined;
 
 /** One try to connect; a retry is a new Attempt, so a stale deadline can never end the next try. */
 class Attempt implements DeadlineEntry {
-  deadline = 0;
+  startedAt = 0;
   settled = false;
   socket: AttemptSocket | undefined;
 
@@ -86,6 +94,9 @@ class Attempt implements DeadlineEntry {
     socket.removeListener('error', onError);
     socket.removeListener('connect', onConnect);
     socket.removeListener('close', onClose);
+    if (outcome.kind === 'open' || outcome === REFUSED) {
+      this.ctx.timing.observe(performance.now() - this.startedAt);
+    }
     if (outcome.kind === 'open') {
       // Opened just as the scan was cancelled: closed, not handed on.
       if (!this.ctx.tracker.isClosed) {
@@ -112,7 +123,10 @@ function onConnect(this: AttemptSocket): void {
 
 function onError(this: AttemptSocket, error: Error): void {
   const code = (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
-  this[ATTEMPT]?.settle(TRANSIENT.has(code) ? { kind: 'failed', code } : SILENT);
+  let outcome = SILENT;
+  if (code === 'ECONNREFUSED') outcome = REFUSED;
+  else if (TRANSIENT.has(code)) outcome = { kind: 'failed', code };
+  this[ATTEMPT]?.settle(outcome);
 }
 
 /** Closed before connecting and without an error: destroyed by cancel. */

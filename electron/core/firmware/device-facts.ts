@@ -94,11 +94,35 @@ export async function readInfo(
   }
 }
 
-/** The miner state through the device's credential, or why it could not be read. */
+/** Refusals of a credential: the device answers, only not to this laptop's credential. */
+const CREDENTIAL_REFUSED = new Set(['AUTH_REQUIRED', 'WRONG_PASSWORD', 'LOCKED_OUT']);
+
+/** `miner.miner_status.miner_state` of the anonymous `/summary` (real firmware answers it without credentials). */
+async function anonymousMinerState(
+  deps: Pick<FactsDeps, 'client'>,
+  address: DeviceAddress,
+  call: { signal?: AbortSignal; totalTimeoutMs?: number },
+): Promise<MinerStateFacts | undefined> {
+  try {
+    const miner = asObject(
+      own(asObject(await deps.client.getSummary(address, undefined, call)) ?? {}, 'miner'),
+    );
+    return minerStateOf(miner === undefined ? undefined : own(miner, 'miner_status'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The miner state through the device's credential, or why it could not be read. `anonymousFallback`: when
+ * the device refuses every credential this laptop has (a password lost in the update, none given for a
+ * device that was rebooting when the run began), the state is read from its anonymous `/summary` instead.
+ */
 export async function readMinerState(
   deps: Pick<FactsDeps, 'client' | 'sessions'>,
   target: SessionTarget,
   call: { signal?: AbortSignal; totalTimeoutMs?: number },
+  options: { anonymousFallback?: boolean } = {},
 ): Promise<{ ok: true; state: MinerStateFacts | undefined } | { ok: false; why: string; code: string }> {
   try {
     const status = await deps.sessions.withCredential(
@@ -110,6 +134,10 @@ export async function readMinerState(
   } catch (error) {
     if (isDeviceError(error) && error.code === 'CANCELLED') throw error;
     const code = isDeviceError(error) ? error.code : 'INTERNAL';
+    if (options.anonymousFallback === true && CREDENTIAL_REFUSED.has(code)) {
+      const state = await anonymousMinerState(deps, target.address, call);
+      if (state !== undefined) return { ok: true, state };
+    }
     return { ok: false, why: trimDot(error instanceof Error ? error.message : String(error)), code };
   }
 }

@@ -39,7 +39,7 @@ import { trustNewCertificates } from './certificates';
 import type { PreflightDevice } from './device-facts';
 import { readInfo, readPreflight } from './device-facts';
 import type { ImageHistory } from './history';
-import { historyOf, imageHistory } from './history';
+import { historyOf, imageHistory, tookTheImage } from './history';
 import type { FirmwareImageFile } from './image-file';
 import { readFirmwareImage } from './image-file';
 import { buildPlan } from './plan';
@@ -238,7 +238,7 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
       if (device.role !== 'verify') return [{ target, plan: device }];
       const record = historyOf(prepared.history, device);
       const at = record === undefined ? nowMs() : Date.parse(record.at);
-      const tookIt = record !== undefined && (record.phase === 'accepted' || record.outcome === 'unknown');
+      const tookIt = tookTheImage(record);
       const from = record?.from ?? seen?.identity.version;
       const changed =
         from !== undefined && seen?.identity.version !== undefined && seen.identity.version !== from;

@@ -83,3 +83,8 @@ export const historyOf = (
  */
 export const unfinished = (record: DeviceHistory | undefined): record is DeviceHistory =>
   record !== undefined && (record.phase !== 'verdict' || record.outcome === 'unknown');
+
+/** The device took the image (or may have) in an earlier run: an `accepted` entry, or a verdict of `unknown`. */
+export const tookTheImage = (record: DeviceHistory | undefined): boolean =>
+  record !== undefined &&
+  (record.phase === 'accepted' || (record.phase === 'verdict' && record.outcome === 'unknown'));

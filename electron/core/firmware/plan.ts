@@ -25,7 +25,7 @@ import type {
 import { versionsByModel } from '../../../shared/domain/firmware';
 import type { PreflightDevice } from './device-facts';
 import type { DeviceHistory, ImageHistory } from './history';
-import { historyOf, unfinished } from './history';
+import { historyOf, tookTheImage, unfinished } from './history';
 
 export interface PlanInput {
   image: FirmwareImage;
@@ -61,7 +61,7 @@ function modelRefusal(devices: readonly PreflightDevice[], settings: FirmwareSet
 /** An earlier run's unfinished update of the device: verify it (and why), or undefined to judge as usual. */
 function earlierRun(device: PreflightDevice, record: DeviceHistory): string | undefined {
   const when = whenWords(record.at);
-  if (record.phase === 'accepted' || record.outcome === 'unknown') {
+  if (tookTheImage(record)) {
     return device.unreachable !== undefined
       ? `an earlier run's upload was taken at ${when} and it does not answer now: waiting for it to come back, then verifying (not uploaded again)`
       : `an earlier run's upload was taken at ${when}: verifying it (not uploaded again)`;

@@ -14,6 +14,7 @@
  * no answer (the device may have taken it: the caller reads the device to decide, and never resends).
  */
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import net from 'node:net';
@@ -95,21 +96,34 @@ function readAnswer(response: IncomingMessage, signal: AbortSignal): Promise<Buf
   });
 }
 
-/** Resolves once `req` can take more, rejects when the upload was stopped meanwhile. */
-function drained(req: ReturnType<typeof httpRequest>, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const done = () => {
-      signal.removeEventListener('abort', failed);
-      resolve();
-    };
-    const failed = () => {
-      req.off('drain', done);
-      reject(signal.reason);
-    };
-    if (signal.aborted) return failed();
-    req.once('drain', done);
-    signal.addEventListener('abort', failed, { once: true });
-  });
+/**
+ * One timer for the whole upload (not one per chunk): every `tickMs` it checks that bytes kept going out
+ * while the image is sent, and that the answer came in time after it.
+ */
+function watchdog(
+  timeouts: UploadTimeouts,
+  stop: (why: string) => void,
+): { progressed(): void; bodySent(): void; clear(): void } {
+  let lastProgress = Date.now();
+  let answerBy: number | undefined;
+  const tickMs = Math.max(10, Math.min(1000, timeouts.stallTimeoutMs / 4, timeouts.answerTimeoutMs / 4));
+  const timer = setInterval(() => {
+    const now = Date.now();
+    if (answerBy !== undefined) {
+      if (now >= answerBy) {
+        stop(
+          `no answer within ${Math.round(timeouts.answerTimeoutMs / 1000)} s after the whole image was sent.`,
+        );
+      }
+    } else if (now - lastProgress >= timeouts.stallTimeoutMs) {
+      stop(`the upload stalled: nothing could be sent for ${Math.round(timeouts.stallTimeoutMs / 1000)} s.`);
+    }
+  }, tickMs);
+  return {
+    progressed: () => void (lastProgress = Date.now()),
+    bodySent: () => void (answerBy = Date.now() + timeouts.answerTimeoutMs),
+    clear: () => clearInterval(timer),
+  };
 }
 
 export async function uploadFirmware(request: UploadRequest): Promise<UploadAnswer> {
@@ -125,12 +139,7 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
     stop(new DeviceError('CANCELLED', `The firmware upload to ${where} was cancelled.`));
   if (request.signal?.aborted === true) onCallerAbort();
   request.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const arm = (ms: number, text: string) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => stop(new DeviceError('TIMEOUT', `${where}: ${text}`)), ms);
-  };
-  const stalled = `the upload stalled: nothing could be sent for ${Math.round(timeouts.stallTimeoutMs / 1000)} s.`;
+  const guard = watchdog(timeouts, (why) => stop(new DeviceError('TIMEOUT', `${where}: ${why}`)));
 
   let sentBytes = 0;
   let bodySent = false;
@@ -142,6 +151,8 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
     } catch (error) {
       return { kind: 'cut', error: toDeviceError(error, address), sentBytes: 0 };
     }
+    // Bulk data, then a short tail that must not wait for an acknowledgement.
+    socket.setNoDelay(true);
     const framing = multipartFraming(request.image, request.keepSettings);
     const opened = socket;
     const req = httpRequest({
@@ -169,17 +180,17 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
     answer.catch(() => undefined);
 
     const writeAll = async (): Promise<void> => {
-      if (!req.write(framing.head)) await drained(req, signal);
-      const file = createReadStream(request.image.path, { highWaterMark: READ_CHUNK_BYTES, signal });
-      for await (const chunk of file) {
-        // The device answered before taking it all (a refusal): its answer is what counts.
-        if (answered) return;
-        const buffer = chunk as Buffer;
-        if (!req.write(buffer)) await drained(req, signal);
-        sentBytes += buffer.length;
-        arm(timeouts.stallTimeoutMs, stalled);
+      req.write(framing.head);
+      const file = createReadStream(request.image.path, { highWaterMark: READ_CHUNK_BYTES });
+      file.on('data', (chunk) => {
+        sentBytes += chunk.length;
+        guard.progressed();
         request.onProgress?.(sentBytes);
-      }
+      });
+      // Streamed with backpressure: the file is read no faster than the device takes it.
+      await pipeline(file, req, { end: false, signal });
+      // The device answered before taking it all (a refusal): its answer is what counts.
+      if (answered) return;
       if (sentBytes !== request.image.bytes) {
         throw new DeviceError(
           'INVALID_INPUT',
@@ -188,8 +199,8 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
       }
       await new Promise<void>((resolve) => req.end(framing.tail, resolve));
       bodySent = true;
+      guard.bodySent();
     };
-    arm(timeouts.stallTimeoutMs, stalled);
     const writing = writeAll();
     writing.catch(() => undefined);
     try {
@@ -200,10 +211,7 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
         return { kind: 'cut', error: toDeviceError(reason, address, 'answer'), sentBytes };
       }
     }
-    arm(
-      timeouts.answerTimeoutMs,
-      `no answer within ${Math.round(timeouts.answerTimeoutMs / 1000)} s after the whole image was sent.`,
-    );
+    if (!bodySent) guard.bodySent();
     try {
       const response = await answer;
       const body = await readAnswer(response, signal);
@@ -214,7 +222,7 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
       return bodySent ? { kind: 'no-answer', error: failure } : { kind: 'cut', error: failure, sentBytes };
     }
   } finally {
-    clearTimeout(timer);
+    guard.clear();
     request.signal?.removeEventListener('abort', onCallerAbort);
     // Ends a write still waiting (the device answered first) and closes the image's read stream.
     stop(new DeviceError('CANCELLED', `The firmware upload to ${where} is over.`));

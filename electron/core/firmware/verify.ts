@@ -127,7 +127,7 @@ async function awaitMining(
   const call = { signal: input.signal, totalTimeoutMs: input.timing.readTimeoutMs };
   const nextPause = backoff(input.timing);
   for (;;) {
-    const read = await readMinerState(deps, input.target, call);
+    const read = await readMinerState(deps, input.target, call, { anonymousFallback: true });
     if (read.ok) {
       last = read.state;
       unreadable = undefined;
@@ -198,7 +198,7 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
       sawOldVersion = true;
       if (!wentDown && input.now() >= input.downAt + REBOOT_DOWN_GRACE_MS) {
         // Rebooted between two reads? A booting state says so.
-        const state = await readMinerState(deps, target, call);
+        const state = await readMinerState(deps, target, call, { anonymousFallback: true });
         if (
           state.ok &&
           state.state !== undefined &&

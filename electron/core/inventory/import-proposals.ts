@@ -4,7 +4,7 @@
  * is what that address must prove: a file that could change either could send the keychain's secrets
  * wherever it liked at the next poll. So a merge (merge.ts) never changes them for a device this laptop
  * already knows: it keeps ours, lists the disagreement, and files the file's value here. Accepting it
- * (the CLI's `site accept`, the Sites view's button) is the technician's decision; until then nothing is
+ * (the CLI's `site accept-import`, the Sites view's button) is the technician's decision; until then nothing is
  * sent to the file's address.
  *
  * A device "known" here is one the site has, or one this laptop knows elsewhere (another site, or

@@ -75,10 +75,11 @@ export function createInventoryHandlers(inventory: InventoryServices | undefined
       if (!log.ok) return log;
       return ok(log.value.map((entry) => ({ ...entry, summary: summarizeActivity(entry) })));
     },
-    async 'report:generate'({ site, format, check }) {
+    async 'report:generate'({ site, format, check, technician }) {
       const report = await inventory.report({
         ...(site !== undefined ? { site } : {}),
         ...(check !== undefined ? { check } : {}),
+        ...(technician !== undefined ? { technician } : {}),
       });
       if (!report.ok) return report;
       const { fileName, mimeType, content } = renderReport(report.value, format);

@@ -35,8 +35,8 @@ export type SpreadResult =
     }
   | { ok: false; minWatts: number };
 
-/** Cells × options the DP may visit for an exact answer (about a second of work). */
-export const DEFAULT_MAX_WORK = 400_000_000;
+/** Cells × options the DP may visit for an exact answer (about a second of work on a laptop). */
+export const DEFAULT_MAX_WORK = 600_000_000;
 
 interface Candidate {
   /** Index into the device's own options. */
@@ -112,7 +112,8 @@ export function spreadBudget(
   };
   const maxWork = limits.maxWork ?? DEFAULT_MAX_WORK;
   const exactStep = step;
-  while (work(step) > maxWork) step *= 2;
+  // A step beyond the slack leaves every device at its lowest preset: the least work there is.
+  while (step <= slackW && work(step) > maxWork) step *= 2;
   return spreadAtStep(devices, slackW, step, step === exactStep);
 }
 

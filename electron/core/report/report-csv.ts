@@ -33,6 +33,19 @@ const HEADER = [
   'led',
   'last_restart',
   'commissioning',
+  'preset',
+  'worker',
+  'verdict',
+  'verdict_reasons',
+  'accepted_at',
+  'acceptance_minutes',
+  'window_hash_rate_percent_of_nominal',
+  'window_hottest_chip_c',
+  'boards_seen',
+  'boards_expected',
+  'dead_chips',
+  'shares_accepted',
+  'shares_rejected',
   'problems',
   'alerts',
   'notes',
@@ -40,14 +53,29 @@ const HEADER = [
   'last_seen',
 ] as const;
 
+/** "board 2: 5, 6; board 3: 4 graded red", or empty when every chip hashed. */
+const deadChipsText = (
+  boards: NonNullable<HandOverReport['devices'][number]['acceptance']>['evidence']['deadChips'],
+) =>
+  boards
+    .map(
+      (b) =>
+        `board ${b.board}: ${b.chips.length > 0 ? b.chips.join(', ') + (b.count > b.chips.length ? ` (+${b.count - b.chips.length})` : '') : `${b.count} graded red`}`,
+    )
+    .join('; ');
+
 export function reportCsv(report: HandOverReport): string {
   const heading: CellValue[][] = [
     ['site', report.site.name],
     ['generated', localTime(report.generatedAt)],
     ['laptop', report.laptop],
+    ['technician', report.technician],
     ['app', `${report.app.name} ${report.app.version}`],
     ['states read', report.checkedAt === null ? 'not read' : localTime(report.checkedAt)],
     ['devices', report.counts.devices],
+    ['online', report.counts.online],
+    ['accepted', report.counts.accepted],
+    ['failed acceptance', report.counts.failed],
     ...Object.entries(report.counts.byState).map(([state, count]): CellValue[] => [`state ${state}`, count]),
     ['with api key', report.counts.apiKeys],
     ['with factory password', report.counts.factoryPasswords],
@@ -78,6 +106,19 @@ export function reportCsv(report: HandOverReport): string {
     ledText(d.led),
     lastRestartText(d.lastRestart),
     d.commissioning,
+    d.preset,
+    d.worker,
+    d.acceptance?.verdict ?? null,
+    d.acceptance?.reasons.join('; ') ?? null,
+    d.acceptance?.endedAt ?? null,
+    d.acceptance?.criteria.minutes ?? null,
+    d.acceptance?.evidence.hashRate.percent ?? null,
+    d.acceptance?.evidence.temperature.hottestChipC ?? null,
+    d.acceptance?.evidence.boards.seen ?? null,
+    d.acceptance?.evidence.boards.expected ?? null,
+    d.acceptance === null ? null : deadChipsText(d.acceptance.evidence.deadChips),
+    d.acceptance?.evidence.shares.accepted ?? null,
+    d.acceptance?.evidence.shares.rejected ?? null,
     d.problems.join('; '),
     d.alerts.map(alertText).join('; '),
     d.notes,

@@ -111,6 +111,8 @@ function parseSettings(text: string, base: AppSettings): Result<AppSettings> {
     credentials: { ...base.credentials, ...parts.credentials },
     // A file written before site metrics existed has none: they stay off, at the default address.
     metrics: { ...base.metrics, ...parts.metrics },
+    // Nor had one from before the fleet's column choice: every column is shown.
+    fleetView: { ...base.fleetView, ...parts.fleetView },
   });
   return parsed.success
     ? ok(parsed.data)

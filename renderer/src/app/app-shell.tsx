@@ -44,6 +44,7 @@ export function AppShell(): ReactNode {
     fleetRequested,
     settingsRequested,
     sitesRequested,
+    acceptanceLoaded,
   } = useRootStore(
     useShallow((s) => ({
       view: s.view,
@@ -53,6 +54,7 @@ export function AppShell(): ReactNode {
       fleetRequested: s.fleetRequested,
       settingsRequested: s.settingsRequested,
       sitesRequested: s.sitesRequested,
+      acceptanceLoaded: s.acceptanceLoaded,
     })),
   );
   const View = VIEW_COMPONENTS[view];
@@ -65,7 +67,8 @@ export function AppShell(): ReactNode {
     void fleetRequested();
     void settingsRequested();
     void sitesRequested();
-  }, [loadAppInfo, keychainRequested, fleetRequested, settingsRequested, sitesRequested]);
+    void acceptanceLoaded();
+  }, [loadAppInfo, keychainRequested, fleetRequested, settingsRequested, sitesRequested, acceptanceLoaded]);
 
   return (
     <div className="shell">

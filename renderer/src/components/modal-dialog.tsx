@@ -2,7 +2,8 @@
  * A modal built on the native <dialog> element: the browser gives focus trapping, Escape to close, an
  * inert page behind and the top layer — accessible without a library, and without the inline <style>
  * tags some dialog libraries inject (the CSP forbids them). Opens when mounted; `onClose` runs however
- * it closes.
+ * it closes. Never taller than the window: the title stays on top, the body scrolls, and the body's
+ * `.modal-actions` (every dialog's buttons) stay in view at its foot (shared.css).
  */
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -53,7 +54,7 @@ export function ModalDialog({
       <h2 id="modal-title" className="modal-title">
         {title}
       </h2>
-      {children}
+      <div className="modal-body">{children}</div>
     </dialog>
   );
 }

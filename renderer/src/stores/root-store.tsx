@@ -9,6 +9,8 @@ import type { ReactNode } from 'react';
 import { create } from 'zustand';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { Api } from '../../../shared/ipc/contract';
+import type { AcceptanceSlice } from './acceptance-slice';
+import { createAcceptanceSlice } from './acceptance-slice';
 import type { ActivitySlice } from './activity-slice';
 import { createActivitySlice } from './activity-slice';
 import type { AppSlice } from './app-slice';
@@ -45,7 +47,8 @@ export type RootState = AppSlice &
   PasswordSlice &
   PoolsSlice &
   DeviceActionsSlice &
-  ActivitySlice;
+  ActivitySlice &
+  AcceptanceSlice;
 
 export type RootStore = UseBoundStore<StoreApi<RootState>> & {
   /** Stops listening to main (tests unmount; the app lives as long as the page). */
@@ -74,6 +77,7 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     ...createPoolsSlice(deps)(...args),
     ...createDeviceActionsSlice(deps)(...args),
     ...createActivitySlice(deps)(...args),
+    ...createAcceptanceSlice(deps)(...args),
   }));
   const detach = deps.api.onEvent((events) => {
     const state = store.getState();
@@ -82,6 +86,7 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     state.bulkEventsArrived(events);
     state.passwordEventsArrived(events);
     state.siteSetupEventsArrived(events);
+    state.acceptanceEventsArrived(events);
   });
   return Object.assign(store, { detach });
 }

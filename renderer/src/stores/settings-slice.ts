@@ -25,6 +25,12 @@ export interface SettingsSlice {
   /** Asks main where metrics are served and when they were last scraped (the card polls it). */
   siteMetricsRequested: () => Promise<void>;
   siteMetricsSaved: (patch: Partial<SiteMetricsSettings>) => Promise<void>;
+  /** Why the fleet's column choice could not be kept, else undefined. */
+  fleetColumnsProblem: string | undefined;
+  /** Column choices sent so far: only the newest one's answer is shown. */
+  fleetColumnChoices: number;
+  /** The fleet columns hidden from now on (the Columns menu): shown at once, then kept in the settings. */
+  fleetColumnsChosen: (hiddenColumns: readonly string[]) => Promise<void>;
 }
 
 export interface SettingsSliceDeps {
@@ -39,6 +45,8 @@ export const createSettingsSlice =
     settingsSave: { status: 'idle' },
     siteMetrics: idle,
     siteMetricsProblem: undefined,
+    fleetColumnsProblem: undefined,
+    fleetColumnChoices: 0,
 
     settingsRequested: async () => {
       if (get().settings.status === 'loading') return;
@@ -101,5 +109,26 @@ export const createSettingsSlice =
       // The form's unsaved edits live in the form: taking main's settings here does not touch them.
       set({ siteMetricsProblem: undefined, settings: { status: 'ready', value: result.value } });
       await get().siteMetricsRequested();
+    },
+
+    fleetColumnsChosen: async (hiddenColumns) => {
+      const before = get().settings;
+      if (before.status !== 'ready') return;
+      const chosen = { hiddenColumns: [...hiddenColumns] };
+      const asked = get().fleetColumnChoices + 1;
+      // The table follows the tick at once; the file is written behind it.
+      set({
+        settings: { status: 'ready', value: { ...before.value, fleetView: chosen } },
+        fleetColumnChoices: asked,
+      });
+      const result = await deps.api['settings:update']({ fleetView: chosen });
+      // A quicker second tick is on its way: its answer is the one to show.
+      if (get().fleetColumnChoices !== asked) return;
+      if (result.ok) {
+        set({ fleetColumnsProblem: undefined, settings: { status: 'ready', value: result.value } });
+        return;
+      }
+      // Shown as chosen in this window; said why it is not kept.
+      set({ fleetColumnsProblem: `The column choice was not kept: ${result.error.message}` });
     },
   });

@@ -33,6 +33,8 @@ export const fileChannels = {
       format: z.enum(SAVE_REPORT_FORMATS),
       /** Read every device's live state first (default true). */
       check: z.boolean().optional(),
+      /** Who hands over, for page 1 and the signature block (else the laptop's user). */
+      technician: z.string().max(100).optional(),
     }),
     output: savedFileSchema,
   },

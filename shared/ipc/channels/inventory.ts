@@ -133,6 +133,8 @@ export const inventoryChannels = {
       format: z.enum(REPORT_FORMATS),
       /** Read every device's live state first (default true where the app can). */
       check: z.boolean().optional(),
+      /** Who hands over, for page 1 and the signature block (else the laptop's user). */
+      technician: z.string().max(100).optional(),
     }),
     output: z.object({
       report: handOverReportSchema,

@@ -1,5 +1,8 @@
-/** Reading the fleet table in Chromium, and the short monitor settings e2e suites run with. */
-import type { Page } from 'playwright-core';
+/**
+ * Reading the fleet table in Chromium, choosing the selection's actions, and the short monitor settings
+ * e2e suites run with.
+ */
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { SettingsPatch } from '../../../shared/domain/settings';
 import type { MonitorSettings } from '../../../electron/core/monitor/monitor-options';
@@ -45,4 +48,52 @@ export async function waitForStates(
   await expect
     .poll(async () => (await rows(page)).filter((r) => r.state === state).length, { timeout })
     .toBe(count);
+}
+
+/**
+ * The selection's actions live in one **Actions** menu beside "Commission…" (bulk-bar.tsx); this is the
+ * one place tests know that. Opens the menu (if it is not open) and gives it.
+ */
+export async function openActions(page: Page): Promise<Locator> {
+  const menu = page.getByRole('menu', { name: 'Actions' });
+  if ((await menu.count()) === 0) await page.getByRole('button', { name: 'Actions', exact: true }).click();
+  await expect.poll(() => menu.count()).toBe(1);
+  return menu;
+}
+
+/** The Actions menu's entry `label` ("Pools…", "Reboot…"), the menu opened. */
+export async function actionItem(page: Page, label: string): Promise<Locator> {
+  return (await openActions(page)).getByRole('menuitem', { name: label, exact: true });
+}
+
+/** Chooses `label` from the Actions menu; `choice` picks from its submenu ("Blink LED" → "for 10 min"). */
+export async function chooseAction(page: Page, label: string, choice?: string): Promise<void> {
+  await (await actionItem(page, label)).click();
+  if (choice !== undefined) {
+    await page.getByRole('menu', { name: label }).getByRole('menuitem', { name: choice, exact: true }).click();
+  }
+}
+
+/** The labels of the Actions menu's entries, in order (the menu is left open). */
+export async function actionLabels(page: Page): Promise<string[]> {
+  return (await openActions(page))
+    .getByRole('menuitem')
+    .evaluateAll((items) => items.map((el) => (el.textContent ?? '').replace(/[▾▸]/g, '').trim()));
+}
+
+/** Whether an entry of the Actions menu can be chosen (the menu is closed again). */
+export async function actionEnabled(page: Page, label: string): Promise<boolean> {
+  const item = await actionItem(page, label);
+  const disabled = (await item.getAttribute('aria-disabled')) === 'true';
+  await page.keyboard.press('Escape');
+  return !disabled;
+}
+
+/** Ctrl+A in the table: every shown device selected. */
+export async function selectAllShown(page: Page, count: number): Promise<void> {
+  await page.getByRole('table', { name: 'Fleet' }).click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+a');
+  await expect
+    .poll(() => page.getByText(`${count.toLocaleString('en-US')} selected`, { exact: false }).count())
+    .toBeGreaterThan(0);
 }

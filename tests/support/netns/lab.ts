@@ -7,9 +7,14 @@
  *                                                        address to a simulator on 127.0.1.N and drops
  *                                                        every other packet to the /24
  *
+ * The block is the /24 198.18.1.0/24 (devices at .10, .22, .34 …), or with `block: 'sparse-16'` the /16
+ * 198.19.0.0/16 with the devices spread evenly over it (a big site's flat network, mostly empty).
+ * `slowAccept` makes the last devices answer a connection late, as a busy controller does: their SYNs
+ * go through a delay line (syn-delay.py, Python's standard library; `tc netem` is not always there).
+ *
  * 198.18.0.0/15 is the RFC 2544 benchmarking range; it exists only inside these namespaces, and nothing
  * in the root namespace (interfaces, routes, firewall) is touched. Scans and nmap run inside the scanner
- * namespace (`ip netns exec`). `close()` kills the fleet process it started and deletes both namespaces
+ * namespace (`ip netns exec`). `close()` kills the processes it started and deletes both namespaces
  * (which removes the veth pair and the nft table with them).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -20,6 +25,8 @@ import { REPO_ROOT } from '../run-cli';
 
 export const LAB_NETWORK = '198.18.1';
 export const LAB_CIDR = `${LAB_NETWORK}.0/24`;
+/** The sparse layout's block: a /16 inside the same benchmarking range. */
+export const SPARSE_LAB_CIDR = '198.19.0.0/16';
 const COMMAND_TIMEOUT_MS = 10_000;
 
 export interface LabDevice {
@@ -27,6 +34,15 @@ export interface LabDevice {
   address: string;
   mac: string;
   profile: 'field' | 'spec';
+  /** Set for a device that accepts connections this late (`slowAccept`). */
+  acceptDelayMs?: number;
+}
+
+export interface LabOptions {
+  /** Where the devices sit: the /24 (default, at most 21 devices) or spread over a /16. */
+  block?: '24' | 'sparse-16';
+  /** The last `count` devices accept a connection only `delayMs` after its SYN arrived. */
+  slowAccept?: { count: number; delayMs: number };
 }
 
 export interface RunResult {
@@ -47,6 +63,8 @@ export interface RunOptions {
 
 export interface NetnsLab {
   scannerNs: string;
+  /** The block the devices are in (LAB_CIDR or SPARSE_LAB_CIDR). */
+  cidr: string;
   devices: LabDevice[];
   /** Runs a command inside the scanner namespace; killed after `timeoutMs`. */
   runInScanner(command: string, args: readonly string[], options?: RunOptions): Promise<RunResult>;
@@ -87,24 +105,50 @@ export function netnsUnavailable(): string | undefined {
   return availability;
 }
 
+/** Why slow devices (`slowAccept`) cannot be built here, or undefined when they can. */
+export function slowAcceptUnavailable(): string | undefined {
+  return spawnSync('sh', ['-c', 'command -v python3']).status === 0
+    ? undefined
+    : '`python3` is not installed';
+}
+
 /** Device i (0-based) sits at .10, .22, .34 …: spread over the /24 like a real site, never .0 or .255. */
 export const labAddress = (index: number): string => `${LAB_NETWORK}.${10 + 12 * index}`;
 
-function nftRules(count: number, port: number): string {
-  const dnat = Array.from(
-    { length: count },
-    (_, i) => `    ip daddr ${labAddress(i)} tcp dport ${port} dnat to 127.0.1.${i + 1}`,
-  );
+/** Device i of `count` in the sparse /16: evenly spread, never on a .0 or .255. */
+export function sparseLabAddress(index: number, count: number): string {
+  const offset = Math.floor(((index + 0.5) * 65536) / count);
+  const low = offset % 256 === 0 ? 1 : offset % 256 === 255 ? 254 : offset % 256;
+  return `198.19.${Math.floor(offset / 256)}.${low}`;
+}
+
+/** The simulator (host) behind each lab address. */
+interface Mapping {
+  address: string;
+  host: string;
+}
+
+const natMap = (mappings: readonly Mapping[]): string =>
+  `{ ${mappings.map((m) => `${m.address} : ${m.host}`).join(', ')} }`;
+
+/**
+ * Devices' SYNs are DNATed to their simulators on arrival; a slow device's are not (they reach `input`
+ * and are dropped there), its delayed copy comes from inside the namespace and is DNATed on `output`.
+ */
+function nftRules(cidr: string, port: number, fast: readonly Mapping[], slow: readonly Mapping[]): string {
+  const chain = (name: string, hook: string, rules: readonly string[]): string[] =>
+    rules.length === 0
+      ? []
+      : [`  chain ${name} {`, `    type ${hook};`, ...rules.map((r) => `    ${r}`), '  }'];
   return [
     'table ip minerdeck_lab {',
-    '  chain prerouting {',
-    '    type nat hook prerouting priority dstnat;',
-    ...dnat,
-    '  }',
-    '  chain input {',
-    '    type filter hook input priority filter;',
-    `    ip daddr ${LAB_CIDR} drop`,
-    '  }',
+    ...chain('prerouting', 'nat hook prerouting priority dstnat', [
+      ...(fast.length > 0 ? [`tcp dport ${port} dnat to ip daddr map ${natMap(fast)}`] : []),
+    ]),
+    ...chain('output', 'nat hook output priority -100', [
+      ...(slow.length > 0 ? [`tcp dport ${port} dnat to ip daddr map ${natMap(slow)}`] : []),
+    ]),
+    ...chain('input', 'filter hook input priority filter', [`ip daddr ${cidr} drop`]),
     '}',
     '',
   ].join('\n');
@@ -112,7 +156,7 @@ function nftRules(count: number, port: number): string {
 
 const scannerLinkName = (tag: string): string => `mdk${tag}a`;
 
-function buildNetwork(scannerNs: string, siteNs: string, tag: string, count: number, port: number): void {
+function buildNetwork(scannerNs: string, siteNs: string, tag: string, cidr: string): void {
   const [a, b] = [scannerLinkName(tag), `mdk${tag}b`];
   ip(['netns', 'add', scannerNs]);
   ip(['netns', 'add', siteNs]);
@@ -125,12 +169,11 @@ function buildNetwork(scannerNs: string, siteNs: string, tag: string, count: num
     ip(['-n', ns, 'addr', 'add', address, 'dev', dev]);
     ip(['-n', ns, 'link', 'set', dev, 'up']);
   }
-  ip(['-n', scannerNs, 'route', 'add', LAB_CIDR, 'via', '198.18.0.2']);
-  ip(['-n', siteNs, 'route', 'add', 'local', LAB_CIDR, 'dev', 'lo']);
+  ip(['-n', scannerNs, 'route', 'add', cidr, 'via', '198.18.0.2']);
+  ip(['-n', siteNs, 'route', 'add', 'local', cidr, 'dev', 'lo']);
   // DNAT to the namespace's loopback needs route_localnet (namespaced: this namespace only).
   ip(['netns', 'exec', siteNs, 'sysctl', '-qw', 'net.ipv4.conf.all.route_localnet=1']);
   ip(['netns', 'exec', siteNs, 'sysctl', '-qw', `net.ipv4.conf.${b}.route_localnet=1`]);
-  ip(['netns', 'exec', siteNs, 'nft', '-f', '-'], nftRules(count, port));
 }
 
 function deleteNamespaces(names: readonly string[]): void {
@@ -195,22 +238,46 @@ function run(command: string, args: readonly string[], options: RunOptions): Pro
   });
 }
 
+/** Ends a helper process: its stdin closed (it exits by itself), killed when it has not within 5 s. */
+async function stopChild(child: ChildProcessWithoutNullStreams): Promise<void> {
+  child.stdin.end();
+  await new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** Builds the lab with `count` simulator devices on `port`; throws (after cleaning up) when it cannot. */
-export async function startNetnsLab(count = 20, port = 80): Promise<NetnsLab> {
+export async function startNetnsLab(count = 20, port = 80, options: LabOptions = {}): Promise<NetnsLab> {
+  const sparse = options.block === 'sparse-16';
+  if (!sparse && count > 21) throw new RangeError(`the /24 lab holds at most 21 devices, not ${count}`);
+  const cidr = sparse ? SPARSE_LAB_CIDR : LAB_CIDR;
+  const addressOf = (i: number): string => (sparse ? sparseLabAddress(i, count) : labAddress(i));
+  const slowCount = Math.min(count, options.slowAccept?.count ?? 0);
   const tag = randomBytes(3).toString('hex');
   const scannerNs = `mdklab-${tag}-scan`;
   const siteNs = `mdklab-${tag}-site`;
   const names = [scannerNs, siteNs];
-  let fleet: ChildProcessWithoutNullStreams | undefined;
+  const helpers: ChildProcessWithoutNullStreams[] = [];
   const cleanup = (): void => {
-    fleet?.kill('SIGKILL');
+    for (const child of helpers) child.kill('SIGKILL');
     deleteNamespaces(names);
   };
   // A crashed test run must not leave namespaces behind.
   process.once('exit', cleanup);
   try {
-    buildNetwork(scannerNs, siteNs, tag, count, port);
-    fleet = spawn(
+    buildNetwork(scannerNs, siteNs, tag, cidr);
+    const fleet = spawn(
       'ip',
       [
         'netns',
@@ -225,17 +292,54 @@ export async function startNetnsLab(count = 20, port = 80): Promise<NetnsLab> {
       ],
       { cwd: REPO_ROOT, env: { ...process.env, NODE_NO_WARNINGS: '1' } },
     );
-    const ready = JSON.parse(await waitForLine(fleet, 'READY', 30_000)) as Omit<LabDevice, 'address'>[];
+    helpers.push(fleet);
+    const ready = JSON.parse(await waitForLine(fleet, 'READY', 30_000 + 100 * count)) as (Omit<
+      LabDevice,
+      'address'
+    > & { host: string })[];
     const running = fleet;
-    const devices = ready.map((d, i) => ({ ...d, address: labAddress(i) }));
+    const slowFrom = ready.length - slowCount;
+    const mappings = ready.map((d, i) => ({ address: addressOf(i), host: d.host }));
+    ip(
+      ['netns', 'exec', siteNs, 'nft', '-f', '-'],
+      nftRules(cidr, port, mappings.slice(0, slowFrom), mappings.slice(slowFrom)),
+    );
+    if (slowCount > 0 && options.slowAccept !== undefined) {
+      const delay = spawn(
+        'ip',
+        [
+          'netns',
+          'exec',
+          siteNs,
+          'python3',
+          'tests/support/netns/syn-delay.py',
+          `mdk${tag}b`,
+          `${options.slowAccept.delayMs}`,
+          `${port}`,
+          ...mappings.slice(slowFrom).map((m) => m.address),
+        ],
+        { cwd: REPO_ROOT },
+      );
+      helpers.push(delay);
+      await waitForLine(delay, 'READY', 10_000);
+    }
+    const devices: LabDevice[] = ready.map((d, i) => ({
+      address: addressOf(i),
+      mac: d.mac,
+      profile: d.profile,
+      ...(i >= slowFrom && options.slowAccept !== undefined
+        ? { acceptDelayMs: options.slowAccept.delayMs }
+        : {}),
+    }));
     return {
       scannerNs,
+      cidr,
       devices,
       runInScanner: (command, args, options = {}) =>
         run('ip', ['netns', 'exec', scannerNs, command, ...args], options),
       setScannerLink: (up) => {
         ip(['-n', scannerNs, 'link', 'set', scannerLinkName(tag), up ? 'up' : 'down']);
-        if (up) ip(['-n', scannerNs, 'route', 'replace', LAB_CIDR, 'via', '198.18.0.2']);
+        if (up) ip(['-n', scannerNs, 'route', 'replace', cidr, 'via', '198.18.0.2']);
       },
       requests: async () => {
         const answer = waitForLine(running, 'REQUESTS', 10_000);
@@ -243,21 +347,7 @@ export async function startNetnsLab(count = 20, port = 80): Promise<NetnsLab> {
         return JSON.parse(await answer) as Awaited<ReturnType<NetnsLab['requests']>>;
       },
       close: async () => {
-        running.stdin.end();
-        await new Promise<void>((resolve) => {
-          if (running.exitCode !== null || running.signalCode !== null) {
-            resolve();
-            return;
-          }
-          const timer = setTimeout(() => {
-            running.kill('SIGKILL');
-            resolve();
-          }, 5000);
-          running.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+        await Promise.all(helpers.map(stopChild));
         process.removeListener('exit', cleanup);
         deleteNamespaces(names);
       },

@@ -3,7 +3,8 @@ import type { DiscoveredKind, ScanSummary } from '../../../shared/domain/discove
 
 export interface ScanChildRequest {
   targets: string;
-  connectTimeoutMs: number;
+  /** Default: the scanner's own. */
+  connectTimeoutMs?: number;
   concurrency?: number;
   runs?: number;
   /** Cancel each run this long after it started, and measure how fast the sockets went. */
@@ -12,6 +13,8 @@ export interface ScanChildRequest {
 
 export interface ScanChildRun {
   ms: number;
+  /** CPU time the scanning process used during the run (user + system). */
+  cpuMs: number;
   found: { address: string; kind: DiscoveredKind; mac: string | null }[];
   summary: ScanSummary;
   cancel?: { openBefore: number; openAfter: number; settleMs: number };

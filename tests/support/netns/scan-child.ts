@@ -14,9 +14,10 @@ if (!targets.ok) throw new Error(targets.error.message);
 const runs: ScanChildRun[] = [];
 for (let i = 0; i < (request.runs ?? 1); i += 1) {
   const found: ScanChildRun['found'] = [];
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const scan = startScan(targets.value, {
-    connectTimeoutMs: request.connectTimeoutMs,
+    ...(request.connectTimeoutMs !== undefined ? { connectTimeoutMs: request.connectTimeoutMs } : {}),
     ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
     onResult: (host) =>
       found.push({ address: host.address, kind: host.kind, mac: host.identity?.mac ?? null }),
@@ -33,6 +34,8 @@ for (let i = 0; i < (request.runs ?? 1); i += 1) {
     cancel = { openBefore, openAfter, settleMs: performance.now() - at };
   }
   const summary = await scan.value.done;
-  runs.push({ ms: performance.now() - started, found, summary, ...(cancel ? { cancel } : {}) });
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  runs.push({ ms, cpuMs: (cpu.user + cpu.system) / 1000, found, summary, ...(cancel ? { cancel } : {}) });
 }
 process.stdout.write(`${JSON.stringify(runs)}\n`);

@@ -10,12 +10,15 @@ import { startFleet } from '../../simulator';
 import { credentialHeadersOf } from '../recorded-requests';
 
 const count = Number(process.argv[2] ?? '20');
+/** n as the MAC's last two bytes (`00:01` …): distinct for the hundreds of devices of a sparse /16. */
+const macTail = (n: number): string =>
+  [n >> 8, n & 0xff].map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(':');
 const port = Number(process.argv[3] ?? '80');
 const fleet = await startFleet({
   port,
   hostBase: '127.0.1',
   devices: Array.from({ length: count }, (_, i) => ({
-    mac: `02:4C:41:42:00:${(i + 1).toString(16).toUpperCase().padStart(2, '0')}`,
+    mac: `02:4C:41:42:${macTail(i + 1)}`,
     profile: i % 5 === 4 ? ('spec' as const) : ('field' as const),
   })),
 });

@@ -20,6 +20,7 @@ import { ok } from '../../../shared/result';
 import type { Result } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
+import { chooseAction } from './fleet-actions';
 
 const AT = '2026-03-01T08:00:00.000Z';
 const SITE: SiteSummary = {
@@ -109,7 +110,7 @@ describe('Unlock…', () => {
   it('names the site by its name, as the site switcher does', () => {
     expect(DEFAULT_SETTINGS.credentials.siteId).toBe('site');
     renderFleet(createFakeApi());
-    fireEvent.click(screen.getByRole('button', { name: 'Unlock…' }));
+    chooseAction('Unlock…');
     const dialog = screen.getByRole('dialog', { name: 'Unlock 8 devices' });
     expect(within(dialog).getByText(/the site password, the same on every device/).textContent).toBe(
       'the site password, the same on every device (site "Site 1")',
@@ -117,9 +118,9 @@ describe('Unlock…', () => {
   });
 });
 
-describe('Restart mining… and Reboot… while main checks the devices', () => {
+describe('Restart… and Reboot… while main checks the devices', () => {
   it.each([
-    ['Restart mining…', 'Restart mining?', 'restart-mining', 'Restart mining on 7 devices'],
+    ['Restart…', 'Restart mining?', 'restart-mining', 'Restart mining on 7 devices'],
     ['Reboot…', 'Reboot?', 'reboot', 'Reboot 7 devices'],
   ] as const)(
     '%s says "Checking 8 devices…" until the count is known',
@@ -128,7 +129,7 @@ describe('Restart mining… and Reboot… while main checks the devices', () => 
       const plan = later<Result<WritePlanEntry[]>>();
       vi.mocked(api['commission:action-plan']).mockReturnValue(plan.promise);
       renderFleet(api);
-      fireEvent.click(screen.getByRole('button', { name: button }));
+      chooseAction(button);
       const dialog = screen.getByRole('dialog', { name: title });
       expect(api['commission:action-plan']).toHaveBeenCalledWith({ action, deviceIds: ids });
       expect(within(dialog).getByRole('status').textContent).toBe('Checking 8 devices…');
@@ -179,7 +180,7 @@ describe('the outcome of a bulk action names what did not work, where the eye is
       }),
     );
     const store = renderFleet(api);
-    fireEvent.click(screen.getByRole('button', { name: 'Unlock…' }));
+    chooseAction('Unlock…');
     const dialog = screen.getByRole('dialog', { name: 'Unlock 8 devices' });
     fireEvent.change(within(dialog).getByLabelText('Device password'), { target: { value: 'not-it' } });
     fireEvent.click(within(dialog).getByLabelText(/Create an API key/));
@@ -215,9 +216,7 @@ describe('the outcome of a bulk action names what did not work, where the eye is
       }),
     );
     const store = renderFleet(api, [ids[0]!]);
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Create API keys' }));
-    });
+    chooseAction('API keys');
     const list = await screen.findByRole('list', { name: 'Devices that failed' });
     expect(list.textContent).toBe(
       '10.0.3.50 (rig-01): The device answered with an error (HTTP 500): "apikey store full".',
@@ -246,9 +245,7 @@ describe('the outcome of a bulk action names what did not work, where the eye is
       }),
     );
     const store = renderFleet(api, ids.slice(0, 3));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Blink LED' }));
-    });
+    chooseAction('Blink LED', 'for 10 min');
     const list = await screen.findByRole('list', { name: 'Devices not done' });
     expect(
       within(list)
@@ -266,9 +263,7 @@ describe('the outcome of a bulk action names what did not work, where the eye is
     vi.mocked(api['commission:locate']).mockResolvedValue(
       ok({ results: [result(0, 'done', 'LED off')], summary: 'LED off on 1 of 1 device' }),
     );
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'LED off' }));
-    });
+    chooseAction('Blink LED', 'LED off');
     await screen.findByText('LED off on 1 of 1 device.');
     expect(screen.queryByRole('list', { name: /Devices/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Select the/ })).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * "Change password…" in the fleet's bulk bar against the fake window.api: what the form accepts, what the
+ * "Password…" in the fleet's Actions menu against the fake window.api: what the form accepts, what the
  * generated password does (shown once, copied and used through main, never sent back), the preview's
  * states, and what Apply sends and shows (per-device outcomes, the summary line, live progress).
  */
@@ -13,6 +13,7 @@ import type { WritePlanEntry } from '../../../shared/domain/commission';
 import { err, ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
+import { chooseAction } from './fleet-actions';
 
 const A = 'mac:AA:AA:AA:AA:AA:01';
 const B = 'mac:AA:AA:AA:AA:AA:02';
@@ -47,7 +48,7 @@ function renderBar(api: FakeApi): RootStore {
 }
 
 function openDialog(): HTMLElement {
-  fireEvent.click(screen.getByRole('button', { name: 'Change password…' }));
+  chooseAction('Password…');
   return screen.getByRole('dialog', { name: 'Change the password of 2 devices' });
 }
 

@@ -1,5 +1,5 @@
 /**
- * "Set pools…" in the fleet's bulk bar against the fake window.api: what the pools form accepts (a url,
+ * "Pools…" in the fleet's Actions menu against the fake window.api: what the pools form accepts (a url,
  * a worker template checked as typed, worked out for the first selected device), the site's presets, the
  * preview table (each device's workers; duplicate and empty workers flagged first, with the sentences the
  * shared template code writes), what Apply sends, and the mining restart offered afterwards. Also the
@@ -17,6 +17,7 @@ import { parseWorkerTemplate, planWorkers, workerValues } from '../../../shared/
 import { ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
+import { chooseAction } from './fleet-actions';
 
 const URL = 'stratum+tcp://pool.example:3333';
 const DEVICES = [
@@ -96,7 +97,7 @@ function renderBar(api: FakeApi, presets: PoolPreset[] = []): RootStore {
 }
 
 function openDialog(): HTMLElement {
-  fireEvent.click(screen.getByRole('button', { name: 'Set pools…' }));
+  chooseAction('Pools…');
   return screen.getByRole('dialog', { name: 'Set the pools of 3 devices' });
 }
 
@@ -367,7 +368,7 @@ describe('Reboot…', () => {
       ok({ results: [], summary: 'rebooted on 0 of 0 devices' }),
     );
     renderBar(api);
-    fireEvent.click(screen.getByRole('button', { name: 'Reboot…' }));
+    chooseAction('Reboot…');
     const dialog = screen.getByRole('dialog', { name: 'Reboot?' });
     expect(api['commission:action-plan']).toHaveBeenCalledWith({ action: 'reboot', deviceIds: [a, b, c] });
     const confirm = await within(dialog).findByRole('button', { name: 'Reboot 2 devices' });

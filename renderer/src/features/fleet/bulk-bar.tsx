@@ -1,137 +1,87 @@
 /**
- * The bulk actions for the selected devices. Unlock opens the password dialog (one site password, the
- * "create API keys" tick), Change password… its own two-step dialog; the others act at once, except
- * forgetting and removing, which ask first.
+ * The actions on the selected devices, compact enough for a laptop's screen: one primary button,
+ * "Commission…" (bring the devices to the site's standard), and one **Actions** menu holding every other
+ * action (selection-actions.ts: Unlock…, API keys, Password…, Pools…, Blink LED, Restart…, Reboot…,
+ * Forget…, Remove… and whatever is added there). The menu opens the chosen action's dialog here.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { MenuEntry } from '../../components/action-menu';
+import { ActionMenu } from '../../components/action-menu';
 import { count } from '../../lib/format';
-import { useRootStore } from '../../stores/root-store';
-import { ActionConfirmDialog } from './action-confirm-dialog';
-import { ConfirmDialog } from './confirm-dialog';
-import { PasswordDialog } from './password-dialog';
-import { PoolsDialog } from './pools-dialog';
-import { SiteSetupButtons } from './site-setup-buttons';
-import { UnlockDialog } from './unlock-dialog';
+import type { RootStore } from '../../stores/root-store';
+import { useRootStore, useStoreApi } from '../../stores/root-store';
+import type { SelectionAction } from './selection-actions';
+import { SELECTION_ACTIONS } from './selection-actions';
 
-type Confirm = { kind: 'forget'; what: 'password' | 'api-key' | 'all' } | { kind: 'remove' } | undefined;
+const NEEDS_KEYCHAIN = 'Needs a working keychain (see Settings)';
+
+/** The menu's entries for the selection as it is now. */
+function menuEntries(
+  store: RootStore,
+  persistent: boolean,
+  open: (action: SelectionAction) => void,
+): MenuEntry[] {
+  return SELECTION_ACTIONS.map((action) => {
+    const blocked = action.needsKeychain === true && !persistent;
+    return {
+      id: action.id,
+      label: action.label,
+      disabled: blocked,
+      ...(blocked ? { title: NEEDS_KEYCHAIN } : action.title !== undefined ? { title: action.title } : {}),
+      ...(action.danger === true ? { danger: true } : {}),
+      ...(action.newGroup === true ? { newGroup: true } : {}),
+      ...(action.choices !== undefined
+        ? {
+            choices: action.choices.map((choice) => ({
+              id: choice.id,
+              label: choice.label,
+              ...(choice.newGroup === true ? { newGroup: true } : {}),
+              onSelect: () => choice.run(store.getState()),
+            })),
+          }
+        : { onSelect: () => open(action) }),
+    };
+  });
+}
 
 export function BulkBar(): ReactNode {
-  const { selected, running, persistent, keysRequested, rescanRequested, forgetRequested, removeRequested } =
-    useRootStore(
-      useShallow((s) => ({
-        selected: Object.values(s.selection).filter(Boolean).length,
-        running: s.bulk.status === 'running',
-        persistent: s.keychain.status !== 'ready' || s.keychain.value.persistent,
-        keysRequested: s.keysRequested,
-        rescanRequested: s.rescanRequested,
-        forgetRequested: s.forgetRequested,
-        removeRequested: s.removeRequested,
-      })),
-    );
-  const [unlocking, setUnlocking] = useState(false);
-  const [changingPassword, setChangingPassword] = useState(false);
-  const [settingPools, setSettingPools] = useState(false);
-  const [confirmingPower, setConfirmingPower] = useState(false);
-  const [confirm, setConfirm] = useState<Confirm>(undefined);
-  const forgetSelect = useRef<HTMLSelectElement>(null);
+  const store = useStoreApi();
+  const { selected, running, persistent } = useRootStore(
+    useShallow((s) => ({
+      selected: Object.values(s.selection).filter(Boolean).length,
+      running: s.bulk.status === 'running',
+      persistent: s.keychain.status !== 'ready' || s.keychain.value.persistent,
+    })),
+  );
+  const [opened, setOpened] = useState<SelectionAction | undefined>(undefined);
   const none = selected === 0 || running;
+  const why = selected === 0 ? 'Select devices to act on them' : running ? 'An action is running' : undefined;
+
+  const open = (action: SelectionAction): void => {
+    action.run?.(store.getState());
+    if (action.Dialog !== undefined) setOpened(action);
+  };
+  const Dialog = opened?.Dialog;
 
   return (
     <div className="bulk-bar" role="toolbar" aria-label="Actions on the selected devices">
-      <span className="bulk-label">
+      {/* The toolbar's count says how many; this says it to a screen reader at the buttons. */}
+      <span className="visually-hidden">
         {selected === 0 ? 'Select devices to act on them' : `${count(selected, 'device')} selected:`}
       </span>
-      <button
-        type="button"
-        className="button button-primary"
+      {/* The commissioning engineer wires this to the site's standard (issue 26). */}
+      <button type="button" className="button button-primary" disabled title="Coming with the site standard">
+        Commission…
+      </button>
+      <ActionMenu
+        label="Actions"
+        entries={menuEntries(store, persistent, open)}
         disabled={none}
-        onClick={() => setUnlocking(true)}
-      >
-        Unlock…
-      </button>
-      <button
-        type="button"
-        className="button"
-        disabled={none || !persistent}
-        title={
-          persistent
-            ? 'A verified API key on each device, kept in the keychain'
-            : 'Needs a working keychain (see Settings)'
-        }
-        onClick={() => void keysRequested()}
-      >
-        Create API keys
-      </button>
-      <button
-        type="button"
-        className="button"
-        disabled={none || !persistent}
-        title={
-          persistent
-            ? 'A new password on each device, kept in the keychain'
-            : 'Needs a working keychain (see Settings)'
-        }
-        onClick={() => setChangingPassword(true)}
-      >
-        Change password…
-      </button>
-      <SiteSetupButtons
-        disabled={none}
-        onSetPools={() => setSettingPools(true)}
-        onPower={() => setConfirmingPower(true)}
+        {...(why !== undefined ? { title: why } : {})}
       />
-      <button type="button" className="button" disabled={none} onClick={() => void rescanRequested()}>
-        Re-scan
-      </button>
-      <span className="bulk-group">
-        <select ref={forgetSelect} aria-label="What to forget" disabled={none} defaultValue="all">
-          <option value="all">Password and API key</option>
-          <option value="password">Password</option>
-          <option value="api-key">API key</option>
-        </select>
-        <button
-          type="button"
-          className="button"
-          disabled={none}
-          onClick={() =>
-            setConfirm({
-              kind: 'forget',
-              what: (forgetSelect.current?.value ?? 'all') as 'password' | 'api-key' | 'all',
-            })
-          }
-        >
-          Forget…
-        </button>
-      </span>
-      <button
-        type="button"
-        className="button button-danger"
-        disabled={none}
-        onClick={() => setConfirm({ kind: 'remove' })}
-      >
-        Remove…
-      </button>
-      {unlocking && <UnlockDialog count={selected} onClose={() => setUnlocking(false)} />}
-      {changingPassword && <PasswordDialog count={selected} onClose={() => setChangingPassword(false)} />}
-      {settingPools && <PoolsDialog count={selected} onClose={() => setSettingPools(false)} />}
-      {confirmingPower && <ActionConfirmDialog onClose={() => setConfirmingPower(false)} />}
-      {confirm !== undefined && (
-        <ConfirmDialog
-          title={confirm.kind === 'remove' ? 'Remove from the fleet?' : 'Forget stored credentials?'}
-          message={
-            confirm.kind === 'remove'
-              ? `${count(selected, 'device')} will no longer be watched. What is stored in the keychain stays.`
-              : `What is stored on this laptop for ${count(selected, 'device')} is deleted. API keys keep working on the devices until revoked.`
-          }
-          confirmLabel={confirm.kind === 'remove' ? 'Remove' : 'Forget'}
-          onConfirm={() =>
-            void (confirm.kind === 'remove' ? removeRequested() : forgetRequested(confirm.what))
-          }
-          onClose={() => setConfirm(undefined)}
-        />
-      )}
+      {Dialog !== undefined && <Dialog count={selected} onClose={() => setOpened(undefined)} />}
     </div>
   );
 }

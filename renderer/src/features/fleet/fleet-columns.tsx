@@ -1,9 +1,11 @@
 /**
  * The fleet table's columns for TanStack Table: accessors that sort on plain values (numeric address,
  * state by how urgent it is, numbers with "no value" last) and cells from fleet-cells.tsx. Built once at
- * module scope, as the library asks, so row models are not rebuilt on every render.
+ * module scope, as the library asks, so row models are not rebuilt on every render. Also each column's
+ * width, and which ones the technician may hide (the Columns menu, kept in the settings).
  */
 import {
+  columnVisibilityFeature,
   createColumnHelper,
   createSortedRowModel,
   rowSelectionFeature,
@@ -16,6 +18,7 @@ import type { FleetRow } from '../../stores/fleet-rows';
 export const fleetFeatures = tableFeatures({
   rowSortingFeature,
   rowSelectionFeature,
+  columnVisibilityFeature,
   sortedRowModel: createSortedRowModel(),
   // Plain comparisons only: keys are prepared for it (padded addresses, lower-case text), and a
   // natural-order comparator costs tens of milliseconds per re-sort of 5,000 rows.
@@ -109,3 +112,42 @@ export const fleetColumns = helper.columns([
   }),
   helper.display({ id: 'outcome', header: 'Last action', enableSorting: false }),
 ]);
+
+/**
+ * Each column's width in the grid: fixed, so the virtualizer never measures a row. The columns that matter
+ * on a laptop (device, model, state, hash rate, hottest chip) come first and fit 1,024 px; the rest are
+ * reached by scrolling the table sideways, or hidden. Chip and power are wide enough for the word
+ * "implausible" (a value the device sent that no hardware can report); the last column takes what is left.
+ */
+export const COLUMN_WIDTHS: Readonly<Record<string, string>> = {
+  select: '44px',
+  device: '215px',
+  model: '178px',
+  state: '225px',
+  hashRate: '136px',
+  chipTemp: '96px',
+  fans: '118px',
+  power: '96px',
+  credentials: '120px',
+  alerts: '100px',
+  outcome: 'minmax(200px, 1fr)',
+};
+
+/** Always shown: the tick box and the device itself. */
+const ALWAYS_SHOWN: ReadonlySet<string> = new Set(['select', 'device']);
+
+/** The columns the Columns menu offers, with their headers, in display order. */
+export const CHOOSABLE_COLUMNS: readonly { id: string; header: string }[] = fleetColumns
+  .filter((column) => column.id !== undefined && !ALWAYS_SHOWN.has(column.id))
+  .map((column) => ({ id: column.id ?? '', header: String(column.header ?? column.id) }));
+
+/** The grid's columns for the ids shown, in order (fleet.css reads it as `--fleet-columns`). */
+export function gridTemplate(shownIds: readonly string[]): string {
+  return shownIds.map((id) => COLUMN_WIDTHS[id] ?? '120px').join(' ');
+}
+
+/** TanStack's visibility state from the settings' hidden list (ids it does not know are left out). */
+export function visibilityOf(hidden: readonly string[]): Record<string, boolean> {
+  const choosable = new Set(CHOOSABLE_COLUMNS.map((c) => c.id));
+  return Object.fromEntries(hidden.filter((id) => choosable.has(id)).map((id) => [id, false]));
+}

@@ -23,6 +23,8 @@ export interface FleetTableRowProps {
   row: FleetRow;
   index: number;
   top: number;
+  /** The ids of the columns shown, in order (the Columns menu may hide some). */
+  columns: readonly string[];
   selected: boolean;
   onToggle: (event: unknown) => void;
   outcome: RowOutcome | undefined;
@@ -31,8 +33,22 @@ export interface FleetTableRowProps {
   onOpen: (id: string) => void;
 }
 
+/** Each column's cell, by the column's id (fleet-columns.tsx). */
+const CELLS: Readonly<Record<string, (props: FleetTableRowProps) => ReactNode>> = {
+  device: (p) => <DeviceCell row={p.row} onOpen={p.onOpen} />,
+  model: (p) => <ModelCell row={p.row} />,
+  state: (p) => <StateCell row={p.row} now={p.now} />,
+  hashRate: (p) => <HashRateCell row={p.row} />,
+  chipTemp: (p) => <TempCell row={p.row} />,
+  fans: (p) => <FansCell row={p.row} />,
+  power: (p) => <PowerCell row={p.row} />,
+  credentials: (p) => <CredentialsCell row={p.row} />,
+  alerts: (p) => <AlertsCell row={p.row} />,
+  outcome: (p) => <OutcomeCell outcome={p.outcome} />,
+};
+
 function RowView(props: FleetTableRowProps): ReactNode {
-  const { row, selected, outcome, now } = props;
+  const { row, selected } = props;
   const tone = STATE_LOOKS[row.state].tone;
   return (
     <div
@@ -45,30 +61,22 @@ function RowView(props: FleetTableRowProps): ReactNode {
       style={{ transform: `translateY(${props.top}px)` }}
       onDoubleClick={() => props.onOpen(row.id)}
     >
-      <div role="cell" className="fleet-td col-check">
-        <input
-          type="checkbox"
-          aria-label={`Select ${row.host}`}
-          checked={selected}
-          onChange={props.onToggle}
-        />
-      </div>
-      {[
-        <DeviceCell key="device" row={row} onOpen={props.onOpen} />,
-        <ModelCell key="model" row={row} />,
-        <StateCell key="state" row={row} now={now} />,
-        <HashRateCell key="hash-rate" row={row} />,
-        <TempCell key="temp" row={row} />,
-        <FansCell key="fans" row={row} />,
-        <PowerCell key="power" row={row} />,
-        <CredentialsCell key="credentials" row={row} />,
-        <AlertsCell key="alerts" row={row} />,
-        <OutcomeCell key="outcome" outcome={outcome} />,
-      ].map((cell) => (
-        <div key={cell.key} role="cell" className="fleet-td">
-          {cell}
-        </div>
-      ))}
+      {props.columns.map((id) =>
+        id === 'select' ? (
+          <div key={id} role="cell" className="fleet-td col-check">
+            <input
+              type="checkbox"
+              aria-label={`Select ${row.host}`}
+              checked={selected}
+              onChange={props.onToggle}
+            />
+          </div>
+        ) : (
+          <div key={id} role="cell" className="fleet-td" data-column={id}>
+            {CELLS[id]?.(props)}
+          </div>
+        ),
+      )}
     </div>
   );
 }
@@ -80,6 +88,7 @@ export const FleetTableRow = memo(
     a.row === b.row &&
     a.index === b.index &&
     a.top === b.top &&
+    a.columns === b.columns &&
     a.selected === b.selected &&
     a.outcome === b.outcome &&
     a.now === b.now &&

@@ -6,17 +6,23 @@
 import { functionalUpdate, useTable } from '@tanstack/react-table';
 import type { SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useRootStore } from '../../stores/root-store';
-import { fleetColumns, fleetFeatures } from './fleet-columns';
+import { fleetColumns, fleetFeatures, gridTemplate, visibilityOf } from './fleet-columns';
 import { FleetTableRow } from './fleet-table-row';
 import { stableRows } from './stable-rows';
 import { visibleRows } from './visible-rows';
 
-/** Two lines of 16 px text and padding; fixed, so the virtualizer never measures. */
-export const ROW_HEIGHT = 58;
+/**
+ * Two lines of text (16 px, and 14 px under it) packed tight, so 12 rows and more fit a 1280×720 laptop
+ * screen; fixed, so the virtualizer never measures. fleet.css's `.fleet-row` height says the same.
+ */
+export const ROW_HEIGHT = 38;
+
+/** No column hidden until the settings say otherwise. */
+const NONE_HIDDEN: readonly string[] = [];
 
 /** Re-renders once a second for the "in this state for…" times. */
 function useNow(periodMs: number): number {
@@ -39,6 +45,10 @@ export function FleetTable(): ReactNode {
       openDeviceId: s.openDeviceId,
     })),
   );
+  const hidden = useRootStore((s) =>
+    s.settings.status === 'ready' ? s.settings.value.fleetView.hiddenColumns : NONE_HIDDEN,
+  );
+  const columnVisibility = useMemo(() => visibilityOf(hidden), [hidden]);
   const [sorting, setSorting] = useState<SortingState>([{ id: 'device', desc: false }]);
   // A new row model only when the order may have changed; cells read the newest rows (`shown`).
   const rows = stableRows(shown, sorting[0]?.id);
@@ -47,7 +57,7 @@ export function FleetTable(): ReactNode {
     columns: fleetColumns,
     data: rows,
     getRowId: (row) => row.id,
-    state: { sorting, rowSelection: selection },
+    state: { sorting, rowSelection: selection, columnVisibility },
     onSortingChange: (updater) => setSorting((old) => functionalUpdate(updater, old)),
     onRowSelectionChange: (updater) => selectionChanged(functionalUpdate(updater, selection)),
     enableSortingRemoval: false,
@@ -64,11 +74,24 @@ export function FleetTable(): ReactNode {
   });
   const now = useNow(1000);
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const shownKey = headers.map((header) => header.column.id).join(' ');
+  // One array while the same columns are shown, so the memoized rows are not re-rendered for it.
+  const shownIds = useMemo(() => shownKey.split(' '), [shownKey]);
+  const gridStyle = useMemo(
+    () => ({ '--fleet-columns': gridTemplate(shownIds) }) as CSSProperties,
+    [shownIds],
+  );
   const open = (id: string): void => void devicePanelOpened(id);
 
   return (
     <div className="fleet-scroll" ref={scrollRef}>
-      <div role="table" aria-label="Fleet" aria-rowcount={model.length + 1} className="fleet-table">
+      <div
+        role="table"
+        aria-label="Fleet"
+        aria-rowcount={model.length + 1}
+        className="fleet-table"
+        style={gridStyle}
+      >
         <div role="rowgroup" className="fleet-head">
           <div role="row" aria-rowindex={1} className="fleet-grid">
             {headers.map((header) => {
@@ -127,6 +150,7 @@ export function FleetTable(): ReactNode {
                 row={shown[row.index] ?? row.original}
                 index={item.index}
                 top={item.start}
+                columns={shownIds}
                 selected={selection[row.id] === true}
                 onToggle={row.getToggleSelectedHandler()}
                 outcome={outcomes[row.id]}

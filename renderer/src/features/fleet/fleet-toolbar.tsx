@@ -1,10 +1,11 @@
-/** Search, state filter, how many are shown and selected, and monitoring on/off. */
+/** Search, state filter, how many are shown and selected, the Columns menu, and monitoring on/off. */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { count } from '../../lib/format';
 import type { StateFilterId } from '../../lib/states';
 import { STATE_FILTERS } from '../../lib/states';
 import { useRootStore } from '../../stores/root-store';
+import { ColumnChooser } from './column-chooser';
 import { visibleRows } from './visible-rows';
 
 export function FleetToolbar(): ReactNode {
@@ -27,7 +28,8 @@ export function FleetToolbar(): ReactNode {
         <input
           id="fleet-search"
           type="search"
-          placeholder="Search address, name, model…  ( / )"
+          placeholder="Search…  ( / )"
+          title="Search the address, name, model…  ( / )"
           value={filter.text}
           onChange={(e) => filterChanged({ text: e.target.value })}
           onKeyDown={(e) => {
@@ -58,6 +60,7 @@ export function FleetToolbar(): ReactNode {
           : `${shown.toLocaleString('en-US')} of ${count(total, 'device')}`}
         {selected > 0 ? ` · ${selected.toLocaleString('en-US')} selected` : ''}
       </p>
+      <ColumnChooser />
       <button
         type="button"
         className={monitoring ? 'button' : 'button button-primary'}

@@ -1,6 +1,7 @@
 /**
- * Fleet: every device the technician added, live. Toolbar (search, state filter, monitoring on/off),
- * the bulk actions for the selection with their progress and outcome, the table, and the device panel.
+ * Fleet: every device the technician added, live. Toolbar (search, state filter, columns, monitoring
+ * on/off) and the selection's actions on one line, their progress and outcome, the table, and the device
+ * panel.
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -55,8 +56,11 @@ export function FleetView(): ReactNode {
           {/* Off the site network: rows keep their last state, dimmed as not checked. */}
           <div className={offNetwork ? 'fleet-main not-checked' : 'fleet-main'}>
             <LaptopNetworkBanner />
-            <FleetToolbar />
-            <BulkBar />
+            {/* One line on a 1280 px laptop, two on a narrower one. */}
+            <div className="fleet-bar">
+              <FleetToolbar />
+              <BulkBar />
+            </div>
             <BulkStatus />
             <FleetTable />
           </div>

@@ -19,6 +19,7 @@ const ACTION_WORDS: Record<ActivityItem['action'], string> = {
   reboot: 'Reboot',
   'api-key': 'API key',
   firmware: 'Firmware update',
+  'power-profile': 'Power profile',
 };
 
 const OUTCOME_WORDS = {

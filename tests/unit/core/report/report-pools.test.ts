@@ -69,13 +69,17 @@ describe('the report’s pools', () => {
     expect(renderReport(report, format).content).not.toContain(SECRET);
   });
 
-  it('CSV and HTML name the fee pool as the firmware’s, after the customer’s pools with their workers', () => {
+  it('CSV names the fee pool as the firmware’s, after the customer’s pools with their workers; the printed page lists the customer’s only', () => {
     const text =
       'stratum2+tcp://pool.example:3336 (acct.r1); backup.example:443 (acct.r1b); the firmware’s fee pool (DevFee)';
     const table = readCsvTable(renderReport(report, 'csv').content, ',');
     const rows = table.ok ? table.rows.map((r) => r.cells) : [];
     const header = rows.find((r) => r[0] === 'address')!;
     expect(rows.find((r) => r[0] === 'http://10.0.0.1')![header.indexOf('pools')]).toBe(text);
-    expect(renderReport(report, 'html').content).toContain(`<td>${text}</td>`);
+    const html = renderReport(report, 'html').content;
+    expect(html).toContain('<li>stratum2+tcp://pool.example:3336 — 1 device');
+    expect(html).toContain('<li>backup.example:443 — 1 device');
+    expect(html).not.toMatch(/<li>DevFee — /);
+    expect(html).toContain('<td>acct.r1</td>');
   });
 });

@@ -79,4 +79,28 @@ describe('settings store', () => {
     expect(result.ok ? '' : result.error.message).toMatch(/metrics\.address: An IP address and a port/);
     expect(store.current()).toEqual(DEFAULT_SETTINGS);
   });
+
+  it('keeps the fleet columns the technician hid; a file from before shows every column', async () => {
+    const { fleetView: _none, ...older } = DEFAULT_SETTINGS;
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify({ version: 1, settings: older }));
+    const store = await openSettingsStore({ dataDir: dir });
+    expect(store.problems()).toEqual([]);
+    expect(store.current().fleetView).toEqual({ hiddenColumns: [] });
+    await expect(store.update({ fleetView: { hiddenColumns: ['fans', 'power'] } })).resolves.toMatchObject({
+      ok: true,
+    });
+    const again = await openSettingsStore({ dataDir: dir });
+    expect(again.current().fleetView.hiddenColumns).toEqual(['fans', 'power']);
+    // Only the columns changed; the monitor's settings, which restart monitoring, are as they were.
+    expect(again.current().monitor).toEqual(DEFAULT_SETTINGS.monitor);
+  });
+
+  it('refuses a hidden column that is not a column name, and keeps the choice as it was', async () => {
+    const store = await openSettingsStore({ dataDir: dir });
+    const result = await store.update({ fleetView: { hiddenColumns: ['fans', '<img src=x>'] } });
+    expect(result.ok ? '' : result.error.message).toMatch(
+      /fleetView\.hiddenColumns\.1: A column is named by letters, digits and "-"/,
+    );
+    expect(store.current().fleetView.hiddenColumns).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * `minerdeck site accept [DEVICE…] [--all] [--site NAME] [--json]`: the addresses and certificate pins
+ * `minerdeck site accept-import [DEVICE…] [--all] [--site NAME] [--json]`: the addresses and certificate pins
  * imported site files proposed for devices this laptop knows, which the import did not take
  * (core/inventory/import-proposals.ts): a device's address is where its stored password or key goes, so
  * only the technician moves it. Without a device it lists what waits; with devices (an id, or the
@@ -39,7 +39,7 @@ function chosenDevices(pending: readonly PendingChange[], refs: readonly string[
       const waiting = [...new Set(pending.map((change) => change.deviceId))];
       return err(
         'INVALID_INPUT',
-        `nothing from an import waits to be accepted for "${ref}"${waiting.length > 0 ? ` (waiting: ${waiting.join(', ')})` : ' (nothing waits in this site)'}. Run "minerdeck site accept" to list it.`,
+        `nothing from an import waits to be accepted for "${ref}"${waiting.length > 0 ? ` (waiting: ${waiting.join(', ')})` : ' (nothing waits in this site)'}. Run "minerdeck site accept-import" to list it.`,
       );
     }
     for (const change of matches) ids.add(change.deviceId);
@@ -64,7 +64,7 @@ function printPending(output: Output, site: Site, pending: readonly PendingChang
     return;
   }
   output.err(
-    `Site "${site.name}": ${pending.length} imported change${pending.length === 1 ? '' : 's'} wait${pending.length === 1 ? 's' : ''}; nothing is sent to a file's address until you accept it with "minerdeck site accept DEVICE" (or --all).`,
+    `Site "${site.name}": ${pending.length} imported change${pending.length === 1 ? '' : 's'} wait${pending.length === 1 ? 's' : ''}; nothing is sent to a file's address until you accept it with "minerdeck site accept-import DEVICE" (or --all).`,
   );
 }
 

@@ -1,0 +1,98 @@
+/**
+ * How long a scan waits on an address, learnt from the answers it gets. Two waits, both measured from
+ * the connect:
+ *
+ * - **Patience**: how long an address holds one of the scan's probing slots. Live LAN devices accept (or
+ *   refuse) in about a millisecond, so once answers have been seen, an address still quiet after
+ *   `srtt + 4 × rttvar` (TCP's own retransmission rule, RFC 6298, here at least 20 ms) is most likely
+ *   empty: it is set aside, its connect still waiting, and its slot probes the next address. Setting a
+ *   live host aside costs nothing but a place among the waiting, so the patience is also held to a
+ *   quarter of the confirm wait: one slow device must not slow the sweep of a mostly empty block.
+ * - **Confirm wait**: how long a set-aside address is waited for before it counts as silent. Never less
+ *   than 350 ms once answers were seen, so a busy controller that takes a few hundred milliseconds to
+ *   accept is still found; ten times the slowest answer seen when that is more (a Wi-Fi site, a loaded
+ *   laptop); never more than the connect timeout, which is also the wait until the first answer arrives
+ *   (an address range that answers nothing gives no reason to wait less).
+ *
+ * The waits only ever grow with slower answers: one slow device makes the rest of the scan more patient,
+ * never less. Each estimate is a few arithmetic operations per answer, with no state per address.
+ */
+
+/** Slots are not handed on faster than this: below it the scan would only burn CPU on set-asides. */
+export const MIN_PATIENCE_MS = 20;
+/** Until something answers: five waves of slots per second, and the confirm wait still covers them. */
+export const INITIAL_PATIENCE_MS = 100;
+/** A busy controller can take a few hundred milliseconds to accept (300 ms seen): it must be found. */
+export const MIN_CONFIRM_MS = 350;
+/** The slowest answer seen, times this, is waited for every address before it is silent. */
+export const CONFIRM_MULTIPLE = 10;
+/** The patience is at most this share of the confirm wait (at least four waves of slots per wait). */
+const PATIENCE_SHARE = 4;
+
+const noop = (): void => undefined;
+
+export class ConnectTiming {
+  private srtt: number | undefined;
+  private rttvar = 0;
+  private slowest = 0;
+  private patience: number;
+  private confirm: number;
+
+  /**
+   * @param connectTimeoutMs the longest any address is waited for.
+   * @param onConfirmShortened called when the confirm wait shrank (the first answer), so timers armed for
+   *   the longer wait can be moved forward; a longer wait needs no call (an early timer just re-arms).
+   */
+  constructor(
+    readonly connectTimeoutMs: number,
+    private readonly onConfirmShortened: () => void = noop,
+  ) {
+    this.confirm = connectTimeoutMs;
+    this.patience = this.heldTo(INITIAL_PATIENCE_MS);
+  }
+
+  /** `ms` within [20 ms, confirm wait / 4], and never more than the confirm wait itself. */
+  private heldTo(ms: number): number {
+    const floor = Math.min(MIN_PATIENCE_MS, this.confirm);
+    return Math.min(Math.max(floor, this.confirm / PATIENCE_SHARE), Math.max(floor, ms));
+  }
+
+  /** How long an address holds a probing slot (ms). */
+  get patienceMs(): number {
+    return this.patience;
+  }
+
+  /** How long an address is waited for in all before it counts as silent (ms). */
+  get confirmMs(): number {
+    return this.confirm;
+  }
+
+  /** Whether any address answered yet. */
+  get answered(): boolean {
+    return this.srtt !== undefined;
+  }
+
+  /** An address answered (accepted or refused) `rttMs` after its connect started. */
+  observe(rttMs: number): void {
+    const rtt = Number.isFinite(rttMs) && rttMs > 0 ? rttMs : 0;
+    const first = this.srtt === undefined;
+    if (this.srtt === undefined) {
+      this.srtt = rtt;
+      this.rttvar = rtt / 2;
+    } else {
+      this.rttvar = 0.75 * this.rttvar + 0.25 * Math.abs(this.srtt - rtt);
+      this.srtt = 0.875 * this.srtt + 0.125 * rtt;
+    }
+    if (first || rtt > this.slowest) {
+      this.slowest = Math.max(this.slowest, rtt);
+      const confirm = Math.min(
+        this.connectTimeoutMs,
+        Math.max(MIN_CONFIRM_MS, CONFIRM_MULTIPLE * this.slowest),
+      );
+      const shorter = confirm < this.confirm;
+      this.confirm = confirm;
+      if (shorter) this.onConfirmShortened();
+    }
+    this.patience = this.heldTo(this.srtt + 4 * this.rttvar);
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The plan of a power-profile request (docs/design.md, Commissioning actions, 1): per device the preset it
+ * will get with its watts and expected hash rate — or why it is skipped — and the totals against the
+ * budget. Computed from what each device says (its presets, configured preset and PSU) before anything is
+ * written; nothing here writes.
+ */
+import type {
+  PowerChoice,
+  PowerPlan,
+  PowerPlanEntry,
+  PowerSkipReason,
+} from '../../../shared/domain/power-plan';
+import { presetNumbersText } from '../../../shared/domain/power-plan';
+import type { AutotunePreset } from '../../../shared/domain/presets';
+import { formatDeviceAddress } from '../../../shared/domain/device-address';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import { runBulk } from '../credentials/bulk';
+import { DeviceError } from '../device/device-error';
+import type { SessionTarget } from '../credentials/session-manager';
+import type { CredentialVault } from '../credentials/vault';
+import { planAction } from '../commission/action-bulk';
+import { trimDot } from '../commission/action-write';
+import { spreadBudget } from './budget-spread';
+import type { PowerReadDeps, ReadFacts } from './power-read';
+import { readPowerFacts } from './power-read';
+import type { PresetPick } from './preset-choice';
+import { allowedPresets, pickByMaxWatts, pickByName, spreadOptions } from './preset-choice';
+
+export interface PowerPlanDeps extends PowerReadDeps {
+  vault: CredentialVault;
+}
+
+export interface PowerPlanOptions {
+  /** Why a device cannot be reached now (the monitor's view, or a failed anonymous read), else undefined. */
+  offlineReason?: (target: SessionTarget) => string | undefined;
+  signal?: AbortSignal;
+  concurrency?: number;
+}
+
+type Read = { target: SessionTarget; facts?: ReadFacts; skip?: { reason: PowerSkipReason; detail: string } };
+
+/** The plan line of a chosen preset: its numbers, its state, what it replaces. */
+function chosenDetail(preset: AutotunePreset, facts: ReadFacts, note = ''): string {
+  const tuning = preset.status === 'tuned' ? 'tuned' : 'untuned: the device tunes itself for a while first';
+  const from =
+    facts.current === undefined
+      ? ''
+      : facts.current === preset.name
+        ? '; already configured'
+        : `; now ${facts.current}`;
+  return `preset ${preset.name}: ${presetNumbersText(preset)} (${tuning})${from}${note}`;
+}
+
+/** `--max-watts`: names the untuned preset passed over for a tuned one, so the choice is never a mystery. */
+function maxWattsNote(facts: ReadFacts, chosen: AutotunePreset, limitW: number): string {
+  if (chosen.status !== 'tuned') return '';
+  const higher = allowedPresets(facts)
+    .filter(
+      (p) =>
+        p.status !== 'tuned' && p.watts !== undefined && p.watts <= limitW && p.watts > (chosen.watts ?? 0),
+    )
+    .sort((a, b) => (b.watts ?? 0) - (a.watts ?? 0))[0];
+  return higher === undefined ? '' : `; the higher ${higher.name} is untuned, so the tuned one comes first`;
+}
+
+function entryFor(
+  read: Read,
+  pick: PresetPick | undefined,
+  note: (p: AutotunePreset) => string,
+): PowerPlanEntry {
+  const base = { address: formatDeviceAddress(read.target.address), deviceId: read.target.deviceId };
+  if (read.skip !== undefined)
+    return { ...base, send: false, skip: read.skip.reason, detail: read.skip.detail };
+  const facts = read.facts!;
+  const current = facts.current !== undefined ? { current: facts.current } : {};
+  if (pick === undefined || !pick.ok) {
+    const why =
+      pick === undefined ? 'none of its presets has a watt figure and hash rate it may run' : pick.why;
+    return { ...base, ...current, send: false, skip: 'no-choice', detail: why };
+  }
+  const unchanged = facts.current === pick.preset.name;
+  return {
+    ...base,
+    ...current,
+    send: true,
+    detail: chosenDetail(pick.preset, facts, note(pick.preset)),
+    preset: pick.preset,
+    ...(unchanged ? { unchanged: true } : {}),
+  };
+}
+
+/** Reads every device the usual skips leave (offline, locked out, no credential), in input order. */
+async function readAll(
+  deps: PowerPlanDeps,
+  targets: readonly SessionTarget[],
+  options: PowerPlanOptions,
+): Promise<Read[]> {
+  const checked = await planAction(deps, targets, '', options);
+  const outcomes = await runBulk<number, Read>(
+    targets.map((_, i) => i),
+    async (i, signal) => {
+      const target = targets[i]!;
+      if (checked[i]!.send) return { target, facts: await readPowerFacts(deps, target, signal) };
+      const reason: PowerSkipReason =
+        deps.sessions.state(target.deviceId).kind === 'locked-out'
+          ? 'locked-out'
+          : options.offlineReason?.(target) !== undefined
+            ? 'offline'
+            : 'no-credential';
+      return { target, skip: { reason, detail: checked[i]!.detail } };
+    },
+    {
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    },
+  );
+  return outcomes.map((outcome, i) => {
+    if (outcome.ok) return outcome.value;
+    // A cancel ends the plan: nothing may be sent after a plan nobody finished.
+    if (outcome.error.code === 'CANCELLED') throw new DeviceError('CANCELLED', outcome.error.message);
+    return {
+      target: targets[i]!,
+      skip: {
+        reason: 'no-presets',
+        detail: `its presets could not be read: ${trimDot(outcome.error.message)}`,
+      },
+    };
+  });
+}
+
+function totalsOf(entries: readonly PowerPlanEntry[], budgetW?: number, stepW?: number): PowerPlan['totals'] {
+  const planned = entries.filter((e) => e.preset !== undefined);
+  return {
+    devices: planned.length,
+    skipped: entries.length - planned.length,
+    watts: planned.reduce((sum, e) => sum + (e.preset?.watts ?? 0), 0),
+    hashRateThs: planned.reduce((sum, e) => sum + (e.preset?.hashRateThs ?? 0), 0),
+    unknownWatts: planned.filter((e) => e.preset?.watts === undefined).length,
+    ...(budgetW !== undefined ? { budgetW } : {}),
+    ...(stepW !== undefined ? { stepW } : {}),
+  };
+}
+
+/**
+ * The plan for `choice` over `targets`. INVALID_INPUT when a site budget cannot hold even the lowest
+ * presets of the devices planned (nothing could be sent that keeps the site inside its power).
+ */
+export async function planPower(
+  deps: PowerPlanDeps,
+  targets: readonly SessionTarget[],
+  choice: PowerChoice,
+  options: PowerPlanOptions = {},
+): Promise<Result<PowerPlan>> {
+  const reads = await readAll(deps, targets, options);
+  const none = () => '';
+  if (choice.kind === 'preset') {
+    const entries = reads.map((r) => entryFor(r, r.facts && pickByName(r.facts, choice.name), none));
+    return ok({ choice, entries, totals: totalsOf(entries) });
+  }
+  if (choice.kind === 'max-watts') {
+    const entries = reads.map((r) =>
+      entryFor(r, r.facts && pickByMaxWatts(r.facts, choice.watts), (p) =>
+        maxWattsNote(r.facts!, p, choice.watts),
+      ),
+    );
+    return ok({ choice, entries, totals: totalsOf(entries) });
+  }
+  const budgetW = choice.kw * 1000;
+  const options_ = reads.map((r) => (r.facts === undefined ? [] : spreadOptions(r.facts)));
+  const spreading = reads.flatMap((_, i) => (options_[i]!.length > 0 ? [i] : []));
+  const spread = spreadBudget(
+    spreading.map((i) => options_[i]!.map((p) => ({ watts: p.watts!, hashRate: p.hashRateThs! }))),
+    budgetW,
+  );
+  if (!spread.ok) {
+    const n = spreading.length;
+    return err(
+      'INVALID_INPUT',
+      `a site budget of ${choice.kw} kW is too small: the lowest presets the ${n} device${n === 1 ? '' : 's'} planned may run need ${(spread.minWatts / 1000).toLocaleString('en-US')} kW together. Raise --site-kw, or plan fewer devices.`,
+    );
+  }
+  const picks = new Map(spreading.map((i, k) => [i, options_[i]![spread.choice[k]!]!]));
+  const entries = reads.map((r, i) => {
+    const preset = picks.get(i);
+    return entryFor(r, preset === undefined ? undefined : { ok: true, preset }, none);
+  });
+  // The step is named only when the budget was spread at a coarser one than the presets' own.
+  return ok({ choice, entries, totals: totalsOf(entries, budgetW, spread.exact ? undefined : spread.stepW) });
+}

@@ -1,0 +1,63 @@
+/**
+ * After the table: one short block per failed device (its reasons, then the evidence: boards, dead chips
+ * by board, hash rate over the window, temperatures, fans, pool shares), the problems and alerts seen —
+ * grouped by what they say, each with the devices it was seen on — and the technician's notes.
+ */
+import type { HandOverReport, ReportDevice, SeenAlert } from '../../../shared/domain/report';
+import { criteriaText, evidenceLines, shortAddress } from '../../../shared/format/acceptance-text';
+import { escapeHtml } from './html-text';
+
+/** Addresses named per problem; the CSV and JSON have every device's own list. */
+const ADDRESSES_NAMED = 12;
+
+function block(device: ReportDevice): string {
+  const acceptance = device.acceptance;
+  if (acceptance === null) return '';
+  const title = [shortAddress(device.address), device.mac ?? '', device.label]
+    .filter((p) => p !== '')
+    .join(' · ');
+  return `<article class="evidence"><h3>${escapeHtml(title)} — Failed</h3><ul class="reasons">${acceptance.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><ul class="facts-list">${evidenceLines(
+    acceptance,
+  )
+    .map((line) => `<li>${escapeHtml(line)}</li>`)
+    .join('')}</ul></article>`;
+}
+
+export function evidenceSection(report: HandOverReport): string {
+  const failed = report.devices.filter((d) => d.acceptance?.verdict === 'fail');
+  if (failed.length === 0) return '';
+  const criteria = failed[0]?.acceptance?.criteria;
+  return `<section class="evidence-section"><h2>Evidence of the failures (${failed.length})</h2>${criteria === undefined ? '' : `<p class="muted">The standard: ${escapeHtml(criteriaText(criteria))}.</p>`}<div class="evidence-grid">${failed.map(block).join('')}</div></section>`;
+}
+
+/** An alert in one line without its times (they are in the CSV and JSON). */
+const alertLine = (alert: SeenAlert): string =>
+  `${alert.kind}: ${alert.message}${alert.clearedAt === undefined ? '' : ' (came and went)'}`;
+
+export function problemsSection(report: HandOverReport): string {
+  const groups = new Map<string, string[]>();
+  for (const device of report.devices) {
+    for (const text of new Set([...device.problems, ...device.alerts.map(alertLine)])) {
+      groups.set(text, [...(groups.get(text) ?? []), shortAddress(device.address)]);
+    }
+  }
+  if (groups.size === 0) return '';
+  const items = [...groups]
+    .sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b))
+    .map(([text, where]) => {
+      const named = where.slice(0, ADDRESSES_NAMED).join(', ');
+      const rest = where.length > ADDRESSES_NAMED ? ` and ${where.length - ADDRESSES_NAMED} more` : '';
+      return `<li>${escapeHtml(text)} — <b>${where.length}</b> ${where.length === 1 ? 'device' : 'devices'}: <span class="mono">${escapeHtml(named)}</span>${rest}</li>`;
+    });
+  return `<section class="problems"><h2>Problems and alerts seen</h2><ul class="lines wrap">${items.join('')}</ul></section>`;
+}
+
+export function notesSection(report: HandOverReport): string {
+  const noted = report.devices.filter((d) => d.notes.trim() !== '');
+  if (noted.length === 0) return '';
+  const items = noted.map(
+    (d) =>
+      `<li><span class="mono">${escapeHtml(shortAddress(d.address))}</span>${d.label === '' ? '' : ` · ${escapeHtml(d.label)}`}: <span class="notes">${escapeHtml(d.notes)}</span></li>`,
+  );
+  return `<section class="notes-section"><h2>Notes</h2><ul class="lines wrap">${items.join('')}</ul></section>`;
+}

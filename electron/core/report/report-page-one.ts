@@ -1,0 +1,125 @@
+/**
+ * Page 1 of the printable report, the page a site owner reads and signs: the headline ("Accepted 197 of
+ * 200 devices"), the site, date, technician and laptop, the counts, the failures by name with a one-line
+ * reason, the activity in short, the pools and firmware in force, and the signature block. Every list is
+ * capped so the page stays one page; what does not fit is counted and found later in the document.
+ */
+import { oneLineReason } from '../../../shared/domain/acceptance';
+import type { HandOverReport } from '../../../shared/domain/report';
+import { shortAddress } from '../../../shared/format/acceptance-text';
+import { localTime } from '../../../shared/format/report-text';
+import { cell, escapeHtml } from './html-text';
+
+/** What the document holds and what it never does, said where the signatures are. */
+const FOOTER =
+  "API keys are listed as provisioned or not; the keys themselves are kept in the commissioning laptop's keychain and are not part of this report. Passwords are described (factory default, changed here, set elsewhere, unknown), never shown; pool passwords are not read. Every device's full record (states, times, pools, passwords, alerts) is in the CSV and JSON of this report.";
+
+/** Most failures named on page 1; the evidence section has every one. */
+export const PAGE_ONE_FAILURES = 14;
+const PAGE_ONE_ACTIVITY = 6;
+const PAGE_ONE_POOLS = 4;
+const PAGE_ONE_FIRMWARE = 3;
+
+/** "Accepted 197 of 200 devices", or what stands instead when nothing was accepted yet. */
+export function headlineOf(report: HandOverReport): string {
+  const { devices, accepted, failed } = report.counts;
+  const noun = devices === 1 ? 'device' : 'devices';
+  if (accepted + failed === 0) return `No acceptance run yet: ${devices} ${noun}`;
+  return `Accepted ${accepted} of ${devices} ${noun}`;
+}
+
+const more = (n: number, what: string): string =>
+  n > 0 ? `<li class="muted">and ${n} more ${escapeHtml(what)}</li>` : '';
+
+function facts(report: HandOverReport): string {
+  const rows: [string, string][] = [
+    ['Site', report.site.name],
+    ['Date', localTime(report.generatedAt)],
+    ['Technician', report.technician],
+    ['Laptop', report.laptop],
+    ['States read', report.checkedAt === null ? 'not read for this report' : localTime(report.checkedAt)],
+    ['Produced by', `${report.app.name} ${report.app.version}`],
+  ];
+  return `<dl class="facts">${rows.map(([k, v]) => `<div><dt>${escapeHtml(k)}</dt><dd>${cell(v)}</dd></div>`).join('')}</dl>`;
+}
+
+function counts(report: HandOverReport): string {
+  const { devices, online, accepted, failed, factoryPasswords, withProblems } = report.counts;
+  const items: [number, string, string][] = [
+    [devices, 'devices', ''],
+    [online, 'online', ''],
+    [accepted, 'accepted', 'good'],
+    [failed, 'failed', failed > 0 ? 'bad' : ''],
+    [devices - accepted - failed, 'not accepted yet', ''],
+    [withProblems, 'with problems or alerts', ''],
+  ];
+  if (factoryPasswords > 0) items.push([factoryPasswords, 'with the factory password', 'bad']);
+  return `<ul class="counts">${items.map(([n, what, tone]) => `<li${tone === '' ? '' : ` class="${tone}"`}><b>${n}</b>${escapeHtml(what)}</li>`).join('')}</ul>`;
+}
+
+function failures(report: HandOverReport): string {
+  const failed = report.devices.filter((d) => d.acceptance?.verdict === 'fail');
+  if (failed.length === 0) {
+    const none =
+      report.counts.accepted > 0 ? 'No device failed its acceptance.' : 'No acceptance verdict yet.';
+    return `<section class="failures"><h2>Failures</h2><p class="muted">${none}</p></section>`;
+  }
+  const lines = failed.slice(0, PAGE_ONE_FAILURES).map((device) => {
+    const name = [shortAddress(device.address), device.label].filter((part) => part !== '').join(' · ');
+    return `<li><b>${escapeHtml(name)}</b> — ${escapeHtml(oneLineReason(device.acceptance ?? { verdict: 'fail', reasons: [] }))}</li>`;
+  });
+  return `<section class="failures"><h2>Failures (${failed.length})</h2><ul class="lines">${lines.join('')}${more(failed.length - PAGE_ONE_FAILURES, 'failed devices: see Evidence')}</ul></section>`;
+}
+
+function activity(report: HandOverReport): string {
+  if (report.activity.length === 0) {
+    return '<section><h2>Activity</h2><p class="muted">Nothing was written to the devices.</p></section>';
+  }
+  const recent = report.activity.slice(-PAGE_ONE_ACTIVITY);
+  const lines = recent.map((a) => `<li>${escapeHtml(localTime(a.at))} · ${escapeHtml(a.summary)}</li>`);
+  const earlier = report.activity.length - recent.length;
+  return `<section class="activity"><h2>Activity</h2><ul class="lines">${earlier > 0 ? `<li class="muted">${earlier} earlier ${earlier === 1 ? 'entry' : 'entries'} in the CSV and JSON</li>` : ''}${lines.join('')}</ul></section>`;
+}
+
+function inForce(report: HandOverReport): string {
+  const { pools, firmware } = report.inForce;
+  const poolLines = pools.slice(0, PAGE_ONE_POOLS).map((pool) => {
+    const workers =
+      pool.workers.length === 0
+        ? ''
+        : ` <span class="muted">(workers ${escapeHtml(pool.workers.join(', '))}${pool.devices > pool.workers.length ? ', …' : ''})</span>`;
+    return `<li>${escapeHtml(pool.url)} — ${pool.devices} ${pool.devices === 1 ? 'device' : 'devices'}${workers}</li>`;
+  });
+  const firmwareLines = firmware
+    .slice(0, PAGE_ONE_FIRMWARE)
+    .map(
+      (f) => `<li>${escapeHtml(f.firmware)} — ${f.devices} ${f.devices === 1 ? 'device' : 'devices'}</li>`,
+    );
+  const poolList =
+    poolLines.length === 0
+      ? '<li class="muted">no pool read</li>'
+      : poolLines.join('') + more(pools.length - PAGE_ONE_POOLS, 'pools');
+  const firmwareList =
+    firmwareLines.length === 0
+      ? '<li class="muted">not known</li>'
+      : firmwareLines.join('') + more(firmware.length - PAGE_ONE_FIRMWARE, 'firmware versions');
+  return `<section class="in-force"><h2>Pools in force</h2><ul class="lines">${poolList}</ul><h2>Firmware in force</h2><ul class="lines">${firmwareList}</ul></section>`;
+}
+
+function signatures(report: HandOverReport): string {
+  const box = (role: string, name: string) =>
+    `<div class="sign"><div class="role">${escapeHtml(role)}</div><div class="line">${name === '' ? '&nbsp;' : escapeHtml(name)}</div><div class="hint">name</div><div class="line">&nbsp;</div><div class="hint">signature</div></div>`;
+  return `<section class="signatures" aria-label="Signatures"><h2>Hand-over</h2><div class="sign-row">${box('Technician', report.technician)}${box('Site owner', '')}<div class="sign"><div class="role">Date</div><div class="line">&nbsp;</div><div class="hint">date of hand-over</div></div></div></section>`;
+}
+
+export function pageOne(report: HandOverReport): string {
+  return `<section class="page-one">
+<p class="kicker">Hand-over report · ${escapeHtml(report.site.name)}</p>
+<h1>${escapeHtml(headlineOf(report))}</h1>
+${facts(report)}
+${counts(report)}
+<div class="columns">${failures(report)}<div>${activity(report)}${inForce(report)}</div></div>
+${signatures(report)}
+<footer>${FOOTER}</footer>
+</section>`;
+}

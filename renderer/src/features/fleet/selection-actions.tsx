@@ -1,0 +1,121 @@
+/**
+ * The actions on the selected devices, one entry each, in the order the fleet's **Actions** menu lists
+ * them (bulk-bar.tsx): what each is called, when it can be chosen, and what choosing it does — act at once
+ * (harmless or idempotent: API keys, the locate LED, a re-scan), or open its dialog, which previews the
+ * write or asks first. A new action on the selection is one entry here.
+ */
+import type { ComponentType } from 'react';
+import type { RootState } from '../../stores/root-store';
+import { ActionConfirmDialog } from './action-confirm-dialog';
+import { ForgetDialog, RemoveDialog } from './forget-remove-dialogs';
+import { PasswordDialog } from './password-dialog';
+import { PoolsDialog } from './pools-dialog';
+import { UnlockDialog } from './unlock-dialog';
+
+/** Minutes the locate LED blinks before it turns itself off. */
+export const LED_MINUTE_CHOICES = [5, 10, 30, 60] as const;
+
+export interface SelectionDialogProps {
+  /** How many devices are selected. */
+  count: number;
+  onClose: () => void;
+}
+
+export interface SelectionAction {
+  id: string;
+  /** The menu's words; "…" when it opens a dialog before anything is sent. */
+  label: string;
+  /** What it does (shown on hover). */
+  title?: string;
+  /** Starts a new group in the menu. */
+  newGroup?: boolean;
+  /** Takes devices off the network or out of the fleet. */
+  danger?: boolean;
+  /** Keeps what it makes in the keychain (API keys, a new password): not without a working one. */
+  needsKeychain?: boolean;
+  /** Runs when chosen: acts at once, or asks main for the plan its dialog then shows. */
+  run?: (state: RootState) => void;
+  /** The dialog it opens for the selection. */
+  Dialog?: ComponentType<SelectionDialogProps>;
+  /** Choices in a submenu instead, each acting at once. */
+  choices?: readonly { id: string; label: string; newGroup?: boolean; run: (state: RootState) => void }[];
+}
+
+export const SELECTION_ACTIONS: readonly SelectionAction[] = [
+  {
+    id: 'unlock',
+    label: 'Unlock…',
+    title: "Unlock with the site password or each device's own, and create API keys",
+    Dialog: UnlockDialog,
+  },
+  {
+    id: 'api-keys',
+    label: 'API keys',
+    title: 'A verified API key on each device, kept in the keychain',
+    needsKeychain: true,
+    run: (s) => void s.keysRequested(),
+  },
+  {
+    id: 'password',
+    label: 'Password…',
+    title: 'A new password on each device, kept in the keychain',
+    needsKeychain: true,
+    Dialog: PasswordDialog,
+  },
+  {
+    id: 'pools',
+    label: 'Pools…',
+    title: "The pools with each device's own worker name, previewed before anything is sent",
+    newGroup: true,
+    Dialog: PoolsDialog,
+  },
+  {
+    id: 'led',
+    label: 'Blink LED',
+    title: 'Blinks the locate LED so the unit can be found in the racks; it turns itself off',
+    choices: [
+      ...LED_MINUTE_CHOICES.map((minutes) => ({
+        id: `led-${minutes}`,
+        label: `for ${minutes} min`,
+        run: (s: RootState) => void s.ledRequested(true, minutes),
+      })),
+      { id: 'led-off', label: 'LED off', newGroup: true, run: (s) => void s.ledRequested(false) },
+    ],
+  },
+  {
+    id: 'restart',
+    label: 'Restart…',
+    title: 'Restarts mining (the miner software, not the whole device); asks first',
+    newGroup: true,
+    run: (s) => void s.actionPlanRequested('restart-mining'),
+    Dialog: ActionConfirmDialog,
+  },
+  {
+    id: 'reboot',
+    label: 'Reboot…',
+    title: 'Reboots the devices: off the network for a minute or two; asks first',
+    danger: true,
+    run: (s) => void s.actionPlanRequested('reboot'),
+    Dialog: ActionConfirmDialog,
+  },
+  {
+    id: 'rescan',
+    label: 'Re-scan',
+    title: 'Looks for the devices again and reads what they are',
+    run: (s) => void s.rescanRequested(),
+  },
+  {
+    id: 'forget',
+    label: 'Forget…',
+    title: 'Deletes what this laptop keeps for the devices (password, API key); asks first',
+    newGroup: true,
+    Dialog: ForgetDialog,
+  },
+  {
+    id: 'remove',
+    label: 'Remove…',
+    title: 'Takes the devices out of the fleet; asks first',
+    danger: true,
+    Dialog: RemoveDialog,
+  },
+];

@@ -1,0 +1,3 @@
+import { printReport } from '../bench-kit';
+import { sparseBlock } from './sparse-block';
+printReport('sparse', await sparseBlock());

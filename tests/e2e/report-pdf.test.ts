@@ -1,0 +1,165 @@
+/**
+ * The hand-over report of 200 devices printed to PDF in real Chromium, as the app prints it (the HTML
+ * loaded from a file, A4 landscape, backgrounds, the page's own size; electron/main/file-glue.ts): nothing
+ * is wider than the page (no column cut), page 1 holds the summary and the signature block, the device table
+ * carries at least 25 devices a page, and the whole document fits in 10 pages. The pages are counted and
+ * read with poppler (pdfinfo, pdftotext) and drawn with pdftoppm into tests/.tmp/screenshots/ to be looked at.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { renderReport } from '../../electron/core/report/render-report';
+import { launchChromium } from '../support/browser';
+import type { Requirement } from '../support/requirements';
+import { browser as browserRequirement, describeWith } from '../support/requirements';
+import { largeSiteReport } from '../support/report-site';
+import { SCREENSHOTS } from './harness/app-page';
+
+const poppler: Requirement = {
+  what: 'a browser and poppler-utils',
+  envVar: 'REQUIRE_BROWSER',
+  missing: () =>
+    browserRequirement.missing() ??
+    (['/usr/bin/pdfinfo', '/usr/bin/pdftotext', '/usr/bin/pdftoppm'].every((p) => existsSync(p))
+      ? undefined
+      : 'pdfinfo, pdftotext or pdftoppm not found (apt install poppler-utils)'),
+};
+
+/** A4 landscape less the report's 12 mm margins, in CSS pixels (96 per inch). */
+const PRINTABLE = {
+  width: Math.floor(((297 - 24) / 25.4) * 96),
+  height: Math.floor(((210 - 24) / 25.4) * 96),
+};
+
+const poppler1 = (tool: string, args: string[]): string => execFileSync(tool, args, { encoding: 'utf8' });
+
+describeWith(poppler, 'the report printed to PDF in Chromium', () => {
+  let chromium: Browser;
+  let page: Page;
+  let dir: string;
+  let pdfPath: string;
+  const report = largeSiteReport(200, { unaccepted: 5 });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'minerdeck-report-pdf-'));
+    const htmlPath = join(dir, 'report.html');
+    writeFileSync(htmlPath, renderReport(report, 'html').content);
+    chromium = await launchChromium();
+    page = await chromium.newPage({ viewport: PRINTABLE });
+    await page.goto(`file://${htmlPath}`);
+    const pdf = await page.pdf({
+      format: 'A4',
+      landscape: true,
+      printBackground: true,
+      preferCSSPageSize: true,
+    });
+    pdfPath = join(dir, 'report.pdf');
+    writeFileSync(pdfPath, pdf);
+  }, 60_000);
+
+  afterAll(() => chromium?.close());
+
+  it('has nothing wider than the page: no column cut, no header cut', async () => {
+    await page.emulateMedia({ media: 'print' });
+    const measured = await page.evaluate(`(() => {
+      const table = document.querySelector('table.device-table').getBoundingClientRect();
+      const cutHeaders = [...document.querySelectorAll('th')].filter((th) => th.scrollWidth > th.clientWidth + 1);
+      return {
+        page: document.documentElement.scrollWidth,
+        view: document.documentElement.clientWidth,
+        tableRight: table.right,
+        cutHeaders: cutHeaders.map((th) => th.textContent),
+        widest: Math.max(...[...document.body.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right)),
+      };
+    })()`);
+    const {
+      page: scrolled,
+      view,
+      tableRight,
+      cutHeaders,
+      widest,
+    } = measured as {
+      page: number;
+      view: number;
+      tableRight: number;
+      cutHeaders: string[];
+      widest: number;
+    };
+    expect(view).toBe(PRINTABLE.width);
+    expect(scrolled).toBeLessThanOrEqual(view);
+    expect(tableRight).toBeLessThanOrEqual(view);
+    expect(widest).toBeLessThanOrEqual(view);
+    expect(cutHeaders).toEqual([]);
+  });
+
+  it('fits 200 devices in at most 10 pages, at least 25 devices a page', () => {
+    const pages = Number(/Pages:\s+(\d+)/.exec(poppler1('pdfinfo', [pdfPath]))?.[1]);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(pages).toBeLessThanOrEqual(10);
+    expect(poppler1('pdfinfo', [pdfPath])).toMatch(/Page size:\s+841\.\d+ x 59[45]\.\d+ pts \(A4\)/);
+    const tablePages = Array.from({ length: pages - 1 }, (_, i) =>
+      poppler1('pdftotext', ['-layout', '-f', String(i + 2), '-l', String(i + 2), pdfPath, '-']),
+    );
+    const rowsOn = (text: string) =>
+      text.split('\n').filter((line) => /^\s*\d+\s+10\.7\.\d+\.\d+\s/.test(line)).length;
+    const counts = tablePages.map(rowsOn);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(200);
+    // Every page the table fills (all but its last) carries 25 devices or more.
+    const full = counts.filter((n) => n > 0).slice(0, -1);
+    expect(full.length).toBeGreaterThan(0);
+    for (const n of full) expect(n).toBeGreaterThanOrEqual(25);
+  });
+
+  it('holds the summary and the signature block on page 1, and the table starts on page 2', () => {
+    const first = poppler1('pdftotext', ['-layout', '-f', '1', '-l', '1', pdfPath, '-']);
+    for (const words of [
+      'Accepted 192 of 200 devices',
+      'Hall 7 – North wing',
+      'Dana Okafor',
+      'field-laptop-07',
+      'Failures (3)',
+      '10.7.0.42 · Rack 3 / slot 2',
+      'Activity',
+      'Pools in force',
+      'Firmware in force',
+      'Hand-over',
+      'Site owner',
+      'signature',
+    ]) {
+      expect(first).toContain(words);
+    }
+    expect(first).not.toContain('Devices (200)');
+    expect(poppler1('pdftotext', ['-f', '2', '-l', '2', pdfPath, '-'])).toContain('Devices (200)');
+  });
+
+  it('draws the pages for a look (tests/.tmp/screenshots/report-pdf-*.png)', () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    poppler1('pdftoppm', [
+      '-r',
+      '70',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '3',
+      pdfPath,
+      join(SCREENSHOTS, 'report-pdf'),
+    ]);
+    const last = Number(/Pages:\s+(\d+)/.exec(poppler1('pdfinfo', [pdfPath]))?.[1]);
+    poppler1('pdftoppm', [
+      '-r',
+      '70',
+      '-png',
+      '-f',
+      String(last),
+      '-l',
+      String(last),
+      pdfPath,
+      join(SCREENSHOTS, 'report-pdf-last'),
+    ]);
+    expect(existsSync(join(SCREENSHOTS, 'report-pdf-1.png'))).toBe(true);
+  });
+});
