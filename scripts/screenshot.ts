@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { startAppHarness } from '../tests/e2e/harness/app-harness';
 import type { AppHarness } from '../tests/e2e/harness/app-harness';
 import { openAppPage } from '../tests/e2e/harness/app-page';
-import { E2E_MONITOR, E2E_SETTINGS, rangeOf, rows } from '../tests/e2e/harness/fleet-page';
+import { E2E_MONITOR, E2E_SETTINGS, chooseAction, rangeOf, rows } from '../tests/e2e/harness/fleet-page';
 import { launchChromium } from '../tests/support/browser';
 import { builtApp } from '../tests/support/built-app';
 import { REPO_ROOT } from '../tests/support/run-cli';
@@ -68,12 +68,12 @@ async function scanAndAdd(page: Page, fleet: Fleet): Promise<void> {
   await page.getByRole('button', { name: 'Go to the fleet →' }).click();
 }
 
-/** Fleet: select all, Unlock… with the site password, API keys created; then every row has readings. */
+/** Fleet: select all, Actions → Unlock… with the site password, API keys created; then every row has readings. */
 async function unlockAll(page: Page): Promise<void> {
   await waitFor('the fleet table', async () => (await countRows(page, () => true)) > 0);
   await page.getByRole('table', { name: 'Fleet' }).click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Control+a');
-  await page.getByRole('button', { name: 'Unlock…' }).click();
+  await chooseAction(page, 'Unlock…');
   const dialog = page.getByRole('dialog', { name: `Unlock ${COUNT} devices` });
   await dialog.getByLabel('Device password').fill(SITE_PASSWORD);
   await dialog.getByRole('button', { name: `Unlock ${COUNT} devices` }).click();

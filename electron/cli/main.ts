@@ -11,8 +11,12 @@ import {
   STATUS_USAGE,
   UNLOCK_USAGE,
 } from './commands/command-usage';
-import { passwordCommand, PASSWORD_USAGE } from './commands/password';
-import { poolsCommand, POOLS_USAGE } from './commands/pools';
+import { passwordCommand } from './commands/password';
+import { PASSWORD_USAGE } from './commands/password-usage';
+import { poolsCommand } from './commands/pools';
+import { POOLS_USAGE } from './commands/pools-usage';
+import { profileCommand } from './commands/profile';
+import { PROFILE_USAGE } from './commands/profile-usage';
 import { firmwareCommand, FIRMWARE_USAGE } from './commands/firmware';
 import {
   EXPORT_USAGE,
@@ -65,6 +69,12 @@ const COMMANDS: Record<
     usage: POOLS_USAGE,
     summary:
       'set up to 3 pools with worker-name templates ({mac6}, {ip4}, {label}…; preview first, --yes writes once per device and reads back), show them, list presets',
+  },
+  profile: {
+    run: profileCommand,
+    usage: PROFILE_USAGE,
+    summary:
+      "power profiles: list each device's autotune presets; set one by name, the highest under --max-watts, or spread a --site-kw budget for the most hash rate (plan first, --yes writes once per device and reads back)",
   },
   locate: {
     run: async (ctx, argv) =>

@@ -14,6 +14,7 @@ import { discoveryHandlers } from './channels/discovery-channels';
 import { fileHandlers } from './channels/file-channels';
 import { metricsHandlers } from './channels/metrics-channels';
 import { monitorHandlers, settingsHandlers } from './channels/monitor-channels';
+import { powerHandlers } from './channels/power-channels';
 import { siteSetupHandlers } from './channels/site-setup-channels';
 import { createInventoryHandlers } from './inventory/inventory-handlers';
 import type { CoreServices } from './services';
@@ -51,5 +52,6 @@ export function createHandlers(services: HandlerServices): Handlers {
     ...siteSetupHandlers(services),
     ...metricsHandlers(services.siteMetrics),
     ...acceptanceHandlers(services.acceptance),
+    ...powerHandlers(services),
   };
 }

@@ -70,6 +70,8 @@ export const MAX_NAMED_CHIPS = 24;
 
 /** The numbers behind a verdict: what was read over the window, in fixed units (TH/s, °C, rpm). */
 export const acceptanceEvidenceSchema = z.object({
+  /** The autotune preset in force during the window (`/perf-summary`), when the device said. */
+  preset: z.string().nullable(),
   readings: z.object({
     /** Readings attempted (start, about once a minute, end) and how many could not be read. */
     taken: z.number(),

@@ -121,20 +121,47 @@ const NAMED_ADDRESSES = 10;
  * "locate LED on for" / "locate LED off for". An LED turned on is the entry that says until when (it goes
  * off by itself then); without `until`, it was turned off.
  */
-function summaryLead(entry: Pick<ActivityEntry, 'action' | 'until'>): string {
+function summaryLead(entry: Pick<ActivityEntry, 'action' | 'until' | 'devices'>): string {
+  if (entry.action === 'firmware') {
+    // "firmware 1.2.7 on": the version most verified devices came back on.
+    const versions = new Map<string, number>();
+    for (const d of entry.devices)
+      if (d.outcome === 'done' && d.to !== undefined) versions.set(d.to, (versions.get(d.to) ?? 0) + 1);
+    const version = [...versions.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    return version !== undefined ? `firmware ${version} on` : `${ACTIVITY_WORDS.firmware} on`;
+  }
   if (entry.action !== 'locate') return `${ACTIVITY_WORDS[entry.action]} on`;
   return `${ACTIVITY_WORDS.locate} ${entry.until !== undefined ? 'on' : 'off'} for`;
 }
 
 /**
+ * A firmware rollout's entries before a verdict say where it is, not an outcome: "firmware upload starting
+ * on 20 devices", "firmware taken by 5 devices, rebooting". Undefined for every other entry.
+ */
+function firmwarePhaseSummary(
+  entry: Pick<ActivityEntry, 'action'> & Partial<Pick<ActivityEntry, 'firmware' | 'devices'>>,
+): string | undefined {
+  const phase = entry.firmware?.phase;
+  if (entry.action !== 'firmware' || phase === undefined || phase === 'verdict') return undefined;
+  const n = entry.devices?.length ?? 0;
+  const devices = `${n} device${n === 1 ? '' : 's'}`;
+  return phase === 'upload'
+    ? `firmware upload starting on ${devices}`
+    : `firmware taken by ${devices}, rebooting`;
+}
+
+/**
  * "password changed on 198 of 200 devices; 2 failed" — the report's and the CLI's one-line summary.
  * `addresses`: the failed and unknown ones are named ("2 failed: 10.0.0.7, 10.0.0.9"), as the report says.
- * A locate summary needs the entry's `until` (when one was turned on) to say which way the LED went.
+ * A locate summary needs the entry's `until` (when one was turned on) to say which way the LED went; a
+ * firmware entry its `firmware` (phase), and its verdicts read "firmware 1.2.7 on 19 of 20 devices".
  */
 export function summarizeActivity(
-  entry: Pick<ActivityEntry, 'action' | 'devices' | 'until'>,
+  entry: Pick<ActivityEntry, 'action' | 'devices' | 'until'> & Partial<Pick<ActivityEntry, 'firmware'>>,
   options: { addresses?: boolean } = {},
 ): string {
+  const phase = firmwarePhaseSummary(entry);
+  if (phase !== undefined) return phase;
   const count = (outcome: WriteOutcome) => entry.devices.filter((d) => d.outcome === outcome).length;
   const done = count('done');
   const tried = entry.devices.length - count('skipped');

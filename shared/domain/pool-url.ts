@@ -93,8 +93,10 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
  * whole. Every place that shows, logs, exports or measures a pool URL uses this.
  */
 export function withoutLogin(url: string): string {
-  const scheme = SCHEME.exec(url)?.[0] ?? '';
   const at = url.lastIndexOf('@');
+  // Most URLs carry no login: no pattern to run (the site metrics read every device's pools per scrape).
+  if (at < 0) return url;
+  const scheme = SCHEME.exec(url)?.[0] ?? '';
   return at < scheme.length ? url : `${scheme}${url.slice(at + 1)}`;
 }
 

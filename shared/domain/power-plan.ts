@@ -6,12 +6,10 @@
  */
 import { z } from 'zod';
 import { writePlanEntrySchema, writeResultSchema } from './commission';
-import { autotunePresetSchema, roundThs } from './presets';
+import { MAX_DEVICE_WATTS, MAX_SITE_KW } from './power-limits';
+import { autotunePresetSchema } from './presets';
 
-/** Watts a device's preset may be limited to: more than any device's feed carries is a typo. */
-export const MAX_DEVICE_WATTS = 20_000;
-/** A site budget beyond this (a gigawatt) is a typo, not a site. */
-export const MAX_SITE_KW = 1_000_000;
+export { MAX_DEVICE_WATTS, MAX_SITE_KW } from './power-limits';
 
 /** How the presets are chosen; exactly one of the three, as `profile set` takes them. */
 export const powerChoiceSchema = z.discriminatedUnion('kind', [
@@ -23,18 +21,6 @@ export const powerChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('site-kw'), kw: z.number().positive().max(MAX_SITE_KW) }),
 ]);
 export type PowerChoice = z.infer<typeof powerChoiceSchema>;
-
-/** "--site-kw 600": the choice as the technician gave it, for the plan's title and the activity log. */
-export function choiceText(choice: PowerChoice): string {
-  switch (choice.kind) {
-    case 'preset':
-      return `preset ${choice.name}`;
-    case 'max-watts':
-      return `the highest preset up to ${choice.watts} W per device`;
-    case 'site-kw':
-      return `a site budget of ${choice.kw} kW spread for the most hash rate`;
-  }
-}
 
 /**
  * Why a device gets no preset: `offline`, `no-credential`, `locked-out` (as for every write),
@@ -113,33 +99,15 @@ export const devicePowerListingSchema = z.object({
 });
 export type DevicePowerListing = z.infer<typeof devicePowerListingSchema>;
 
-/** "3070 W" / "612.4 kW": watts as a person reads a device's or a site's power. */
-export function wattsText(watts: number): string {
-  return watts >= 10_000
-    ? `${(Math.round(watts / 100) / 10).toLocaleString('en-US')} kW`
-    : `${Math.round(watts)} W`;
-}
-
 /**
- * "196 devices: 598.7 kW of 600 kW, 40,112 TH/s expected; 4 skipped" — the plan's total line, the same in
- * the CLI and the app.
+ * The preset a fleet row shows: the one the device runs (`/perf-summary`), and the one this laptop
+ * configured when the device runs it only after a mining restart.
  */
-export function totalsText(totals: PowerTotals): string {
-  const budget = totals.budgetW === undefined ? '' : ` of ${wattsText(totals.budgetW)}`;
-  const rate = Math.round(totals.hashRateThs * 10) / 10;
-  const parts = [
-    `${totals.devices} device${totals.devices === 1 ? '' : 's'}: ${wattsText(totals.watts)}${budget}, ${rate.toLocaleString('en-US')} TH/s expected`,
-  ];
-  if (totals.unknownWatts > 0)
-    parts.push(`${totals.unknownWatts} with a preset of unknown power (not counted)`);
-  if (totals.skipped > 0) parts.push(`${totals.skipped} skipped (their power is not counted)`);
-  return parts.join('; ');
-}
-
-/** "3070 W, 206 TH/s": a chosen preset's numbers for a plan line. */
-export function presetNumbersText(preset: { watts?: number; hashRateThs?: number }): string {
-  const parts: string[] = [];
-  if (preset.watts !== undefined) parts.push(`${preset.watts} W`);
-  if (preset.hashRateThs !== undefined) parts.push(`${roundThs(preset.hashRateThs)} TH/s`);
-  return parts.length > 0 ? parts.join(', ') : 'power not stated';
-}
+export const devicePresetViewSchema = z.object({
+  inUse: z.string().optional(),
+  /** The preset in use is untuned: the device is tuning it, or will. */
+  untuned: z.boolean().optional(),
+  /** Configured by this laptop, not running yet (the device needs a mining restart). */
+  configured: z.string().optional(),
+});
+export type DevicePresetView = z.infer<typeof devicePresetViewSchema>;

@@ -85,19 +85,3 @@ export function parsePretty(pretty: string): { watts?: number; hashRateThs?: num
   }
   return out;
 }
-
-/** "3200 W, 180 TH/s (tuned)": a preset as the plan and `profile list` show it. */
-export function presetText(
-  preset: Pick<AutotunePreset, 'name' | 'watts' | 'hashRateThs' | 'status'>,
-): string {
-  const parts: string[] = [];
-  if (preset.watts !== undefined) parts.push(`${preset.watts} W`);
-  if (preset.hashRateThs !== undefined) parts.push(`${roundThs(preset.hashRateThs)} TH/s`);
-  const numbers = parts.length > 0 ? parts.join(', ') : 'no power figure';
-  return `${preset.name}: ${numbers} (${preset.status})`;
-}
-
-/** TH/s shown with at most one decimal ("180", "9.5"). */
-export function roundThs(value: number): string {
-  return String(Math.round(value * 10) / 10);
-}

@@ -95,15 +95,18 @@ function sharesLine(evidence: AcceptanceEvidence): string {
   return `Pool shares over the window: ${grouped(accepted)} accepted, ${grouped(rejected ?? 0)} rejected${share}${restarted ? '; the miner restarted meanwhile' : ''}`;
 }
 
-function readingsLine(acceptance: ReportAcceptance): string {
+/** What the evidence lines read of a verdict (a kept one says which laptop ran it). */
+export type EvidenceSource = Pick<ReportAcceptance, 'evidence' | 'criteria' | 'startedAt'> & { by?: string };
+
+function readingsLine(acceptance: EvidenceSource): string {
   const { taken, failed, failures } = acceptance.evidence.readings;
   const window = `${localTime(acceptance.startedAt)} for ${acceptance.criteria.minutes} min`;
   const missed = failed > 0 ? `, ${failed} not read (${failures.join('; ')})` : '';
-  return `Watched ${window}: ${taken} readings${missed}; by ${acceptance.by}`;
+  return `Watched ${window}: ${taken} readings${missed}${acceptance.by === undefined ? '' : `; by ${acceptance.by}`}`;
 }
 
 /** The evidence block's lines, in the order a site owner reads them. */
-export function evidenceLines(acceptance: ReportAcceptance): string[] {
+export function evidenceLines(acceptance: EvidenceSource): string[] {
   const { evidence } = acceptance;
   return [
     boardsLine(evidence),

@@ -15,6 +15,7 @@ import { fileChannels } from './channels/files';
 import { inventoryChannels } from './channels/inventory';
 import { metricsChannels } from './channels/metrics';
 import { monitorChannels } from './channels/monitor';
+import { powerChannels } from './channels/power';
 import { settingsChannels } from './channels/settings';
 import { siteSetupChannels } from './channels/site-setup';
 import { appErrorSchema } from './errors';
@@ -51,6 +52,7 @@ export const contract = {
   ...siteSetupChannels,
   ...metricsChannels,
   ...acceptanceChannels,
+  ...powerChannels,
 } as const;
 
 export type Contract = typeof contract;

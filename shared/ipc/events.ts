@@ -18,6 +18,7 @@ export const COMMISSION_OPERATIONS = [
   'locate',
   'restart-mining',
   'reboot',
+  'power-profile',
 ] as const;
 export type CommissionOperation = (typeof COMMISSION_OPERATIONS)[number];
 

@@ -19,7 +19,7 @@ import { QUICK_UPDATE, S21, writeSimImage } from '../support/firmware-world';
 import { REPO_ROOT } from '../support/run-cli';
 import type { BenchReport } from './bench-kit';
 import { median } from './bench-kit';
-import type { UploadRunRequest, UploadRunResult } from './firmware/rollout-child';
+import type { UploadRunRequest, UploadRunResult } from './firmware/upload-run';
 
 const DEVICES = Number(process.env.FIRMWARE_BENCH_DEVICES ?? 100);
 const IMAGE_MB = Number(process.env.FIRMWARE_BENCH_MB ?? 64);

@@ -4,13 +4,19 @@
  * online device with new readings, as 15 s apart), so numbers are formatted as a real fleet's are.
  * Measured: rendering alone, and the whole scrape over loopback HTTP from the metrics server, streamed and
  * read by a scraper in another process as Prometheus is; also the longest the event loop was held during
- * those scrapes (what a poll can wait behind).
+ * those scrapes (what a poll can wait behind). On a shared machine wall times follow the load, so CPU
+ * times are measured too (the rendering's, and the serving process's per HTTP scrape), with the load
+ * average beside them.
  * Budget: ≤ 50 ms (median of 21 runs after one warm-up), so serving never slows polling.
  */
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { DeviceLabelCache } from '../../electron/core/metrics/exposition-labels';
 import type { ExpositionInput } from '../../electron/core/metrics/exposition';
 import { renderExpositionBytes, streamExposition } from '../../electron/core/metrics/exposition';
 import { startMetricsServer } from '../../electron/core/metrics/metrics-server';
+import { PollRecorder } from '../../electron/core/metrics/poll-recorder';
+import { fixtures } from '../simulator/fixtures';
 import { expositionInput, fleetView, nextPollRound } from '../support/metrics-fixtures';
 import type { BenchReport } from './bench-kit';
 import { median, percentile } from './bench-kit';
@@ -45,10 +51,41 @@ function renderRuns(rounds: readonly ExpositionInput[]): Rendered {
   return { wallMs, cpuMs, bytes };
 }
 
+/**
+ * The poll recorder's part of a real scrape, which the ready-made inputs above leave out: between two
+ * scrapes every device sent a new summary (a real firmware's body), read when the scrape asks for it.
+ */
+function recorderRuns(): number[] {
+  const recorder = new PollRecorder();
+  const ids = Array.from({ length: DEVICES }, (_, i) => `mac:02:00:00:${i}`);
+  const text = JSON.stringify(fixtures().summary);
+  // Two sets of parsed bodies taking turns: each round is new to the recorder, as after a poll round.
+  const bodies = [0, 1].map(() => ids.map(() => JSON.parse(text) as unknown));
+  const cpuMs: number[] = [];
+  for (let round = 0; round <= RUNS; round += 1) {
+    const summaries = bodies[round % 2] ?? [];
+    ids.forEach((deviceId, i) =>
+      recorder.record({
+        deviceId,
+        ms: 5,
+        summary: summaries[i],
+        ...(round === 0 ? { info: fixtures().infoS21 } : {}),
+      }),
+    );
+    const cpu = process.cpuUsage();
+    for (const deviceId of ids) recorder.extras(deviceId);
+    const used = process.cpuUsage(cpu);
+    if (round > 0) cpuMs.push((used.user + used.system) / 1000);
+  }
+  return cpuMs;
+}
+
 export async function run(): Promise<BenchReport> {
-  const first = expositionInput(fleetView(DEVICES));
+  // Kept between scrapes as the metrics servers keep it (monitor --metrics, the app's service).
+  const first = { ...expositionInput(fleetView(DEVICES)), labels: new DeviceLabelCache() };
   const rounds = Array.from({ length: ROUNDS }, (_, round) => nextPollRound(first, round));
   const rendered = renderRuns(rounds);
+  const recorderCpuMs = recorderRuns();
   let scrapes = 0;
   const served = await startMetricsServer({
     host: '127.0.0.1',
@@ -61,7 +98,12 @@ export async function run(): Promise<BenchReport> {
   if (!served.ok) throw new Error(served.error.message);
   const held = monitorEventLoopDelay({ resolution: 1 });
   held.enable();
+  const load = loadavg()[0] ?? 0;
+  const cpuBefore = process.cpuUsage();
   const scrape = await scrapeFromAnotherProcess(served.value.url, { everyMs: 0, count: RUNS, warmUps: 1 });
+  const cpuUsed = process.cpuUsage(cpuBefore);
+  // Everything the serving process did for the scrapes (render, socket writes), per scrape.
+  const servingCpuMs = (cpuUsed.user + cpuUsed.system) / 1000 / (RUNS + 1);
   held.disable();
   await served.value.close();
 
@@ -73,8 +115,15 @@ export async function run(): Promise<BenchReport> {
       { name: `render ${DEVICES} devices (p95)`, value: percentile(rendered.wallMs, 95), unit: 'ms' },
       // CPU time, less disturbed than wall time on a shared machine.
       { name: `render ${DEVICES} devices, CPU (median)`, value: median(rendered.cpuMs), unit: 'ms' },
+      {
+        name: `poll recorder: ${DEVICES} new summaries read for a scrape, CPU (median)`,
+        value: median(recorderCpuMs),
+        unit: 'ms',
+      },
       { name: `HTTP scrape ${DEVICES} devices, streamed (median)`, value: scrapeMs, unit: 'ms' },
       { name: `HTTP scrape ${DEVICES} devices (p95)`, value: percentile(scrape, 95), unit: 'ms' },
+      { name: `HTTP scrape ${DEVICES} devices, serving CPU (mean)`, value: servingCpuMs, unit: 'ms' },
+      { name: 'load average (1 min) at the scrapes', value: load, unit: '' },
       { name: 'event-loop delay during the scrapes, p99', value: held.percentile(99) / 1e6, unit: 'ms' },
       { name: 'event-loop delay during the scrapes, max', value: held.max / 1e6, unit: 'ms' },
       { name: 'exposition size', value: rendered.bytes / 1e6, unit: 'MB' },

@@ -23,7 +23,7 @@ import type { MonitorRunRequest, MonitorRunResult } from './monitor/monitor-chil
 
 const DEVICES = Number(process.env.MONITOR_BENCH_DEVICES ?? 2000);
 const SECONDS = Number(process.env.MONITOR_BENCH_SECONDS ?? 60);
-const INTERVAL_MS = 5000;
+const INTERVAL_MS = Number(process.env.MONITOR_BENCH_INTERVAL_S ?? 5) * 1000;
 const BARE_SECONDS = Math.min(30, SECONDS);
 const FLEET_PROCESSES = 2;
 

@@ -13,7 +13,7 @@ import type { AppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
 import { openE2eSession } from './harness/e2e-session';
-import { rows, waitForStates } from './harness/fleet-page';
+import { chooseAction, rows, waitForStates } from './harness/fleet-page';
 
 const RIGHT = 'right-pw-2291';
 const WRONG = 'wrong-pw-0000';
@@ -35,7 +35,7 @@ describeWith(browserRequirement, 'wrong passwords and lockouts in Chromium', () 
 
   async function unlock(password: string, count: number): Promise<void> {
     const { page } = app;
-    await page.getByRole('button', { name: 'Unlock…' }).click();
+    await chooseAction(page, 'Unlock…');
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Device password').fill(password);
     await dialog.getByRole('button', { name: new RegExp(`^Unlock ${count} device`) }).click();

@@ -14,6 +14,7 @@ import { workingKeychain } from '../support/test-keychain';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
 import { openE2eSession } from './harness/e2e-session';
+import { chooseAction } from './harness/fleet-page';
 import { unlockAllWithKeys } from './harness/flow-steps';
 
 const COUNT = 4;
@@ -93,7 +94,7 @@ describeWith(browserRequirement, 'factory password flag and activity log in Chro
     const factoryId = (await rowOf(factory).getAttribute('data-device-id'))!;
     await page.getByLabel('Select every device shown').setChecked(false);
     await page.getByLabel(`Select ${hostOf(changed)}`, { exact: true }).check();
-    await page.getByRole('button', { name: 'Change password…' }).click();
+    await chooseAction(page, 'Password…');
     const dialog = page.getByRole('dialog', { name: 'Change the password of 1 device' });
     await dialog.getByLabel('New password', { exact: true }).fill(NEW);
     await dialog.getByLabel('New password again').fill(NEW);
@@ -176,14 +177,12 @@ describeWith(browserRequirement, 'factory password flag and activity log in Chro
     await nav(/^Fleet/).click();
     await page.getByLabel('Select every device shown').setChecked(false);
     await page.getByLabel(`Select ${hostOf(changed)}`, { exact: true }).check();
-    await page.getByLabel('What to forget').selectOption('password');
-    await page.getByRole('button', { name: 'Forget…' }).click();
-    await page
-      .getByRole('dialog', { name: 'Forget stored credentials?' })
-      .getByRole('button', { name: 'Forget' })
-      .click();
+    await chooseAction(page, 'Forget…');
+    const forget = page.getByRole('dialog', { name: 'Forget stored credentials?' });
+    await forget.getByLabel('What to forget').selectOption('password');
+    await forget.getByRole('button', { name: 'Forget' }).click();
     await expect.poll(() => page.getByText('1 forgotten.').count(), { timeout: 15_000 }).toBe(1);
-    await page.getByRole('button', { name: 'Unlock…' }).click();
+    await chooseAction(page, 'Unlock…');
     const dialog = page.getByRole('dialog', { name: 'Unlock 1 device' });
     await dialog.getByLabel('Device password').fill('not-its-password-7');
     await dialog.getByRole('button', { name: 'Unlock 1 device' }).click();

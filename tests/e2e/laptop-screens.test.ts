@@ -174,7 +174,7 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
     // Every device online before any window opens (a bounded wait: expect.poll is for tests only).
     const online = async (): Promise<boolean> =>
       (await harness.services.fleet!.snapshot()).devices.every((d) => d.view?.state === 'online');
-    for (const deadline = Date.now() + 30_000; !(await online()); ) {
+    for (const deadline = Date.now() + 30_000; !(await online());) {
       if (Date.now() > deadline) throw new Error(`the ${COUNT} simulated devices did not come online`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -191,8 +191,12 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
         try {
           await app.screenshot(name);
           const layout = await measure(page);
-          expect(layout.scrollWidth, 'the page never scrolls sideways').toBeLessThanOrEqual(layout.clientWidth);
-          expect(layout.scrollHeight, 'the page itself does not scroll').toBeLessThanOrEqual(layout.clientHeight);
+          expect(layout.scrollWidth, 'the page never scrolls sideways').toBeLessThanOrEqual(
+            layout.clientWidth,
+          );
+          expect(layout.scrollHeight, 'the page itself does not scroll').toBeLessThanOrEqual(
+            layout.clientHeight,
+          );
           expect(layout.cutOff, 'nothing outside the table is cut off').toEqual([]);
           expect(layout.hiddenKeyColumns, 'the columns that matter are in sight').toEqual([]);
           expect(layout.wholeRows).toBeGreaterThanOrEqual(size.minRows);
@@ -250,7 +254,8 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
       // The focused element's words, without a menu button's ▾ mark.
       const focused = (): Promise<string> =>
         page.evaluate(`(document.activeElement?.textContent ?? '').replace(/[▾▸]/g, '').trim()`);
-      for (let tab = 0; tab < 8 && (await focused()) !== 'Actions'; tab += 1) await page.keyboard.press('Tab');
+      for (let tab = 0; tab < 8 && (await focused()) !== 'Actions'; tab += 1)
+        await page.keyboard.press('Tab');
       expect(await focused()).toBe('Actions');
       await page.keyboard.press('Enter');
       await expect.poll(focused).toBe('Unlock…');
@@ -293,7 +298,11 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
     } finally {
       await first.close();
     }
-    expect(harness.services.settings!.current().fleetView.hiddenColumns).toEqual(['fans', 'power', 'credentials']);
+    expect(harness.services.settings!.current().fleetView.hiddenColumns).toEqual([
+      'fans',
+      'power',
+      'credentials',
+    ]);
 
     const again = await openFleet(SIZES[0]!, 'light');
     try {
@@ -301,7 +310,10 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
       expect(await header(again.page, 'Fans').count()).toBe(0);
       expect(await header(again.page, 'Power').count()).toBe(0);
       await again.page.getByRole('button', { name: 'Columns', exact: true }).click();
-      await again.page.getByRole('menu', { name: 'Columns' }).getByRole('menuitem', { name: 'Show every column' }).click();
+      await again.page
+        .getByRole('menu', { name: 'Columns' })
+        .getByRole('menuitem', { name: 'Show every column' })
+        .click();
       await expect.poll(() => header(again.page, 'Fans').count()).toBe(1);
       expect(harness.services.settings!.current().fleetView.hiddenColumns).toEqual([]);
     } finally {

@@ -1,6 +1,6 @@
 /**
- * "Change password…" in real Chromium (the app path): 50 simulated devices on the factory
- * password, one with a password of its own and one offline. Select all → Change password… → the new
+ * "Password…" (the Actions menu) in real Chromium (the app path): 50 simulated devices on the factory
+ * password, one with a password of its own and one offline. Select all → Password… → the new
  * password twice → the preview says 48 will change and why the other two are skipped → Apply → 48
  * changed, each of them now taking only the new password (the simulator says so), the two others
  * untouched, and the new password nowhere but the keychain: not in events, the page, or the data folder.
@@ -18,6 +18,7 @@ import type { AppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
 import { openE2eSession } from './harness/e2e-session';
+import { chooseAction } from './harness/fleet-page';
 import { expectOffline, unlockAllWithKeys } from './harness/flow-steps';
 
 const COUNT = 50;
@@ -32,7 +33,7 @@ function filesUnder(dir: string): string[] {
     .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
 }
 
-describeWith(browserRequirement, 'Change password… in Chromium', () => {
+describeWith(browserRequirement, 'Password… in Chromium', () => {
   let fleet: Fleet;
   let harness: AppHarness;
   let app: AppPage;
@@ -86,7 +87,7 @@ describeWith(browserRequirement, 'Change password… in Chromium', () => {
 
     await page.getByRole('table', { name: 'Fleet' }).click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+a');
-    await page.getByRole('button', { name: 'Change password…' }).click();
+    await chooseAction(page, 'Password…');
     const dialog = page.getByRole('dialog', { name: `Change the password of ${COUNT} devices` });
     await dialog.getByLabel('New password', { exact: true }).fill(NEW);
     await dialog.getByLabel('New password again').fill(NEW);
@@ -153,7 +154,7 @@ describeWith(browserRequirement, 'Change password… in Chromium', () => {
     await expect
       .poll(() => page.getByText('2 devices selected', { exact: false }).count())
       .toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Change password…' }).click();
+    await chooseAction(page, 'Password…');
     const dialog = page.getByRole('dialog', { name: 'Change the password of 2 devices' });
     await dialog.getByRole('button', { name: 'Generate a strong one' }).click();
     const shown = dialog.getByLabel('Generated password');

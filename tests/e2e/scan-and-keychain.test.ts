@@ -11,7 +11,7 @@ import { lockedKeychain } from '../support/test-keychain';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
 import { openE2eSession } from './harness/e2e-session';
-import { rows, waitForStates } from './harness/fleet-page';
+import { actionEnabled, chooseAction, rows, waitForStates } from './harness/fleet-page';
 
 describeWith(browserRequirement, 'cancelling a scan, and session-only mode, in Chromium', () => {
   let fleet: Fleet;
@@ -81,9 +81,9 @@ describeWith(browserRequirement, 'cancelling a scan, and session-only mode, in C
     await page.getByRole('button', { name: 'Add 2 devices to the fleet' }).click();
     await page.getByRole('button', { name: 'Go to the fleet →' }).click();
     await waitForStates(page, 2, 'locked');
-    await expect(page.getByRole('button', { name: 'Create API keys' }).isDisabled()).resolves.toBe(true);
     await page.getByLabel('Select every device shown').check();
-    await page.getByRole('button', { name: 'Unlock…' }).click();
+    await expect(actionEnabled(page, 'API keys')).resolves.toBe(false);
+    await chooseAction(page, 'Unlock…');
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel(/Create an API key/).isDisabled()).resolves.toBe(true);
     await dialog.getByLabel('Device password').fill('pw-7781');

@@ -1,9 +1,9 @@
 /**
  * Setting a site up in real Chromium (the app path). 200 simulated devices, unlocked with API
- * keys: select all → Set pools… → two pools with worker templates → the preview lists each device's
+ * keys: select all → Actions → Pools… → two pools with worker templates → the preview lists each device's
  * workers (nothing sent) → Apply → 200 set, read back, each once, each with its own worker → the restart
  * the devices ask for, offered and run → all 200 mining on the new pools and online. Then on three
- * devices: the locate LED from the bulk bar and from the device panel, shown in the fleet rows, and a
+ * devices: the locate LED from the Actions menu and from the device panel, shown in the fleet rows, and a
  * reboot after a confirmation naming the count, shown as "Rebooting (back in about N s)" — never as
  * offline or an alarm — until the devices are online again.
  */
@@ -17,6 +17,7 @@ import type { AppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
 import { openE2eSession } from './harness/e2e-session';
+import { chooseAction } from './harness/fleet-page';
 import { unlockAllWithKeys } from './harness/flow-steps';
 
 const COUNT = 200;
@@ -64,7 +65,7 @@ describeWith(browserRequirement, 'Setting a site up in Chromium', () => {
 
   afterAll(() => session?.close());
 
-  it('select 200 → Set pools… → preview → apply → restart mining → all back online', async () => {
+  it('select 200 → Pools… → preview → apply → restart mining → all back online', async () => {
     const { page } = app;
     // Commissioning starts with the factory password as the site's password, and API keys.
     await unlockAllWithKeys(page, COUNT, FACTORY);
@@ -82,7 +83,7 @@ describeWith(browserRequirement, 'Setting a site up in Chromium', () => {
       .toBe(true);
     await page.getByRole('table', { name: 'Fleet' }).click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+a');
-    await page.getByRole('button', { name: 'Set pools…' }).click();
+    await chooseAction(page, 'Pools…');
     const dialog = page.getByRole('dialog', { name: `Set the pools of ${COUNT} devices` });
     await dialog.getByLabel('Pool 1 URL').fill(MAIN);
     await dialog.getByLabel('Pool 1 worker').fill('acct.{mac6}');
@@ -196,7 +197,7 @@ describeWith(browserRequirement, 'Setting a site up in Chromium', () => {
       .poll(() => page.getByText('3 devices selected', { exact: false }).count())
       .toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: 'Blink LED' }).click();
+    await chooseAction(page, 'Blink LED', 'for 10 min');
     await expect
       .poll(() => page.getByText(/^LED blinking on 3 of 3 devices/).count(), { timeout: 15_000 })
       .toBe(1);
@@ -225,7 +226,7 @@ describeWith(browserRequirement, 'Setting a site up in Chromium', () => {
       });
     }, 100);
     const before = events.length;
-    await page.getByRole('button', { name: 'Reboot…' }).click();
+    await chooseAction(page, 'Reboot…');
     const confirm = page.getByRole('dialog', { name: 'Reboot?' });
     await expect
       .poll(() => confirm.getByRole('button', { name: 'Reboot 3 devices' }).count(), { timeout: 10_000 })

@@ -50,6 +50,7 @@ const FAILURES: Record<number, Partial<AcceptanceVerdict['evidence']> & { reason
 function verdictOf(i: number, device: InventoryDevice): StoredVerdict {
   const failure = FAILURES[i];
   const evidence: AcceptanceVerdict['evidence'] = {
+    preset: i % 5 === 0 ? '3600' : '3200',
     readings: { taken: 31, failed: 0, failures: [] },
     boards: { expected: 3, seen: 3, missing: [], failing: [] },
     deadChips: [],

@@ -6,6 +6,7 @@
 import type { Result } from '../../../shared/result';
 import { ok } from '../../../shared/result';
 import { expositionOf, streamExposition } from '../../core/metrics/exposition';
+import { DeviceLabelCache } from '../../core/metrics/exposition-labels';
 import type { MetricsServer } from '../../core/metrics/metrics-server';
 import { parseMetricsAddress, startMetricsServer } from '../../core/metrics/metrics-server';
 import type { PollRecorder } from '../../core/metrics/poll-recorder';
@@ -22,9 +23,10 @@ export async function serveMonitorMetrics(
 ): Promise<Result<MetricsServer>> {
   const address = parseMetricsAddress(option);
   if (!address.ok) return address;
+  const labels = new DeviceLabelCache();
   const server = await startMetricsServer({
     ...address.value,
-    stream: (format, write) => streamExposition(expositionOf(site, monitor, recorder), format, write),
+    stream: (format, write) => streamExposition(expositionOf(site, monitor, recorder, labels), format, write),
   });
   if (!server.ok) return server;
   output.err(`Site metrics: ${server.value.url}`);

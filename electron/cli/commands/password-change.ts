@@ -13,7 +13,7 @@ import type { Site } from '../../../shared/domain/inventory';
 import { summarizeActivity } from '../../../shared/domain/commission';
 import { NEW_PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../../shared/domain/password-rules';
 import { createCommissionServices } from '../../core/commission/commission-services';
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
 import { parse } from '../args';
 import { EXIT, reportError } from '../output';
@@ -22,7 +22,7 @@ import type { CliContext } from './context';
 import { keychainRequired, openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
-import { PASSWORD_CHANGE_USAGE } from './password';
+import { PASSWORD_CHANGE_USAGE } from './password-usage';
 import { parseTargets } from './targets';
 import { usageError, WRITE_OPTIONS, writeRunOptions, tellActivity, writeExitCode } from './write-run-options';
 

@@ -4,11 +4,7 @@
  */
 import { reportUsage } from '../output';
 import type { CliContext } from './context';
-
-export const PASSWORD_CHANGE_USAGE =
-  'printf %s "$NEW" | minerdeck password change <address…> --new-password-stdin [--site NAME] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]';
-
-export const PASSWORD_USAGE = PASSWORD_CHANGE_USAGE;
+import { PASSWORD_USAGE } from './password-usage';
 
 export async function passwordCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -17,7 +17,7 @@ import { err, ok } from '../../../shared/result';
 import { createCommissionServices } from '../../core/commission/commission-services';
 import { watchReachability } from '../../core/commission/password-targets';
 import { resolvePoolTargets } from '../../core/commission/pool-targets';
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import type { InventoryServices } from '../../core/inventory/inventory-services';
 import { parse } from '../args';
 import { EXIT, reportError } from '../output';
@@ -26,7 +26,7 @@ import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
-import { POOLS_SET_USAGE } from './pools';
+import { POOLS_SET_USAGE } from './pools-usage';
 import { parseTargets } from './targets';
 import { usageError, WRITE_OPTIONS, writeRunOptions, tellActivity, writeExitCode } from './write-run-options';
 

@@ -7,14 +7,14 @@ import { parse } from '../args';
 import { intOption } from '../args';
 import { EXIT, reportError } from '../output';
 import { printDevicePools, printPresets } from '../pools-output';
-import { toAppError } from '../../core/credentials/credential-error';
+import { toAppError } from '../../core/errors/to-app-error';
 import { watchReachability, resolvePasswordTargets } from '../../core/commission/password-targets';
 import { readPools } from '../../core/commission/pool-read';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { commonOptions } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
-import { POOLS_PRESETS_USAGE, POOLS_SHOW_USAGE } from './pools';
+import { POOLS_PRESETS_USAGE, POOLS_SHOW_USAGE } from './pools-usage';
 import { concurrencyOption, parseTargets } from './targets';
 
 export async function poolsShowCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {

@@ -5,13 +5,7 @@
  */
 import { reportUsage } from '../output';
 import type { CliContext } from './context';
-
-export const POOLS_SET_USAGE =
-  'minerdeck pools set <address…> (--pool "<url>,<worker template>" [--pool …] [--pool-password-stdin] | --preset NAME) [--save-preset NAME] [--site NAME] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]';
-export const POOLS_SHOW_USAGE = 'minerdeck pools show <address…> [--json] [--timeout ms] [--concurrency n]';
-export const POOLS_PRESETS_USAGE = 'minerdeck pools presets [--site NAME] [--json]';
-
-export const POOLS_USAGE = [POOLS_SET_USAGE, POOLS_SHOW_USAGE, POOLS_PRESETS_USAGE].join('\n  ');
+import { POOLS_USAGE } from './pools-usage';
 
 export async function poolsCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -143,6 +143,7 @@ export async function runAcceptance(
         continue;
       }
       applyModel(window, state.model, state.modelError);
+      window.preset = state.preset ?? null;
       addSample(window, sample);
     }
     const verdict = verdictOf(window, criteria, {

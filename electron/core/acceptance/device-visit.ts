@@ -1,6 +1,7 @@
 /**
- * One visit to one device during an acceptance: `/model` until it has been read once, then `/chains` and
- * `/summary`, one after the other on the kept connection. All three are anonymous in the vendor document
+ * One visit to one device during an acceptance: `/model` until it has been read once, `/perf-summary` once
+ * (the preset in force, for the report), then `/chains` and `/summary`, one after the other on the kept
+ * connection. All three are anonymous in the vendor document
  * (`/summary`: credentials optional, field-notes.md), so a visit sends none — no unlock, no token; a device
  * that refuses an anonymous `/summary` (401) gets its stored credential from then on, chosen by the session
  * manager as for every read. Reads only: nothing is ever written to a device here.
@@ -11,6 +12,7 @@ import type { CallOptions, DeviceClient } from '../device/client';
 import type { DeviceError } from '../device/device-error';
 import { isDeviceError } from '../device/device-error';
 import { readModelChains } from '../device/hash-board-reader';
+import { readCurrentPreset } from '../device/preset-reader';
 import type { MonitorTarget } from '../monitor/poll-device';
 import type { AcceptanceSample } from './device-window';
 import { sampleFrom } from './read-sample';
@@ -21,6 +23,8 @@ export interface VisitState {
   modelError?: string;
   /** Its `/summary` answered 401 without a credential. */
   summaryNeedsCredential: boolean;
+  /** The preset in force, read once a run (`/perf-summary`); null when the device did not say. */
+  preset?: string | null;
 }
 
 export const newVisitState = (): VisitState => ({ summaryNeedsCredential: false });
@@ -108,6 +112,14 @@ export async function visitDevice(
       delete state.modelError;
     } catch (error) {
       state.modelError = errorWords(error);
+    }
+  }
+  if (state.preset === undefined) {
+    // Optional (older firmware has no /perf-summary): a failure is no failed reading, just no preset.
+    try {
+      state.preset = readCurrentPreset(await deps.client.getPerfSummary(target.address, call()))?.name ?? null;
+    } catch {
+      state.preset = null;
     }
   }
   let chains: unknown;

@@ -38,6 +38,8 @@ export interface DeviceWindow {
   modelError?: string;
   /** The fans the model needs at least, when `/model` says (`cooling.fan_min_count.min`). */
   minFans: number | null;
+  /** The autotune preset in force (`/perf-summary` → `current_preset.name`), when the device said. */
+  preset: string | null;
   /** The unit of the device's hash rates (`hr_measure`). */
   unit: string;
   taken: number;
@@ -85,6 +87,7 @@ export function newWindow(model: ModelChains | undefined, modelError?: string): 
     expectedBoards: model?.numChains ?? null,
     ...(modelError !== undefined ? { modelError } : {}),
     minFans: minFansOf(model),
+    preset: null,
     unit: model?.hashRateUnit ?? DEFAULT_HASH_RATE_UNIT,
     taken: 0,
     failed: 0,

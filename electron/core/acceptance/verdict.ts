@@ -36,6 +36,7 @@ export function evidenceOf(window: DeviceWindow): AcceptanceEvidence {
   const { shares } = window;
   const sharesRead = shares.last !== null && shares.compared > 0;
   return {
+    preset: window.preset,
     readings: { taken: window.taken, failed: window.failed, failures: [...window.failures] },
     boards: {
       expected: window.expectedBoards,

@@ -15,6 +15,8 @@ import type { PoolServices } from './pool-services';
 import { createPoolServices } from './pool-services';
 import type { DeviceActionOptions, DeviceActionServices } from './device-action-services';
 import { createDeviceActionServices } from './device-action-services';
+import type { PowerServices } from '../power/power-services';
+import { createPowerServices } from '../power/power-services';
 
 export interface ChangePasswordRequest {
   /** The preview the user saw; devices it skips are reported as skipped and never contacted. */
@@ -36,7 +38,7 @@ export interface ChangePasswordOutcome {
   activityError?: string;
 }
 
-export interface CommissionServices extends PoolServices, DeviceActionServices {
+export interface CommissionServices extends PoolServices, DeviceActionServices, PowerServices {
   planPasswordChange(
     targets: readonly PasswordTarget[],
     options?: PasswordPlanOptions,
@@ -66,6 +68,7 @@ export function createCommissionServices(options: CommissionServicesOptions): Co
 
   return {
     ...createPoolServices({ client, credentials, ...(inventory !== undefined ? { inventory } : {}), now }),
+    ...createPowerServices({ client, credentials, ...(inventory !== undefined ? { inventory } : {}), now }),
     ...createDeviceActionServices({
       client,
       vault,

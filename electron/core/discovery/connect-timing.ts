@@ -6,8 +6,10 @@
  *   refuse) in about a millisecond, so once answers have been seen, an address still quiet after
  *   `srtt + 4 × rttvar` (TCP's own retransmission rule, RFC 6298, here at least 20 ms) is most likely
  *   empty: it is set aside, its connect still waiting, and its slot probes the next address. Setting a
- *   live host aside costs nothing but a place among the waiting, so the patience is also held to a
- *   quarter of the confirm wait: one slow device must not slow the sweep of a mostly empty block.
+ *   live host aside costs nothing but a place among the waiting, so the patience is also held to an
+ *   eighth of the confirm wait (and is that until the first answer): a slot turns over at least eight
+ *   times per wait, the rate the scanner's eight-times-the-slots of waiting connects can carry, so
+ *   neither one slow device nor a laptop too busy to time answers well slows a mostly empty block.
  * - **Confirm wait**: how long a set-aside address is waited for before it counts as silent. Never less
  *   than 350 ms once answers were seen, so a busy controller that takes a few hundred milliseconds to
  *   accept is still found; ten times the slowest answer seen when that is more (a Wi-Fi site, a loaded
@@ -20,14 +22,12 @@
 
 /** Slots are not handed on faster than this: below it the scan would only burn CPU on set-asides. */
 export const MIN_PATIENCE_MS = 20;
-/** Until something answers: five waves of slots per second, and the confirm wait still covers them. */
-export const INITIAL_PATIENCE_MS = 100;
 /** A busy controller can take a few hundred milliseconds to accept (300 ms seen): it must be found. */
 export const MIN_CONFIRM_MS = 350;
 /** The slowest answer seen, times this, is waited for every address before it is silent. */
 export const CONFIRM_MULTIPLE = 10;
-/** The patience is at most this share of the confirm wait (at least four waves of slots per wait). */
-const PATIENCE_SHARE = 4;
+/** The patience is at most this share of the confirm wait (scanner.ts: SET_ASIDE_MULTIPLE). */
+export const PATIENCE_SHARE = 8;
 
 const noop = (): void => undefined;
 
@@ -48,10 +48,10 @@ export class ConnectTiming {
     private readonly onConfirmShortened: () => void = noop,
   ) {
     this.confirm = connectTimeoutMs;
-    this.patience = this.heldTo(INITIAL_PATIENCE_MS);
+    this.patience = this.heldTo(Number.POSITIVE_INFINITY);
   }
 
-  /** `ms` within [20 ms, confirm wait / 4], and never more than the confirm wait itself. */
+  /** `ms` within [20 ms, confirm wait / 8], and never more than the confirm wait itself. */
   private heldTo(ms: number): number {
     const floor = Math.min(MIN_PATIENCE_MS, this.confirm);
     return Math.min(Math.max(floor, this.confirm / PATIENCE_SHARE), Math.max(floor, ms));
@@ -65,11 +65,6 @@ export class ConnectTiming {
   /** How long an address is waited for in all before it counts as silent (ms). */
   get confirmMs(): number {
     return this.confirm;
-  }
-
-  /** Whether any address answered yet. */
-  get answered(): boolean {
-    return this.srtt !== undefined;
   }
 
   /** An address answered (accepted or refused) `rttMs` after its connect started. */

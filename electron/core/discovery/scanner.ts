@@ -27,7 +27,7 @@ import type { TargetSet } from '../../../shared/domain/targets/target-set';
 import { CONFIRMATION_THRESHOLD } from '../../../shared/domain/targets/target-set';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
-import { ConnectTiming } from './connect-timing';
+import { ConnectTiming, PATIENCE_SHARE } from './connect-timing';
 import { DeadlineQueue } from './deadline-queue';
 import type { DeadlineEntry } from './deadline-queue';
 import type { KnownDevice } from './known-devices';
@@ -42,8 +42,11 @@ export const DEFAULT_SCAN_PORTS: readonly number[] = [80];
 export const DEFAULT_SCAN_CONNECT_TIMEOUT_MS = 500;
 export const DEFAULT_SCAN_CONCURRENCY = 512;
 export const MAX_SCAN_CONCURRENCY = 4096;
-/** Connects in flight, set-aside addresses included: this many times the slots… */
-const SET_ASIDE_MULTIPLE = 8;
+/**
+ * Connects in flight, set-aside addresses included: this many times the slots… (a slot turns over at
+ * least this often per confirm wait, connect-timing.ts, so this many waiting keeps up with it)
+ */
+const SET_ASIDE_MULTIPLE = PATIENCE_SHARE;
 /** …and no more than this (file descriptors, and the ARP requests of a sweep on a flat network). */
 const MAX_IN_FLIGHT = 4096;
 /** Embedded web servers answer in milliseconds, but a busy device can take a second or two. */

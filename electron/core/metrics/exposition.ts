@@ -6,8 +6,9 @@
  * usual Prometheus "info metric"): a firmware upgrade then does not start new series for every family, and
  * a scrape stays a quarter smaller. Joined in PromQL with `* on(device_id) group_left(model, firmware)`.
  *
- * Written line by line into one buffer, family by family (all samples of a family must be together), with
- * each device's label set made once per scrape; timed at 5,000 devices by tests/bench/metrics.bench.ts.
+ * Written as bytes into one buffer, family by family (all samples of a family must be together): each
+ * family's header and sample name are bytes made once, each device's label set is kept between scrapes
+ * (exposition-labels.ts); timed at 5,000 devices by tests/bench/metrics.bench.ts.
  * Base units throughout (H/s, °C, W, seconds); label values escaped as
  * the format says (backslash, double quote, newline). Nothing secret is known here: the snapshot holds no
  * credential, and pools come only as URL (any `user:password@` cut off) and share counts — no worker, no
@@ -19,8 +20,9 @@ import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor';
 import type { DeviceExtras, LatencyHistogram, PollRecorder } from './poll-recorder';
 import { LATENCY_BUCKETS_S } from './poll-recorder';
 import { boardFamilies, poolFamilies } from './exposition-boards';
-import type { Row } from './exposition-writer';
-import { escapeLabel, Writer } from './exposition-writer';
+import { DeviceLabelCache } from './exposition-labels';
+import type { Family, Row } from './exposition-writer';
+import { escapeLabel, family, LabelPieces, series, Writer } from './exposition-writer';
 
 export { escapeLabel, sampleValue } from './exposition-writer';
 
@@ -43,6 +45,8 @@ export interface ExpositionInput {
   stats: Pick<MonitorStats, 'polls' | 'late'>;
   extras: (deviceId: string) => DeviceExtras | undefined;
   latency: LatencyHistogram;
+  /** Kept by whoever serves the scrapes, so label sets are reused between them; else made anew. */
+  labels?: DeviceLabelCache;
 }
 
 /** What a scrape reads: the running monitor (or one standing in for it) and the recorder its polls feed. */
@@ -50,6 +54,7 @@ export function expositionOf(
   site: string,
   monitor: { snapshot(): MonitorSnapshot; stats(): ExpositionInput['stats'] },
   recorder: Pick<PollRecorder, 'extras' | 'histogram'>,
+  labels?: DeviceLabelCache,
 ): ExpositionInput {
   return {
     site,
@@ -57,31 +62,56 @@ export function expositionOf(
     stats: monitor.stats(),
     extras: (deviceId) => recorder.extras(deviceId),
     latency: recorder.histogram(),
+    ...(labels !== undefined ? { labels } : {}),
   };
 }
 
 type Step = (w: Writer, rows: readonly Row[]) => void;
 
-/** One gauge per device that has the value; devices without it have no sample (absent, not zero). */
-function perDevice(
-  w: Writer,
-  rows: readonly Row[],
-  name: string,
-  help: string,
-  pick: (row: Row) => number | undefined,
-): void {
-  w.family(name, 'gauge', help);
-  for (const row of rows) {
-    const value = pick(row);
-    if (value !== undefined) w.sample(name, row.labels, value);
-  }
+/**
+ * A step writing one gauge family, one sample per device that has the value; devices without it have no
+ * sample (absent, not zero).
+ */
+function gauge(name: string, help: string, pick: (row: Row) => number | undefined): Step {
+  const gaugeFamily = family(name, 'gauge', help);
+  return (w, rows) => {
+    w.family(gaugeFamily);
+    for (const row of rows) {
+      const value = pick(row);
+      if (value !== undefined) w.sample(gaugeFamily, row.labels, value);
+    }
+  };
 }
 
-/** A step writing one gauge family (see perDevice). */
-const gauge =
-  (name: string, help: string, pick: (row: Row) => number | undefined): Step =>
-  (w, rows) =>
-    perDevice(w, rows, name, help, pick);
+/** A step writing one family of 1s, one sample per device and each of its values of `label`. */
+function oneOf(fam: Family, label: string, values: (row: Row) => Iterable<string>): Step {
+  return (w, rows) => {
+    w.family(fam);
+    const pieces = new LabelPieces(label);
+    for (const row of rows) for (const value of values(row)) w.sample(fam, row.labels, 1, pieces.of(value));
+  };
+}
+
+const INFO = family(
+  'minerdeck_device_info',
+  'gauge',
+  "The device's model and firmware (always 1; join on device_id for these labels).",
+);
+const STATE = family(
+  'minerdeck_device_state',
+  'gauge',
+  "The device's monitoring state (1 for the current one).",
+);
+const ALERT = family(
+  'minerdeck_device_alert',
+  'gauge',
+  'An alert active on the device (1), by kind, exactly as Minerdeck raises it (thresholds, hysteresis).',
+);
+const POLL_ERRORS = family(
+  'minerdeck_device_poll_errors_total',
+  'counter',
+  'Failed polls of the device by reason.',
+);
 
 /**
  * The per-device families, one step each: a streamed scrape yields to the event loop between steps, so a
@@ -89,16 +119,8 @@ const gauge =
  */
 const DEVICE_STEPS: readonly Step[] = [
   (w, rows) => {
-    w.family(
-      'minerdeck_device_info',
-      'gauge',
-      "The device's model and firmware (always 1; join on device_id for these labels).",
-    );
-    for (const row of rows) {
-      const model = escapeLabel(row.extras?.model ?? '');
-      const firmware = escapeLabel(row.extras?.firmware ?? '');
-      w.sample('minerdeck_device_info', `${row.labels},model="${model}",firmware="${firmware}"`, 1);
-    }
+    w.family(INFO);
+    for (const row of rows) w.sample(INFO, row.labels, 1, row.info);
   },
   // Polls while this laptop is off the site network check nothing: the device keeps its value, and
   // minerdeck_monitor_network_up says why nothing is checked (one series, not one per device).
@@ -108,11 +130,7 @@ const DEVICE_STEPS: readonly Step[] = [
   gauge('minerdeck_device_online', 'Whether the device is online (answers, usable).', (r) =>
     r.device.state === 'online' ? 1 : 0,
   ),
-  (w, rows) => {
-    w.family('minerdeck_device_state', 'gauge', "The device's monitoring state (1 for the current one).");
-    for (const row of rows)
-      w.sample('minerdeck_device_state', `${row.labels},state="${row.device.state}"`, 1);
-  },
+  oneOf(STATE, 'state', (r) => [r.device.state]),
   gauge(
     'minerdeck_device_hash_rate_hashes_per_second',
     'Current hash rate (realtime, else average) in hashes per second.',
@@ -157,91 +175,103 @@ const DEVICE_STEPS: readonly Step[] = [
     'When the device last answered a poll (Unix time, seconds).',
     (r) => (r.device.lastAnswerAt === undefined ? undefined : r.device.lastAnswerAt / 1000),
   ),
+  oneOf(ALERT, 'kind', (r) => r.device.alerts),
   (w, rows) => {
-    w.family(
-      'minerdeck_device_alert',
-      'gauge',
-      'An alert active on the device (1), by kind, exactly as Minerdeck raises it (thresholds, hysteresis).',
-    );
-    for (const row of rows) {
-      for (const kind of row.device.alerts)
-        w.sample('minerdeck_device_alert', `${row.labels},kind="${kind}"`, 1);
-    }
-  },
-  (w, rows) => {
-    w.family('minerdeck_device_poll_errors_total', 'counter', 'Failed polls of the device by reason.');
+    w.family(POLL_ERRORS);
+    const reasons = new LabelPieces('reason');
     for (const row of rows) {
       const errors = row.extras?.errors;
       if (errors === undefined) continue;
-      for (const [reason, count] of errors) {
-        w.sample(
-          'minerdeck_device_poll_errors_total',
-          `${row.labels},reason="${escapeLabel(reason)}"`,
-          count,
-        );
-      }
+      for (const [reason, count] of errors) w.sample(POLL_ERRORS, row.labels, count, reasons.of(reason));
     }
   },
 ];
 
-function fleetFamilies(w: Writer, input: ExpositionInput, site: string): void {
+/** The fleet totals' series names (the hand-over's recording rules sum them across monitors). */
+export const FLEET_SERIES = {
+  devices: 'minerdeck_fleet_devices',
+  hashRate: 'minerdeck_fleet_hash_rate_hashes_per_second',
+  nominalHashRate: 'minerdeck_fleet_hash_rate_nominal_hashes_per_second',
+  powerW: 'minerdeck_fleet_power_watts',
+  alerts: 'minerdeck_fleet_alerts_active',
+} as const;
+
+const FLEET_DEVICES = family(FLEET_SERIES.devices, 'gauge', 'Monitored devices by state.');
+const FLEET_HASH_RATE = family(FLEET_SERIES.hashRate, 'gauge', "Sum of the online devices' hash rates.");
+const FLEET_NOMINAL = family(
+  FLEET_SERIES.nominalHashRate,
+  'gauge',
+  "Sum of the online devices' nominal hash rates.",
+);
+const FLEET_POWER = family(FLEET_SERIES.powerW, 'gauge', "Sum of the online devices' power draw in watts.");
+const FLEET_ALERTS = family(FLEET_SERIES.alerts, 'gauge', 'Active alerts by kind.');
+
+function fleetFamilies(w: Writer, input: ExpositionInput, site: Buffer): void {
   const { totals, alerts } = input.snapshot;
-  w.family('minerdeck_fleet_devices', 'gauge', 'Monitored devices by state.');
+  w.family(FLEET_DEVICES);
+  const states = new LabelPieces('state');
   for (const [state, count] of Object.entries(totals.byState) as [MonitorState, number][]) {
-    w.sample('minerdeck_fleet_devices', `${site},state="${state}"`, count);
+    w.sample(FLEET_DEVICES, site, count, states.of(state));
   }
-  w.family('minerdeck_fleet_hash_rate_hashes_per_second', 'gauge', "Sum of the online devices' hash rates.");
-  w.sample('minerdeck_fleet_hash_rate_hashes_per_second', site, totals.hashRate);
-  w.family(
-    'minerdeck_fleet_hash_rate_nominal_hashes_per_second',
-    'gauge',
-    "Sum of the online devices' nominal hash rates.",
-  );
-  w.sample('minerdeck_fleet_hash_rate_nominal_hashes_per_second', site, totals.nominalHashRate);
-  w.family('minerdeck_fleet_power_watts', 'gauge', "Sum of the online devices' power draw in watts.");
-  w.sample('minerdeck_fleet_power_watts', site, totals.powerW);
-  w.family('minerdeck_fleet_alerts_active', 'gauge', 'Active alerts by kind.');
+  w.family(FLEET_HASH_RATE);
+  w.sample(FLEET_HASH_RATE, site, totals.hashRate);
+  w.family(FLEET_NOMINAL);
+  w.sample(FLEET_NOMINAL, site, totals.nominalHashRate);
+  w.family(FLEET_POWER);
+  w.sample(FLEET_POWER, site, totals.powerW);
+  w.family(FLEET_ALERTS);
   const byKind = new Map<string, number>();
   for (const alert of alerts) byKind.set(alert.kind, (byKind.get(alert.kind) ?? 0) + 1);
-  for (const [kind, count] of byKind)
-    w.sample('minerdeck_fleet_alerts_active', `${site},kind="${kind}"`, count);
+  const kinds = new LabelPieces('kind');
+  for (const [kind, count] of byKind) w.sample(FLEET_ALERTS, site, count, kinds.of(kind));
 }
+
+const NETWORK_UP = family(
+  'minerdeck_monitor_network_up',
+  'gauge',
+  'Whether this laptop is on the site network (0: no device is checked; devices keep their last state).',
+);
+const NETWORK_DOWN_SINCE = family(
+  'minerdeck_monitor_network_down_since_timestamp_seconds',
+  'gauge',
+  'When this laptop left the site network (Unix time, seconds); no sample while it is on it.',
+);
 
 /** Whether this laptop is on the site network (monitor/laptop-network.ts), and since when it is not. */
 function networkFamilies(w: Writer, input: ExpositionInput): void {
   const offSince = input.snapshot.totals.laptopOffNetworkSince;
-  w.family(
-    'minerdeck_monitor_network_up',
-    'gauge',
-    'Whether this laptop is on the site network (0: no device is checked; devices keep their last state).',
-  );
-  w.sample('minerdeck_monitor_network_up', '', offSince === undefined ? 1 : 0);
-  w.family(
-    'minerdeck_monitor_network_down_since_timestamp_seconds',
-    'gauge',
-    'When this laptop left the site network (Unix time, seconds); no sample while it is on it.',
-  );
-  if (offSince !== undefined)
-    w.sample('minerdeck_monitor_network_down_since_timestamp_seconds', '', offSince / 1000);
+  w.family(NETWORK_UP);
+  w.bare(NETWORK_UP, offSince === undefined ? 1 : 0);
+  w.family(NETWORK_DOWN_SINCE);
+  if (offSince !== undefined) w.bare(NETWORK_DOWN_SINCE, offSince / 1000);
 }
+
+const POLLS = family('minerdeck_monitor_polls_total', 'counter', 'Polls the monitor finished.');
+const MISSED_POLLS = family(
+  'minerdeck_monitor_missed_polls_total',
+  'counter',
+  'Polls that started more than one interval late (no free slot or a busy process).',
+);
+const POLL_DURATION = 'minerdeck_monitor_poll_duration_seconds';
+const POLL_DURATION_FAMILY = family(POLL_DURATION, 'histogram', 'How long polls took, answered or not.');
+const POLL_DURATION_BUCKET = series(`${POLL_DURATION}_bucket`);
+const POLL_DURATION_SUM = series(`${POLL_DURATION}_sum`);
+const POLL_DURATION_COUNT = series(`${POLL_DURATION}_count`);
+const BUCKET_LABELS = [...LATENCY_BUCKETS_S.map(String), '+Inf'].map((le) => Buffer.from(`le="${le}"`));
 
 function healthFamilies(w: Writer, input: ExpositionInput): void {
   networkFamilies(w, input);
-  w.family('minerdeck_monitor_polls_total', 'counter', 'Polls the monitor finished.');
-  w.sample('minerdeck_monitor_polls_total', '', input.stats.polls);
-  w.family(
-    'minerdeck_monitor_missed_polls_total',
-    'counter',
-    'Polls that started more than one interval late (no free slot or a busy process).',
-  );
-  w.sample('minerdeck_monitor_missed_polls_total', '', input.stats.late);
-  const name = 'minerdeck_monitor_poll_duration_seconds';
+  w.family(POLLS);
+  w.bare(POLLS, input.stats.polls);
+  w.family(MISSED_POLLS);
+  w.bare(MISSED_POLLS, input.stats.late);
   const { buckets, count, sumSeconds } = input.latency;
-  w.family(name, 'histogram', 'How long polls took, answered or not.');
-  LATENCY_BUCKETS_S.forEach((le, i) => w.sample(`${name}_bucket`, `le="${le}"`, buckets[i] ?? 0));
-  w.sample(`${name}_bucket`, 'le="+Inf"', count);
-  w.sample(`${name}_sum`, '', sumSeconds);
-  w.sample(`${name}_count`, '', count);
+  w.family(POLL_DURATION_FAMILY);
+  BUCKET_LABELS.forEach((le, i) =>
+    w.sample(POLL_DURATION_BUCKET, le, i < LATENCY_BUCKETS_S.length ? (buckets[i] ?? 0) : count),
+  );
+  w.bare(POLL_DURATION_SUM, sumSeconds);
+  w.bare(POLL_DURATION_COUNT, count);
 }
 
 /** The scrape as text (tests, small uses); the server streams `streamExposition`. */
@@ -251,13 +281,15 @@ export function renderExposition(input: ExpositionInput, format: ExpositionForma
 
 /** Every step of a scrape, in order: the device families, then the fleet's and the monitor's own. */
 function scrapeSteps(input: ExpositionInput): { rows: Row[]; steps: Step[] } {
-  const site = `site="${escapeLabel(input.site)}"`;
-  // Each device's label set is made once per scrape, not once per series.
-  const rows: Row[] = input.snapshot.devices.map((device) => ({
-    device,
-    extras: input.extras(device.deviceId),
-    labels: `${site},device_id="${escapeLabel(device.deviceId)}",address="${escapeLabel(device.address)}"`,
-  }));
+  const labels = input.labels ?? new DeviceLabelCache();
+  labels.begin();
+  const rows: Row[] = input.snapshot.devices.map((device) => {
+    const extras = input.extras(device.deviceId);
+    const made = labels.of(input.site, device.deviceId, device.address, extras);
+    return { device, extras, labels: made.labels, info: made.info };
+  });
+  labels.end();
+  const site = Buffer.from(`site="${escapeLabel(input.site)}"`);
   const tail: Step = (w) => {
     fleetFamilies(w, input, site);
     healthFamilies(w, input);

@@ -63,13 +63,6 @@ export interface LatencyHistogram {
   sumSeconds: number;
 }
 
-function averageHashRate(summary: unknown, info: unknown): number | undefined {
-  const miner = asObject(own(asObject(summary) ?? {}, 'miner'));
-  const average = miner === undefined ? undefined : own(miner, 'hr_average');
-  if (!isFiniteNumber(average) || average < 0) return undefined;
-  return toHashesPerSecond(average, infoFacts(info).hashRateUnit ?? DEFAULT_HASH_RATE_UNIT);
-}
-
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const count = (value: unknown): number | undefined =>
   isFiniteNumber(value) && value >= 0 ? value : undefined;
@@ -78,44 +71,49 @@ const temp = (value: unknown): number | undefined => {
   return isFiniteNumber(max) && !outside(max, TEMPERATURE_C) ? max : undefined;
 };
 
+/*
+ * The readers below run for every device with a new summary at each scrape (5,000 devices: 5,000 bodies
+ * per scrape), so they are plain loops that build each entry once: flatMap and object spreads made them
+ * the larger part of a real scrape (profile).
+ */
+
 function boardsOf(miner: Record<string, unknown> | undefined): BoardTemps[] | undefined {
   const chains = list(miner === undefined ? undefined : own(miner, 'chains'));
   if (chains.length === 0) return undefined;
-  return chains.flatMap((chain, index) => {
-    const body = asObject(chain);
-    if (body === undefined) return [];
+  const boards: BoardTemps[] = [];
+  for (let index = 0; index < chains.length; index += 1) {
+    const body = asObject(chains[index]);
+    if (body === undefined) continue;
     const id = own(body, 'id');
+    const board: BoardTemps = {
+      board: isFiniteNumber(id) || typeof id === 'string' ? String(id) : String(index),
+    };
     const chipMax = temp(own(body, 'chip_temp'));
+    if (chipMax !== undefined) board.chipMax = chipMax;
     const boardMax = temp(own(body, 'pcb_temp'));
-    return [
-      {
-        board: isFiniteNumber(id) || typeof id === 'string' ? String(id) : String(index),
-        ...(chipMax !== undefined ? { chipMax } : {}),
-        ...(boardMax !== undefined ? { boardMax } : {}),
-      },
-    ];
-  });
+    if (boardMax !== undefined) board.boardMax = boardMax;
+    boards.push(board);
+  }
+  return boards;
 }
 
 function poolsOf(miner: Record<string, unknown> | undefined): PoolShares[] | undefined {
   const pools = list(miner === undefined ? undefined : own(miner, 'pools'));
   if (pools.length === 0) return undefined;
-  return pools.flatMap((pool, index) => {
-    const body = asObject(pool);
-    if (body === undefined) return [];
+  const shares: PoolShares[] = [];
+  for (let index = 0; index < pools.length; index += 1) {
+    const body = asObject(pools[index]);
+    if (body === undefined) continue;
     const url = own(body, 'url');
+    // A pool URL may carry `user:password@`, after any scheme: never exposed (pool-url.ts).
+    const entry: PoolShares = { pool: String(index), url: typeof url === 'string' ? withoutLogin(url) : '' };
     const accepted = count(own(body, 'accepted'));
+    if (accepted !== undefined) entry.accepted = accepted;
     const rejected = count(own(body, 'rejected'));
-    return [
-      {
-        pool: String(index),
-        // A pool URL may carry `user:password@`, after any scheme: never exposed (pool-url.ts).
-        url: typeof url === 'string' ? withoutLogin(url) : '',
-        ...(accepted !== undefined ? { accepted } : {}),
-        ...(rejected !== undefined ? { rejected } : {}),
-      },
-    ];
-  });
+    if (rejected !== undefined) entry.rejected = rejected;
+    shares.push(entry);
+  }
+  return shares;
 }
 
 /** What a poll leaves for a device: its error counts and the last bodies, read when scraped. */
@@ -129,19 +127,21 @@ interface Kept {
 }
 
 function extrasOf(kept: Kept): DeviceExtras {
-  const identity = kept.info === undefined ? undefined : infoFacts(kept.info).identity;
-  const average = averageHashRate(kept.summary, kept.info);
+  const facts = kept.info === undefined ? undefined : infoFacts(kept.info);
   const miner = asObject(own(asObject(kept.summary) ?? {}, 'miner'));
+  const extras: DeviceExtras = { errors: kept.errors };
+  if (facts?.identity?.model !== undefined) extras.model = facts.identity.model;
+  if (facts?.identity?.firmware !== undefined) extras.firmware = facts.identity.firmware;
+  const average = miner === undefined ? undefined : own(miner, 'hr_average');
+  if (isFiniteNumber(average) && average >= 0) {
+    const perSecond = toHashesPerSecond(average, facts?.hashRateUnit ?? DEFAULT_HASH_RATE_UNIT);
+    if (perSecond !== undefined) extras.hashRateAverage = perSecond;
+  }
   const boards = boardsOf(miner);
+  if (boards !== undefined) extras.boards = boards;
   const pools = poolsOf(miner);
-  return {
-    errors: kept.errors,
-    ...(identity?.model !== undefined ? { model: identity.model } : {}),
-    ...(identity?.firmware !== undefined ? { firmware: identity.firmware } : {}),
-    ...(average !== undefined ? { hashRateAverage: average } : {}),
-    ...(boards !== undefined ? { boards } : {}),
-    ...(pools !== undefined ? { pools } : {}),
-  };
+  if (pools !== undefined) extras.pools = pools;
+  return extras;
 }
 
 export class PollRecorder {

@@ -14,6 +14,7 @@ import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ExpositionInput } from './exposition';
 import { expositionOf, streamExposition } from './exposition';
+import { DeviceLabelCache } from './exposition-labels';
 import type { MetricsServer } from './metrics-server';
 import { parseMetricsAddress, startMetricsServer } from './metrics-server';
 import type { PollDone } from './poll-recorder';
@@ -67,6 +68,7 @@ const plainReason = (message: string): string => message.replace(/^Site metrics:
 export function createSiteMetricsService(options: SiteMetricsServiceOptions): SiteMetricsService {
   const now = options.now ?? Date.now;
   let recorder = new PollRecorder();
+  const labels = new DeviceLabelCache();
   let served: MetricsServer | undefined;
   let applied: SiteMetricsSettings = { enabled: false, address: options.settings.current().metrics.address };
   let error: string | undefined;
@@ -74,7 +76,7 @@ export function createSiteMetricsService(options: SiteMetricsServiceOptions): Si
   let transition: Promise<void> = Promise.resolve();
 
   const input = (): ExpositionInput =>
-    expositionOf(options.site(), options.monitor() ?? idleMonitor(now()), recorder);
+    expositionOf(options.site(), options.monitor() ?? idleMonitor(now()), recorder, labels);
 
   async function stopServing(): Promise<void> {
     const current = served;

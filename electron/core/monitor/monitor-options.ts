@@ -74,8 +74,13 @@ export function resolveSettings(settings: MonitorSettings = {}): ResolvedSetting
   };
 }
 
-/** Idle connections the monitor keeps at most: one per device for fleets of several thousand. */
-const MONITOR_SOCKET_CAP = 8192;
+/**
+ * Idle connections the monitor keeps at most: one per device up to 16,384 devices (one laptop carries
+ * 10,000: docs/benchmarks.md). A fleet above the cap costs far more than its excess: the pool closes the
+ * connection idle the longest, which in a fleet polled in turn is the one due next, so every poll would
+ * open a new connection (at 10,000 devices under a cap of 8,192: a third of the monitor's CPU).
+ */
+const MONITOR_SOCKET_CAP = 16_384;
 
 /**
  * Options for the device client the monitor polls with. Each device's connection is kept from one poll to

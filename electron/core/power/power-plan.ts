@@ -10,7 +10,7 @@ import type {
   PowerPlanEntry,
   PowerSkipReason,
 } from '../../../shared/domain/power-plan';
-import { presetNumbersText } from '../../../shared/domain/power-plan';
+import { presetNumbersText } from '../../../shared/format/power-text';
 import type { AutotunePreset } from '../../../shared/domain/presets';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { Result } from '../../../shared/result';

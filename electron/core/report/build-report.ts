@@ -176,7 +176,8 @@ function reportDevice(
     led: ledOf(live),
     lastRestart,
     commissioning: commissioningStatusOf(device, live, stored, credentialsKnown),
-    preset: null,
+    // The preset in force while the device was accepted (read by the acceptance run, not by the report).
+    preset: verdict?.evidence.preset ?? null,
     worker: workerOf(pools),
     acceptance: reportAcceptanceOf(verdict),
     problems,

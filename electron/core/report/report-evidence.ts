@@ -3,12 +3,10 @@
  * by board, hash rate over the window, temperatures, fans, pool shares), the problems and alerts seen —
  * grouped by what they say, each with the devices it was seen on — and the technician's notes.
  */
-import type { HandOverReport, ReportDevice, SeenAlert } from '../../../shared/domain/report';
+import type { HandOverReport, ReportDevice } from '../../../shared/domain/report';
 import { criteriaText, evidenceLines, shortAddress } from '../../../shared/format/acceptance-text';
+import { addressesText, problemGroups } from '../../../shared/format/report-document';
 import { escapeHtml } from './html-text';
-
-/** Addresses named per problem; the CSV and JSON have every device's own list. */
-const ADDRESSES_NAMED = 12;
 
 function block(device: ReportDevice): string {
   const acceptance = device.acceptance;
@@ -30,25 +28,13 @@ export function evidenceSection(report: HandOverReport): string {
   return `<section class="evidence-section"><h2>Evidence of the failures (${failed.length})</h2>${criteria === undefined ? '' : `<p class="muted">The standard: ${escapeHtml(criteriaText(criteria))}.</p>`}<div class="evidence-grid">${failed.map(block).join('')}</div></section>`;
 }
 
-/** An alert in one line without its times (they are in the CSV and JSON). */
-const alertLine = (alert: SeenAlert): string =>
-  `${alert.kind}: ${alert.message}${alert.clearedAt === undefined ? '' : ' (came and went)'}`;
-
 export function problemsSection(report: HandOverReport): string {
-  const groups = new Map<string, string[]>();
-  for (const device of report.devices) {
-    for (const text of new Set([...device.problems, ...device.alerts.map(alertLine)])) {
-      groups.set(text, [...(groups.get(text) ?? []), shortAddress(device.address)]);
-    }
-  }
-  if (groups.size === 0) return '';
-  const items = [...groups]
-    .sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b))
-    .map(([text, where]) => {
-      const named = where.slice(0, ADDRESSES_NAMED).join(', ');
-      const rest = where.length > ADDRESSES_NAMED ? ` and ${where.length - ADDRESSES_NAMED} more` : '';
-      return `<li>${escapeHtml(text)} — <b>${where.length}</b> ${where.length === 1 ? 'device' : 'devices'}: <span class="mono">${escapeHtml(named)}</span>${rest}</li>`;
-    });
+  const groups = problemGroups(report);
+  if (groups.length === 0) return '';
+  const items = groups.map(
+    ({ text, addresses }) =>
+      `<li>${escapeHtml(text)} — <b>${addresses.length}</b> ${addresses.length === 1 ? 'device' : 'devices'}: <span class="mono">${escapeHtml(addressesText(addresses))}</span></li>`,
+  );
   return `<section class="problems"><h2>Problems and alerts seen</h2><ul class="lines wrap">${items.join('')}</ul></section>`;
 }
 

@@ -4,29 +4,20 @@
  * reason, the activity in short, the pools and firmware in force, and the signature block. Every list is
  * capped so the page stays one page; what does not fit is counted and found later in the document.
  */
-import { oneLineReason } from '../../../shared/domain/acceptance';
 import type { HandOverReport } from '../../../shared/domain/report';
-import { shortAddress } from '../../../shared/format/acceptance-text';
+import {
+  failuresOf,
+  headlineOf,
+  PAGE_ONE_LIMITS,
+  REPORT_FOOTER,
+} from '../../../shared/format/report-document';
 import { localTime } from '../../../shared/format/report-text';
 import { cell, escapeHtml } from './html-text';
 
-/** What the document holds and what it never does, said where the signatures are. */
-const FOOTER =
-  "API keys are listed as provisioned or not; the keys themselves are kept in the commissioning laptop's keychain and are not part of this report. Passwords are described (factory default, changed here, set elsewhere, unknown), never shown; pool passwords are not read. Every device's full record (states, times, pools, passwords, alerts) is in the CSV and JSON of this report.";
-
-/** Most failures named on page 1; the evidence section has every one. */
-export const PAGE_ONE_FAILURES = 14;
-const PAGE_ONE_ACTIVITY = 6;
-const PAGE_ONE_POOLS = 4;
-const PAGE_ONE_FIRMWARE = 3;
-
-/** "Accepted 197 of 200 devices", or what stands instead when nothing was accepted yet. */
-export function headlineOf(report: HandOverReport): string {
-  const { devices, accepted, failed } = report.counts;
-  const noun = devices === 1 ? 'device' : 'devices';
-  if (accepted + failed === 0) return `No acceptance run yet: ${devices} ${noun}`;
-  return `Accepted ${accepted} of ${devices} ${noun}`;
-}
+export const PAGE_ONE_FAILURES = PAGE_ONE_LIMITS.failures;
+const PAGE_ONE_ACTIVITY = PAGE_ONE_LIMITS.activity;
+const PAGE_ONE_POOLS = PAGE_ONE_LIMITS.pools;
+const PAGE_ONE_FIRMWARE = PAGE_ONE_LIMITS.firmware;
 
 const more = (n: number, what: string): string =>
   n > 0 ? `<li class="muted">and ${n} more ${escapeHtml(what)}</li>` : '';
@@ -58,16 +49,15 @@ function counts(report: HandOverReport): string {
 }
 
 function failures(report: HandOverReport): string {
-  const failed = report.devices.filter((d) => d.acceptance?.verdict === 'fail');
+  const failed = failuresOf(report);
   if (failed.length === 0) {
     const none =
       report.counts.accepted > 0 ? 'No device failed its acceptance.' : 'No acceptance verdict yet.';
     return `<section class="failures"><h2>Failures</h2><p class="muted">${none}</p></section>`;
   }
-  const lines = failed.slice(0, PAGE_ONE_FAILURES).map((device) => {
-    const name = [shortAddress(device.address), device.label].filter((part) => part !== '').join(' · ');
-    return `<li><b>${escapeHtml(name)}</b> — ${escapeHtml(oneLineReason(device.acceptance ?? { verdict: 'fail', reasons: [] }))}</li>`;
-  });
+  const lines = failed
+    .slice(0, PAGE_ONE_FAILURES)
+    .map(({ name, reason }) => `<li><b>${escapeHtml(name)}</b> — ${escapeHtml(reason)}</li>`);
   return `<section class="failures"><h2>Failures (${failed.length})</h2><ul class="lines">${lines.join('')}${more(failed.length - PAGE_ONE_FAILURES, 'failed devices: see Evidence')}</ul></section>`;
 }
 
@@ -120,6 +110,6 @@ ${facts(report)}
 ${counts(report)}
 <div class="columns">${failures(report)}<div>${activity(report)}${inForce(report)}</div></div>
 ${signatures(report)}
-<footer>${FOOTER}</footer>
+<footer>${escapeHtml(REPORT_FOOTER)}</footer>
 </section>`;
 }

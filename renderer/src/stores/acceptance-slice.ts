@@ -13,8 +13,16 @@ import type { SliceCreator } from './types';
 /** A kept verdict or one this session's run just gave (it is kept when the run ends). */
 export type KnownVerdict = Pick<
   AcceptanceVerdict,
-  'deviceId' | 'address' | 'verdict' | 'reasons' | 'checks' | 'evidence' | 'criteria' | 'endedAt'
->;
+  | 'deviceId'
+  | 'address'
+  | 'verdict'
+  | 'reasons'
+  | 'checks'
+  | 'evidence'
+  | 'criteria'
+  | 'startedAt'
+  | 'endedAt'
+> & { by?: string };
 
 export interface AcceptanceEnd {
   status: 'done' | 'cancelled';

@@ -20,7 +20,8 @@ export type BulkOperation =
   | 'pools'
   | 'locate'
   | 'restart-mining'
-  | 'reboot';
+  | 'reboot'
+  | 'power-profile';
 
 export interface BulkState {
   status: 'idle' | 'running' | 'done' | 'error';

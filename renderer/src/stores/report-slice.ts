@@ -19,6 +19,9 @@ export interface ReportSave {
 export interface ReportSlice {
   report: AsyncState<HandOverReport>;
   reportSave: ReportSave;
+  /** Who hands over, as typed in the Report view (page 1 and the signature block); empty: the laptop's user. */
+  reportTechnician: string;
+  reportTechnicianChanged: (name: string) => void;
   reportRequested: () => Promise<void>;
   reportSaveRequested: (format: SaveReportFormat) => Promise<void>;
 }
@@ -27,16 +30,25 @@ export interface ReportSliceDeps {
   api: Pick<Api, 'report:generate' | 'report:save'>;
 }
 
+/** The typed name, when there is one (else main uses the laptop's user). */
+const technicianOf = (typed: string): { technician?: string } =>
+  typed.trim() === '' ? {} : { technician: typed.trim() };
+
 export const createReportSlice =
   (deps: ReportSliceDeps): SliceCreator<ReportSlice> =>
   (set, get) => ({
     report: { status: 'idle' },
     reportSave: { status: 'idle' },
+    reportTechnician: '',
+    reportTechnicianChanged: (name) => set({ reportTechnician: name.slice(0, 100) }),
 
     reportRequested: async () => {
       if (get().report.status === 'loading') return;
       set({ report: loading });
-      const result = await deps.api['report:generate']({ format: 'json' });
+      const result = await deps.api['report:generate']({
+        format: 'json',
+        ...technicianOf(get().reportTechnician),
+      });
       set({
         report: result.ok
           ? { status: 'ready', value: result.value.report }
@@ -47,7 +59,7 @@ export const createReportSlice =
     reportSaveRequested: async (format) => {
       if (get().reportSave.status === 'saving') return;
       set({ reportSave: { status: 'saving', format } });
-      const result = await deps.api['report:save']({ format });
+      const result = await deps.api['report:save']({ format, ...technicianOf(get().reportTechnician) });
       if (!result.ok) {
         set({ reportSave: { status: 'error', format, message: result.error.message } });
       } else if (result.value.saved) {

@@ -29,6 +29,8 @@ import type { PasswordSlice } from './password-slice';
 import { createPasswordSlice } from './password-slice';
 import type { PoolsSlice } from './pools-slice';
 import { createPoolsSlice } from './pools-slice';
+import type { PowerSlice } from './power-slice';
+import { createPowerSlice } from './power-slice';
 import type { ReportSlice } from './report-slice';
 import { createReportSlice } from './report-slice';
 import type { SettingsSlice } from './settings-slice';
@@ -46,6 +48,7 @@ export type RootState = AppSlice &
   ReportSlice &
   PasswordSlice &
   PoolsSlice &
+  PowerSlice &
   DeviceActionsSlice &
   ActivitySlice &
   AcceptanceSlice;
@@ -75,6 +78,7 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     ...createReportSlice(deps)(...args),
     ...createPasswordSlice(deps)(...args),
     ...createPoolsSlice(deps)(...args),
+    ...createPowerSlice(deps)(...args),
     ...createDeviceActionsSlice(deps)(...args),
     ...createActivitySlice(deps)(...args),
     ...createAcceptanceSlice(deps)(...args),

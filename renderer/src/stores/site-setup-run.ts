@@ -12,13 +12,14 @@ import type { RowOutcome } from './fleet-rows';
 import { rowOutcomeOf } from './password-slice';
 import type { RootState } from './root-store';
 
-export type SiteSetupOperation = 'pools' | 'locate' | 'restart-mining' | 'reboot';
+export type SiteSetupOperation = 'pools' | 'locate' | 'restart-mining' | 'reboot' | 'power-profile';
 
 const STEPS: Record<SiteSetupOperation, string> = {
   pools: 'Setting pools',
   locate: 'Switching locate LEDs',
   'restart-mining': 'Restarting mining',
   reboot: 'Rebooting',
+  'power-profile': 'Setting power presets',
 };
 
 const isSiteSetup = (operation: BulkState['operation']): operation is SiteSetupOperation =>

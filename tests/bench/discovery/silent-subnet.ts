@@ -18,6 +18,8 @@ import { median } from '../bench-kit';
 
 const RUNS = 7;
 const DEVICES = 20;
+/** The /24 ends within this share of nmap's time in the same run (issue 27). */
+const NMAP_SHARE = 0.4;
 const TIMEOUT_SWEEP = [300, 750, 1000];
 
 async function scannerRuns(lab: NetnsLab, connectTimeoutMs: number, runs: number): Promise<ScanChildRun[]> {
@@ -114,7 +116,7 @@ export async function silentSubnet(): Promise<BenchReport> {
 
     if (nmapMissing) {
       budgets.push({
-        name: 'faster than nmap',
+        name: `ends within ${NMAP_SHARE}× of nmap`,
         met: false,
         detail: 'not measured: nmap is not installed (apt-get install nmap)',
       });
@@ -128,8 +130,8 @@ export async function silentSubnet(): Promise<BenchReport> {
         { name: '/24 ratio CLI wall / nmap wall', value: cliMs / nmapMs, unit: '×' },
       );
       budgets.push({
-        name: 'faster than nmap (ratio < 1)',
-        met: oursMs < nmapMs,
+        name: `ends within ${NMAP_SHARE}× of nmap`,
+        met: oursMs <= NMAP_SHARE * nmapMs,
         detail: `${oursMs.toFixed(0)} ms vs ${nmapMs.toFixed(0)} ms; nmap found ${nmap.map((r) => r.open).join(', ')}`,
       });
     }

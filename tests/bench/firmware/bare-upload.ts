@@ -9,7 +9,8 @@ import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { text } from 'node:stream/consumers';
-import type { UploadRunRequest, UploadRunResult } from './rollout-child';
+import type { UploadRunRequest, UploadRunResult } from './upload-run';
+import { cpuMsSince } from './upload-run';
 
 const request = JSON.parse(await text(process.stdin)) as UploadRunRequest;
 const bytes = statSync(request.image).size;
@@ -61,6 +62,7 @@ const tokens = await Promise.all(
 let failed = 0;
 const queue = request.addresses.map((address, i) => ({ url: new URL(address), token: tokens[i]! }));
 const started = performance.now();
+const cpuAtStart = process.cpuUsage();
 await Promise.all(
   Array.from({ length: 5 }, async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
@@ -89,7 +91,7 @@ const result: UploadRunResult = {
   wallMs,
   uploadMs: wallMs,
   maxRssMb: process.resourceUsage().maxRSS / 1024,
-  cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  cpuMs: cpuMsSince(cpuAtStart),
   failed,
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

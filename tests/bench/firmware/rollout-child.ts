@@ -18,24 +18,8 @@ import { createDeviceClient } from '../../../electron/core/device/client';
 import { createPinOverlay } from '../../../electron/core/firmware/certificates';
 import { createFirmwareService } from '../../../electron/core/firmware/firmware-service';
 import { createInventoryServices } from '../../../electron/core/inventory/inventory-services';
-
-export interface UploadRunRequest {
-  addresses: string[];
-  password: string;
-  image: string;
-}
-
-export interface UploadRunResult {
-  /** Image bytes uploaded (whole images the devices took). */
-  bytes: number;
-  wallMs: number;
-  /** Time with at least one upload in flight. */
-  uploadMs: number;
-  maxRssMb: number;
-  /** CPU time of the whole process (user + system). */
-  cpuMs: number;
-  failed: number;
-}
+import type { UploadRunRequest, UploadRunResult } from './upload-run';
+import { cpuMsSince } from './upload-run';
 
 const request = JSON.parse(await text(process.stdin)) as UploadRunRequest;
 const dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-bench-firmware-'));
@@ -65,6 +49,7 @@ try {
     timing: { verify: { firstPollMs: 50, pollMs: 250 } },
   });
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const prepared = await firmware.prepare({ targets, imagePath: request.image, siteId: site.value.id });
   if (!prepared.ok) throw new Error(prepared.error.message);
   const intervals = new Map<string, { from: number; to?: number }>();
@@ -102,7 +87,7 @@ try {
     wallMs,
     uploadMs,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
-    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    cpuMs: cpuMsSince(cpuAtStart),
     failed: outcome.counts.failed + outcome.counts.notStarted + outcome.counts.unknown,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);

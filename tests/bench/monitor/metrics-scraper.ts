@@ -5,16 +5,19 @@
  */
 import { execFile } from 'node:child_process';
 import { expositionOf, streamExposition } from '../../../electron/core/metrics/exposition';
+import { DeviceLabelCache } from '../../../electron/core/metrics/exposition-labels';
 import type { MetricsServer } from '../../../electron/core/metrics/metrics-server';
 import { startMetricsServer } from '../../../electron/core/metrics/metrics-server';
 import type { PollRecorder } from '../../../electron/core/metrics/poll-recorder';
 import type { Monitor } from '../../../electron/core/monitor/monitor';
 
 export async function serveMetrics(monitor: Monitor, recorder: PollRecorder): Promise<MetricsServer> {
+  const labels = new DeviceLabelCache();
   const served = await startMetricsServer({
     host: '127.0.0.1',
     port: 0,
-    stream: (format, write) => streamExposition(expositionOf('Bench', monitor, recorder), format, write),
+    stream: (format, write) =>
+      streamExposition(expositionOf('Bench', monitor, recorder, labels), format, write),
   });
   if (!served.ok) throw new Error(served.error.message);
   return served.value;

@@ -6,6 +6,9 @@
  * (measured window and whole run), peak RSS, poll figures and per-device gap analysis. With `scrapeEveryMs`
  * it also serves the site metrics and is scraped from another process during the measured window.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import { MONITOR_STATES } from '../../../shared/domain/monitor';
@@ -114,6 +117,18 @@ const cpuSteady = process.cpuUsage();
 const tSteady = performance.now();
 const steadyFrom = Date.now();
 const lateAtSteady = monitor.stats().late;
+// MONITOR_BENCH_HEAP_PROFILE=<dir>: where the measured window's allocations come from, garbage included
+// (a sampling heap profile, `allocations.heapprofile`, opened in Chrome DevTools' Memory tab).
+const heapProfileDir = process.env.MONITOR_BENCH_HEAP_PROFILE;
+const inspector = heapProfileDir !== undefined ? new Session() : undefined;
+if (inspector !== undefined) {
+  inspector.connect();
+  await inspector.post('HeapProfiler.startSampling', {
+    samplingInterval: 32_768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+}
 const scrapes =
   metrics !== undefined && request.scrapeEveryMs !== undefined
     ? scrapeFromAnotherProcess(metrics.url, {
@@ -128,6 +143,11 @@ const cpuSteadyEnd = process.cpuUsage(cpuSteady);
 const wallMs = performance.now() - t0;
 const steadyWallMs = performance.now() - tSteady;
 const endAt = Date.now();
+if (inspector !== undefined && heapProfileDir !== undefined) {
+  const { profile } = await inspector.post('HeapProfiler.stopSampling');
+  await writeFile(join(heapProfileDir, 'allocations.heapprofile'), JSON.stringify(profile));
+  inspector.disconnect();
+}
 const heapBeforeGcMb = process.memoryUsage().heapUsed / 2 ** 20;
 // With --expose-gc (the benchmark passes it): what is still reachable, not garbage awaiting a collection.
 (globalThis as { gc?: () => void }).gc?.();

@@ -56,8 +56,9 @@ export async function waitForStates(
  */
 export async function openActions(page: Page): Promise<Locator> {
   const menu = page.getByRole('menu', { name: 'Actions' });
-  if ((await menu.count()) === 0) await page.getByRole('button', { name: 'Actions', exact: true }).click();
-  await expect.poll(() => menu.count()).toBe(1);
+  if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Actions', exact: true }).click();
+  // Playwright's own wait, not expect.poll: scripts/screenshot.ts uses this outside a test.
+  await menu.waitFor({ state: 'visible' });
   return menu;
 }
 
@@ -66,12 +67,17 @@ export async function actionItem(page: Page, label: string): Promise<Locator> {
   return (await openActions(page)).getByRole('menuitem', { name: label, exact: true });
 }
 
-/** Chooses `label` from the Actions menu; `choice` picks from its submenu ("Blink LED" → "for 10 min"). */
+/**
+ * Chooses `label` from the Actions menu; `choice` picks from its submenu ("Blink LED" → "for 10 min") with
+ * the keyboard (focus, Enter): a pointer jumping straight to a submenu opened on the left of its menu may
+ * cross the menu's other entries, which close it, as they should for a hand moving over them.
+ */
 export async function chooseAction(page: Page, label: string, choice?: string): Promise<void> {
   await (await actionItem(page, label)).click();
-  if (choice !== undefined) {
-    await page.getByRole('menu', { name: label }).getByRole('menuitem', { name: choice, exact: true }).click();
-  }
+  if (choice === undefined) return;
+  const item = page.getByRole('menu', { name: label }).getByRole('menuitem', { name: choice, exact: true });
+  await item.focus();
+  await page.keyboard.press('Enter');
 }
 
 /** The labels of the Actions menu's entries, in order (the menu is left open). */

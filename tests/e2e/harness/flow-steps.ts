@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Fleet, SimDevice } from '../../simulator';
-import { rangeOf, rows, waitForStates } from './fleet-page';
+import { chooseAction, rangeOf, rows, waitForStates } from './fleet-page';
 
 /** Discover: type the range and port, scan, see every device, add them, go to the fleet. */
 export async function scanAndAddAll(page: Page, fleet: Fleet): Promise<void> {
@@ -28,12 +28,12 @@ export async function addFoundToFleet(page: Page, count: number): Promise<void> 
   await waitForStates(page, count, 'locked');
 }
 
-/** Ctrl+A, Unlock…, the site password once, "create API keys" left ticked. */
+/** Ctrl+A, Actions → Unlock…, the site password once, "create API keys" left ticked. */
 export async function unlockAllWithKeys(page: Page, count: number, password: string): Promise<void> {
   await page.getByRole('table', { name: 'Fleet' }).click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Control+a');
   await expect.poll(() => page.getByText(`${count} selected`, { exact: false }).count()).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Unlock…' }).click();
+  await chooseAction(page, 'Unlock…');
   const dialog = page.getByRole('dialog', { name: `Unlock ${count} devices` });
   await dialog.getByLabel('Device password').fill(password);
   await expect(dialog.getByLabel(/Create an API key/).isChecked()).resolves.toBe(true);

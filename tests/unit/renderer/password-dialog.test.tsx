@@ -60,7 +60,7 @@ function typePasswords(dialog: HTMLElement, first: string, second = first): void
 const next = (dialog: HTMLElement) =>
   fireEvent.click(within(dialog).getByRole('button', { name: 'Next: preview' }));
 
-describe('Change password… form', () => {
+describe('Password… form', () => {
   it.each([
     ['short1', 'short1', 'At least 8 characters.'],
     ['admin', 'admin', '"admin" is the factory password: choose another one.'],

@@ -50,7 +50,7 @@ describe('the device panel’s pools', () => {
     ]);
     expect(
       screen.getByText(
-        'The firmware’s fee pool is where the firmware mines its maker’s fee. It is not one of the customer’s pools, and Set pools… does not change it.',
+        'The firmware’s fee pool is where the firmware mines its maker’s fee. It is not one of the customer’s pools, and Actions → Pools… does not change it.',
       ),
     ).toBeTruthy();
     expect(container.textContent).not.toContain(SECRET);

@@ -38,9 +38,23 @@ const report: HandOverReport = {
   site: { id: 'hall-1', name: 'Hall 1' },
   generatedAt: AT,
   laptop: 'field-laptop',
+  technician: 'Dana Okafor',
   app: { name: 'Minerdeck', version: '0.1.0' },
   checkedAt: AT,
-  counts: { devices: 2, byState: { online: 1, locked: 1 }, apiKeys: 1, withProblems: 1, factoryPasswords: 1 },
+  counts: {
+    devices: 2,
+    byState: { online: 1, locked: 1 },
+    apiKeys: 1,
+    withProblems: 1,
+    factoryPasswords: 1,
+    online: 1,
+    accepted: 0,
+    failed: 1,
+  },
+  inForce: {
+    pools: [{ url: 'stratum+tcp://pool.example:3333', devices: 1, workers: ['hall-1.5'] }],
+    firmware: [{ firmware: 'Vnish 1.2.7', devices: 1 }],
+  },
   activity: [
     {
       id: '20260301-a1',
@@ -77,6 +91,28 @@ const report: HandOverReport = {
       led: 'off',
       lastRestart: { action: 'reboot', at: AT, outcome: 'done' },
       commissioning: 'verified',
+      preset: '3200',
+      worker: 'hall-1.5',
+      acceptance: {
+        verdict: 'fail',
+        reasons: ['2 of 3 hash boards present (board 3 missing)'],
+        checks: [],
+        evidence: {
+          preset: '3200',
+          readings: { taken: 31, failed: 0, failures: [] },
+          boards: { expected: 3, seen: 2, missing: [3], failing: [] },
+          deadChips: [],
+          chipsSeen: 130,
+          hashRate: { averageThs: 130, nominalThs: 200, percent: 65, lowestThs: 129 },
+          temperature: { hottestChipC: 71, board: 1, hottestBoardC: 60 },
+          fans: { count: 4, slowestRpm: 5000, stopped: [] },
+          shares: { accepted: 100, rejected: 0, rejectedPercent: 0, restarted: false },
+        },
+        criteria: { minutes: 30, minHashratePercent: 95, maxChipTempC: 85, maxRejectedPercent: 2 },
+        startedAt: AT,
+        endedAt: AT,
+        by: 'field-laptop',
+      },
       problems: [],
       alerts: [],
       notes: '<img src=x onerror=alert(1)>',
@@ -106,6 +142,9 @@ const report: HandOverReport = {
       led: null,
       lastRestart: null,
       commissioning: 'found',
+      preset: null,
+      worker: null,
+      acceptance: null,
       problems: ['No credential stored'],
       alerts: [],
       notes: '',
@@ -357,7 +396,7 @@ describe('Sites view', () => {
 });
 
 describe('Report view', () => {
-  it('previews the report (values escaped, API key yes/no) and saves CSV through main', async () => {
+  it('previews the document to sign (page 1, one line per device, evidence; values escaped) and saves CSV', async () => {
     const api = createFakeApi();
     withSites(api, [site('hall-1', 'Hall 1', true)]);
     vi.mocked(api['report:generate']).mockResolvedValue(
@@ -371,29 +410,72 @@ describe('Report view', () => {
 
     const table = await screen.findByRole('table', { name: 'Devices in the report' });
     expect(api['report:generate']).toHaveBeenCalledWith({ format: 'json' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      '#',
+      'Address',
+      'MAC',
+      'Serial',
+      'Model',
+      'Firmware',
+      'Preset',
+      'Hash rate, % of nominal',
+      'Hottest chip',
+      'Worker',
+      'Verdict',
+    ]);
     const [first, second] = within(table).getAllByRole('row').slice(1);
-    expect(first!.textContent).toContain('180.00 TH/s of 200.00 TH/s (90 %)');
-    expect(within(first!).getAllByRole('cell')[9]!.textContent).toBe('yes');
-    expect(within(second!).getAllByRole('cell')[9]!.textContent).toBe('no');
-    // Password, pools and workers as read back, LED and the last reboot; the site's activity on top.
-    expect(within(first!).getAllByRole('cell')[10]!.textContent).toMatch(/^changed here 2026-03-01/);
-    expect(within(second!).getAllByRole('cell')[10]!.textContent).toBe('factory default');
-    expect(within(first!).getAllByRole('cell')[11]!.textContent).toBe(
-      'stratum+tcp://pool.example:3333 (hall-1.5)',
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      '1',
+      '10.0.0.5',
+      'AA:BB:CC:00:00:01',
+      '–',
+      'Antminer S21',
+      'Vnish 1.2.7',
+      '3200',
+      '65 %',
+      '71 °C',
+      'hall-1.5',
+      'Failed',
+    ]);
+    expect(within(second!).getAllByRole('cell')[10]!.textContent).toBe('not run · locked');
+    // Page 1: the headline, who hands over, the counts, the failure by name, activity, in force, signatures.
+    const pageOne = screen.getByRole('region', { name: 'Page 1' });
+    expect(within(pageOne).getByRole('heading', { name: 'Accepted 0 of 2 devices' })).toBeTruthy();
+    expect(pageOne.textContent).toContain('Dana Okafor');
+    expect(screen.getByRole('region', { name: 'Failures' }).textContent).toContain(
+      '10.0.0.5 · Rack 3 — 2 of 3 hash boards present (board 3 missing)',
     );
-    expect(within(first!).getAllByRole('cell')[12]!.textContent).toMatch(/^LED offrebooted 2026-03-01/);
-    expect(within(second!).getAllByRole('cell')[11]!.textContent).toBe('not read');
     expect(screen.getByRole('region', { name: 'Activity' }).textContent).toContain(
       'pools set on 1 of 2 devices; 1 failed: 10.0.0.6',
     );
+    expect(screen.getByRole('region', { name: 'In force' }).textContent).toContain(
+      'stratum+tcp://pool.example:3333 — 1 device',
+    );
+    expect(screen.getByRole('region', { name: 'Signatures' }).textContent).toMatch(
+      /Technician.*Site owner.*Date/,
+    );
     expect(screen.getByRole('list', { name: 'Counts' }).textContent).toContain('1 with the factory password');
+    expect(screen.getByRole('region', { name: 'Evidence' }).textContent).toContain(
+      'Boards: 2 of 3 present (missing: 3)',
+    );
     // A device's text is shown as text, never as markup.
-    expect(first!.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(screen.getByRole('region', { name: 'Notes' }).textContent).toContain(
+      '<img src=x onerror=alert(1)>',
+    );
     expect(document.querySelector('img')).toBeNull();
 
+    fireEvent.change(screen.getByLabelText('Technician'), { target: { value: 'Sam Lee' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save CSV…' }));
     await screen.findByText('Saved to /home/tech/minerdeck-report-hall-1-2026-03-01.csv.');
-    expect(api['report:save']).toHaveBeenCalledWith({ format: 'csv' });
+    expect(api['report:save']).toHaveBeenCalledWith({ format: 'csv', technician: 'Sam Lee' });
   });
 
   it('says when saving failed, and when the dialog was closed', async () => {

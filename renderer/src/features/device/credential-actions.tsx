@@ -40,7 +40,7 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
       {creds.factoryPassword === true && (
         <p className="field-error" role="note">
           Its password is the factory default &quot;admin&quot;: anyone on the LAN can change its pools.
-          Select it in the fleet and use &quot;Change password…&quot; before hand-over.
+          Select it in the fleet and use Actions → &quot;Password…&quot; before hand-over.
         </p>
       )}
       <p>

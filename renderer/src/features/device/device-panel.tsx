@@ -9,7 +9,9 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { STATE_LOOKS } from '../../lib/states';
 import { useRootStore } from '../../stores/root-store';
+import { AcceptanceBadge } from '../fleet/acceptance-badge';
 import { CredentialActions } from './credential-actions';
+import { DeviceAcceptance } from './device-acceptance';
 import { DeviceActivity } from './device-activity';
 import { DeviceActions } from './device-actions';
 import { DeviceReadings } from './device-readings';
@@ -50,6 +52,7 @@ export function DevicePanel(): ReactNode {
           {device !== undefined && (
             <p className="panel-sub">
               <span className={`badge badge-${look.tone}`}>{look.label}</span>{' '}
+              <AcceptanceBadge deviceId={device.deviceId} />{' '}
               {device.credentials.factoryPassword === true && (
                 <>
                   <span className="badge badge-bad" data-credential="factory-password">
@@ -100,6 +103,9 @@ export function DevicePanel(): ReactNode {
             <Tabs.Trigger value="activity" className="tab">
               Activity
             </Tabs.Trigger>
+            <Tabs.Trigger value="acceptance" className="tab">
+              Acceptance
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="readings" className="tab-panel">
             <DeviceReadings detail={detail.value} />
@@ -120,6 +126,9 @@ export function DevicePanel(): ReactNode {
           </Tabs.Content>
           <Tabs.Content value="activity" className="tab-panel">
             <DeviceActivity deviceId={detail.value.device.deviceId} />
+          </Tabs.Content>
+          <Tabs.Content value="acceptance" className="tab-panel">
+            <DeviceAcceptance deviceId={detail.value.device.deviceId} />
           </Tabs.Content>
         </Tabs.Root>
       )}

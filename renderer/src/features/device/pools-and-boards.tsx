@@ -70,7 +70,7 @@ export function PoolsAndBoards({ detail }: { detail: DeviceDetailView }): ReactN
         mono={[0, 1]}
         note={
           feePool
-            ? 'The firmware’s fee pool is where the firmware mines its maker’s fee. It is not one of the customer’s pools, and Set pools… does not change it.'
+            ? 'The firmware’s fee pool is where the firmware mines its maker’s fee. It is not one of the customer’s pools, and Actions → Pools… does not change it.'
             : undefined
         }
         rows={reading.pools.map((p, i) => ({

@@ -19,6 +19,7 @@ const DONE_WORDS = {
   locate: 'done',
   'restart-mining': 'restarted',
   reboot: 'rebooting',
+  'power-profile': 'set',
 } as const;
 
 export function BulkStatus(): ReactNode {
@@ -68,11 +69,15 @@ export function BulkStatus(): ReactNode {
       <strong>
         {bulk.summary ?? `${bulk.ok} ${words}${bulk.failed > 0 ? `, ${bulk.failed} failed` : ''}.`}
       </strong>
-      {/* Pools just set that a device uses only after a mining restart: the restart, offered. */}
-      {bulk.operation === 'pools' && restartOffer.length > 0 && (
+      {/* Pools or a power preset just set that a device uses only after a mining restart: the restart,
+          offered. */}
+      {(bulk.operation === 'pools' || bulk.operation === 'power-profile') && restartOffer.length > 0 && (
         <span className="restart-offer">
-          {count(restartOffer.length, 'device')} {restartOffer.length === 1 ? 'mines' : 'mine'} on the new
-          pools only after a mining restart.{' '}
+          {count(restartOffer.length, 'device')}{' '}
+          {bulk.operation === 'pools'
+            ? `${restartOffer.length === 1 ? 'mines' : 'mine'} on the new pools`
+            : `${restartOffer.length === 1 ? 'runs' : 'run'} the new preset`}{' '}
+          only after a mining restart.{' '}
           <button
             type="button"
             className="button button-primary"

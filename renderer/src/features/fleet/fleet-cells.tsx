@@ -11,6 +11,8 @@ import { ImplausibleMark } from '../../components/implausible-mark';
 import { implausibleAt } from '../../../../shared/format/implausible';
 import { minerStateLook } from '../../../../shared/domain/miner-states';
 import { disruptionLabel } from '../../lib/disruption-words';
+import { AcceptanceBadge } from './acceptance-badge';
+import { PresetNote } from './preset-note';
 
 export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNode {
   const look = STATE_LOOKS[row.state];
@@ -42,6 +44,7 @@ export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNo
             LED on
           </span>
         )}
+        <AcceptanceBadge deviceId={row.id} />
       </span>
       <span
         className="cell-sub"
@@ -171,10 +174,16 @@ export function FansCell({ row }: { row: FleetRow }): ReactNode {
 
 export function PowerCell({ row }: { row: FleetRow }): ReactNode {
   const odd = oddAt(row, 'powerW');
-  return odd === undefined ? (
-    <span className="cell-number">{watts(row.powerW)}</span>
-  ) : (
-    <ImplausibleMark entry={odd} className="cell-number" />
+  return (
+    <div className="cell-stack">
+      {odd === undefined ? (
+        <span className="cell-number">{watts(row.powerW)}</span>
+      ) : (
+        <ImplausibleMark entry={odd} className="cell-number" />
+      )}
+      {/* The autotune preset it runs (read by main only when due): power profiles. */}
+      <PresetNote deviceId={row.id} />
+    </div>
   );
 }
 
@@ -194,7 +203,7 @@ export function CredentialsCell({ row }: { row: FleetRow }): ReactNode {
         <span
           className="mini-badge mini-bad"
           data-credential="factory-password"
-          title={`Its password is the factory default "admin" (${PASSWORD_WORDS[row.password].toLowerCase()} in the keychain): anyone on the LAN can change its pools. Select it and use "Change password…".`}
+          title={`Its password is the factory default "admin" (${PASSWORD_WORDS[row.password].toLowerCase()} in the keychain): anyone on the LAN can change its pools. Select it and use Actions → "Password…".`}
         >
           Factory pw
         </span>
@@ -216,7 +225,7 @@ export function CredentialsCell({ row }: { row: FleetRow }): ReactNode {
 export function AlertsCell({ row }: { row: FleetRow }): ReactNode {
   if (row.alerts.length === 0) return <span className="cell-sub">None</span>;
   return (
-    <div className="cell-badges">
+    <div className="cell-badges" title={row.alerts.map((kind) => ALERT_WORDS[kind]).join(', ')}>
       {row.alerts.map((kind) => (
         <span key={kind} className="mini-badge mini-bad">
           {ALERT_WORDS[kind]}

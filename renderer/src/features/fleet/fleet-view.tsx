@@ -12,6 +12,7 @@ import { BulkStatus } from './bulk-status';
 import { FleetTable } from './fleet-table';
 import { FleetToolbar } from './fleet-toolbar';
 import { LaptopNetworkBanner, useOffNetworkSince } from './laptop-network-banner';
+import { usePresetRefresh } from './preset-note';
 import './fleet.css';
 
 export function FleetView(): ReactNode {
@@ -26,6 +27,7 @@ export function FleetView(): ReactNode {
       fleetRequested: s.fleetRequested,
     })),
   );
+  usePresetRefresh(size);
 
   return (
     <section className="view fleet" aria-labelledby="fleet-title">

@@ -17,7 +17,13 @@ const FORGET_CHOICES: readonly { value: ForgetWhat; label: string }[] = [
   { value: 'api-key', label: 'API key' },
 ];
 
-export function ForgetDialog({ count: selected, onClose }: { count: number; onClose: () => void }): ReactNode {
+export function ForgetDialog({
+  count: selected,
+  onClose,
+}: {
+  count: number;
+  onClose: () => void;
+}): ReactNode {
   const forgetRequested = useRootStore((s) => s.forgetRequested);
   const [what, setWhat] = useState<ForgetWhat>('all');
   return (
@@ -55,7 +61,13 @@ export function ForgetDialog({ count: selected, onClose }: { count: number; onCl
   );
 }
 
-export function RemoveDialog({ count: selected, onClose }: { count: number; onClose: () => void }): ReactNode {
+export function RemoveDialog({
+  count: selected,
+  onClose,
+}: {
+  count: number;
+  onClose: () => void;
+}): ReactNode {
   const removeRequested = useRootStore((s) => s.removeRequested);
   return (
     <ConfirmDialog

@@ -6,10 +6,12 @@
  */
 import type { ComponentType } from 'react';
 import type { RootState } from '../../stores/root-store';
+import { AcceptanceDialog } from './acceptance-dialog';
 import { ActionConfirmDialog } from './action-confirm-dialog';
 import { ForgetDialog, RemoveDialog } from './forget-remove-dialogs';
 import { PasswordDialog } from './password-dialog';
 import { PoolsDialog } from './pools-dialog';
+import { PowerDialog } from './power-dialog';
 import { UnlockDialog } from './unlock-dialog';
 
 /** Minutes the locate LED blinks before it turns itself off. */
@@ -70,6 +72,13 @@ export const SELECTION_ACTIONS: readonly SelectionAction[] = [
     Dialog: PoolsDialog,
   },
   {
+    id: 'power',
+    label: 'Power…',
+    title:
+      "Each device's autotune preset: one by name, the highest under a watt limit, or a site budget spread for the most hash rate; planned before anything is sent",
+    Dialog: PowerDialog,
+  },
+  {
     id: 'led',
     label: 'Blink LED',
     title: 'Blinks the locate LED so the unit can be found in the racks; it turns itself off',
@@ -97,6 +106,14 @@ export const SELECTION_ACTIONS: readonly SelectionAction[] = [
     danger: true,
     run: (s) => void s.actionPlanRequested('reboot'),
     Dialog: ActionConfirmDialog,
+  },
+  {
+    id: 'acceptance',
+    label: 'Acceptance…',
+    title:
+      'Watches the devices for a while and gives each a verdict: boards, chips, hash rate, temperatures, fans, pool',
+    newGroup: true,
+    Dialog: AcceptanceDialog,
   },
   {
     id: 'rescan',

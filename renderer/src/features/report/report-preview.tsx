@@ -1,184 +1,221 @@
 /**
- * The hand-over report as the customer will read it, drawn by React from the report object main built
- * (the same one the CSV, JSON, HTML and PDF files are made of) and worded by the same functions
- * (shared/format/report-text.ts). A React rendering rather than the HTML file in a frame: the window's CSP
- * allows no frame and no inline style, and React escapes every value a device or a person wrote.
+ * The hand-over report as the site owner will read and sign it, drawn by React from the report object main
+ * built (the same one the CSV, JSON, HTML and PDF files are made of), laid out as the printed document is
+ * (electron/core/report/report-html.ts) and worded by the same functions (shared/format/report-document.ts,
+ * acceptance-text.ts): page 1 — the headline, the facts, the counts, the failures, the activity, what is in
+ * force, the signature block — then the one-line device table, the evidence of each failure, the problems
+ * seen and the notes. A React rendering rather than the HTML file in a frame: the window's CSP allows no
+ * frame and no inline style, and React escapes every value a device or a person wrote.
  */
 import type { ReactNode } from 'react';
-import type { HandOverReport, ReportDevice, ReportState } from '../../../../shared/domain/report';
+import type { HandOverReport, ReportDevice } from '../../../../shared/domain/report';
 import {
-  alertText,
-  apiKeyText,
-  hashRateText,
-  localTime,
-  stateNotes,
-  temperatureText,
-} from '../../../../shared/format/report-text';
-import { passwordStatusText } from '../../../../shared/format/password-status-text';
-import { lastRestartText, ledText, poolsText } from '../../../../shared/format/setup-text';
-
-const STATE_ORDER: readonly ReportState[] = [
-  'online',
-  'rebooting',
-  'restarting',
-  'offline',
-  'needs-password',
-  'auth-failed',
-  'locked-out',
-  'error',
-  'locked',
-  'unlocking',
-  'discovered',
-  'not-checked',
-];
-
-const GOOD = new Set<ReportState>(['online']);
-const WAIT = new Set<ReportState>([
-  'locked',
-  'not-checked',
-  'discovered',
-  'unlocking',
-  'rebooting',
-  'restarting',
-]);
-const toneOf = (state: ReportState): string =>
-  GOOD.has(state) ? 'report-good' : WAIT.has(state) ? 'report-wait' : 'report-bad';
+  criteriaText,
+  evidenceLines,
+  hashRatePercentText,
+  hottestChipText,
+  shortAddress,
+  verdictCellText,
+} from '../../../../shared/format/acceptance-text';
+import {
+  addressesText,
+  deviceName,
+  failuresOf,
+  headlineOf,
+  PAGE_ONE_LIMITS,
+  problemGroups,
+  REPORT_FOOTER,
+} from '../../../../shared/format/report-document';
+import { localTime } from '../../../../shared/format/report-text';
 
 const Dash = (): ReactNode => <span className="report-muted">–</span>;
 const text = (value: string | null): ReactNode => (value === null || value === '' ? <Dash /> : value);
+const devices = (n: number): string => `${n} ${n === 1 ? 'device' : 'devices'}`;
 
-function DeviceRow({ device, index }: { device: ReportDevice; index: number }): ReactNode {
-  const issues = [...device.problems, ...device.alerts.map(alertText)];
-  const temps = [
-    device.chipTempMax === null ? '' : `chip ${temperatureText(device.chipTempMax)}`,
-    device.boardTempMax === null ? '' : `board ${temperatureText(device.boardTempMax)}`,
-  ].filter((t) => t !== '');
+function More({ n, what }: { n: number; what: string }): ReactNode {
+  return n > 0 ? (
+    <li className="report-muted">
+      and {n} more {what}
+    </li>
+  ) : null;
+}
+
+function Counts({ report }: { report: HandOverReport }): ReactNode {
+  const { counts } = report;
+  const items: [number, string, string?][] = [
+    [counts.devices, 'devices'],
+    [counts.online, 'online'],
+    [counts.accepted, 'accepted', 'report-good'],
+    [counts.failed, 'failed', counts.failed > 0 ? 'report-bad' : undefined],
+    [counts.devices - counts.accepted - counts.failed, 'not accepted yet'],
+    [counts.withProblems, 'with problems or alerts'],
+  ];
+  if (counts.factoryPasswords > 0)
+    items.push([counts.factoryPasswords, 'with the factory password', 'report-bad']);
   return (
-    <tr>
-      <td className="num">{index + 1}</td>
-      <td>
-        <span className="mono">{device.address}</span>
-        {device.label !== '' && <div>{device.label}</div>}
-      </td>
-      <td className="mono">{text(device.mac)}</td>
-      <td>{text(device.hostname)}</td>
-      <td>{text(device.model)}</td>
-      <td>{text(device.firmware)}</td>
-      <td>
-        <span className={`report-state ${toneOf(device.state)}`}>{device.state}</span>
-        {stateNotes(device).map((note) => (
-          <div key={note} className="report-muted">
-            {note}
-          </div>
-        ))}
-      </td>
-      <td className="num">{text(hashRateText(device))}</td>
-      <td className="num">{temps.length === 0 ? <Dash /> : temps.map((t) => <div key={t}>{t}</div>)}</td>
-      <td>{apiKeyText(device.apiKey)}</td>
-      <td
-        className={device.password.status === 'factory-default' ? 'report-bad' : undefined}
-        data-password={device.password.status}
-      >
-        {passwordStatusText(device.password)}
-      </td>
-      <td>{poolsText(device.pools)}</td>
-      <td>
-        LED {ledText(device.led)}
-        {device.lastRestart !== null && <div>{lastRestartText(device.lastRestart)}</div>}
-      </td>
-      <td>
-        {issues.length === 0 ? (
-          <span className="report-muted">none</span>
-        ) : (
-          <ul className="report-items">
-            {issues.map((issue, i) => (
-              <li key={i}>{issue}</li>
-            ))}
-          </ul>
-        )}
-      </td>
-      <td className="report-notes">{text(device.notes)}</td>
-    </tr>
+    <ul className="report-counts" aria-label="Counts">
+      {items.map(([n, what, tone]) => (
+        <li key={what} className={tone}>
+          <b>{n}</b> {what}
+        </li>
+      ))}
+    </ul>
   );
 }
 
-export function ReportPreview({ report }: { report: HandOverReport }): ReactNode {
+function PageOne({ report }: { report: HandOverReport }): ReactNode {
   const facts: [string, string][] = [
+    ['Site', report.site.name],
     ['Date', localTime(report.generatedAt)],
+    ['Technician', report.technician],
     ['Laptop', report.laptop],
     ['States read', report.checkedAt === null ? 'not read for this report' : localTime(report.checkedAt)],
     ['Produced by', `${report.app.name} ${report.app.version}`],
   ];
+  const failures = failuresOf(report);
+  const activity = report.activity.slice(-PAGE_ONE_LIMITS.activity);
+  const { pools, firmware } = report.inForce;
   return (
-    <article className="report-paper" aria-label="Report preview">
-      <h3>Hand-over report: {report.site.name}</h3>
+    <section className="report-page-one" aria-label="Page 1">
+      <p className="report-muted">Hand-over report · {report.site.name}</p>
+      <h3>{headlineOf(report)}</h3>
       <dl className="report-facts">
         {facts.map(([k, v]) => (
           <div key={k}>
-            <dt>{k}:</dt>
-            <dd>{v}</dd>
+            <dt>{k}</dt>
+            <dd>{text(v)}</dd>
           </div>
         ))}
       </dl>
-      <ul className="report-counts" aria-label="Counts">
-        <li>
-          <b>{report.counts.devices}</b> devices
-        </li>
-        {STATE_ORDER.flatMap((state) => {
-          const n = report.counts.byState[state];
-          return n === undefined
-            ? []
-            : [
-                <li key={state} className={toneOf(state)}>
-                  <b>{n}</b> {state}
-                </li>,
-              ];
-        })}
-        <li>
-          <b>{report.counts.apiKeys}</b> with an API key
-        </li>
-        <li className={report.counts.factoryPasswords > 0 ? 'report-bad' : undefined}>
-          <b>{report.counts.factoryPasswords}</b> with the factory password
-        </li>
-        <li>
-          <b>{report.counts.withProblems}</b> with problems or alerts
-        </li>
-      </ul>
-      {report.activity.length > 0 && (
-        <section aria-label="Activity" className="report-activity">
-          <h4>Activity</h4>
-          <ul className="report-items">
-            {report.activity.map((a) => (
-              <li key={a.id}>
-                {localTime(a.at)} · {a.by}: {a.summary} <span className="report-muted">({a.what})</span>
-              </li>
-            ))}
-          </ul>
+      <Counts report={report} />
+      <div className="report-columns">
+        <section aria-label="Failures">
+          <h4>Failures{failures.length > 0 ? ` (${failures.length})` : ''}</h4>
+          {failures.length === 0 ? (
+            <p className="report-muted">
+              {report.counts.accepted > 0 ? 'No device failed its acceptance.' : 'No acceptance verdict yet.'}
+            </p>
+          ) : (
+            <ul className="report-items">
+              {failures.slice(0, PAGE_ONE_LIMITS.failures).map((f) => (
+                <li key={f.deviceId}>
+                  <b>{f.name}</b> — {f.reason}
+                </li>
+              ))}
+              <More n={failures.length - PAGE_ONE_LIMITS.failures} what="failed devices: see Evidence" />
+            </ul>
+          )}
         </section>
-      )}
+        <div>
+          <section aria-label="Activity">
+            <h4>Activity</h4>
+            {activity.length === 0 ? (
+              <p className="report-muted">Nothing was written to the devices.</p>
+            ) : (
+              <ul className="report-items">
+                {report.activity.length > activity.length && (
+                  <li className="report-muted">
+                    {report.activity.length - activity.length} earlier entries in the CSV and JSON
+                  </li>
+                )}
+                {activity.map((a) => (
+                  <li key={a.id}>
+                    {localTime(a.at)} · {a.summary}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-label="In force">
+            <h4>Pools in force</h4>
+            <ul className="report-items">
+              {pools.length === 0 && <li className="report-muted">no pool read</li>}
+              {pools.slice(0, PAGE_ONE_LIMITS.pools).map((pool) => (
+                <li key={pool.url}>
+                  {pool.url} — {devices(pool.devices)}
+                  {pool.workers.length > 0 && (
+                    <span className="report-muted">
+                      {' '}
+                      (workers {pool.workers.join(', ')}
+                      {pool.devices > pool.workers.length ? ', …' : ''})
+                    </span>
+                  )}
+                </li>
+              ))}
+              <More n={pools.length - PAGE_ONE_LIMITS.pools} what="pools" />
+            </ul>
+            <h4>Firmware in force</h4>
+            <ul className="report-items">
+              {firmware.length === 0 && <li className="report-muted">not known</li>}
+              {firmware.slice(0, PAGE_ONE_LIMITS.firmware).map((f) => (
+                <li key={f.firmware}>
+                  {f.firmware} — {devices(f.devices)}
+                </li>
+              ))}
+              <More n={firmware.length - PAGE_ONE_LIMITS.firmware} what="firmware versions" />
+            </ul>
+          </section>
+        </div>
+      </div>
+      <section className="report-signatures" aria-label="Signatures">
+        <h4>Hand-over</h4>
+        <div className="report-sign-row">
+          {[
+            ['Technician', report.technician],
+            ['Site owner', ''],
+          ].map(([role, name]) => (
+            <div key={role}>
+              <div className="report-sign-role">{role}</div>
+              <div className="report-sign-line">{name}</div>
+              <div className="report-muted">name</div>
+              <div className="report-sign-line" />
+              <div className="report-muted">signature</div>
+            </div>
+          ))}
+          <div>
+            <div className="report-sign-role">Date</div>
+            <div className="report-sign-line" />
+            <div className="report-muted">date of hand-over</div>
+          </div>
+        </div>
+      </section>
+      <footer>{REPORT_FOOTER}</footer>
+    </section>
+  );
+}
+
+const COLUMNS: readonly [string, (d: ReportDevice, i: number) => ReactNode, string?][] = [
+  ['#', (_d, i) => i + 1, 'num'],
+  ['Address', (d) => shortAddress(d.address)],
+  ['MAC', (d) => text(d.mac), 'mono'],
+  ['Serial', (d) => text(d.serial)],
+  ['Model', (d) => text(d.model)],
+  ['Firmware', (d) => text(d.firmware)],
+  ['Preset', (d) => text(d.preset)],
+  ['Hash rate, % of nominal', (d) => text(hashRatePercentText(d)), 'num'],
+  ['Hottest chip', (d) => text(hottestChipText(d)), 'num'],
+  ['Worker', (d) => text(d.worker)],
+  ['Verdict', (d) => verdictCellText(d)],
+];
+
+const verdictTone = (device: ReportDevice): string | undefined =>
+  device.acceptance === null
+    ? undefined
+    : device.acceptance.verdict === 'pass'
+      ? 'report-good'
+      : 'report-bad';
+
+function DeviceTable({ report }: { report: HandOverReport }): ReactNode {
+  return (
+    <section aria-label="Devices">
+      <h4>Devices ({report.devices.length})</h4>
       <div className="report-table-scroll">
         <table className="report-table" aria-label="Devices in the report">
           <thead>
             <tr>
-              {[
-                '#',
-                'Address',
-                'MAC',
-                'Host name',
-                'Model',
-                'Firmware',
-                'Final state',
-                'Hash rate vs nominal',
-                'Max temperatures',
-                'API key',
-                'Password',
-                'Pools and workers',
-                'LED, last restart',
-                'Problems and alerts',
-                'Notes',
-              ].map((h) => (
-                <th key={h} scope="col">
-                  {h}
+              {COLUMNS.map(([heading]) => (
+                <th key={heading} scope="col">
+                  {heading}
                 </th>
               ))}
             </tr>
@@ -186,21 +223,100 @@ export function ReportPreview({ report }: { report: HandOverReport }): ReactNode
           <tbody>
             {report.devices.length === 0 ? (
               <tr>
-                <td colSpan={15} className="report-muted">
+                <td colSpan={COLUMNS.length} className="report-muted">
                   No devices in this site.
                 </td>
               </tr>
             ) : (
-              report.devices.map((device, i) => <DeviceRow key={device.deviceId} device={device} index={i} />)
+              report.devices.map((device, i) => (
+                <tr key={device.deviceId} data-verdict={device.acceptance?.verdict ?? 'none'}>
+                  {COLUMNS.map(([heading, value, kind]) => (
+                    <td key={heading} className={heading === 'Verdict' ? verdictTone(device) : kind}>
+                      {value(device, i)}
+                    </td>
+                  ))}
+                </tr>
+              ))
             )}
           </tbody>
         </table>
       </div>
-      <footer className="report-muted">
-        API keys are listed as provisioned or not; the keys themselves are kept in the commissioning
-        laptop&apos;s keychain and are not part of this report. Passwords are described (factory default,
-        changed here, set elsewhere, unknown), never shown; pool passwords are not read.
-      </footer>
+    </section>
+  );
+}
+
+function Evidence({ report }: { report: HandOverReport }): ReactNode {
+  const failed = report.devices.filter((d) => d.acceptance?.verdict === 'fail');
+  if (failed.length === 0) return null;
+  const criteria = failed[0]?.acceptance?.criteria;
+  return (
+    <section aria-label="Evidence">
+      <h4>Evidence of the failures ({failed.length})</h4>
+      {criteria !== undefined && <p className="report-muted">The standard: {criteriaText(criteria)}.</p>}
+      <div className="report-evidence-grid">
+        {failed.map((device) =>
+          device.acceptance === null ? null : (
+            <article key={device.deviceId} className="report-evidence">
+              <h5>{[deviceName(device), device.mac ?? ''].filter((p) => p !== '').join(' · ')} — Failed</h5>
+              <ul className="report-items report-bad">
+                {device.acceptance.reasons.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+              <ul className="report-items">
+                {evidenceLines(device.acceptance).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </article>
+          ),
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ProblemsAndNotes({ report }: { report: HandOverReport }): ReactNode {
+  const groups = problemGroups(report);
+  const noted = report.devices.filter((d) => d.notes.trim() !== '');
+  return (
+    <>
+      {groups.length > 0 && (
+        <section aria-label="Problems and alerts">
+          <h4>Problems and alerts seen</h4>
+          <ul className="report-items">
+            {groups.map(({ text: said, addresses }) => (
+              <li key={said}>
+                {said} — <b>{addresses.length}</b> {addresses.length === 1 ? 'device' : 'devices'}:{' '}
+                <span className="mono">{addressesText(addresses)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {noted.length > 0 && (
+        <section aria-label="Notes">
+          <h4>Notes</h4>
+          <ul className="report-items">
+            {noted.map((d) => (
+              <li key={d.deviceId}>
+                {deviceName(d)}: <span className="report-notes">{d.notes}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+export function ReportPreview({ report }: { report: HandOverReport }): ReactNode {
+  return (
+    <article className="report-paper" aria-label="Report preview">
+      <PageOne report={report} />
+      <DeviceTable report={report} />
+      <Evidence report={report} />
+      <ProblemsAndNotes report={report} />
     </article>
   );
 }

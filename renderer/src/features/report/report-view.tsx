@@ -1,5 +1,6 @@
 /**
- * The hand-over report of the current site: a preview, refreshed on demand (each refresh reads the
+ * The hand-over report of the current site, a document the site owner signs: who hands over (typed here,
+ * else the laptop's user), a preview, refreshed on demand (each refresh reads the
  * monitor's latest states), and the files for the customer, saved where the technician chooses with the
  * system's save dialog. PDF is printed by the desktop app from the same HTML.
  */
@@ -19,12 +20,14 @@ const FORMATS: readonly { format: SaveReportFormat; label: string }[] = [
 ];
 
 export function ReportView(): ReactNode {
-  const { report, save, reportRequested, reportSaveRequested } = useRootStore(
+  const { report, save, reportRequested, reportSaveRequested, technician, technicianChanged } = useRootStore(
     useShallow((s) => ({
       report: s.report,
       save: s.reportSave,
       reportRequested: s.reportRequested,
       reportSaveRequested: s.reportSaveRequested,
+      technician: s.reportTechnician,
+      technicianChanged: s.reportTechnicianChanged,
     })),
   );
   const currentSiteId = useRootStore((s) =>
@@ -48,6 +51,17 @@ export function ReportView(): ReactNode {
         >
           {report.status === 'loading' ? 'Reading the devices…' : 'Refresh'}
         </button>
+        <label className="report-technician">
+          <span>Technician</span>
+          <input
+            type="text"
+            maxLength={100}
+            value={technician}
+            placeholder={report.status === 'ready' ? report.value.technician : 'your name'}
+            onChange={(e) => technicianChanged(e.target.value)}
+            onBlur={() => void reportRequested()}
+          />
+        </label>
         <div className="report-save" role="group" aria-label="Save the report">
           {FORMATS.map(({ format, label }) => (
             <button

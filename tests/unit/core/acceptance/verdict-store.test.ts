@@ -22,6 +22,7 @@ function verdict(deviceId: string, pass: boolean, at = '2025-11-21T14:00:00.000Z
     reasons: pass ? [] : ['2 of 3 hash boards present (board 3 missing)'],
     checks: [],
     evidence: {
+      preset: '3200',
       readings: { taken: 31, failed: 0, failures: [] },
       boards: { expected: 3, seen: pass ? 3 : 2, missing: pass ? [] : [3], failing: [] },
       deadChips: [],

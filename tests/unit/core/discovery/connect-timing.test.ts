@@ -1,47 +1,45 @@
 /**
  * The scan's adaptive waits (connect-timing.ts): the connect timeout until something answers; then a
- * patience that follows the answers (TCP's srtt + 4 × rttvar, 20 ms to a quarter of the confirm wait) and a confirm wait of
+ * patience that follows the answers (TCP's srtt + 4 × rttvar, 20 ms to an eighth of the confirm wait) and a confirm wait of
  * max(350 ms, 10 × the slowest answer), never above the connect timeout and never shrinking again.
  */
 import { describe, expect, it } from 'vitest';
 import {
   ConnectTiming,
-  INITIAL_PATIENCE_MS,
   MIN_CONFIRM_MS,
   MIN_PATIENCE_MS,
 } from '../../../../electron/core/discovery/connect-timing';
 
 describe('ConnectTiming', () => {
-  it('waits the whole connect timeout until the first answer, and holds slots for a fixed start-up patience', () => {
+  it('waits the whole connect timeout until the first answer, a slot an eighth of it', () => {
     const timing = new ConnectTiming(500);
-    expect(timing.answered).toBe(false);
     expect(timing.confirmMs).toBe(500);
-    expect(timing.patienceMs).toBe(INITIAL_PATIENCE_MS);
-    // A short connect timeout the user chose: at most a quarter of it, at least 20 ms.
-    expect(new ConnectTiming(200).patienceMs).toBe(50);
-    expect(new ConnectTiming(60).patienceMs).toBe(20);
+    expect(timing.patienceMs).toBe(62.5);
+    // A short connect timeout the user chose: still at least 20 ms.
+    expect(new ConnectTiming(60).patienceMs).toBe(MIN_PATIENCE_MS);
   });
 
   it('on a wired LAN (answers in about a millisecond) confirms silence after 350 ms and hands slots on after 20 ms', () => {
     let shortened = 0;
     const timing = new ConnectTiming(500, () => (shortened += 1));
     for (const rtt of [1.2, 0.8, 1.5, 0.9, 1.1, 2.0, 0.7]) timing.observe(rtt);
-    expect(timing.answered).toBe(true);
     expect(timing.confirmMs).toBe(MIN_CONFIRM_MS);
     expect(timing.patienceMs).toBe(MIN_PATIENCE_MS);
     // Told once, when the first answer shortened the wait; later fast answers change nothing.
     expect(shortened).toBe(1);
   });
 
-  it('follows a slower network: patience is srtt + 4 × rttvar (RFC 6298), the confirm wait ten times the slowest answer', () => {
+  it('follows a slower network: patience srtt + 4 × rttvar (RFC 6298), confirm wait ten times the slowest answer', () => {
     const timing = new ConnectTiming(2000);
     timing.observe(20);
-    // First sample: srtt 20, rttvar 10 → 60 ms.
-    expect(timing.patienceMs).toBeCloseTo(60);
+    // First sample: srtt 20, rttvar 10 → 60 ms, held to an eighth of the confirm wait (350 ms).
     expect(timing.confirmMs).toBe(MIN_CONFIRM_MS);
-    timing.observe(30);
-    // rttvar = 0.75·10 + 0.25·10 = 10; srtt = 0.875·20 + 0.125·30 = 21.25 → 61.25 ms.
-    expect(timing.patienceMs).toBeCloseTo(61.25);
+    expect(timing.patienceMs).toBeCloseTo(MIN_CONFIRM_MS / 8);
+    // Steady answers of 30–34 ms: srtt ≈ 32, rttvar ≈ 2 → about 40 ms.
+    for (let i = 0; i < 100; i += 1) timing.observe(i % 2 === 0 ? 30 : 34);
+    expect(timing.patienceMs).toBeGreaterThan(36);
+    expect(timing.patienceMs).toBeLessThan(43);
+    expect(timing.confirmMs).toBe(MIN_CONFIRM_MS);
     timing.observe(60);
     expect(timing.confirmMs).toBe(600);
     timing.observe(150);
@@ -54,8 +52,8 @@ describe('ConnectTiming', () => {
     expect(timing.confirmMs).toBe(MIN_CONFIRM_MS);
     timing.observe(300); // a busy controller
     expect(timing.confirmMs).toBe(500);
-    // It holds no slot longer than a quarter of the confirm wait: the sweep goes on at speed.
-    expect(timing.patienceMs).toBe(125);
+    // It holds no slot longer than an eighth of the confirm wait: the sweep goes on at speed.
+    expect(timing.patienceMs).toBe(62.5);
     for (let i = 0; i < 1000; i += 1) timing.observe(1);
     expect(timing.confirmMs).toBe(500);
     // The patience forgets the outlier as fast answers keep coming.

@@ -26,7 +26,7 @@ describe('monitor settings', () => {
   it('keeps each connection past the longest jittered interval, with room for one per device', () => {
     expect(monitorClientOptions({ concurrency: 100, intervalMs: 2000 })).toEqual({
       idleSocketTimeoutMs: 3200,
-      maxTotalSockets: 8192,
+      maxTotalSockets: 16_384,
       totalTimeoutMs: 1600,
     });
   });

@@ -1,0 +1,132 @@
+/**
+ * `minerdeck profile set <targets…> (--preset NAME | --max-watts W | --site-kw K) [--site NAME]
+ * [--password-stdin] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]`: each device's autotune
+ * preset (docs/commissioning.md, "Power profiles"). The choice is checked before anything is touched (bad
+ * usage: exit 2). Then the plan — per device the preset, its watts and expected hash rate, or why it is
+ * skipped, and the totals against the budget — and, as for every write, nothing is sent without `--yes`
+ * (exit 2; `--dry-run` exits 0). With `--yes` each device gets one `POST /settings`, read back with
+ * `GET /settings`; the request goes to the site's activity log, and devices that run the new preset only
+ * after a mining restart are named with the command that restarts them.
+ */
+import { summarizeActivity } from '../../../shared/domain/commission';
+import { totalsText } from '../../../shared/format/power-text';
+import { createCommissionServices } from '../../core/commission/commission-services';
+import { watchReachability } from '../../core/commission/password-targets';
+import { toAppError } from '../../core/errors/to-app-error';
+import { parse } from '../args';
+import { EXIT, reportError } from '../output';
+import { planJson, planLines, printPowerResult } from '../profile-output';
+import type { CliContext } from './context';
+import { openCliCredentials } from './credentials-context';
+import { commonOptions, readRequiredSecret } from './device-command';
+import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
+import { parseMonitorTargets } from './monitor-targets';
+import { choiceFromOptions } from './profile-choice';
+import { PROFILE_SET_USAGE } from './profile-usage';
+import { resolveWriteTargets } from './write-targets';
+import { tellActivity, usageError, WRITE_OPTIONS, writeExitCode, writeRunOptions } from './write-run-options';
+
+export async function profileSetCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const parsed = parse(argv, {
+    ...commonOptions,
+    preset: { type: 'string' },
+    'max-watts': { type: 'string' },
+    'site-kw': { type: 'string' },
+    'password-stdin': { type: 'boolean', default: false },
+    ...WRITE_OPTIONS,
+  });
+  if (!parsed.ok) return reportError(ctx.output, parsed.error);
+  const { values, positionals } = parsed.value;
+  const output = { ...ctx.output, json: values.json === true };
+  const addresses = parseMonitorTargets(positionals, PROFILE_SET_USAGE);
+  if (!addresses.ok) return reportError(output, addresses.error);
+  const choice = choiceFromOptions(values);
+  if (!choice.ok) return reportError(output, choice.error);
+  const run = writeRunOptions(values, 'set');
+  if (!run.ok) return reportError(output, run.error);
+  const { yes, dryRun } = run.value;
+  let password: string | undefined;
+  if (values['password-stdin'] === true) {
+    const secret = await readRequiredSecret(ctx, 'Password');
+    if (!secret.ok) return reportError(output, secret.error);
+    password = secret.value;
+  }
+
+  const inventory = openCliInventory(ctx);
+  const siteRef = typeof values.site === 'string' ? values.site : undefined;
+  const resolved = await resolveCliSite(output, inventory, siteRef);
+  tellProblems(output, inventory);
+  if (!resolved.ok) return reportError(output, resolved.error);
+  const site = resolved.value;
+
+  const reach = watchReachability();
+  const credentials = await openCliCredentials(
+    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
+    { timeoutMs: run.value.timeoutMs, keychain: 'open' },
+  );
+  try {
+    const { services } = credentials;
+    const commission = createCommissionServices({
+      client: credentials.client,
+      credentials: services,
+      inventory,
+    });
+    const bulk = {
+      signal: ctx.signal,
+      ...(run.value.concurrency !== undefined ? { concurrency: run.value.concurrency } : {}),
+    };
+    const { targets, offline } = await resolveWriteTargets({ services, reach }, addresses.value, {
+      site,
+      siteGiven: siteRef !== undefined,
+      ...(password !== undefined ? { password } : {}),
+      bulk,
+    });
+    const planned = await commission.planPower(targets, choice.value, {
+      ...bulk,
+      offlineReason: (target) => offline.get(target.deviceId),
+    });
+    if (!planned.ok) return reportError(output, planned.error);
+    const plan = planned.value;
+    const writing = plan.entries.filter((e) => e.send).length;
+
+    if (!yes) {
+      if (output.json) {
+        for (const entry of plan.entries) output.out(planJson(entry));
+        output.err(`Total: ${totalsText(plan.totals)}.`);
+      } else for (const line of planLines(plan)) output.out(line);
+      if (dryRun) return EXIT.ok;
+      return usageError(
+        output,
+        writing > 0
+          ? `Nothing was sent: add --yes to set the presets on ${writing} device${writing === 1 ? '' : 's'}.`
+          : 'Nothing was sent, and none of these devices can be set (see why above).',
+      );
+    }
+    // With --json the plan still reaches a person, on stderr; stdout keeps one line per device.
+    for (const line of planLines(plan)) (output.json ? output.err : output.out)(line);
+
+    const set = await commission.setPower(targets, {
+      plan,
+      siteId: site.id,
+      ...bulk,
+      onResult: (result) => printPowerResult(output, result),
+    });
+    if (!set.ok) return reportError(output, set.error);
+    const { results } = set.value;
+    output.err(`${summarizeActivity({ action: 'power-profile', devices: results })}.`);
+    tellActivity(output, site.name, set.value);
+    const restart = results.flatMap((r) =>
+      'restartRequired' in r && r.restartRequired === true ? [r.address] : [],
+    );
+    if (restart.length > 0) {
+      output.err(
+        `${restart.length} device${restart.length === 1 ? '' : 's'} run${restart.length === 1 ? 's' : ''} the new preset only after a mining restart: minerdeck restart-mining ${restart.join(' ')}`,
+      );
+    }
+    return writeExitCode(results);
+  } catch (error) {
+    return reportError(output, toAppError(error));
+  } finally {
+    await credentials.close();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The devices a bulk write names by target (`profile set`, and any write over `<targets…>`): each one's
+ * credential id and reachability from one anonymous `GET /info` (silent ones are "offline" in the plan),
+ * and with `--password-stdin` one unlock per answering device with the given password (a refusal shows in
+ * the plan as "needs its password"; never retried).
+ */
+import type { DeviceAddress } from '../../../shared/domain/device-address';
+import type { Site } from '../../../shared/domain/inventory';
+import type { ReachabilityWatch } from '../../core/commission/password-targets';
+import { resolvePasswordTargets } from '../../core/commission/password-targets';
+import { runBulk } from '../../core/credentials/bulk';
+import type { CredentialServices } from '../../core/credentials/credential-services';
+import type { SessionTarget } from '../../core/credentials/session-manager';
+
+export interface WriteTargets {
+  targets: SessionTarget[];
+  /** Why a device did not answer `/info`, by device id. */
+  offline: Map<string, string>;
+}
+
+export async function resolveWriteTargets(
+  deps: { services: CredentialServices; reach: ReachabilityWatch },
+  addresses: readonly DeviceAddress[],
+  options: {
+    site: Site;
+    /** Whether `--site` was given: its devices then belong to it (their site password applies). */
+    siteGiven: boolean;
+    password?: string;
+    bulk: { signal: AbortSignal; concurrency?: number };
+  },
+): Promise<WriteTargets> {
+  const { services, reach } = deps;
+  const found = await resolvePasswordTargets({ identity: services.identity, reach }, addresses, {
+    ...options.bulk,
+    ...(options.siteGiven ? { siteId: options.site.id } : {}),
+  });
+  const offline = new Map(
+    found.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline]])),
+  );
+  const targets = found.map((f) => f.target);
+  const password = options.password;
+  if (password !== undefined) {
+    const answering = targets.filter((t) => !offline.has(t.deviceId));
+    await runBulk(
+      answering,
+      (t, signal) => services.sessions.unlockWith(t, password, signal ? { signal } : {}),
+      options.bulk,
+    );
+  }
+  return { targets, offline };
+}

@@ -1,0 +1,133 @@
+/**
+ * The power-profile channels (shared/ipc/channels/power.ts): the plan of a choice over fleet devices, the
+ * writes — planned again, each device written only when the new plan gives it the preset the user saw —
+ * with outcomes streaming as `commission:*` events and one entry in the current site's activity log, and
+ * the preset each fleet device runs, read only when due.
+ */
+import type { WriteResult } from '../../../shared/domain/commission';
+import { summarizeActivity } from '../../../shared/domain/commission';
+import type { PowerPlanEntry } from '../../../shared/domain/power-plan';
+import type { Handlers } from '../../../shared/ipc/contract';
+import { err, ok } from '../../../shared/result';
+import type { Result } from '../../../shared/result';
+import { toAppError } from '../errors/to-app-error';
+import type { CoreServices } from '../services';
+import { plainResult } from './commission-channels';
+import { plainMessage, withService } from './service-guard';
+import {
+  NOT_IN_FLEET,
+  distinct,
+  inAskedOrder,
+  outcomeTeller,
+  sessionTargets,
+  unreachableReasons,
+} from './site-setup-targets';
+
+type PowerHandlers = Pick<Handlers, 'power:plan' | 'power:set' | 'power:presets'>;
+
+export type PowerChannelServices = Partial<
+  Pick<CoreServices, 'commission' | 'fleet' | 'settings' | 'events'>
+>;
+
+const NAME = 'Power profiles';
+
+async function guarded<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    const e = toAppError(error);
+    return err(e.code, plainMessage(e.message));
+  }
+}
+
+/** Keeps only the devices the user saw with the same preset; any other planned write is skipped, said why. */
+function asConfirmed(
+  entries: readonly PowerPlanEntry[],
+  confirmed: readonly { deviceId: string; preset: string }[],
+): PowerPlanEntry[] {
+  const seen = new Map(confirmed.map((c) => [c.deviceId, c.preset]));
+  return entries.map((e) => {
+    if (!e.send || e.preset === undefined) return e;
+    const shown = seen.get(e.deviceId);
+    if (shown === e.preset.name) return e;
+    const detail =
+      shown === undefined
+        ? 'the plan you saw did not list it'
+        : `the plan changed since you saw it (preset ${e.preset.name} now, ${shown} then): plan again`;
+    return { ...e, send: false, detail };
+  });
+}
+
+export function powerHandlers(s: PowerChannelServices): PowerHandlers {
+  const bulkOptions = () => {
+    const concurrency = s.settings?.current().credentials.concurrency;
+    const siteId = s.fleet?.siteId();
+    return {
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      ...(siteId !== undefined ? { siteId } : {}),
+    };
+  };
+
+  /** The plan in the order asked for; ids that left the fleet are skipped. */
+  const plan = async (
+    commission: NonNullable<CoreServices['commission']>,
+    deviceIds: readonly string[],
+    choice: Parameters<NonNullable<CoreServices['commission']>['planPower']>[1],
+  ) => {
+    const targets = sessionTargets(s.fleet, deviceIds);
+    const { concurrency } = bulkOptions();
+    const planned = await commission.planPower(targets, choice, {
+      offlineReason: await unreachableReasons(s.fleet),
+      ...(concurrency !== undefined ? { concurrency } : {}),
+    });
+    if (!planned.ok) return planned;
+    const byId = new Map(planned.value.entries.map((e) => [e.deviceId, e]));
+    const entries = deviceIds.map(
+      (deviceId): PowerPlanEntry =>
+        byId.get(deviceId) ?? { address: '', deviceId, send: false, detail: NOT_IN_FLEET },
+    );
+    return ok({ targets, plan: { ...planned.value, entries } });
+  };
+
+  return {
+    'power:plan': ({ deviceIds, choice }) =>
+      withService(s.commission, NAME, (commission) =>
+        guarded(async () => {
+          const planned = await plan(commission, distinct(deviceIds), choice);
+          return planned.ok ? ok(planned.value.plan) : planned;
+        }),
+      ),
+
+    'power:set': (input) =>
+      withService(s.commission, NAME, (commission) =>
+        guarded(async () => {
+          const deviceIds = distinct(input.deviceIds);
+          const planned = await plan(commission, deviceIds, input.choice);
+          if (!planned.ok) return planned;
+          const { targets } = planned.value;
+          const tell = outcomeTeller(s.events, 'power-profile', deviceIds.length);
+          const entries = asConfirmed(planned.value.plan.entries, input.confirmed);
+          const set = await commission.setPower(targets, {
+            plan: { ...planned.value.plan, entries },
+            ...bulkOptions(),
+            onResult: (result) => tell(plainResult(result)),
+          });
+          if (!set.ok) return set;
+          const results = inAskedOrder(deviceIds, set.value.results.map(plainResult), tell);
+          // The next polls show `restart_required` without waiting for the interval.
+          s.fleet?.pollSoon(targets.map((t) => t.deviceId));
+          const devices: WriteResult[] = results;
+          return ok({
+            results,
+            summary: summarizeActivity(set.value.activity ?? { action: 'power-profile', devices }),
+            ...(set.value.activityError !== undefined ? { activityError: set.value.activityError } : {}),
+          });
+        }),
+      ),
+
+    'power:presets': ({ deviceIds }) =>
+      withService(s.commission, NAME, (commission) =>
+        guarded(async () => ok(await commission.presetsOf(sessionTargets(s.fleet, distinct(deviceIds))))),
+      ),
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The power-profile part of the commissioning services: plan → apply → read back, for the app's
+ * "Power…" and the CLI's `profile list` / `profile set` alike.
+ *
+ * 1. `planPower(targets, choice)`: per device the preset it will get (watts, expected hash rate) or why it
+ *    is skipped, and the totals against the budget — nothing is sent;
+ * 2. `setPower(targets, plan)`: one write per device the plan marked, each read back, one outcome per
+ *    device with `restartRequired`, and one 'power-profile' entry in the site's activity log;
+ * 3. `listPower(targets)`: each device's presets, the configured one, its PSU.
+ */
+import type { ActivityEntry, WriteResult } from '../../../shared/domain/commission';
+import type {
+  DevicePowerListing,
+  DevicePresetView,
+  PowerPlan,
+  PowerWriteResult,
+} from '../../../shared/domain/power-plan';
+import { choiceText, totalsText } from '../../../shared/format/power-text';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import type { BulkProgress } from '../credentials/bulk';
+import type { CredentialServices } from '../credentials/credential-services';
+import type { SessionTarget } from '../credentials/session-manager';
+import type { DeviceClient } from '../device/client';
+import type { InventoryServices } from '../inventory/inventory-services';
+import { actionActivity } from '../commission/action-bulk';
+import { setPower } from './power-apply';
+import type { PowerPlanOptions } from './power-plan';
+import { planPower } from './power-plan';
+import { listPower } from './power-read';
+import { createPresetWatch } from './preset-watch';
+
+export interface SetPowerRequest {
+  /** The plan the user saw (from `planPower`); only its `send` devices are written. */
+  plan: PowerPlan;
+  /** The site whose activity log records the request (no log when absent or no inventory). */
+  siteId?: string;
+  signal?: AbortSignal;
+  concurrency?: number;
+  onResult?: (result: PowerWriteResult | WriteResult, progress: BulkProgress) => void;
+}
+
+export interface SetPowerOutcome {
+  results: (PowerWriteResult | WriteResult)[];
+  /** The entry appended to the activity log; absent when nothing was recorded. */
+  activity?: ActivityEntry;
+  /** Why the activity could not be recorded (the writes themselves still happened). */
+  activityError?: string;
+}
+
+export interface PowerServices {
+  planPower(
+    targets: readonly SessionTarget[],
+    choice: PowerPlan['choice'],
+    options?: PowerPlanOptions,
+  ): Promise<Result<PowerPlan>>;
+  setPower(targets: readonly SessionTarget[], request: SetPowerRequest): Promise<Result<SetPowerOutcome>>;
+  listPower(
+    targets: readonly SessionTarget[],
+    options?: {
+      signal?: AbortSignal;
+      concurrency?: number;
+      onResult?: (listing: DevicePowerListing) => void;
+    },
+  ): Promise<DevicePowerListing[]>;
+  /** The preset each device runs, for the fleet rows: read only when due (preset-watch.ts). */
+  presetsOf(
+    targets: readonly SessionTarget[],
+    signal?: AbortSignal,
+  ): Promise<Record<string, DevicePresetView>>;
+}
+
+export interface PowerServicesOptions {
+  client: DeviceClient;
+  credentials: Pick<CredentialServices, 'vault' | 'sessions'>;
+  inventory?: Pick<InventoryServices, 'recordActivity'>;
+  now: () => Date;
+}
+
+/** The activity entry's "what": the choice and the plan's totals, never longer than the log keeps. */
+export const powerWhat = (plan: PowerPlan): string =>
+  `${choiceText(plan.choice)}; plan: ${totalsText(plan.totals)}`.slice(0, 500);
+
+export function createPowerServices(options: PowerServicesOptions): PowerServices {
+  const { client, inventory, now } = options;
+  const { vault, sessions } = options.credentials;
+  const deps = { client, sessions, vault };
+  const watch = createPresetWatch({ client });
+
+  return {
+    planPower: (targets, choice, planOptions) => planPower(deps, targets, choice, planOptions),
+
+    async setPower(targets, request) {
+      const broken = request.plan.entries.find((e) => e.send && e.preset === undefined);
+      if (broken !== undefined) {
+        return err(
+          'INVALID_INPUT',
+          `The plan has ${broken.address} to write without its preset: plan again.`,
+        );
+      }
+      const at = now().toISOString();
+      const results = await setPower(deps, targets, request.plan.entries, {
+        ...(request.signal !== undefined ? { signal: request.signal } : {}),
+        ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
+        ...(request.onResult !== undefined ? { onResult: request.onResult } : {}),
+      });
+      for (const r of results) {
+        if (r.outcome === 'done' && 'readBack' in r && r.readBack !== undefined)
+          watch.configured(r.deviceId, r.readBack);
+      }
+      if (inventory === undefined || request.siteId === undefined) return ok({ results });
+      const entry = actionActivity(
+        { siteId: request.siteId, at, action: 'power-profile', what: powerWhat(request.plan) },
+        results,
+      );
+      const recorded = await inventory.recordActivity(entry);
+      return ok(
+        recorded.ok
+          ? { results, activity: recorded.value }
+          : { results, activityError: recorded.error.message },
+      );
+    },
+
+    listPower: (targets, listOptions) => listPower({ client, sessions }, targets, listOptions),
+    presetsOf: (targets, signal) => watch.presetsOf(targets, signal),
+  };
+}

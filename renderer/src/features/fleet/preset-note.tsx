@@ -1,0 +1,52 @@
+/**
+ * The preset a device runs, under its power in the fleet row: "preset 3070", or "2800 → 3070" while a
+ * preset set here waits for the mining restart, and "tuning" beside an untuned one. Each note reads its
+ * own device's entry only, so new presets redraw just their rows. Nothing when the preset is not known.
+ */
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useRootStore } from '../../stores/root-store';
+
+/** How often the fleet asks main for presets; main reads a device only when its entry is due. */
+export const PRESET_REFRESH_MS = 60_000;
+
+/** Asks for the rows' presets when the fleet's size changes, then every minute while the fleet shows. */
+export function usePresetRefresh(size: number): void {
+  const presetsRequested = useRootStore((s) => s.presetsRequested);
+  useEffect(() => {
+    if (size === 0) return undefined;
+    void presetsRequested();
+    const timer = setInterval(() => void presetsRequested(), PRESET_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [size, presetsRequested]);
+}
+
+export function PresetNote({ deviceId }: { deviceId: string }): ReactNode {
+  const preset = useRootStore((s) => s.presets[deviceId]);
+  if (preset === undefined || (preset.inUse === undefined && preset.configured === undefined)) return null;
+  if (preset.configured !== undefined) {
+    return (
+      <span
+        className="cell-sub preset-note"
+        data-preset={preset.configured}
+        title={`Preset ${preset.configured} is set; the device runs it after a mining restart`}
+      >
+        {preset.inUse ?? '–'} → {preset.configured}
+      </span>
+    );
+  }
+  return (
+    <span
+      className="cell-sub preset-note"
+      data-preset={preset.inUse}
+      title={
+        preset.untuned === true
+          ? `Autotune preset ${preset.inUse}, untuned: the device tunes itself, hash rate low for a while`
+          : `Autotune preset ${preset.inUse}`
+      }
+    >
+      preset {preset.inUse}
+      {preset.untuned === true ? ' (untuned)' : ''}
+    </span>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * What the hand-over document says, apart from how it is drawn: the printable HTML (core) and the app's
+ * preview (renderer) both lay out these — the headline, page 1's capped lists, the problems grouped by what
+ * they say — so the two never disagree.
+ */
+import { oneLineReason } from '../domain/acceptance';
+import type { HandOverReport, ReportDevice, SeenAlert } from '../domain/report';
+import { shortAddress } from './acceptance-text';
+
+/** What the document holds and what it never does, said where the signatures are. */
+export const REPORT_FOOTER =
+  "API keys are listed as provisioned or not; the keys themselves are kept in the commissioning laptop's keychain and are not part of this report. Passwords are described (factory default, changed here, set elsewhere, unknown), never shown; pool passwords are not read. Every device's full record (states, times, pools, passwords, alerts) is in the CSV and JSON of this report.";
+
+/** Page 1 stays one page: at most this many of each list, the rest counted. */
+export const PAGE_ONE_LIMITS = { failures: 14, activity: 6, pools: 4, firmware: 3 } as const;
+/** Addresses named per problem; the CSV and JSON have every device's own list. */
+export const ADDRESSES_NAMED = 12;
+
+/** "Accepted 197 of 200 devices", or what stands instead when nothing was accepted yet. */
+export function headlineOf(report: HandOverReport): string {
+  const { devices, accepted, failed } = report.counts;
+  const noun = devices === 1 ? 'device' : 'devices';
+  if (accepted + failed === 0) return `No acceptance run yet: ${devices} ${noun}`;
+  return `Accepted ${accepted} of ${devices} ${noun}`;
+}
+
+/** "10.0.0.7 · Rack 3": how a device is named in lists. */
+export const deviceName = (device: Pick<ReportDevice, 'address' | 'label'>): string =>
+  [shortAddress(device.address), device.label].filter((part) => part !== '').join(' · ');
+
+/** The failed devices with their one-line reason, in the report's order. */
+export function failuresOf(report: HandOverReport): { deviceId: string; name: string; reason: string }[] {
+  return report.devices.flatMap((device) =>
+    device.acceptance?.verdict === 'fail'
+      ? [{ deviceId: device.deviceId, name: deviceName(device), reason: oneLineReason(device.acceptance) }]
+      : [],
+  );
+}
+
+/** An alert in one line without its times (they are in the CSV and JSON). */
+export const alertLine = (alert: SeenAlert): string =>
+  `${alert.kind}: ${alert.message}${alert.clearedAt === undefined ? '' : ' (came and went)'}`;
+
+/** Each problem or alert once, with the devices it was seen on; the most common first. */
+export function problemGroups(report: HandOverReport): { text: string; addresses: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const device of report.devices) {
+    for (const text of new Set([...device.problems, ...device.alerts.map(alertLine)])) {
+      groups.set(text, [...(groups.get(text) ?? []), shortAddress(device.address)]);
+    }
+  }
+  return [...groups]
+    .sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b))
+    .map(([text, addresses]) => ({ text, addresses }));
+}
+
+/** "10.0.0.5, 10.0.0.6 and 3 more": at most ADDRESSES_NAMED named. */
+export function addressesText(addresses: readonly string[]): string {
+  const named = addresses.slice(0, ADDRESSES_NAMED).join(', ');
+  return addresses.length > ADDRESSES_NAMED
+    ? `${named} and ${addresses.length - ADDRESSES_NAMED} more`
+    : named;
+}

@@ -1,0 +1,46 @@
+// SCRATCH (not part of the repo): memory breakdown of the monitor at N devices.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import v8 from 'node:v8';
+import { parseDeviceAddress } from '../../../shared/domain/device-address';
+import { addressDeviceId } from '../../../electron/core/credentials/device-identity';
+import { createMemoryStore } from '../../../electron/core/credentials/memory-store';
+import { createSessionManager } from '../../../electron/core/credentials/session-manager';
+import { createVault } from '../../../electron/core/credentials/vault';
+import { createDeviceClient } from '../../../electron/core/device/client';
+import { createMonitor } from '../../../electron/core/monitor/monitor';
+import { monitorClientOptions } from '../../../electron/core/monitor/monitor-options';
+
+const N = Number(process.env.N ?? 10000);
+const intervalMs = Number(process.env.I ?? 10000);
+const secs = Number(process.env.S ?? 40);
+const per = Math.ceil(N / 2);
+const children = [0, 1].map(() => spawn(process.execPath, ['--import', 'tsx', 'tests/bench/monitor/fleet-child.ts', String(per), '60000'], { stdio: ['pipe', 'pipe', 'inherit'] }));
+const parts = await Promise.all(children.map((c) => new Promise<{ addresses: string[]; password: string }>((r) => createInterface({ input: c.stdout! }).once('line', (l) => r(JSON.parse(l))))));
+const addresses = parts.flatMap((p) => p.addresses).slice(0, N);
+const mb = (n: number) => (n / 2 ** 20).toFixed(1);
+const show = (label: string) => { const m = process.memoryUsage(); console.log(label, 'rss', mb(m.rss), 'heapTotal', mb(m.heapTotal), 'heapUsed', mb(m.heapUsed), 'external', mb(m.external), 'arrayBuffers', mb(m.arrayBuffers)); };
+show('before');
+const real = createDeviceClient(monitorClientOptions({ intervalMs }));
+const lat: Record<string, number[]> = {};
+const client = new Proxy(real, { get(t, k: string) { const f = (t as any)[k]; if (typeof f !== 'function' || !['unlock','getStatus','getSummary','getInfo'].includes(k)) return f; return async (...a: unknown[]) => { const s0 = performance.now(); try { return await f(...a); } finally { (lat[k] ??= []).push(performance.now() - s0); } }; } });
+setInterval(() => { for (const [k, v] of Object.entries(lat)) { const so = [...v].sort((x, y) => x - y); console.log('   ', k, v.length, 'p50', so[Math.floor(so.length / 2)]?.toFixed(0), 'p99', so[Math.floor(so.length * 0.99)]?.toFixed(0)); v.length = 0; } }, 5000);
+const vault = createVault(createMemoryStore());
+const sessions = createSessionManager({ client, vault });
+const targets = addresses.map((text) => { const a = parseDeviceAddress(text); if (!a.ok) throw new Error(); return { deviceId: addressDeviceId(a.value), address: a.value }; });
+for (const t of targets) await vault.setDevicePassword(t.deviceId, parts[0]!.password);
+show('vault');
+const monitor = createMonitor({ client, sessions, intervalMs });
+monitor.start(targets);
+let peak = 0;
+let tick = 0;
+const t = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); if (++tick % 8 === 0) show(`  ${tick/4}s`); }, 250);
+for (let s = 0; s < secs; s += 10) { await new Promise((r) => setTimeout(r, 10000)); show(`t=${s + 10}`); }
+(globalThis as { gc?: () => void }).gc?.();
+show('after gc'); console.log('peak rss', mb(peak), 'stats', JSON.stringify(monitor.stats()));
+console.log(JSON.stringify(v8.getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.space_size), mb(s.space_used_size)])));
+if (process.env.SNAP) console.log('snapshot', v8.writeHeapSnapshot(process.env.SNAP));
+clearInterval(t);
+await monitor.stop(); client.close();
+for (const c of children) c.stdin!.end();
+process.exit(0);
