@@ -9,36 +9,22 @@ import { ok } from '../../shared/result';
 import { acceptanceHandlers } from './channels/acceptance-channels';
 import { appHandlers } from './channels/app-channels';
 import { commissionHandlers } from './channels/commission-channels';
-import { credentialHandlers } from './channels/credential-channels';
+import { credentialHandlers } from './channels/credentials-channels';
 import { discoveryHandlers } from './channels/discovery-channels';
-import { fileHandlers } from './channels/file-channels';
+import { fileHandlers } from './channels/files-channels';
+import { inventoryHandlers } from './channels/inventory-channels';
 import { metricsHandlers } from './channels/metrics-channels';
-import { monitorHandlers, settingsHandlers } from './channels/monitor-channels';
+import { monitorHandlers } from './channels/monitor-channels';
 import { powerHandlers } from './channels/power-channels';
+import { settingsHandlers } from './channels/settings-channels';
 import { siteSetupHandlers } from './channels/site-setup-channels';
-import { createInventoryHandlers } from './inventory/inventory-handlers';
 import type { CoreServices } from './services';
 
-/** The slice of the services the handlers use; tests pass only what a channel needs. */
-export type HandlerServices = Pick<CoreServices, 'identity'> &
-  Partial<
-    Pick<
-      CoreServices,
-      | 'inventory'
-      | 'credentials'
-      | 'discovery'
-      | 'fleet'
-      | 'settings'
-      | 'system'
-      | 'commission'
-      | 'events'
-      | 'siteMetrics'
-      | 'acceptance'
-      | 'dataDir'
-    >
-  >;
-
-export function createHandlers(services: HandlerServices): Handlers {
+/**
+ * One handler map per contract file: `shared/ipc/channels/<name>.ts` is implemented by
+ * `channels/<name>-channels.ts`, each given the services it uses (all of them always there: services.ts).
+ */
+export function createHandlers(services: Omit<CoreServices, 'dispose'>): Handlers {
   return {
     'app:info': async () => ok({ ...services.identity, versions: { ...services.identity.versions } }),
     ...appHandlers(services),
@@ -46,7 +32,7 @@ export function createHandlers(services: HandlerServices): Handlers {
     ...credentialHandlers(services),
     ...monitorHandlers(services),
     ...settingsHandlers(services.settings),
-    ...createInventoryHandlers(services.inventory),
+    ...inventoryHandlers(services),
     ...fileHandlers(services),
     ...commissionHandlers(services),
     ...siteSetupHandlers(services),

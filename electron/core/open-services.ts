@@ -16,6 +16,7 @@ import type { DiscoveredHost } from '../../shared/domain/discovery';
 import type { SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
 import { createActivityLookup } from './commission/activity-lookup';
+import type { CommissionServices } from './commission/commission-services';
 import { createCommissionServices } from './commission/commission-services';
 import { createAcceptanceService } from './acceptance/acceptance-service';
 import { createVerdictStore } from './acceptance/verdict-store';
@@ -28,21 +29,27 @@ import { createDeviceClient } from './device/client';
 import type { DiscoveryPrefill } from './discovery/discovery-service';
 import { createDiscoveryService } from './discovery/discovery-service';
 import type { SubnetSuggestion } from './discovery/subnet-suggestions';
-import type { EventHubOptions } from './events/event-hub';
+import type { EventHub, EventHubOptions } from './events/event-hub';
 import { createEventHub } from './events/event-hub';
 import { followedByFleet } from './fleet/follow-inventory';
 import type { FleetService } from './fleet/fleet-service';
 import { createFleetService } from './fleet/fleet-service';
 import { reportLiveCheck } from './fleet/report-feed';
+import type { SiteDeviceList } from './fleet/site-devices';
 import { openSiteDeviceList } from './fleet/site-devices';
 import { hostAddress } from './inventory/devices';
 import { storedCredentialAddresses } from './inventory/import-proposals';
+import type { InventoryServices } from './inventory/inventory-services';
 import { createInventoryServices } from './inventory/inventory-services';
+import type { InventoryStore } from './inventory/store';
+import type { SiteMetricsService } from './metrics/site-metrics-service';
 import { createSiteMetricsService } from './metrics/site-metrics-service';
 import type { MonitorSettings } from './monitor/monitor-options';
 import { readCredentialFacts } from './report/credential-facts';
+import { createReportService } from './report/report-service';
 import type { CoreServices } from './services';
 import { createCoreServices } from './services';
+import type { SettingsStore } from './settings/settings-store';
 import { openSettingsStore } from './settings/settings-store';
 import type { SystemGlue } from './shell/system-glue';
 
@@ -75,65 +82,39 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   const createClient = options.createClient ?? createDeviceClient;
   const keychain = options.keychain ?? (await openKeychain());
   const laptop = options.hostname ?? osHostname();
+  const app = { name: options.identity.name, version: options.identity.version };
   // Without a data folder (tests) the inventory lives in a private temporary one, removed at the end.
   const ownDir =
     options.dataDir === undefined ? await mkdtemp(join(tmpdir(), 'minerdeck-session-')) : undefined;
-  const inventoryDir = options.dataDir ?? ownDir ?? '';
-  // Filled below: the report reads the keychain's metadata and the monitor, built after the inventory.
-  const late: { credentials?: CredentialServices; fleet?: FleetService; client?: DeviceClient } = {};
+  const dataDir = options.dataDir ?? ownDir ?? '';
+  // Filled below: an import asks the keychain's metadata, and the keychain's client needs the inventory's pins.
+  const late: { credentials?: CredentialServices } = {};
   const inventoryCore = createInventoryServices({
-    dataDir: inventoryDir,
+    dataDir,
     laptop,
-    app: { name: options.identity.name, version: options.identity.version },
-    // A keychain that cannot be listed makes the report say "unknown" for API keys, never fail.
-    credentialFacts: async (deviceIds) =>
-      late.credentials === undefined
-        ? undefined
-        : readCredentialFacts(late.credentials.vault, () => undefined, late.credentials.sessions, deviceIds),
+    app,
     // An import holds back a device the file puts where this keychain's credentials were not stored.
     storedCredentials: async () =>
       late.credentials === undefined ? undefined : storedCredentialAddresses(late.credentials.vault),
-    liveCheck: (targets, signal) =>
-      late.fleet === undefined || late.client === undefined || late.credentials === undefined
-        ? Promise.resolve({ at: Date.now(), devices: [] })
-        : reportLiveCheck({ fleet: late.fleet, client: late.client, sessions: late.credentials.sessions })(
-            targets,
-            signal,
-          ),
   });
-  const siteDevices = await openSiteDeviceList({ inventory: inventoryCore, dataDir: inventoryDir });
+  const siteDevices = await openSiteDeviceList({ inventory: inventoryCore, dataDir });
   const client = createClient({ tlsPins: siteDevices.pins });
   const credentials = createCredentialServices({ client, keychain, hostname: laptop, events: hub });
-  const dirOption = options.dataDir === undefined ? {} : { dataDir: options.dataDir };
+  late.credentials = credentials;
   const settings = await openSettingsStore({
-    ...dirOption,
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.settings ? { initial: options.settings } : {}),
   });
   const scanned = scannedHosts();
-  // Site metrics follow their setting from here on; a scrape reads the fleet's monitor of the moment.
-  const siteMetrics = createSiteMetricsService({
+  const { fleet, siteMetrics } = openFleet(options, {
+    hub,
+    siteDevices,
+    credentials,
     settings,
-    monitor: () => late.fleet?.runningMonitor(),
-    site: () => siteDevices.site()?.name ?? '',
-  });
-  const fleet = createFleetService({
-    events: hub,
-    devices: siteDevices,
-    vault: credentials.vault,
-    sessions: credentials.sessions,
-    settings: () => settings.current().monitor,
-    onSettingsChange: (listener) => settings.onChange(listener),
+    scanned,
+    activity: inventoryCore.store,
     createClient,
-    scannedHost: scanned.get,
-    onPollDone: siteMetrics.record,
-    ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
-    // A reboot or restart by `minerdeck` in a terminal is found in the activity log, not taken for an alarm.
-    lookupDisruption: (() => {
-      const log = createActivityLookup({ store: inventoryCore.store });
-      return (target) => log.disruptionFor(target);
-    })(),
   });
-  Object.assign(late, { credentials, fleet, client });
   const discovery = createDiscoveryService({
     events: hub,
     settings: () => settings.current().discovery,
@@ -143,19 +124,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     ...(options.suggest !== undefined ? { suggest: options.suggest } : {}),
   });
   const inventory = followedByFleet(inventoryCore, { sync: fleet.sync, problems: siteDevices.problems });
-  // Password changes go through the same client (its TLS pins) and sessions as the monitor's unlocks.
-  const commission = createCommissionServices({
-    client,
-    credentials,
-    inventory,
-    // The fleet's monitor hears of each reboot and restart; LEDs turned on go off by themselves.
-    actions: { disruptions: fleet, keepLedTimers: true },
-  });
-  // LEDs a terminal command (or the last session) turned on go off when due, at their current address.
-  commission.followLedLog((led) => ({
-    deviceId: led.deviceId,
-    address: fleet.entry(led.deviceId)?.address ?? led.address,
-  }));
+  const commission = openCommission({ client, credentials, inventory, fleet });
   // Acceptance reads through the same client (its TLS pins, kept connections) and sessions as the monitor.
   const acceptance = createAcceptanceService({
     client,
@@ -164,25 +133,102 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     verdicts: createVerdictStore(inventoryCore.store, laptop),
     events: hub,
   });
-  return createCoreServices({
-    identity: options.identity,
-    dataDir: inventoryDir,
-    hub,
-    credentials: () => credentials,
-    discovery,
-    fleet,
-    settings,
-    system: options.system,
-    inventory: () => inventory,
-    commission,
-    siteMetrics,
-    acceptance,
-    onDispose: async () => {
+  const report = createReportService({
+    store: inventoryCore.store,
+    laptop,
+    app,
+    // A keychain that cannot be listed makes the report say "unknown" for API keys, never fail.
+    credentialFacts: async (deviceIds) =>
+      readCredentialFacts(credentials.vault, () => undefined, credentials.sessions, deviceIds),
+    liveCheck: reportLiveCheck({ fleet, client, sessions: credentials.sessions }),
+  });
+  return createCoreServices(
+    {
+      identity: options.identity,
+      events: hub,
+      dataDir,
+      credentials,
+      inventory,
+      report,
+      discovery,
+      fleet,
+      settings,
+      system: options.system,
+      commission,
+      siteMetrics,
+      acceptance,
+    },
+    async () => {
       commission.dispose();
       client.close();
       if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
     },
+  );
+}
+
+/** The monitor (through the fleet) and the site metrics it feeds, which follow their setting from here on. */
+function openFleet(
+  options: OpenCoreServicesOptions,
+  deps: {
+    hub: EventHub;
+    siteDevices: SiteDeviceList;
+    credentials: CredentialServices;
+    settings: SettingsStore;
+    scanned: ReturnType<typeof scannedHosts>;
+    activity: InventoryStore;
+    createClient: (options: DeviceClientOptions) => DeviceClient;
+  },
+): { fleet: FleetService; siteMetrics: SiteMetricsService } {
+  const { settings, siteDevices } = deps;
+  const late: { fleet?: FleetService } = {};
+  // A scrape reads the fleet's monitor of the moment.
+  const siteMetrics = createSiteMetricsService({
+    settings,
+    monitor: () => late.fleet?.runningMonitor(),
+    site: () => siteDevices.site()?.name ?? '',
   });
+  // A reboot or restart by `minerdeck` in a terminal is found in the activity log, not taken for an alarm.
+  const log = createActivityLookup({ store: deps.activity });
+  const fleet = createFleetService({
+    events: deps.hub,
+    devices: siteDevices,
+    vault: deps.credentials.vault,
+    sessions: deps.credentials.sessions,
+    settings: () => settings.current().monitor,
+    onSettingsChange: (listener) => settings.onChange(listener),
+    createClient: deps.createClient,
+    scannedHost: deps.scanned.get,
+    onPollDone: siteMetrics.record,
+    ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
+    lookupDisruption: (target) => log.disruptionFor(target),
+  });
+  late.fleet = fleet;
+  return { fleet, siteMetrics };
+}
+
+/**
+ * Writes to devices through the same client (its TLS pins) and sessions as the monitor's unlocks; the
+ * fleet's monitor hears of each reboot and restart, and LEDs turned on go off by themselves — those a
+ * terminal command (or the last session) turned on too, when due, at their current address.
+ */
+function openCommission(deps: {
+  client: DeviceClient;
+  credentials: CredentialServices;
+  inventory: InventoryServices;
+  fleet: FleetService;
+}): CommissionServices {
+  const { fleet } = deps;
+  const commission = createCommissionServices({
+    client: deps.client,
+    credentials: deps.credentials,
+    inventory: deps.inventory,
+    actions: { disruptions: fleet, keepLedTimers: true },
+  });
+  commission.followLedLog((led) => ({
+    deviceId: led.deviceId,
+    address: fleet.entry(led.deviceId)?.address ?? led.address,
+  }));
+  return commission;
 }
 
 /** What the scans of this session found, by address, so devices added from the window keep main's view. */

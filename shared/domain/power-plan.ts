@@ -14,11 +14,11 @@ export { MAX_DEVICE_WATTS, MAX_SITE_KW } from './power-limits';
 /** How the presets are chosen; exactly one of the three, as `profile set` takes them. */
 export const powerChoiceSchema = z.discriminatedUnion('kind', [
   /** `--preset NAME`: this preset on every device; a device lacking it is refused in words. */
-  z.object({ kind: z.literal('preset'), name: z.string().trim().min(1).max(64) }),
+  z.strictObject({ kind: z.literal('preset'), name: z.string().trim().min(1).max(64) }),
   /** `--max-watts W`: per device the highest preset ≤ W (tuned ones before untuned ones). */
-  z.object({ kind: z.literal('max-watts'), watts: z.number().positive().max(MAX_DEVICE_WATTS) }),
+  z.strictObject({ kind: z.literal('max-watts'), watts: z.number().positive().max(MAX_DEVICE_WATTS) }),
   /** `--site-kw K`: a preset per device, their watts summing to ≤ K kW, the total hash rate highest. */
-  z.object({ kind: z.literal('site-kw'), kw: z.number().positive().max(MAX_SITE_KW) }),
+  z.strictObject({ kind: z.literal('site-kw'), kw: z.number().positive().max(MAX_SITE_KW) }),
 ]);
 export type PowerChoice = z.infer<typeof powerChoiceSchema>;
 

@@ -79,7 +79,7 @@ export function parsePretty(pretty: string): { watts?: number; hashRateThs?: num
   const w = watts === null ? NaN : Number(watts[1]);
   if (Number.isFinite(w) && w > 0) out.watts = w;
   if (rate !== null) {
-    const per = PRETTY_UNITS[`${rate[2]!.toUpperCase()}H`];
+    const per = PRETTY_UNITS[`${(rate[2] ?? '').toUpperCase()}H`];
     const value = Number(rate[1]);
     if (per !== undefined && Number.isFinite(value) && value > 0) out.hashRateThs = value * per;
   }

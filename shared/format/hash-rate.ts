@@ -4,8 +4,11 @@
  */
 const UNITS = ['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
 
+const LOWER_UNITS: readonly string[] = UNITS.map((u) => u.toLowerCase());
+
+/** The unit's position in UNITS, whatever its case and spacing; -1 when unknown. */
 function unitIndex(unit: string): number {
-  return UNITS.findIndex((u) => u.toLowerCase() === unit.trim().toLowerCase());
+  return LOWER_UNITS.indexOf(unit.trim().toLowerCase());
 }
 
 /** Converts to hashes per second; undefined when the unit is unknown (e.g. "N/A"). */

@@ -118,7 +118,7 @@ export async function run(): Promise<BenchReport> {
       ],
       notes: [
         `${DEVICES} simulated devices (one process, this one), a ${IMAGE_MB} MB image, 5 uploads in flight; rollout: canary 1, batches of 10, every device verified; ${RUNS} runs each, alternating.`,
-        `rollout runs: ${rollout.map((r) => `${mbps(r).toFixed(0)} MB/s over ${(r.uploadMs / 1000).toFixed(1)} s of uploads, ${(r.wallMs / 1000).toFixed(1)} s in all, ${r.maxRssMb.toFixed(0)} MB`).join('; ')}`,
+        `rollout runs: ${rollout.map((r) => `${mbps(r).toFixed(0)} MB/s over ${(r.uploadMs / 1000).toFixed(1)} s of uploads (${(r.inFlight ?? 0).toFixed(1)} in flight on average), ${(r.wallMs / 1000).toFixed(1)} s in all, ${r.maxRssMb.toFixed(0)} MB`).join('; ')}`,
         `bare runs: ${bare.map((r) => `${mbps(r).toFixed(0)} MB/s over ${(r.uploadMs / 1000).toFixed(1)} s, ${r.maxRssMb.toFixed(0)} MB`).join('; ')}`,
         `host ${hostname()}, node ${process.version}`,
       ],

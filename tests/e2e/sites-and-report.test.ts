@@ -121,11 +121,17 @@ describeWith(browserRequirement, 'sites, import/export and the report in Chromiu
     await nav(/^Report/).click();
     const table = page.getByRole('table', { name: 'Devices in the report' });
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(COUNT + 1);
-    await expect.poll(() => page.getByRole('heading', { name: 'Hand-over report: Hall 7' }).count()).toBe(1);
+    // The document to sign: page 1 names the site and leads with the acceptance headline.
+    await expect.poll(() => page.getByText('Hand-over report · Hall 7').count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: `No acceptance run yet: ${COUNT + 1} devices` }).count())
+      .toBe(1);
+    await expect(page.getByRole('list', { name: 'Counts' }).innerText()).resolves.toMatch(
+      new RegExp(`${COUNT}\\s+online`),
+    );
     const text = await table.innerText();
-    expect(text.match(/\tyes\t/g)).toHaveLength(COUNT);
-    expect(text).toMatch(/online/);
-    expect(text).toMatch(/not-checked|locked|offline/);
+    for (const device of fleet.devices) expect(text).toContain(`${device.host}:${device.port}`);
+    expect(text).toMatch(/not run · (not-checked|locked|offline)/);
     await app.screenshot('report');
 
     await page.getByRole('button', { name: 'Save CSV…' }).click();
@@ -137,7 +143,8 @@ describeWith(browserRequirement, 'sites, import/export and the report in Chromiu
     await page.getByRole('button', { name: 'Save HTML…' }).click();
     await expect.poll(() => page.getByText(/^Saved to .*\.html\.$/).count(), { timeout: 10_000 }).toBe(1);
     const html = lastSaved();
-    expect(html).toContain('<h1>Hand-over report: Hall 7</h1>');
+    expect(html).toContain('<title>Hand-over report – Hall 7</title>');
+    expect(html).toContain(`<h1>No acceptance run yet: ${COUNT + 1} devices</h1>`);
     expect(html).toContain('Rack 2; slot 4');
     expect(html).not.toContain(PASSWORD);
   });

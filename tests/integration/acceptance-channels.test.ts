@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_EVERY_ENV } from '../../electron/core/acceptance/acceptance-run';
 import { createHandlers } from '../../electron/core/handlers';
 import type { CoreServices } from '../../electron/core/services';
@@ -27,7 +27,6 @@ describe('acceptance through the app’s channels', () => {
   let handlers: Handlers;
   let dataDir: string;
   const events: AppEvent[] = [];
-  const sampleBefore = process.env[SAMPLE_EVERY_ENV];
 
   async function call<C extends keyof Handlers>(channel: C, input: Parameters<Handlers[C]>[0]) {
     const result = await (handlers[channel] as (i: unknown) => ReturnType<Handlers[C]>)(input);
@@ -39,7 +38,7 @@ describe('acceptance through the app’s channels', () => {
     events.filter((e): e is Extract<AppEvent, { type: T }> => e.type === type);
 
   beforeAll(async () => {
-    process.env[SAMPLE_EVERY_ENV] = '600';
+    vi.stubEnv(SAMPLE_EVERY_ENV, '600');
     fleet = await startFleet({
       defaults: { shareSeconds: 0.1 },
       devices: [
@@ -57,8 +56,7 @@ describe('acceptance through the app’s channels', () => {
   });
 
   afterAll(async () => {
-    if (sampleBefore === undefined) delete process.env[SAMPLE_EVERY_ENV];
-    else process.env[SAMPLE_EVERY_ENV] = sampleBefore;
+    vi.unstubAllEnvs();
     await services?.dispose();
     await fleet?.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { JOURNAL_PREFIX } from '../../electron/core/credentials/journaled-store';
+import { JOURNAL_PREFIX } from '../../electron/core/credentials/journal-format';
 import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';

@@ -99,8 +99,12 @@ describe('firmware rollout', () => {
     expect(prepared.plan.models).toEqual([
       { model: S21.id, modelName: S21.model, devices: 7, versions: [{ version: '1.2.6', devices: 7 }] },
     ]);
-    const { outcome, events } = await roll(w, prepared);
+    const { outcome, events, run } = await roll(w, prepared);
     expect(outcome.counts).toEqual({ verified: 7, failed: 0, skipped: 0, notStarted: 0, unknown: 0 });
+    // Where every device is, for a window opened late: its last step.
+    expect(run.progress().map((p) => [p.address, p.step])).toEqual(
+      devices.map((d) => [d.address, 'verified']),
+    );
     expect(outcome.version).toBe('1.2.7');
     for (const device of devices) {
       expect(byAddress(outcome, device)).toMatchObject({

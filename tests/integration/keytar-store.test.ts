@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKeytarStore } from '../../electron/core/credentials/keytar-store';
-import { JOURNAL_PREFIX } from '../../electron/core/credentials/journaled-store';
+import { JOURNAL_PREFIX } from '../../electron/core/credentials/journal-format';
 import { closeKeychain, openKeychain, settleKeychain } from '../../electron/core/credentials/open-keychain';
 import { probeKeychain } from '../../electron/core/credentials/probe';
 import { createVault } from '../../electron/core/credentials/vault';

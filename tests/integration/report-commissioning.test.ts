@@ -13,6 +13,7 @@ import { createDeviceClient } from '../../electron/core/device/client';
 import type { DeviceClient } from '../../electron/core/device/client';
 import { startScan } from '../../electron/core/discovery/scanner';
 import { createInventoryServices } from '../../electron/core/inventory/inventory-services';
+import { createReportService } from '../../electron/core/report/report-service';
 import { checkDevices } from '../../electron/core/report/live-check';
 import { renderReport } from '../../electron/core/report/render-report';
 import { credentialFactsOf } from '../../electron/core/report/credential-facts';
@@ -75,10 +76,12 @@ it(
     const [good, hot, slow, failed, gone, own, spec] = devicesOf(fleet, 7);
     const dataDir = tempDataDir('commissioning');
     const credentials = servicesFor(client);
-    const inventory = createInventoryServices({
-      dataDir,
+    const app = { name: 'Minerdeck', version: '0.1.0' };
+    const inventory = createInventoryServices({ dataDir, laptop: 'field-laptop', app });
+    const reports = createReportService({
+      store: inventory.store,
       laptop: 'field-laptop',
-      app: { name: 'Minerdeck', version: '0.1.0' },
+      app,
       credentialFacts: async () => credentialFactsOf(await credentials.vault.list()),
       liveCheck: (targets, signal) =>
         checkDevices(targets, {
@@ -117,7 +120,7 @@ it(
     await gone.goDown(600);
 
     // 5. The report.
-    const report = await inventory.report();
+    const report = await reports.report();
     if (!report.ok) throw new Error(report.error.message);
     const value = report.value;
     expect(handOverReportSchema.safeParse(value).success).toBe(true);

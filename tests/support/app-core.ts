@@ -8,6 +8,7 @@ import type { Keychain } from '../../electron/core/credentials/open-keychain';
 import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
 import type { SystemGlue } from '../../electron/core/shell/system-glue';
+import type { AppInfo } from '../../shared/ipc/contract';
 import { ok } from '../../shared/result';
 import { E2E_MONITOR, E2E_SETTINGS } from '../e2e/harness/fleet-page';
 import { workingKeychain } from './test-keychain';
@@ -21,6 +22,27 @@ export interface AppCoreOptions {
   system?: Partial<SystemGlue>;
 }
 
+/** System glue whose clipboard and browser answer "done". */
+const doneGlue = (): SystemGlue => ({
+  copyText: async () => ok({ where: 'the clipboard' }),
+  openExternal: async () => ok(undefined),
+});
+
+/**
+ * The app's core services for a test that needs every channel answered but watches no device (the app
+ * shell, the transport): a private data folder removed on dispose, settings in memory, a working keychain
+ * of the test's own, no subnet suggestions from this machine's interfaces.
+ */
+export function openBareCore(identity: AppInfo): Promise<CoreServices> {
+  return openCoreServices({
+    identity,
+    keychain: workingKeychain(),
+    hostname: 'laptop',
+    suggest: () => [],
+    system: doneGlue(),
+  });
+}
+
 export function openAppCore(options: AppCoreOptions): Promise<CoreServices> {
   const identity = options.identity ?? { name: 'minerdeck', version: '0' };
   return openCoreServices({
@@ -31,10 +53,6 @@ export function openAppCore(options: AppCoreOptions): Promise<CoreServices> {
     settings: E2E_SETTINGS,
     monitorOverrides: E2E_MONITOR,
     suggest: () => [],
-    system: {
-      copyText: async () => ok({ where: 'the clipboard' }),
-      openExternal: async () => ok(undefined),
-      ...options.system,
-    },
+    system: { ...doneGlue(), ...options.system },
   });
 }

@@ -9,10 +9,12 @@
 import type { WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
 import { summarizeActivity } from '../../../shared/domain/commission';
 import type { Site } from '../../../shared/domain/inventory';
-import { createCommissionServices } from '../../core/commission/commission-services';
-import type { CommissionServices } from '../../core/commission/commission-services';
-import type { DeviceAction } from '../../core/commission/device-action-services';
-import { DEFAULT_LED_MINUTES, MAX_LED_MINUTES } from '../../core/commission/device-action-services';
+import type { DeviceAction, DeviceActionServices } from '../../core/commission/device-action-services';
+import {
+  createDeviceActionServices,
+  DEFAULT_LED_MINUTES,
+  MAX_LED_MINUTES,
+} from '../../core/commission/device-action-services';
 import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
 import { runBulk } from '../../core/credentials/bulk';
 import { toAppError } from '../../core/errors/to-app-error';
@@ -54,7 +56,7 @@ interface Run {
   output: Output;
 }
 
-async function send(commission: CommissionServices, run: Run) {
+async function send(commission: DeviceActionServices, run: Run) {
   const { action, targets, plan, site, bulk, output } = run;
   const request = {
     plan,
@@ -125,10 +127,12 @@ export async function deviceActionCommand(
   );
   try {
     const { services } = credentials;
-    const commission = createCommissionServices({
+    const commission = createDeviceActionServices({
       client: credentials.client,
-      credentials: services,
+      vault: services.vault,
+      sessions: services.sessions,
       inventory,
+      now: () => new Date(),
     });
     const bulk = {
       signal: ctx.signal,

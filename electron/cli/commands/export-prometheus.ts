@@ -1,8 +1,10 @@
 /**
- * `minerdeck export --prometheus <dir> [--site NAME] [--metrics host:port] [--blackbox host:port]`
+ * `minerdeck export --prometheus <dir> [--site NAME] [--metrics host:port]… [--blackbox host:port]`
  *: the hand-over configuration for the site's own Prometheus — prometheus.yml scraping
- * Minerdeck's `/metrics` (where `monitor --metrics` serves it), alerting rules mirroring Minerdeck's alerts,
- * and the site's devices as file_sd targets. Each file is written atomically; no secret is in any.
+ * Minerdeck's `/metrics` (where each `monitor --metrics` of the site serves it: `--metrics` once per
+ * monitor), alerting rules mirroring Minerdeck's alerts, recording rules adding the monitors' totals up
+ * to the site's, and the site's devices as file_sd targets. Each file is written atomically; no secret
+ * is in any.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,19 +13,23 @@ import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { writeFileAtomic } from '../../core/inventory/atomic-file';
 import { parseMetricsAddress } from '../../core/metrics/metrics-server';
+import { parseMonitorTargets } from '../../core/metrics/monitor-targets';
 import {
   alertingRules,
   CONFIG_FILE,
   fileSdTargets,
   RULES_FILE,
   scrapeConfig,
+  SITE_RULES_FILE,
+  siteRules,
   TARGETS_FILE,
 } from '../../core/metrics/prometheus-config';
 import { toAppError } from '../../core/errors/to-app-error';
 
 export interface PrometheusExportOptions {
   dir: string;
-  metrics: string | undefined;
+  /** One `host:port` per monitor of the site (none: 127.0.0.1:9464). */
+  metrics: readonly string[];
   blackbox: string | undefined;
 }
 
@@ -36,13 +42,13 @@ function target(text: string | undefined, option: string, fallback: string): Res
   return ok(host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
 }
 
-/** Writes the three files; answers their paths. */
+/** Writes the four files; answers their paths. */
 export async function writePrometheusExport(
   site: Pick<Site, 'name'>,
   devices: readonly Omit<InventoryDevice, 'siteId'>[],
   options: PrometheusExportOptions,
 ): Promise<Result<string[]>> {
-  const metrics = target(options.metrics, 'metrics', '127.0.0.1:9464');
+  const metrics = parseMonitorTargets(options.metrics);
   if (!metrics.ok) return metrics;
   const blackbox = options.blackbox === undefined ? ok(undefined) : target(options.blackbox, 'blackbox', '');
   if (!blackbox.ok) return blackbox;
@@ -51,11 +57,12 @@ export async function writePrometheusExport(
       CONFIG_FILE,
       scrapeConfig({
         site: site.name,
-        metricsTarget: metrics.value,
+        metricsTargets: metrics.value,
         ...(blackbox.value !== undefined ? { blackbox: blackbox.value } : {}),
       }),
     ],
     [RULES_FILE, alertingRules()],
+    [SITE_RULES_FILE, siteRules()],
     [
       TARGETS_FILE,
       fileSdTargets(

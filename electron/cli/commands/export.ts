@@ -17,7 +17,7 @@ export async function exportCommand(ctx: CliContext, argv: readonly string[]): P
     site: { type: 'string' },
     out: { type: 'string' },
     prometheus: { type: 'string' },
-    metrics: { type: 'string' },
+    metrics: { type: 'string', multiple: true },
     blackbox: { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -39,7 +39,7 @@ export async function exportCommand(ctx: CliContext, argv: readonly string[]): P
   if (typeof values.prometheus === 'string') {
     const written = await writePrometheusExport(value.site, value.devices, {
       dir: values.prometheus,
-      metrics: values.metrics as string | undefined,
+      metrics: (values.metrics as string[] | undefined) ?? [],
       blackbox: values.blackbox as string | undefined,
     });
     if (!written.ok) return reportError(ctx.output, written.error);

@@ -10,7 +10,7 @@ import { closeKeychain } from '../../core/credentials/open-keychain';
 import { listCredentials } from '../../core/credentials/vault-listing';
 import { importKindOf, MAX_IMPORT_BYTES } from '../../core/inventory/exchange';
 import { storedCredentialAddresses } from '../../core/inventory/import-proposals';
-import type { ImportOutcome } from '../../core/inventory/inventory-services';
+import type { ImportOutcome } from '../../core/inventory/exchange-services';
 import type { MergeConflict } from '../../core/inventory/merge';
 import { parse } from '../args';
 import type { Output } from '../output';

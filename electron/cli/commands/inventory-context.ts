@@ -33,7 +33,7 @@ export function appVersion(): string {
 
 export function openCliInventory(
   ctx: CliContext,
-  extra: Pick<InventoryServicesOptions, 'credentialFacts' | 'liveCheck' | 'storedCredentials'> = {},
+  extra: Pick<InventoryServicesOptions, 'storedCredentials'> = {},
 ): InventoryServices {
   return createInventoryServices({
     dataDir: dataDirOf(ctx),

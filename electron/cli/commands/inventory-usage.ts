@@ -18,7 +18,7 @@ export const IMPORT_USAGE =
   'minerdeck import FILE [--site NAME] [--json]   (a site export .json, or a .csv of address,label,notes)';
 
 export const EXPORT_USAGE =
-  'minerdeck export [--site NAME] [--out FILE] | --prometheus DIR [--metrics host:port] [--blackbox host:port]';
+  'minerdeck export [--site NAME] [--out FILE] | --prometheus DIR [--metrics host:port]… [--blackbox host:port]';
 
 export const REPORT_USAGE =
   'minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--technician NAME] [--timeout ms]';

@@ -5,7 +5,7 @@
  * off when their time is up (that command cannot wait; this one runs long). The inventory and the
  * commissioning services load only when first needed: the monitor of a healthy fleet never pays for them.
  */
-import type { CommissionServices } from '../../core/commission/commission-services';
+import type { DeviceActionServices } from '../../core/commission/device-action-services';
 import type { ActivityLookup } from '../../core/commission/activity-lookup';
 import type { MonitorOptions, MonitorTarget } from '../../core/monitor/monitor';
 import type { Output } from '../output';
@@ -24,22 +24,24 @@ export function monitorActivity(
   output: Output,
   credentials: CliCredentials,
 ): MonitorActivity {
-  let opened: Promise<{ log: ActivityLookup; commission: CommissionServices }> | undefined;
+  let opened: Promise<{ log: ActivityLookup; commission: DeviceActionServices }> | undefined;
   let closed = false;
   const open = () =>
     (opened ??= (async () => {
-      const [{ openCliInventory }, { createActivityLookup }, { createCommissionServices }] =
+      const [{ openCliInventory }, { createActivityLookup }, { createDeviceActionServices }] =
         await Promise.all([
           import('./inventory-context'),
           import('../../core/commission/activity-lookup'),
-          import('../../core/commission/commission-services'),
+          import('../../core/commission/device-action-services'),
         ]);
       const inventory = openCliInventory(ctx);
-      const commission = createCommissionServices({
+      const commission = createDeviceActionServices({
         client: credentials.client,
-        credentials: credentials.services,
+        vault: credentials.services.vault,
+        sessions: credentials.services.sessions,
         inventory,
-        actions: { keepLedTimers: true },
+        now: () => new Date(),
+        keepLedTimers: true,
       });
       if (closed) commission.dispose();
       return { log: createActivityLookup({ store: inventory.store }), commission };

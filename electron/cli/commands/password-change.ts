@@ -12,7 +12,7 @@
 import type { Site } from '../../../shared/domain/inventory';
 import { summarizeActivity } from '../../../shared/domain/commission';
 import { NEW_PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../../shared/domain/password-rules';
-import { createCommissionServices } from '../../core/commission/commission-services';
+import { createPasswordServices } from '../../core/commission/password-services';
 import { toAppError } from '../../core/errors/to-app-error';
 import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
 import { parse } from '../args';
@@ -85,10 +85,11 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
       );
     }
     const { services } = credentials;
-    const commission = createCommissionServices({
+    const commission = createPasswordServices({
       client: credentials.client,
       credentials: services,
       inventory,
+      now: () => new Date(),
     });
     const bulk = {
       signal: ctx.signal,

@@ -14,7 +14,7 @@ import type { PoolSpec } from '../../../shared/domain/pools';
 import { checkPools } from '../../../shared/domain/pools';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
-import { createCommissionServices } from '../../core/commission/commission-services';
+import { createPoolServices } from '../../core/commission/pool-services';
 import { watchReachability } from '../../core/commission/password-targets';
 import { resolvePoolTargets } from '../../core/commission/pool-targets';
 import { toAppError } from '../../core/errors/to-app-error';
@@ -161,10 +161,11 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
   );
   try {
     const { services } = credentials;
-    const commission = createCommissionServices({
+    const commission = createPoolServices({
       client: credentials.client,
       credentials: services,
       inventory,
+      now: () => new Date(),
     });
     const bulk = {
       signal: ctx.signal,

@@ -10,7 +10,7 @@
  */
 import { summarizeActivity } from '../../../shared/domain/commission';
 import { totalsText } from '../../../shared/format/power-text';
-import { createCommissionServices } from '../../core/commission/commission-services';
+import { createPowerServices } from '../../core/power/power-services';
 import { watchReachability } from '../../core/commission/password-targets';
 import { toAppError } from '../../core/errors/to-app-error';
 import { parse } from '../args';
@@ -66,10 +66,11 @@ export async function profileSetCommand(ctx: CliContext, argv: readonly string[]
   );
   try {
     const { services } = credentials;
-    const commission = createCommissionServices({
+    const commission = createPowerServices({
       client: credentials.client,
       credentials: services,
       inventory,
+      now: () => new Date(),
     });
     const bulk = {
       signal: ctx.signal,

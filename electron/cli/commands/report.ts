@@ -1,6 +1,7 @@
 /**
  * `minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--technician NAME]`:
- * the hand-over report of a site (page 1 names who hands over: `--technician`, else the laptop's user). Unless `--no-check`, every device is read once first, with
+ * the hand-over report of a site (page 1 names who hands over: `--technician`, else the laptop's user).
+ * Unless `--no-check`, every device is read once first, with
  * the credentials in the keychain (the monitor's own poll, so states, reasons and alerts are the app's);
  * whether each device has an API key comes from the keychain's metadata, never from the key.
  *
@@ -16,12 +17,19 @@ import { writeFileAtomic } from '../../core/inventory/atomic-file';
 import { readCredentialFacts } from '../../core/report/credential-facts';
 import { checkDevices } from '../../core/report/live-check';
 import { renderReport } from '../../core/report/render-report';
+import { createReportService } from '../../core/report/report-service';
 import { intOption, parse } from '../args';
 import { EXIT, printLines, reportError } from '../output';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
 import { toAppError } from '../../core/errors/to-app-error';
-import { openCliInventory, resolveCliSite, tellProblems, withSiteHint } from './inventory-context';
+import {
+  appVersion,
+  openCliInventory,
+  resolveCliSite,
+  tellProblems,
+  withSiteHint,
+} from './inventory-context';
 import { REPORT_USAGE } from './inventory-usage';
 
 function formatOf(format: string | undefined, out: string | undefined): Result<ReportFormat> {
@@ -65,7 +73,11 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
 
   const credentials = await openCliCredentials(ctx, { timeoutMs: timeout.value, keychain: 'open' });
   try {
-    const inventory = openCliInventory(ctx, {
+    const inventory = openCliInventory(ctx);
+    const reports = createReportService({
+      store: inventory.store,
+      laptop: ctx.hostname,
+      app: { name: 'Minerdeck', version: appVersion() },
       credentialFacts: async () =>
         credentials.persistent
           ? readCredentialFacts(credentials.services.vault, (why) =>
@@ -87,7 +99,7 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
     }
     if (check) output.err('Reading every device of the site once…');
     const technician = values.technician as string | undefined;
-    const report = await inventory.report({
+    const report = await reports.report({
       site: site.value.id,
       check,
       signal: ctx.signal,

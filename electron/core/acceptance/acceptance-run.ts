@@ -7,8 +7,9 @@
  * Cheap at fleet scale: one timer per reading for the whole run (every device waits on the same tick),
  * visits through one limiter (bounded concurrency), nothing kept per device but its window. A device
  * still busy with a reading when the next one is due skips the stale one (said as a failed reading), so a
- * fleet of silent devices cannot stretch the run. Cancel through `signal`: every wait and every request in
- * flight stops, and the run answers `cancelled` with no verdicts.
+ * fleet of silent devices cannot stretch the run; a reading that failed is tried once more when that fits
+ * before the next one. Cancel through `signal`: every wait and every request in flight stops, and the run
+ * answers `cancelled` with no verdicts.
  */
 import pLimit from 'p-limit';
 import type { AcceptanceCriteria, AcceptanceVerdict } from '../../../shared/domain/acceptance';
@@ -91,6 +92,7 @@ export async function runAcceptance(
   const everyMs = Math.max(1, options.sampleEveryMs ?? sampleEveryFromEnv() ?? DEFAULT_SAMPLE_EVERY_MS);
   const timeoutMs = Math.max(1, Math.min(options.timeoutMs ?? DEFAULT_VISIT_TIMEOUT_MS, everyMs / 2));
   const limit = pLimit(options.concurrency ?? DEFAULT_ACCEPTANCE_CONCURRENCY);
+  const retryPauseMs = Math.min(1_000, everyMs / 10);
   const isCancelled = (): boolean => signal?.aborted === true;
   const start = now();
   const startedAt = new Date(start);
@@ -135,7 +137,12 @@ export async function runAcceptance(
       const sample = await limit(async () => {
         // Still busy when the next reading is due: this one is stale, the next one counts.
         if (!last && now() >= nextAt) return undefined;
-        return visit(target, state);
+        const first = await visit(target, state);
+        // A read that failed is tried once more after a short pause, when that fits before the next
+        // reading: one lost answer on a busy LAN is no proof that the device cannot be read.
+        if (first.errors === undefined || now() + retryPauseMs + timeoutMs >= nextAt) return first;
+        await tickAt(now() + retryPauseMs, now, signal);
+        return isCancelled() ? first : visit(target, state);
       });
       if (isCancelled()) return undefined;
       if (sample === undefined) {

@@ -117,7 +117,8 @@ export async function visitDevice(
   if (state.preset === undefined) {
     // Optional (older firmware has no /perf-summary): a failure is no failed reading, just no preset.
     try {
-      state.preset = readCurrentPreset(await deps.client.getPerfSummary(target.address, call()))?.name ?? null;
+      state.preset =
+        readCurrentPreset(await deps.client.getPerfSummary(target.address, call()))?.name ?? null;
     } catch {
       state.preset = null;
     }

@@ -5,22 +5,17 @@
 import type { Handlers } from '../../../shared/ipc/contract';
 import { ok } from '../../../shared/result';
 import type { AcceptanceService } from '../acceptance/acceptance-service';
-import { withService } from './service-guard';
 
 type AcceptanceHandlers = Pick<
   Handlers,
   'acceptance:start' | 'acceptance:cancel' | 'acceptance:run' | 'acceptance:verdicts'
 >;
 
-const NAME = 'Acceptance';
-
-export function acceptanceHandlers(acceptance: AcceptanceService | undefined): AcceptanceHandlers {
+export function acceptanceHandlers(acceptance: AcceptanceService): AcceptanceHandlers {
   return {
-    'acceptance:start': ({ deviceIds, criteria }) =>
-      withService(acceptance, NAME, async (service) => service.start(deviceIds, criteria)),
-    'acceptance:cancel': () =>
-      withService(acceptance, NAME, async (service) => ok({ cancelled: service.cancel() })),
-    'acceptance:run': () => withService(acceptance, NAME, async (service) => ok(service.current())),
-    'acceptance:verdicts': () => withService(acceptance, NAME, (service) => service.kept()),
+    'acceptance:start': async ({ deviceIds, criteria }) => acceptance.start(deviceIds, criteria),
+    'acceptance:cancel': async () => ok({ cancelled: acceptance.cancel() }),
+    'acceptance:run': async () => ok(acceptance.current()),
+    'acceptance:verdicts': () => acceptance.kept(),
   };
 }

@@ -11,26 +11,20 @@ import type { CoreServices } from '../services';
 
 type AppHandlers = Pick<Handlers, 'app:about' | 'app:open-data-folder'>;
 
-export type AppChannelServices = Pick<CoreServices, 'identity'> &
-  Partial<Pick<CoreServices, 'dataDir' | 'credentials' | 'system'>>;
-
-const noDataDir = () => err('INTERNAL', 'This Minerdeck session has no data folder.');
+export type AppChannelServices = Pick<CoreServices, 'identity' | 'dataDir' | 'credentials' | 'system'>;
 
 export function appHandlers(s: AppChannelServices): AppHandlers {
   return {
-    'app:about': async () => {
-      if (s.dataDir === undefined) return noDataDir();
-      return ok({
+    'app:about': async () =>
+      ok({
         name: PRODUCT_NAME,
         version: s.identity.version,
         dataDir: s.dataDir,
-        keychain: aboutKeychain(s.credentials?.keychain.status, s.credentials?.vault.persistent ?? false),
-      });
-    },
+        keychain: aboutKeychain(s.credentials.keychain.status, s.credentials.vault.persistent),
+      }),
     'app:open-data-folder': async () => {
-      const dataDir = s.dataDir;
-      const openPath = s.system?.openPath;
-      if (dataDir === undefined) return noDataDir();
+      const { dataDir } = s;
+      const { openPath } = s.system;
       if (openPath === undefined) {
         return err('INTERNAL', 'Opening folders is not available in this Minerdeck session.');
       }

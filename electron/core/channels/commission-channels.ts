@@ -11,17 +11,11 @@ import type { PasswordChangeMode } from '../../../shared/ipc/channels/commission
 import type { Handlers } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
-import type { CommissionServices } from '../commission/commission-services';
 import { generateDevicePassword } from '../commission/generate-password';
 import type { PasswordTarget } from '../commission/password-bulk';
-import type { CredentialServices } from '../credentials/credential-services';
-import { toAppError } from '../errors/to-app-error';
-import { keychainAdvice } from '../credentials/open-keychain';
-import type { EventHub } from '../events/event-hub';
-import type { FleetService } from '../fleet/fleet-service';
-import type { SettingsStore } from '../settings/settings-store';
-import type { SystemGlue } from '../shell/system-glue';
-import { plainMessage } from './service-guard';
+import type { CoreServices } from '../services';
+import { sessionOnlyRefusal } from './keychain-refusal';
+import { guarded, plainMessage } from './plain-message';
 import { inAskedOrder, NOT_IN_FLEET, outcomeTeller } from './site-setup-targets';
 
 type CommissionHandlers = Pick<
@@ -32,26 +26,20 @@ type CommissionHandlers = Pick<
   | 'commission:password-copy'
 >;
 
-export interface CommissionChannelServices {
-  commission?: CommissionServices;
-  credentials?: CredentialServices;
-  fleet?: FleetService;
-  settings?: SettingsStore;
-  system?: SystemGlue;
-  events?: EventHub;
-}
-
-const unavailable = (): Result<never> =>
-  err('INTERNAL', 'Changing passwords is not available in this Minerdeck session.');
+export type CommissionChannelServices = Pick<
+  CoreServices,
+  'commission' | 'credentials' | 'fleet' | 'settings' | 'system' | 'events'
+>;
 
 export function commissionHandlers(s: CommissionChannelServices): CommissionHandlers {
+  const { commission } = s;
   /** The last generated password: shown once, used by the next change that names it, copied on request. */
   let generated: string | undefined;
 
   const targetsOf = (deviceIds: readonly string[]) => {
     const targets: PasswordTarget[] = [];
     for (const deviceId of deviceIds) {
-      const entry = s.fleet?.entry(deviceId);
+      const entry = s.fleet.entry(deviceId);
       // No siteId: the keychain's site membership decides which site password applies (as unlock does).
       if (entry !== undefined) targets.push({ deviceId, address: entry.address });
     }
@@ -61,7 +49,7 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
   /** The site whose password a `site` change replaces: the site being commissioned. */
   const siteFor = (mode: PasswordChangeMode): Result<string | undefined> => {
     if (mode === 'own') return ok(undefined);
-    const siteId = s.fleet?.siteId() ?? s.settings?.current().credentials.siteId;
+    const siteId = s.fleet.siteId() ?? s.settings.current().credentials.siteId;
     return siteId === undefined
       ? err(
           'INVALID_INPUT',
@@ -72,8 +60,8 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
 
   /** The monitor's word on each device: an offline one is skipped, never written to. */
   const offlineReasons = async (): Promise<(target: PasswordTarget) => string | undefined> => {
-    const snapshot = await s.fleet?.snapshot();
-    const views = new Map((snapshot?.devices ?? []).map((d) => [d.deviceId, d.view]));
+    const snapshot = await s.fleet.snapshot();
+    const views = new Map(snapshot.devices.map((d) => [d.deviceId, d.view]));
     return (target) => {
       const view = views.get(target.deviceId);
       return view?.state === 'offline' ? view.reason : undefined;
@@ -81,10 +69,7 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
   };
 
   /** The preview in the order asked for; ids that left the fleet are skipped. */
-  async function plan(
-    commission: CommissionServices,
-    deviceIds: readonly string[],
-  ): Promise<WritePlanEntry[]> {
+  async function plan(deviceIds: readonly string[]): Promise<WritePlanEntry[]> {
     const targets = targetsOf(deviceIds);
     const entries = await commission.planPasswordChange(targets, { offlineReason: await offlineReasons() });
     const byId = new Map(entries.map((e) => [e.deviceId, e]));
@@ -93,36 +78,21 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
     );
   }
 
-  const keychainRefusal = (): Result<never> | undefined => {
-    const c = s.credentials;
-    if (c === undefined || c.vault.persistent) return undefined;
-    return err(
-      'KEYCHAIN_UNAVAILABLE',
-      `The keychain is ${c.keychain.status.state}, so no password is changed: a new password kept only until Minerdeck quits could leave the devices with a password nobody knows. ${keychainAdvice(c.keychain.status)}`,
-    );
-  };
-
   return {
     'commission:password-plan': async (input) => {
       const { deviceIds, mode } = once(input);
-      const commission = s.commission;
-      if (commission === undefined) return unavailable();
       const site = siteFor(mode);
       if (!site.ok) return site;
-      try {
-        return ok(await plan(commission, deviceIds));
-      } catch (error) {
-        const e = toAppError(error);
-        return err(e.code, plainMessage(e.message));
-      }
+      return guarded(async () => ok(await plan(deviceIds)));
     },
 
     'commission:password-change': async (input) => {
       // An id given twice must not make two changes on one device.
       const { deviceIds, confirmed, mode, password } = once(input);
-      const commission = s.commission;
-      if (commission === undefined) return unavailable();
-      const refused = keychainRefusal();
+      const refused = sessionOnlyRefusal(
+        s.credentials,
+        'no password is changed: a new password kept only until Minerdeck quits could leave the devices with a password nobody knows',
+      );
       if (refused !== undefined) return refused;
       const next = password.kind === 'typed' ? password.password : generated;
       if (next === undefined) {
@@ -132,18 +102,18 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
       if (!site.ok) return site;
       const approved = new Set(confirmed);
       const tell = outcomeTeller(s.events, 'password-change', deviceIds.length);
-      try {
+      return guarded(async () => {
         const targets = targetsOf(deviceIds);
         // Planned again: a device that went offline since the preview is skipped now; one the preview
         // skipped stays skipped even if it could take the change now (nothing the preview did not show).
-        const fresh = await plan(commission, deviceIds);
+        const fresh = await plan(deviceIds);
         const checked = fresh.map((e) =>
           e.send && !approved.has(e.deviceId)
             ? { ...e, send: false, detail: 'the preview did not list it to change' }
             : e,
         );
-        const siteId = s.fleet?.siteId();
-        const concurrency = s.settings?.current().credentials.concurrency;
+        const siteId = s.fleet.siteId();
+        const concurrency = s.settings.current().credentials.concurrency;
         const outcome = await commission.changePasswords(targets, next, {
           plan: checked,
           ...(siteId !== undefined ? { siteId } : {}),
@@ -152,16 +122,13 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
           onResult: (result) => tell(plainResult(result)),
         });
         const results = inAskedOrder(deviceIds, outcome.results.map(plainResult), tell);
-        await s.fleet?.credentialsChanged(targets.map((t) => t.deviceId));
+        await s.fleet.credentialsChanged(targets.map((t) => t.deviceId));
         return ok({
           results,
           summary: summarizeActivity(outcome.activity ?? { action: 'password-change', devices: results }),
           ...(outcome.activityError !== undefined ? { activityError: outcome.activityError } : {}),
         });
-      } catch (error) {
-        const e = toAppError(error);
-        return err(e.code, plainMessage(e.message));
-      }
+      });
     },
 
     'commission:password-generate': async () => {
@@ -170,7 +137,6 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
     },
 
     'commission:password-copy': async () => {
-      if (s.system === undefined) return unavailable();
       if (generated === undefined) return err('NOT_FOUND', 'There is no generated password to copy.');
       const copied = await s.system.copyText(generated);
       if (!copied.ok) return copied;

@@ -5,13 +5,11 @@
 import type { Handlers } from '../../../shared/ipc/contract';
 import { ok } from '../../../shared/result';
 import type { SiteMetricsService } from '../metrics/site-metrics-service';
-import { withService } from './service-guard';
 
 type MetricsHandlers = Pick<Handlers, 'metrics:status'>;
 
-export function metricsHandlers(siteMetrics: SiteMetricsService | undefined): MetricsHandlers {
+export function metricsHandlers(siteMetrics: SiteMetricsService): MetricsHandlers {
   return {
-    'metrics:status': () =>
-      withService(siteMetrics, 'Site metrics', async (service) => ok(await service.status())),
+    'metrics:status': async () => ok(await siteMetrics.status()),
   };
 }

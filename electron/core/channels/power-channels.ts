@@ -8,12 +8,10 @@ import type { WriteResult } from '../../../shared/domain/commission';
 import { summarizeActivity } from '../../../shared/domain/commission';
 import type { PowerPlanEntry } from '../../../shared/domain/power-plan';
 import type { Handlers } from '../../../shared/ipc/contract';
-import { err, ok } from '../../../shared/result';
-import type { Result } from '../../../shared/result';
-import { toAppError } from '../errors/to-app-error';
+import { ok } from '../../../shared/result';
 import type { CoreServices } from '../services';
 import { plainResult } from './commission-channels';
-import { plainMessage, withService } from './service-guard';
+import { guarded } from './plain-message';
 import {
   NOT_IN_FLEET,
   distinct,
@@ -25,20 +23,7 @@ import {
 
 type PowerHandlers = Pick<Handlers, 'power:plan' | 'power:set' | 'power:presets'>;
 
-export type PowerChannelServices = Partial<
-  Pick<CoreServices, 'commission' | 'fleet' | 'settings' | 'events'>
->;
-
-const NAME = 'Power profiles';
-
-async function guarded<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await run();
-  } catch (error) {
-    const e = toAppError(error);
-    return err(e.code, plainMessage(e.message));
-  }
-}
+export type PowerChannelServices = Pick<CoreServices, 'commission' | 'fleet' | 'settings' | 'events'>;
 
 /** Keeps only the devices the user saw with the same preset; any other planned write is skipped, said why. */
 function asConfirmed(
@@ -60,19 +45,19 @@ function asConfirmed(
 
 export function powerHandlers(s: PowerChannelServices): PowerHandlers {
   const bulkOptions = () => {
-    const concurrency = s.settings?.current().credentials.concurrency;
-    const siteId = s.fleet?.siteId();
+    const concurrency = s.settings.current().credentials.concurrency;
+    const siteId = s.fleet.siteId();
     return {
       ...(concurrency !== undefined ? { concurrency } : {}),
       ...(siteId !== undefined ? { siteId } : {}),
     };
   };
 
+  const { commission } = s;
   /** The plan in the order asked for; ids that left the fleet are skipped. */
   const plan = async (
-    commission: NonNullable<CoreServices['commission']>,
     deviceIds: readonly string[],
-    choice: Parameters<NonNullable<CoreServices['commission']>['planPower']>[1],
+    choice: Parameters<CoreServices['commission']['planPower']>[1],
   ) => {
     const targets = sessionTargets(s.fleet, deviceIds);
     const { concurrency } = bulkOptions();
@@ -91,43 +76,37 @@ export function powerHandlers(s: PowerChannelServices): PowerHandlers {
 
   return {
     'power:plan': ({ deviceIds, choice }) =>
-      withService(s.commission, NAME, (commission) =>
-        guarded(async () => {
-          const planned = await plan(commission, distinct(deviceIds), choice);
-          return planned.ok ? ok(planned.value.plan) : planned;
-        }),
-      ),
+      guarded(async () => {
+        const planned = await plan(distinct(deviceIds), choice);
+        return planned.ok ? ok(planned.value.plan) : planned;
+      }),
 
     'power:set': (input) =>
-      withService(s.commission, NAME, (commission) =>
-        guarded(async () => {
-          const deviceIds = distinct(input.deviceIds);
-          const planned = await plan(commission, deviceIds, input.choice);
-          if (!planned.ok) return planned;
-          const { targets } = planned.value;
-          const tell = outcomeTeller(s.events, 'power-profile', deviceIds.length);
-          const entries = asConfirmed(planned.value.plan.entries, input.confirmed);
-          const set = await commission.setPower(targets, {
-            plan: { ...planned.value.plan, entries },
-            ...bulkOptions(),
-            onResult: (result) => tell(plainResult(result)),
-          });
-          if (!set.ok) return set;
-          const results = inAskedOrder(deviceIds, set.value.results.map(plainResult), tell);
-          // The next polls show `restart_required` without waiting for the interval.
-          s.fleet?.pollSoon(targets.map((t) => t.deviceId));
-          const devices: WriteResult[] = results;
-          return ok({
-            results,
-            summary: summarizeActivity(set.value.activity ?? { action: 'power-profile', devices }),
-            ...(set.value.activityError !== undefined ? { activityError: set.value.activityError } : {}),
-          });
-        }),
-      ),
+      guarded(async () => {
+        const deviceIds = distinct(input.deviceIds);
+        const planned = await plan(deviceIds, input.choice);
+        if (!planned.ok) return planned;
+        const { targets } = planned.value;
+        const tell = outcomeTeller(s.events, 'power-profile', deviceIds.length);
+        const entries = asConfirmed(planned.value.plan.entries, input.confirmed);
+        const set = await commission.setPower(targets, {
+          plan: { ...planned.value.plan, entries },
+          ...bulkOptions(),
+          onResult: (result) => tell(plainResult(result)),
+        });
+        if (!set.ok) return set;
+        const results = inAskedOrder(deviceIds, set.value.results.map(plainResult), tell);
+        // The next polls show `restart_required` without waiting for the interval.
+        s.fleet.pollSoon(targets.map((t) => t.deviceId));
+        const devices: WriteResult[] = results;
+        return ok({
+          results,
+          summary: summarizeActivity(set.value.activity ?? { action: 'power-profile', devices }),
+          ...(set.value.activityError !== undefined ? { activityError: set.value.activityError } : {}),
+        });
+      }),
 
     'power:presets': ({ deviceIds }) =>
-      withService(s.commission, NAME, (commission) =>
-        guarded(async () => ok(await commission.presetsOf(sessionTargets(s.fleet, distinct(deviceIds))))),
-      ),
+      guarded(async () => ok(await commission.presetsOf(sessionTargets(s.fleet, distinct(deviceIds))))),
   };
 }

@@ -11,14 +11,13 @@ import { summarizeActivity } from '../../../shared/domain/commission';
 import type { PoolPlanEntry } from '../../../shared/domain/pools';
 import type { Handlers } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { ok } from '../../../shared/result';
 import type { CommissionServices } from '../commission/commission-services';
 import type { PoolTarget } from '../commission/pool-plan';
-import { toAppError } from '../errors/to-app-error';
 import type { SessionTarget } from '../credentials/session-manager';
 import type { CoreServices } from '../services';
 import { plainResult } from './commission-channels';
-import { plainMessage } from './service-guard';
+import { guarded } from './plain-message';
 import {
   NOT_IN_FLEET,
   distinct,
@@ -42,22 +41,10 @@ type SiteSetupHandlers = Pick<
   | 'commission:reboot'
 >;
 
-export type SiteSetupChannelServices = Partial<
-  Pick<CoreServices, 'commission' | 'fleet' | 'inventory' | 'settings' | 'events'>
+export type SiteSetupChannelServices = Pick<
+  CoreServices,
+  'commission' | 'fleet' | 'inventory' | 'settings' | 'events'
 >;
-
-const unavailable = (what: string): Result<never> =>
-  err('INTERNAL', `${what} is not available in this Minerdeck session.`);
-
-/** Failures become values (the transport would keep only a thrown error's message). */
-async function guarded<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await run();
-  } catch (error) {
-    const e = toAppError(error);
-    return err(e.code, plainMessage(e.message));
-  }
-}
 
 /** A fresh plan in the order asked for; ids that left the fleet are skipped. */
 function inOrder<E extends WritePlanEntry>(
@@ -79,9 +66,10 @@ function onlyConfirmed<E extends WritePlanEntry>(plan: readonly E[], confirmed: 
 }
 
 export function siteSetupHandlers(s: SiteSetupChannelServices): SiteSetupHandlers {
-  const siteId = (): string | undefined => s.fleet?.siteId();
+  const { commission, inventory } = s;
+  const siteId = (): string | undefined => s.fleet.siteId();
   const bulkOptions = () => {
-    const concurrency = s.settings?.current().credentials.concurrency;
+    const concurrency = s.settings.current().credentials.concurrency;
     const site = siteId();
     return {
       ...(concurrency !== undefined ? { concurrency } : {}),
@@ -90,7 +78,6 @@ export function siteSetupHandlers(s: SiteSetupChannelServices): SiteSetupHandler
   };
 
   async function planPools(
-    commission: CommissionServices,
     deviceIds: readonly string[],
     pools: Parameters<CommissionServices['planPools']>[1],
   ): Promise<Result<{ targets: PoolTarget[]; plan: (PoolPlanEntry | WritePlanEntry)[] }>> {
@@ -102,7 +89,6 @@ export function siteSetupHandlers(s: SiteSetupChannelServices): SiteSetupHandler
   }
 
   async function planAction(
-    commission: CommissionServices,
     action: 'locate' | 'restart-mining' | 'reboot',
     deviceIds: readonly string[],
     options: { on?: boolean; minutes?: number } = {},
@@ -119,12 +105,10 @@ export function siteSetupHandlers(s: SiteSetupChannelServices): SiteSetupHandler
     action: 'restart-mining' | 'reboot',
     input: { deviceIds: string[]; confirmed: string[] },
   ) {
-    const commission = s.commission;
-    if (commission === undefined) return unavailable('Restarting and rebooting devices');
     const deviceIds = distinct(input.deviceIds);
     return guarded(async () => {
       const tell = outcomeTeller(s.events, action, deviceIds.length);
-      const { targets, plan } = await planAction(commission, action, deviceIds);
+      const { targets, plan } = await planAction(action, deviceIds);
       const outcome = await commission[action === 'reboot' ? 'reboot' : 'restartMining'](targets, {
         plan: onlyConfirmed(plan, input.confirmed),
         ...bulkOptions(),
@@ -141,34 +125,20 @@ export function siteSetupHandlers(s: SiteSetupChannelServices): SiteSetupHandler
   }
 
   return {
-    'commission:pool-presets': async () => {
-      if (s.inventory === undefined) return unavailable('Pool presets');
-      return s.inventory.poolPresets(siteId());
-    },
-    'commission:pool-preset-save': async (input) => {
-      if (s.inventory === undefined) return unavailable('Pool presets');
-      return s.inventory.savePoolPreset(siteId(), input);
-    },
-    'commission:pool-preset-delete': async (input) => {
-      if (s.inventory === undefined) return unavailable('Pool presets');
-      return s.inventory.deletePoolPreset(siteId(), input.name);
-    },
+    'commission:pool-presets': async () => inventory.poolPresets(siteId()),
+    'commission:pool-preset-save': async (input) => inventory.savePoolPreset(siteId(), input),
+    'commission:pool-preset-delete': async (input) => inventory.deletePoolPreset(siteId(), input.name),
 
-    'commission:pools-plan': async ({ deviceIds, pools }) => {
-      const commission = s.commission;
-      if (commission === undefined) return unavailable('Setting pools');
-      return guarded(async () => {
-        const planned = await planPools(commission, distinct(deviceIds), pools);
+    'commission:pools-plan': async ({ deviceIds, pools }) =>
+      guarded(async () => {
+        const planned = await planPools(distinct(deviceIds), pools);
         return planned.ok ? ok(planned.value.plan) : planned;
-      });
-    },
+      }),
 
     'commission:pools-set': async (input) => {
-      const commission = s.commission;
-      if (commission === undefined) return unavailable('Setting pools');
       const deviceIds = distinct(input.deviceIds);
       return guarded(async () => {
-        const planned = await planPools(commission, deviceIds, input.pools);
+        const planned = await planPools(deviceIds, input.pools);
         if (!planned.ok) return planned;
         const tell = outcomeTeller(s.events, 'pools', deviceIds.length);
         const { targets, plan } = planned.value;
@@ -180,7 +150,7 @@ export function siteSetupHandlers(s: SiteSetupChannelServices): SiteSetupHandler
         if (!set.ok) return set;
         const results = inAskedOrder(deviceIds, set.value.results.map(plainResult), tell);
         // The next polls show `restart_required` and the pools in use without waiting for the interval.
-        s.fleet?.pollSoon(targets.map((t) => t.deviceId));
+        s.fleet.pollSoon(targets.map((t) => t.deviceId));
         return ok({
           results,
           summary: summarizeActivity(set.value.activity ?? { action: 'pools', devices: results }),
@@ -189,20 +159,15 @@ export function siteSetupHandlers(s: SiteSetupChannelServices): SiteSetupHandler
       });
     },
 
-    'commission:action-plan': async ({ action, deviceIds }) => {
-      const commission = s.commission;
-      if (commission === undefined) return unavailable('Device actions');
-      return guarded(async () => ok((await planAction(commission, action, distinct(deviceIds))).plan));
-    },
+    'commission:action-plan': async ({ action, deviceIds }) =>
+      guarded(async () => ok((await planAction(action, distinct(deviceIds))).plan)),
 
     'commission:locate': async (input) => {
-      const commission = s.commission;
-      if (commission === undefined) return unavailable('The locate LED');
       const deviceIds = distinct(input.deviceIds);
       return guarded(async () => {
         const tell = outcomeTeller(s.events, 'locate', deviceIds.length);
         const minutes = input.minutes !== undefined ? { minutes: input.minutes } : {};
-        const { targets, plan } = await planAction(commission, 'locate', deviceIds, {
+        const { targets, plan } = await planAction('locate', deviceIds, {
           on: input.on,
           ...minutes,
         });
@@ -215,7 +180,7 @@ export function siteSetupHandlers(s: SiteSetupChannelServices): SiteSetupHandler
           onResult: (result) => tell(plainResult(result)),
         });
         const results = inAskedOrder(deviceIds, outcome.results.map(ledResultOf), tell);
-        s.fleet?.pollSoon(targets.map((t) => t.deviceId));
+        s.fleet.pollSoon(targets.map((t) => t.deviceId));
         return ok({
           results,
           summary: summarizeActivity(

@@ -18,13 +18,10 @@ export const NOT_IN_FLEET = 'this device is no longer in the fleet';
 export const distinct = (ids: readonly string[]): string[] => [...new Set(ids)];
 
 /** The fleet devices among `deviceIds` (no siteId: the keychain's membership decides, as unlock does). */
-export function sessionTargets(
-  fleet: FleetService | undefined,
-  deviceIds: readonly string[],
-): SessionTarget[] {
+export function sessionTargets(fleet: FleetService, deviceIds: readonly string[]): SessionTarget[] {
   const targets: SessionTarget[] = [];
   for (const deviceId of deviceIds) {
-    const entry = fleet?.entry(deviceId);
+    const entry = fleet.entry(deviceId);
     if (entry !== undefined) targets.push({ deviceId, address: entry.address });
   }
   return targets;
@@ -32,21 +29,21 @@ export function sessionTargets(
 
 /** The same devices with their worker-template facts; the inventory adds labels and the site's id. */
 export async function poolTargets(
-  fleet: FleetService | undefined,
-  inventory: Pick<InventoryServices, 'devices'> | undefined,
+  fleet: FleetService,
+  inventory: Pick<InventoryServices, 'devices'>,
   deviceIds: readonly string[],
 ): Promise<PoolTarget[]> {
-  const listed = await inventory?.devices(fleet?.siteId());
-  const known = new Map(listed?.ok === true ? listed.value.devices.map((d) => [d.id, d]) : []);
-  const site = listed?.ok === true ? listed.value.site.id : (fleet?.siteId() ?? null);
+  const listed = await inventory.devices(fleet.siteId());
+  const known = new Map(listed.ok ? listed.value.devices.map((d) => [d.id, d]) : []);
+  const site = listed.ok ? listed.value.site.id : (fleet.siteId() ?? null);
   const targets: PoolTarget[] = [];
   for (const deviceId of deviceIds) {
-    const entry = fleet?.entry(deviceId);
+    const entry = fleet.entry(deviceId);
     if (entry === undefined) continue;
     const { identity } = entry;
     // A device added by its address alone: what the monitor's last `/info` said fills the gaps.
     const missing = identity.mac === null || identity.hostname === null || identity.serial === null;
-    const said = missing ? fleet?.readIdentity(deviceId) : undefined;
+    const said = missing ? fleet.readIdentity(deviceId) : undefined;
     targets.push({
       deviceId,
       address: entry.address,
@@ -68,10 +65,10 @@ export async function poolTargets(
  * undefined for every other state. A device restarting its mining still answers its API.
  */
 export async function unreachableReasons(
-  fleet: FleetService | undefined,
+  fleet: FleetService,
 ): Promise<(target: SessionTarget) => string | undefined> {
-  const snapshot = await fleet?.snapshot();
-  const views = new Map((snapshot?.devices ?? []).map((d) => [d.deviceId, d.view]));
+  const snapshot = await fleet.snapshot();
+  const views = new Map(snapshot.devices.map((d) => [d.deviceId, d.view]));
   return (target) => {
     const view = views.get(target.deviceId);
     return view?.state === 'offline' || view?.state === 'rebooting' ? view.reason : undefined;
@@ -101,7 +98,7 @@ export function inAskedOrder<R extends WriteResult>(
 
 /** Streams one request's outcomes: a `commission:device` per device, then the running counts. */
 export function outcomeTeller(
-  events: EventHub | undefined,
+  events: EventHub,
   operation: CommissionOperation,
   total: number,
 ): (result: WriteResult & { restartRequired?: boolean; ledOn?: boolean }) => void {
@@ -111,7 +108,7 @@ export function outcomeTeller(
     if (result.outcome === 'done') counts.changed += 1;
     else if (result.outcome === 'skipped') counts.skipped += 1;
     else counts.failed += 1;
-    events?.emit({
+    events.emit({
       type: 'commission:device',
       payload: {
         operation,
@@ -123,6 +120,6 @@ export function outcomeTeller(
         ...(result.ledOn !== undefined ? { ledOn: result.ledOn } : {}),
       },
     });
-    events?.emit({ type: 'commission:progress', payload: { operation, ...counts } });
+    events.emit({ type: 'commission:progress', payload: { operation, ...counts } });
   };
 }

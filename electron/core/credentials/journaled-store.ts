@@ -21,13 +21,24 @@
  * - deleting an account, or writing one directly (a value too big for the journal), first rewrites every
  *   journal entry that still holds it, so a crash can never bring an older value back;
  * - a journal entry is deleted only after all its current values are filed, so filing twice is harmless.
+ *
+ * Made of: the entries' format and packing (journal-format.ts), what they hold (journal-index.ts) and the
+ * one write lane (write-lane.ts); this module queues, commits, deletes and files.
  */
-import { randomBytes } from 'node:crypto';
-import type { SecureStore, StoredEntry } from './secure-store';
-
-export const JOURNAL_PREFIX = 'journal/';
-/** Windows Credential Manager caps a credential blob at 2,560 bytes; stay well under. */
-export const MAX_JOURNAL_ENTRY_BYTES = 2_000;
+import type { JournalContent } from './journal-format';
+import {
+  EMPTY_JOURNAL_BYTES,
+  MAX_JOURNAL_ENTRY_BYTES,
+  encodeJournal,
+  entryCost,
+  journalNamer,
+  pack,
+} from './journal-format';
+import { createJournalIndex } from './journal-index';
+import type { FilingStep } from './journal-index';
+import type { SecureStore } from './secure-store';
+import type { LaneTask } from './write-lane';
+import { createWriteLane } from './write-lane';
 
 export interface JournaledStoreOptions {
   /** How long a write waits for others to share its journal entry. Default 15 ms. */
@@ -59,53 +70,19 @@ interface QueuedWrite {
   reject: (error: unknown) => void;
 }
 
-type JournalContent = Map<string, string>;
+interface Waiter<T> {
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
 
-const encodeJournal = (content: Iterable<[string, string]>): string =>
-  JSON.stringify({ v: 1, entries: [...content] });
-
-/** `undefined` for anything that is not a journal entry of ours (left alone, never deleted). */
-export function decodeJournal(value: string): JournalContent | undefined {
-  try {
-    const parsed = JSON.parse(value) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || !('entries' in parsed)) return undefined;
-    const { entries } = parsed;
-    if (!Array.isArray(entries)) return undefined;
-    const content: JournalContent = new Map();
-    for (const e of entries) {
-      if (!Array.isArray(e) || typeof e[0] !== 'string' || typeof e[1] !== 'string') return undefined;
-      content.set(e[0], e[1]);
-    }
-    return content;
-  } catch {
-    return undefined;
-  }
+/** Deletes waiting to run together in one purge pass, while their task is still the last one in the lane. */
+interface DeleteBatch {
+  waiters: Map<string, Waiter<boolean>[]>;
+  task: LaneTask;
 }
 
 export const isJournaledStore = (store: SecureStore): store is JournaledStore =>
   'settle' in store && 'recover' in store;
-
-const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
-const isJournal = (account: string): boolean => account.startsWith(JOURNAL_PREFIX);
-
-/** Splits queued writes into journal entries under the byte limit, later writes to one account winning. */
-function pack(writes: readonly QueuedWrite[], maxBytes: number): QueuedWrite[][] {
-  const chunks: QueuedWrite[][] = [];
-  let current: QueuedWrite[] = [];
-  let size = encodeJournal([]).length;
-  for (const write of writes) {
-    const cost = bytes(JSON.stringify([write.account, write.value])) + 1;
-    if (current.length > 0 && size + cost > maxBytes) {
-      chunks.push(current);
-      current = [];
-      size = encodeJournal([]).length;
-    }
-    current.push(write);
-    size += cost;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
-}
 
 export function createJournaledStore(
   inner: SecureStore,
@@ -115,63 +92,27 @@ export function createJournaledStore(
   const fileAfterMs = options.fileAfterMs ?? 1_000;
   const maxBytes = options.maxEntryBytes ?? MAX_JOURNAL_ENTRY_BYTES;
   const autoFile = options.autoFile ?? true;
-  const emptyJournalBytes = encodeJournal([]).length;
 
-  /** What each journal entry in the keychain holds right now. */
-  const journals = new Map<string, JournalContent>();
-  /** The newest journalled value of each account, and the entry holding it. */
-  const latest = new Map<string, { journal: string; value: string }>();
-  /** `journal\naccount` pairs already written to their own account while the journal entry still exists. */
-  const filed = new Set<string>();
+  const index = createJournalIndex(inner);
+  const journalName = journalNamer();
   const queued: QueuedWrite[] = [];
   let queuedBytes = 0;
-  const urgent: (() => Promise<void>)[] = [];
-  const tag = randomBytes(4).toString('hex');
-  let seq = 0;
   let commitQueued = false;
   let lingerTimer: NodeJS.Timeout | undefined;
   let fileTimer: NodeJS.Timeout | undefined;
   let filing = false;
   let closed = false;
-  let pumping = false;
-  let idleWaiters: (() => void)[] = [];
-  let settleWaiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
-
-  const journalName = (): string => {
-    seq += 1;
-    return `${JOURNAL_PREFIX}${String(Date.now()).padStart(14, '0')}-${tag}-${String(seq).padStart(8, '0')}`;
-  };
-
-  /** Runs urgent tasks first, then one filing step at a time while nothing urgent waits. Tasks never throw. */
-  function pump(): void {
-    if (pumping) return;
-    pumping = true;
-    void (async () => {
-      for (;;) {
-        const task = urgent.shift() ?? nextFilingStep();
-        if (task === undefined) break;
-        await task();
-      }
-      pumping = false;
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const resolve of waiters) resolve();
-    })();
-  }
-
-  function runUrgent<T>(task: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      urgent.push(() => task().then(resolve, reject));
-      pump();
-    });
-  }
+  let deletes: DeleteBatch | undefined;
+  let settleWaiters: Waiter<void>[] = [];
+  // User writes go first; filing only when nothing else waits.
+  const lane = createWriteLane(() => nextFilingStep());
 
   function scheduleFiling(): void {
     if (!autoFile || closed) return;
     clearTimeout(fileTimer);
     fileTimer = setTimeout(() => {
       filing = true;
-      pump();
+      lane.wake();
     }, fileAfterMs);
     fileTimer.unref();
   }
@@ -199,8 +140,7 @@ export function createJournaledStore(
         for (const w of chunk) w.reject(error);
         continue;
       }
-      journals.set(name, content);
-      for (const [account, value] of content) latest.set(account, { journal: name, value });
+      index.committed(name, content);
       for (const w of chunk) w.resolve();
     }
     scheduleFiling();
@@ -211,43 +151,15 @@ export function createJournaledStore(
     lingerTimer = undefined;
     if (commitQueued) return;
     commitQueued = true;
-    urgent.push(commit);
-    pump();
+    lane.push(commit);
   }
-
-  /**
-   * Removes `accounts` from every journal entry holding them, before they are deleted or written directly:
-   * one rewrite per journal entry however many of them it holds.
-   */
-  async function purge(accounts: readonly string[]): Promise<void> {
-    for (const account of accounts) latest.delete(account);
-    for (const [name, content] of [...journals]) {
-      if (!accounts.some((account) => content.has(account))) continue;
-      const rest = new Map(content);
-      for (const account of accounts) rest.delete(account);
-      if (rest.size === 0) {
-        await inner.delete(name);
-        journals.delete(name);
-      } else {
-        await inner.set(name, encodeJournal(rest));
-        journals.set(name, rest);
-      }
-    }
-  }
-
-  interface DeleteBatch {
-    waiters: Map<string, { resolve: (deleted: boolean) => void; reject: (error: unknown) => void }[]>;
-    task: () => Promise<void>;
-  }
-  /** The deletes waiting to run together, while their task is still the last one in the lane. */
-  let deletes: DeleteBatch | undefined;
 
   async function runDeletes(batch: DeleteBatch): Promise<void> {
     if (deletes === batch) deletes = undefined;
     const accounts = [...batch.waiters.keys()];
-    const wasPending = new Set(accounts.filter((account) => latest.has(account)));
+    const wasPending = new Set(accounts.filter((account) => index.valueOf(account) !== undefined));
     try {
-      await purge(accounts);
+      await index.purge(accounts);
     } catch (error) {
       for (const waiting of batch.waiters.values()) for (const w of waiting) w.reject(error);
       return;
@@ -262,74 +174,51 @@ export function createJournaledStore(
     }
   }
 
-  /** The next filing step: write one current value to its own account, or retire a filed journal entry. */
-  function nextFilingStep(): (() => Promise<void>) | undefined {
+  /** Writes a current value to its own account, or retires a journal entry all of whose values are filed. */
+  async function file(step: FilingStep): Promise<void> {
+    try {
+      if (step.kind === 'file') await inner.set(step.account, step.value);
+      else await inner.delete(step.journal);
+      index.done(step);
+    } catch (error) {
+      filing = false;
+      options.onFilingError?.(error);
+      finishSettling(error);
+    }
+  }
+
+  function nextFilingStep(): LaneTask | undefined {
     if (!filing || closed || queued.length > 0) return undefined;
-    const oldest = [...journals.keys()].sort()[0];
-    if (oldest === undefined) {
+    const step = index.nextFiling();
+    if (step === undefined) {
       filing = false;
       finishSettling();
       return undefined;
     }
-    const content = journals.get(oldest) ?? new Map<string, string>();
-    const unfiled = [...content].find(
-      ([account]) => latest.get(account)?.journal === oldest && !filed.has(`${oldest}\n${account}`),
-    );
-    return async () => {
-      try {
-        if (unfiled !== undefined) {
-          const [account, value] = unfiled;
-          await inner.set(account, value);
-          filed.add(`${oldest}\n${account}`);
-          return;
-        }
-        await inner.delete(oldest);
-        journals.delete(oldest);
-        for (const [account] of content) {
-          filed.delete(`${oldest}\n${account}`);
-          if (latest.get(account)?.journal === oldest) latest.delete(account);
-        }
-      } catch (error) {
-        filing = false;
-        options.onFilingError?.(error);
-        finishSettling(error);
-      }
-    };
-  }
-
-  /** Takes over journal entries found in the keychain (another process's, or one that crashed). */
-  function adopt(entries: readonly StoredEntry[]): void {
-    for (const { account, value } of entries) {
-      if (!isJournal(account) || journals.has(account)) continue;
-      const content = decodeJournal(value);
-      if (content !== undefined) journals.set(account, content);
-    }
-    for (const name of [...journals.keys()].sort()) {
-      for (const [account, value] of journals.get(name) ?? []) latest.set(account, { journal: name, value });
-    }
+    return () => file(step);
   }
 
   return {
     kind: inner.kind,
 
     async get(account) {
-      return latest.get(account)?.value ?? inner.get(account);
+      return index.valueOf(account) ?? inner.get(account);
     },
 
     set(account, value) {
       if (closed) return inner.set(account, value);
-      const cost = bytes(JSON.stringify([account, value])) + 1;
-      if (emptyJournalBytes + cost > maxBytes) {
+      const cost = entryCost(account, value);
+      if (EMPTY_JOURNAL_BYTES + cost > maxBytes) {
         // Too big to share an entry (a site password with many members): its own account, at once.
-        return runUrgent(async () => {
-          await purge([account]);
+        return lane.run(async () => {
+          await index.purge([account]);
           await inner.set(account, value);
         });
       }
       return new Promise<void>((resolve, reject) => {
         queued.push({ account, value, resolve, reject });
         queuedBytes += cost;
-        if (emptyJournalBytes + queuedBytes >= maxBytes) queueCommit();
+        if (EMPTY_JOURNAL_BYTES + queuedBytes >= maxBytes) queueCommit();
         else if (lingerTimer === undefined && !commitQueued) lingerTimer = setTimeout(queueCommit, lingerMs);
       });
     },
@@ -339,47 +228,25 @@ export function createJournaledStore(
         // Joins the deletes waiting at the end of the lane (nothing queued after them, so no write of the
         // same account can be overtaken): a bulk password change deletes 500 pending entries, and one
         // purge pass for many of them spares a journal rewrite — a whole-keyring rewrite — for each.
-        const joining = deletes !== undefined && urgent.at(-1) === deletes.task ? deletes : undefined;
-        const batch: DeleteBatch = joining ?? {
-          waiters: new Map(),
-          task: async () => runDeletes(batch),
-        };
+        const joining = deletes !== undefined && lane.last() === deletes.task ? deletes : undefined;
+        const batch: DeleteBatch = joining ?? { waiters: new Map(), task: async () => runDeletes(batch) };
         const waiting = batch.waiters.get(account) ?? [];
         waiting.push({ resolve, reject });
         batch.waiters.set(account, waiting);
         if (joining !== undefined) return;
         deletes = batch;
-        urgent.push(batch.task);
-        pump();
+        lane.push(batch.task);
       });
     },
 
     async list() {
-      const values = new Map<string, string>();
-      const overlay = new Map<string, { journal: string; value: string }>();
-      for (const { account, value } of await inner.list()) {
-        if (!isJournal(account)) {
-          values.set(account, value);
-          continue;
-        }
-        // Journal entries another process wrote after this one started: the newest wins there too.
-        for (const [a, v] of decodeJournal(value) ?? []) {
-          const seen = overlay.get(a);
-          if (seen === undefined || seen.journal < account) overlay.set(a, { journal: account, value: v });
-        }
-      }
-      for (const [a, entry] of latest) {
-        const seen = overlay.get(a);
-        if (seen === undefined || seen.journal <= entry.journal) overlay.set(a, entry);
-      }
-      for (const [a, { value }] of overlay) values.set(a, value);
-      return [...values].map(([account, value]) => ({ account, value }));
+      return index.overlay(await inner.list());
     },
 
     recover: () =>
-      runUrgent(async () => {
-        adopt(await inner.list());
-        if (journals.size > 0) scheduleFiling();
+      lane.run(async () => {
+        index.adopt(await inner.list());
+        if (index.hasJournals()) scheduleFiling();
       }),
 
     settle() {
@@ -389,19 +256,19 @@ export function createJournaledStore(
         if (lingerTimer !== undefined) queueCommit();
         clearTimeout(fileTimer);
         filing = true;
-        pump();
+        lane.wake();
       });
     },
 
     get pending() {
-      return latest.size + queued.length;
+      return index.size + queued.length;
     },
 
     async close() {
       if (queued.length > 0) queueCommit();
       closed = true;
       clearTimeout(fileTimer);
-      if (pumping) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+      if (lane.busy) await lane.idle();
       finishSettling(new Error('the keychain journal was closed before filing finished'));
     },
   };

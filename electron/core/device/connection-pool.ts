@@ -14,11 +14,14 @@
  *   ours, and a GET that still crosses the close is sent once more); a POST, never resent, only until a
  *   second before, as Node's own agent does. A device that says nothing keeps it until our idle timeout;
  *   if it closed it anyway, the transport sends a GET once more on a fresh connection (StaleSocketError);
- * - one timer sweeps idle connections, not one timer per socket.
+ * - one timer sweeps idle connections, not one timer per socket, and each sweep looks only at the connections
+ *   due to expire by then (filed by expiry when they become idle), not at every idle one: a monitor keeps one
+ *   per device, 10,000 on a large site, and would otherwise walk them all every second.
  */
 import net from 'node:net';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError } from './device-error';
+import { ExpiryBuckets } from './expiry-buckets';
 import { Http1Connection, SharedBufferReads } from './http1-connection';
 import { hostPort } from './network-errors';
 import { whenConnected } from './socket-connect';
@@ -51,6 +54,11 @@ export class ConnectionPool {
   private readonly devices = new Map<string, DeviceConnections>();
   /** Every idle connection, the one idle longest first (a Set keeps insertion order). */
   private readonly idle = new Set<Http1Connection>();
+  /** Idle connections by when they expire: a sweep looks only at those due. */
+  private readonly expiring: ExpiryBuckets<Http1Connection>;
+  /** Devices whose last connection closed, or that were just added: the sweep drops those still empty. */
+  private maybeEmpty: string[] = [];
+  private readonly sweepEveryMs: number;
   /** Requests waiting for the fleet-wide cap. */
   private readonly waitingForRoom: (() => void)[] = [];
   private total = 0;
@@ -60,6 +68,8 @@ export class ConnectionPool {
 
   constructor(private readonly options: ConnectionPoolOptions) {
     this.now = options.now ?? Date.now;
+    this.sweepEveryMs = Math.max(50, Math.min(1000, options.idleTimeoutMs / 2));
+    this.expiring = new ExpiryBuckets(this.sweepEveryMs);
   }
 
   /** Connections open or opening, fleet-wide (for tests and the soak benchmark). */
@@ -134,6 +144,7 @@ export class ConnectionPool {
     connection.idleSince = this.now();
     device.idle.push(connection);
     this.idle.add(connection);
+    this.expiring.file(connection, this.expiresAt(connection));
     this.armSweep();
     // A request waiting for this device takes it; else one waiting for fleet-wide room may close it to
     // make room (it would otherwise wait until some connection closes, up to the idle timeout).
@@ -144,6 +155,7 @@ export class ConnectionPool {
   close(): void {
     this.closed = true;
     clearTimeout(this.sweepTimer);
+    this.expiring.clear();
     for (const connection of this.idle) connection.destroy();
     for (const wake of this.waitingForRoom.splice(0)) wake();
     for (const device of this.devices.values()) for (const wake of device.waiting.splice(0)) wake();
@@ -154,6 +166,8 @@ export class ConnectionPool {
     if (device === undefined) {
       device = { open: 0, idle: [], waiting: [] };
       this.devices.set(key, device);
+      // Dropped by a sweep if it never gets a connection (an aborted wait).
+      this.maybeEmpty.push(key);
     }
     return device;
   }
@@ -169,11 +183,16 @@ export class ConnectionPool {
 
   /** Past our idle timeout, or within `marginMs` of the time the device said it closes it. */
   private expired(connection: Http1Connection, now: number, marginMs = RESENDABLE_MARGIN_MS): boolean {
-    const idleFor = now - connection.idleSince;
-    if (idleFor >= this.options.idleTimeoutMs) return true;
-    const deviceKeeps = connection.keepAliveMs;
-    return deviceKeeps !== undefined && idleFor >= deviceKeeps - marginMs;
+    return now >= this.expiresAt(connection, marginMs);
   }
+
+  /** When the idle connection expires for a GET (our idle timeout, or shortly before the device's). */
+  private expiresAt(connection: Http1Connection, marginMs = RESENDABLE_MARGIN_MS): number {
+    const ours = connection.idleSince + this.options.idleTimeoutMs;
+    const deviceKeeps = connection.keepAliveMs;
+    return deviceKeeps === undefined ? ours : Math.min(ours, connection.idleSince + deviceKeeps - marginMs);
+  }
+
 
   private async connect(
     address: DeviceAddress,
@@ -189,6 +208,7 @@ export class ConnectionPool {
       counted = false;
       device.open -= 1;
       this.total -= 1;
+      if (device.open === 0) this.maybeEmpty.push(hostPort(address));
       // The entry stays even when empty: dropping it here, while a caller may still hold it (takeIdle
       // closes expired connections mid-acquire), would split one device's cap across two entries. The
       // sweep drops empty entries.
@@ -245,22 +265,35 @@ export class ConnectionPool {
 
   private armSweep(): void {
     if (this.sweepTimer !== undefined || this.closed) return;
-    const every = Math.max(50, Math.min(1000, this.options.idleTimeoutMs / 2));
     this.sweepTimer = setTimeout(() => {
       this.sweepTimer = undefined;
       this.sweep();
-    }, every);
+    }, this.sweepEveryMs);
     this.sweepTimer.unref();
   }
 
+  /**
+   * Closes the idle connections expired by now, looking only at those due (the connections released in
+   * about one sweep period, however many are idle), and drops the entries of devices left without one.
+   */
   private sweep(): void {
     const now = this.now();
-    for (const connection of this.idle) {
-      if (this.expired(connection, now) || !connection.usable) connection.destroy();
+    this.expiring.sweep(now, (connection, period) => {
+      // Taken since, or taken and released again (filed again, later): not this filing's business.
+      if (!this.idle.has(connection)) return false;
+      if (this.expiring.periodOf(this.expiresAt(connection)) !== period) return false;
+      if (this.expired(connection, now) || !connection.usable) {
+        connection.destroy();
+        return false;
+      }
+      return true; // its period has begun, its time not: looked at again at the next sweep
+    });
+    const maybeEmpty = this.maybeEmpty;
+    this.maybeEmpty = [];
+    for (const key of maybeEmpty) {
+      const device = this.devices.get(key);
+      if (device !== undefined && device.open === 0 && device.waiting.length === 0) this.devices.delete(key);
     }
-    for (const [key, device] of this.devices) {
-      if (device.open === 0 && device.waiting.length === 0) this.devices.delete(key);
-    }
-    if (this.idle.size > 0) this.armSweep();
+    if (this.idle.size > 0 || !this.expiring.empty) this.armSweep();
   }
 }

@@ -14,15 +14,29 @@
  * Errors are DeviceErrors with the same words the rest of the client uses (network-errors.ts). A request on
  * a reused connection that the device had closed while it was idle fails with a StaleSocketError, so the
  * transport can send a GET once more on a fresh connection.
+ *
+ * Beside it: the request's bytes (http1-request.ts), what is read of an answer beyond the parser and its
+ * limits (http1-answer.ts), and the shared read buffer of plain sockets (shared-buffer-reads.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError } from './device-error';
-import { FIELD_VALUE } from './header-value';
-import { hostPort, toDeviceError } from './network-errors';
 import type { TransportRequest } from './http-exchange';
+import type { AnswerInProgress, Http1Answer } from './http1-answer';
+import {
+  ANSWER_FRAMING_BYTES,
+  answerInProgress,
+  answerTooLarge,
+  closedEarly,
+  headersOf,
+  invalidContentLength,
+  keepAliveMsOf,
+} from './http1-answer';
+import { hostHeaderOf, serializeRequest } from './http1-request';
+import { hostPort, toDeviceError } from './network-errors';
+import type { SharedBufferReads } from './shared-buffer-reads';
 
 /**
  * The device closed an idle keep-alive connection just as we reused it; nothing reached the device. The
@@ -35,13 +49,9 @@ export class StaleSocketError extends Error {
   }
 }
 
-export interface Http1Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-  /** The connection may carry another request (HTTP/1.1 without `Connection: close`, a delimited body). */
-  keepAlive: boolean;
-}
+export type { Http1Answer } from './http1-answer';
+/** The read option of a plain socket, made before it and handed to the connection made on it. */
+export { SharedBufferReads } from './shared-buffer-reads';
 
 export interface Http1RequestOptions {
   /** The body's cap; the whole answer may be ANSWER_FRAMING_BYTES more (headers, chunk framing, trailers). */
@@ -55,120 +65,11 @@ export interface Http1RequestOptions {
   last?: boolean;
 }
 
-interface Pending {
-  resolve: (answer: Http1Answer) => void;
-  reject: (error: Error) => void;
-  maxBodyBytes: number;
-  signal: AbortSignal | undefined;
-  chunks: Buffer[];
-  /** Body bytes so far. */
-  size: number;
-  /** Every byte received for this answer so far: status line, headers, chunk framing, trailers, body. */
-  received: number;
-  status: number;
-  headers: IncomingHttpHeaders | undefined;
-  keepAlive: boolean;
-}
-
-/** RFC 9110 token characters: what a header name may be made of. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const PATH = /^\/[\x21-\x7e]*$/;
-const KEEP_ALIVE_TIMEOUT = /(?:^|[\s,])timeout=(\d+)/i;
-
-/**
- * What an answer may carry beyond its body: the status line, headers, chunk-size lines and their
- * extensions, trailers. The body cap alone does not bound memory: http-parser-js keeps a line it has not
- * seen the end of, and every trailer line, without a limit of its own (only the header section is capped,
- * at 80 KiB), so a device answering `1;` and then endless bytes, or endless trailer lines, would grow this
- * process by hundreds of megabytes within its timeout. Every byte received counts against the body cap
- * plus this; a device's headers and framing are a few hundred bytes.
- */
-export const ANSWER_FRAMING_BYTES = 64 * 1024;
-
-const formatBytes = (bytes: number): string =>
-  bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
-
-/** Node refuses such values before sending; so do we, with the same error code (never echoing the value). */
-function invalidInput(): Error {
-  return Object.assign(new Error('Invalid character in a request header or path'), {
-    code: 'ERR_INVALID_CHAR',
-  });
-}
-
-/** The request as bytes, or an error when a header or the path carries characters HTTP forbids. */
-function serialize(req: TransportRequest, hostHeader: string, last: boolean): Buffer | Error {
-  if (!PATH.test(req.path)) return invalidInput();
-  let head = `${req.method} ${req.path} HTTP/1.1\r\nHost: ${hostHeader}\r\n`;
-  for (const name of Object.keys(req.headers)) {
-    const value = req.headers[name] ?? '';
-    if (!TOKEN.test(name) || !FIELD_VALUE.test(value)) return invalidInput();
-    head += `${name}: ${value}\r\n`;
-  }
-  const body = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
-  if (body !== undefined) head += `Content-Length: ${body.length}\r\n`;
-  head += last ? 'Connection: close\r\n\r\n' : 'Connection: keep-alive\r\n\r\n';
-  const headBytes = Buffer.from(head, 'latin1');
-  return body === undefined ? headBytes : Buffer.concat([headBytes, body]);
-}
-
-/** The Host header Node would send: the port only when it is not the scheme's default. */
-function hostHeaderOf(address: DeviceAddress): string {
-  const defaultPort = address.scheme === 'https' ? 443 : 80;
-  if (address.port !== defaultPort) return hostPort(address);
-  return address.host.includes(':') ? `[${address.host}]` : address.host;
-}
-
-/**
- * Header lines as Node presents them: lower-case names, repeated fields joined with ", ". A plain object
- * (a null-prototype one is slow to read everywhere after); a field named `__proto__` is dropped, no
- * device has one.
- */
-function headersOf(raw: string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = (raw[i] ?? '').toLowerCase();
-    if (name === '__proto__') continue;
-    const value = raw[i + 1] ?? '';
-    const before = Object.hasOwn(headers, name) ? headers[name] : undefined;
-    headers[name] = before === undefined ? value : `${before}, ${value}`;
-  }
-  return headers;
-}
-
-/** One buffer for the reads of every plain socket: reads are handled one at a time, bodies are copied out. */
-const SHARED_READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
-
-/**
- * Reads of a plain TCP socket delivered straight into a shared buffer (Node's documented `onread` option of
- * `net.connect`), instead of a new Buffer and a stream 'data' event per read: the monitor reads ~600 answers
- * a second. Made before the socket (pass `option` to `net.connect`), handed to the connection made on it.
- */
-export class SharedBufferReads {
-  private deliver: ((chunk: Buffer) => void) | undefined;
-  /** Bytes came before any connection listened: nobody asked for them. */
-  unsolicited = false;
-
-  readonly option = {
-    buffer: SHARED_READ_BUFFER,
-    callback: (bytes: number, buffer: Uint8Array): boolean => {
-      const chunk = (buffer as Buffer).subarray(0, bytes);
-      if (this.deliver === undefined) this.unsolicited = true;
-      else this.deliver(chunk);
-      return true;
-    },
-  };
-
-  /** Where reads go from now on; the chunk is only valid during the call. */
-  deliverTo(deliver: (chunk: Buffer) => void): void {
-    this.deliver = deliver;
-  }
-}
-
 export class Http1Connection {
   private readonly parser = new HTTPParser(HTTPParser.RESPONSE);
   private readonly where: string;
   private readonly hostHeader: string;
-  private pending: Pending | undefined;
+  private pending: AnswerInProgress | undefined;
   private closed = false;
   /** Answers read on this connection: a request on a used connection may meet one the device dropped. */
   private answers = 0;
@@ -215,28 +116,15 @@ export class Http1Connection {
 
   request(req: TransportRequest, options: Http1RequestOptions): Promise<Http1Answer> {
     if (!this.usable) {
-      const gone = new DeviceError('UNREACHABLE', `${this.where} closed the connection.`, {
-        cause: 'ECONNRESET',
-      });
+      const gone = closedEarly(this.where, undefined);
       return Promise.reject(this.reused ? new StaleSocketError(gone) : gone);
     }
-    const bytes = serialize(req, this.hostHeader, options.last === true);
+    const bytes = serializeRequest(req, this.hostHeader, options.last === true);
     if (bytes instanceof Error) return Promise.reject(toDeviceError(bytes, this.address));
     // A signal aborted before this call fires no `abort` event: without this the request would go out.
     if (options.signal?.aborted === true) return Promise.reject(options.signal.reason as Error);
     return new Promise<Http1Answer>((resolve, reject) => {
-      this.pending = {
-        resolve,
-        reject,
-        maxBodyBytes: options.maxBodyBytes,
-        signal: options.signal,
-        chunks: [],
-        size: 0,
-        received: 0,
-        status: 0,
-        headers: undefined,
-        keepAlive: false,
-      };
+      this.pending = answerInProgress(resolve, reject, options);
       options.signal?.addEventListener('abort', this.onAbort, { once: true });
       this.socket.write(bytes);
     });
@@ -309,11 +197,9 @@ export class Http1Connection {
     // Failing here (never throwing: the parser would pass it up through the socket's data event) clears
     // `pending`, so the parser's further callbacks for this answer find nothing to fill.
     const declared = headers['content-length'];
-    if (declared !== undefined && !/^\s*\d+\s*$/.test(declared)) {
-      const error = Object.assign(new Error('Invalid Content-Length'), {
-        code: 'HPE_INVALID_CONTENT_LENGTH',
-      });
-      this.fail(toDeviceError(error, this.address, 'answer'));
+    const invalid = invalidContentLength(declared);
+    if (invalid !== undefined) {
+      this.fail(toDeviceError(invalid, this.address, 'answer'));
       this.closeSocket();
       return 1;
     }
@@ -321,8 +207,7 @@ export class Http1Connection {
       this.tooLarge(); // decided before a byte of the body is read
       return 1;
     }
-    const hint = KEEP_ALIVE_TIMEOUT.exec(headers['keep-alive'] ?? '');
-    this.keepAliveMs = hint?.[1] !== undefined ? Number(hint[1]) * 1000 : undefined;
+    this.keepAliveMs = keepAliveMsOf(headers);
     // No body can follow a 101, 204 or 304 (RFC 9112 §6.3).
     return status === 101 || status === 204 || status === 304 ? 1 : 0;
   }
@@ -343,13 +228,8 @@ export class Http1Connection {
   private tooLarge(counting = ''): void {
     const pending = this.pending;
     if (pending === undefined) return;
-    this.fail(
-      new DeviceError(
-        'BAD_RESPONSE',
-        `${this.where} sent an answer larger than ${formatBytes(pending.maxBodyBytes)}${counting}.`,
-        pending.headers !== undefined ? { status: pending.status } : {},
-      ),
-    );
+    const status = pending.headers !== undefined ? pending.status : undefined;
+    this.fail(answerTooLarge(this.where, pending.maxBodyBytes, status, counting));
     this.closeSocket();
   }
 
@@ -394,18 +274,7 @@ export class Http1Connection {
   private failClosed(): void {
     const pending = this.pending;
     if (pending === undefined) return;
-    if (pending.headers !== undefined) {
-      this.fail(
-        new DeviceError('UNREACHABLE', `${this.where} closed the connection while sending its answer.`, {
-          status: pending.status,
-          cause: 'ECONNRESET',
-        }),
-      );
-      return;
-    }
-    this.fail(
-      new DeviceError('UNREACHABLE', `${this.where} closed the connection.`, { cause: 'ECONNRESET' }),
-    );
+    this.fail(closedEarly(this.where, pending.headers !== undefined ? pending.status : undefined));
   }
 
   /** Rejects the request in flight; a reset before any answer on a reused connection is a stale socket. */

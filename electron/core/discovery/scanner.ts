@@ -96,6 +96,8 @@ export interface ScanHandle {
   cancel(): void;
   /** Sockets the scan holds open right now (tests, diagnostics). */
   readonly openSockets: number;
+  /** The waits learnt so far (connect-timing.ts; diagnostics, the benchmark). */
+  readonly waits: { patienceMs: number; confirmMs: number };
 }
 
 const isCount = (value: number, min: number, max: number): boolean =>
@@ -231,6 +233,9 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
     cancel,
     get openSockets() {
       return tracker.size;
+    },
+    get waits() {
+      return { patienceMs: timing.patienceMs, confirmMs: timing.confirmMs };
     },
   });
 }

@@ -5,7 +5,10 @@
  * An open socket is handed to the HTTP step (one connection per probe, not two).
  *
  * Every answer (accepted or refused) tells the scan's connect timing (connect-timing.ts) how fast this
- * network answers; a connect waits until the timing's confirm wait has passed since it started.
+ * network answers; a connect waits until the timing's confirm wait has passed. Both are counted from when
+ * the SYN left, not from the `net.connect` call: Node sends it on a later tick, after the whole burst of
+ * connects a scan starts at once. A network that answers in a millisecond must not look ten times slower
+ * because this laptop took 10 ms to start 512 connects, nor a slow device lose that time from its wait.
  *
  * "Nothing answered" (refused, unreachable, timed out) is the common case and not an error. Running out of
  * local resources (file descriptors, buffers, the neighbour table on a big sweep) is different: those are
@@ -48,10 +51,29 @@ interface AttemptSocket extends Socket {
   [ATTEMPT]?: Attempt;
 }
 
+/**
+ * Attempts whose SYN has not left yet. Node connects to an address on a tick of its own, queued by
+ * `net.connect` (net.js); the first connect of a burst queues `afterBurst` just behind its own, which
+ * queues `sent` behind the ticks of every later connect of the burst: it runs once all their SYNs have
+ * left and starts their deadlines (two ticks per burst, not one per connect).
+ */
+let unsent: Attempt[] = [];
+
+function afterBurst(): void {
+  process.nextTick(sent);
+}
+
+function sent(): void {
+  const gone = unsent;
+  unsent = [];
+  for (const attempt of gone) if (!attempt.settled) attempt.ctx.deadlines.add(attempt);
+}
+
 const noop = (): void => undefined;
 
 /** One try to connect; a retry is a new Attempt, so a stale deadline can never end the next try. */
 class Attempt implements DeadlineEntry {
+  /** When its SYN left (set by the deadline queue; 0 until then). */
   startedAt = 0;
   settled = false;
   socket: AttemptSocket | undefined;
@@ -80,7 +102,8 @@ class Attempt implements DeadlineEntry {
     socket.on('connect', onConnect);
     socket.on('close', onClose);
     tracker.add(socket);
-    this.ctx.deadlines.add(this);
+    if (unsent.length === 0) process.nextTick(afterBurst);
+    unsent.push(this);
   }
 
   expire(): void {
@@ -94,7 +117,7 @@ class Attempt implements DeadlineEntry {
     socket.removeListener('error', onError);
     socket.removeListener('connect', onConnect);
     socket.removeListener('close', onClose);
-    if (outcome.kind === 'open' || outcome === REFUSED) {
+    if ((outcome.kind === 'open' || outcome === REFUSED) && this.startedAt > 0) {
       this.ctx.timing.observe(performance.now() - this.startedAt);
     }
     if (outcome.kind === 'open') {

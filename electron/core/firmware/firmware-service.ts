@@ -14,6 +14,7 @@
  */
 import type {
   CertificateChange,
+  FirmwareDeviceProgress,
   FirmwareEvent,
   FirmwareOutcome,
   FirmwarePlan,
@@ -164,6 +165,8 @@ export interface FirmwareRun {
   stopAfterThisBatch(): void;
   /** Stops now: uploads under way are cut (nothing installed), devices that took the image are left to the next run. */
   cancel(): void;
+  /** Where every device is now (its latest progress), e.g. for a window opened while the rollout runs. */
+  progress(): FirmwareDeviceProgress[];
 }
 
 export interface FirmwareService {
@@ -325,6 +328,7 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
       if (request.signal?.aborted === true) cancel();
       request.signal?.addEventListener('abort', cancel, { once: true });
       let stop = false;
+      const latest = new Map<string, FirmwareDeviceProgress>();
       const log = createFirmwareLog({
         inventory,
         siteId: prepared.siteId,
@@ -359,7 +363,10 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
         {
           signal: controller.signal,
           stopRequested: () => stop,
-          onEvent: (event) => request.onEvent?.(event),
+          onEvent: (event) => {
+            if (event.kind === 'device') latest.set(event.deviceId, event);
+            request.onEvent?.(event);
+          },
         },
       ).finally(() => request.signal?.removeEventListener('abort', cancel));
       return ok({
@@ -368,6 +375,7 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
           stop = true;
         },
         cancel,
+        progress: () => [...latest.values()],
       });
     },
 

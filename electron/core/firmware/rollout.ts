@@ -118,7 +118,7 @@ export async function runRollout(
 
   for (const device of devices) {
     if (device.plan.role === 'skip') {
-      finals.set(device.plan.deviceId, {
+      finish(device, {
         outcome: 'skipped',
         words: `skipped: ${device.plan.detail}`,
         uploaded: false,

@@ -13,8 +13,7 @@
  * image went out (nothing applied: a device cannot install part of an image), or the whole image out and
  * no answer (the device may have taken it: the caller reads the device to decide, and never resends).
  */
-import { createReadStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
+import { open } from 'node:fs/promises';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import net from 'node:net';
@@ -94,6 +93,58 @@ function readAnswer(response: IncomingMessage, signal: AbortSignal): Promise<Buf
     response.on('error', reject);
     response.on('aborted', () => reject(new Error('the answer was cut off')));
   });
+}
+
+/** Resolves once `chunk` went out to the socket (its buffer may be used again), rejects when stopped. */
+function written(req: ReturnType<typeof httpRequest>, chunk: Buffer, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.write(chunk, (error) => {
+      signal.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
+/**
+ * Reads the image into two buffers in turn and hands each to `write`, reading the next while the last
+ * goes out: a constant 512 KiB per upload whatever the image's size, and no new buffer per chunk (a 64 MB
+ * image would otherwise be 256 fresh buffers per device for the garbage collector to find).
+ */
+async function streamFile(
+  path: string,
+  bytes: number,
+  sink: { write: (chunk: Buffer) => Promise<void>; stopped: () => boolean; onSent: (bytes: number) => void },
+): Promise<void> {
+  const file = await open(path, 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    let other = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    let position = 0;
+    let sending: Promise<void> = Promise.resolve();
+    while (position < bytes && !sink.stopped()) {
+      // This buffer's last write was awaited one turn ago: it is free.
+      [buffer, other] = [other, buffer];
+      const length = Math.min(READ_CHUNK_BYTES, bytes - position);
+      const { bytesRead } = await file.read(buffer, 0, length, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      await sending;
+      const sentUpTo = position;
+      sending = sink.write(buffer.subarray(0, bytesRead)).then(() => sink.onSent(sentUpTo));
+      // Awaited after the next read; a failure meanwhile is not an unhandled rejection.
+      sending.catch(() => undefined);
+    }
+    await sending;
+  } finally {
+    await file.close();
+  }
 }
 
 /**
@@ -180,17 +231,20 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
     answer.catch(() => undefined);
 
     const writeAll = async (): Promise<void> => {
-      req.write(framing.head);
-      const file = createReadStream(request.image.path, { highWaterMark: READ_CHUNK_BYTES });
-      file.on('data', (chunk) => {
-        sentBytes += chunk.length;
-        guard.progressed();
-        request.onProgress?.(sentBytes);
-      });
+      await written(req, framing.head, signal);
       // Streamed with backpressure: the file is read no faster than the device takes it.
-      await pipeline(file, req, { end: false, signal });
+      await streamFile(request.image.path, request.image.bytes, {
+        write: (chunk) => written(req, chunk, signal),
+        stopped: () => answered || signal.aborted,
+        onSent: (bytes) => {
+          sentBytes = bytes;
+          guard.progressed();
+          request.onProgress?.(bytes);
+        },
+      });
       // The device answered before taking it all (a refusal): its answer is what counts.
       if (answered) return;
+      if (signal.aborted) throw signal.reason;
       if (sentBytes !== request.image.bytes) {
         throw new DeviceError(
           'INVALID_INPUT',

@@ -75,7 +75,7 @@ const [CLOSE, SPACE, NEWLINE, MINUS, ZERO] = [0x7d, 0x20, 0x0a, 0x2d, 0x30];
  * the UTF-8 encoding of those strings were most of a scrape (profile).
  */
 export class Writer {
-  // Sized like the last scrape: growing a 10 MB buffer by copies showed in the profile.
+  // A whole scrape's is sized like the last one: growing a 10 MB buffer by copies showed in the profile.
   private buf: Buffer;
   private pos = 0;
   /** Where the bytes not yet handed to the sink start. */

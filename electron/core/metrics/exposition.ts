@@ -84,11 +84,11 @@ function gauge(name: string, help: string, pick: (row: Row) => number | undefine
 }
 
 /** A step writing one family of 1s, one sample per device and each of its values of `label`. */
-function oneOf(fam: Family, label: string, values: (row: Row) => Iterable<string>): Step {
+function oneOf(ones: Family, label: string, values: (row: Row) => Iterable<string>): Step {
   return (w, rows) => {
-    w.family(fam);
+    w.family(ones);
     const pieces = new LabelPieces(label);
-    for (const row of rows) for (const value of values(row)) w.sample(fam, row.labels, 1, pieces.of(value));
+    for (const row of rows) for (const value of values(row)) w.sample(ones, row.labels, 1, pieces.of(value));
   };
 }
 

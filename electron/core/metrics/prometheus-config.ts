@@ -1,7 +1,8 @@
 /**
  * The hand-over configuration for a site's own Prometheus: a scrape configuration for
- * Minerdeck's `/metrics`, alerting rules that mirror Minerdeck's own alerts, and the site's devices as a
- * file-based service discovery target list. Pure: text in, text out; the CLI writes the files and the
+ * Minerdeck's `/metrics` (one monitor, or several when the site is split by address blocks), alerting
+ * rules that mirror Minerdeck's own alerts, recording rules that add the monitors' fleet totals up to the
+ * site's, and the site's devices as a file-based service discovery target list. Pure: text in, text out; the CLI writes the files and the
  * tests hand them to `promtool check config` / `check rules` and to a real Prometheus.
  *
  * The rules fire on `minerdeck_device_alert{kind}`, the alerts exactly as the monitor raises them (same
@@ -10,9 +11,11 @@
  */
 import type { AlertKind } from '../../../shared/domain/monitor';
 import { DEFAULT_ALERT_THRESHOLDS } from '../monitor/alerts';
+import { FLEET_SERIES } from './exposition';
 
 export const CONFIG_FILE = 'prometheus.yml';
 export const RULES_FILE = 'minerdeck-alerts.yml';
+export const SITE_RULES_FILE = 'minerdeck-site.yml';
 export const TARGETS_FILE = 'minerdeck-devices.json';
 export const METRICS_JOB = 'minerdeck';
 
@@ -27,8 +30,8 @@ export interface SiteDeviceTarget {
 
 export interface PrometheusConfigOptions {
   site: string;
-  /** Where Minerdeck serves `/metrics` (`host:port`). */
-  metricsTarget: string;
+  /** Where the site's monitors serve `/metrics` (`host:port`), one or several. */
+  metricsTargets: readonly string[];
   scrapeIntervalS?: number;
   /** A blackbox exporter (`host:port`) to probe the devices' HTTP from the target list; no job without it. */
   blackbox?: string;
@@ -45,10 +48,12 @@ export function scrapeConfig(options: PrometheusConfigOptions): string {
     `  evaluation_interval: ${interval}`,
     'rule_files:',
     `  - ${RULES_FILE}`,
+    `  - ${SITE_RULES_FILE}`,
     'scrape_configs:',
+    '  # Each monitor of the site (one per laptop or process, each over address blocks of its own).',
     `  - job_name: ${METRICS_JOB}`,
     '    static_configs:',
-    `      - targets: [${q(options.metricsTarget)}]`,
+    `      - targets: [${options.metricsTargets.map((target) => q(target)).join(', ')}]`,
   ];
   if (options.blackbox !== undefined) {
     lines.push(
@@ -159,6 +164,51 @@ export function alertingRules(): string {
     '        annotations:',
     `          summary: ${q('Minerdeck polls devices late')}`,
     `          description: ${q('Polls started more than one interval late: too many devices or a busy machine.')}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The site's totals over all its monitors, one series each whatever the number of monitors, so a
+ * dashboard shows the site as one (`site:minerdeck_fleet_power_watts:sum{site="Hall 1"}`). Each
+ * monitor's own totals stay as they are for a look at one part.
+ */
+const SITE_TOTALS: readonly { series: string; by: string }[] = [
+  { series: FLEET_SERIES.devices, by: 'site, state' },
+  { series: FLEET_SERIES.hashRate, by: 'site' },
+  { series: FLEET_SERIES.nominalHashRate, by: 'site' },
+  { series: FLEET_SERIES.powerW, by: 'site' },
+  { series: FLEET_SERIES.alerts, by: 'site, kind' },
+];
+
+/** Recording rules summing the fleet totals across monitors, and the check that they add up. */
+export function siteRules(): string {
+  const job = `job=${q(METRICS_JOB)}`;
+  const lines = [
+    '# Written by "minerdeck export --prometheus": the site\'s totals summed over all its monitors.',
+    'groups:',
+    '  - name: minerdeck-site',
+    '    rules:',
+  ];
+  for (const { series, by } of SITE_TOTALS) {
+    lines.push(`      - record: site:${series}:sum`, `        expr: sum by (${by}) (${series}{${job}})`);
+  }
+  lines.push(
+    '      # How many monitors the site has, and how many answer: a part missing from the totals shows.',
+    '      - record: site:minerdeck_monitors:count',
+    `        expr: count(up{${job}})`,
+    '      - record: site:minerdeck_monitors_up:sum',
+    `        expr: sum(up{${job}})`,
+    '  - name: minerdeck-site-split',
+    '    rules:',
+    '      - alert: MinerdeckDeviceMonitoredTwice',
+    `        expr: count by (site, device_id) (minerdeck_device_info{${job}}) > 1`,
+    '        for: 5m',
+    '        labels:',
+    '          severity: warning',
+    '        annotations:',
+    `          summary: ${q('{{ $labels.device_id }} is watched by more than one monitor')}`,
+    `          description: ${q("Its address is in the blocks of two monitors, so the site's totals count it twice: give each monitor address blocks of its own.")}`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -97,9 +97,13 @@ export function alertConditions(
 }
 
 export interface AlertChanges {
-  raised: MonitorAlert[];
-  cleared: MonitorAlert[];
+  readonly raised: readonly MonitorAlert[];
+  readonly cleared: readonly MonitorAlert[];
 }
+
+const NONE_ACTIVE: ReadonlySet<AlertKind> = new Set();
+/** What every update that changed nothing answers. */
+const NO_CHANGES: AlertChanges = Object.freeze({ raised: Object.freeze([]), cleared: Object.freeze([]) });
 
 /** Active alerts per device and a bounded log of cleared ones. */
 export class AlertBook {
@@ -114,24 +118,29 @@ export class AlertBook {
   ) {}
 
   update(deviceId: string, address: string, input: AlertInput, now: number): AlertChanges {
-    const mine = this.active.get(deviceId) ?? new Map<AlertKind, MonitorAlert>();
-    const holds = alertConditions(input, new Set(mine.keys()), this.thresholds);
-    const changes: AlertChanges = { raised: [], cleared: [] };
+    const known = this.active.get(deviceId);
+    const active = known === undefined ? NONE_ACTIVE : new Set(known.keys());
+    const holds = alertConditions(input, active, this.thresholds);
+    // Most polls of most devices: nothing raised before, nothing holds now. No map, no lists.
+    if (known === undefined && holds.size === 0) return NO_CHANGES;
+    const mine = known ?? new Map<AlertKind, MonitorAlert>();
+    const raised: MonitorAlert[] = [];
+    const cleared: MonitorAlert[] = [];
     for (const [kind, alert] of mine) {
       if (holds.has(kind)) continue;
       mine.delete(kind);
-      changes.cleared.push(this.retire(alert, now));
+      cleared.push(this.retire(alert, now));
     }
     for (const [kind, message] of holds) {
       if (mine.has(kind)) continue;
       const alert: MonitorAlert = { id: this.nextId++, kind, deviceId, address, message, raisedAt: now };
       mine.set(kind, alert);
       this.activeTotal += 1;
-      changes.raised.push(alert);
+      raised.push(alert);
     }
     if (mine.size > 0) this.active.set(deviceId, mine);
     else this.active.delete(deviceId);
-    return changes;
+    return { raised, cleared };
   }
 
   /** A device leaves the monitor: its alerts are cleared. */

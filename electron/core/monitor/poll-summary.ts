@@ -179,10 +179,11 @@ function hashRates(miner: JsonObject | undefined, info: unknown, implausible: Im
     implausible.note('nominalHashRate', nominalRate, unit, HASH_RATE_HS);
     nominalRate = undefined;
   }
+  // `hsPerUnit` is `toHashesPerSecond(1, unit)`: the same products, without reading the unit again.
+  if (hsPerUnit === undefined) return { hashRate: undefined, nominalHashRate: undefined };
   return {
-    hashRate: current === undefined ? undefined : toHashesPerSecond(current, unit),
-    nominalHashRate:
-      nominalRate !== undefined && nominalRate > 0 ? toHashesPerSecond(nominalRate, unit) : undefined,
+    hashRate: current === undefined ? undefined : current * hsPerUnit,
+    nominalHashRate: nominalRate !== undefined && nominalRate > 0 ? nominalRate * hsPerUnit : undefined,
   };
 }
 

@@ -11,6 +11,7 @@
  * `stop()` aborts the signal of every poll in flight, clears the timer and resolves once they have all
  * finished.
  */
+import type { HeapItem } from './min-heap';
 import { MinHeap } from './min-heap';
 
 export interface SchedulerOptions {
@@ -59,33 +60,39 @@ export interface PollScheduler {
   stop(): Promise<void>;
 }
 
-interface KeyRecord {
-  generation: number;
+/** One key's polling: its place on the timeline and its poll in flight. */
+interface KeyRecord extends HeapItem {
+  key: string;
   running: boolean;
-  /** When its next poll is due (epoch ms). */
-  dueAt: number;
+  /** Its poll's own controller, while one runs. */
+  controller: AbortController | undefined;
+  /** Settles when its poll in flight has finished (and the next one is scheduled). */
+  done: Promise<void> | undefined;
   /** Due while an earlier record of the same key (removed, then added again) was still polling. */
   deferred?: boolean;
 }
 
 interface Ready {
-  key: string;
+  record: KeyRecord;
+  /** When it was due (its lag is counted from then). */
   at: number;
-  generation: number;
 }
 
 export function createScheduler(options: SchedulerOptions): PollScheduler {
   const now = options.now ?? Date.now;
   const granularityMs = options.granularityMs ?? 10;
   const keys = new Map<string, KeyRecord>();
-  const heap = new MinHeap();
+  /** Every key waiting for its next poll, by due time: one entry per key, moved when it is scheduled. */
+  const heap = new MinHeap<KeyRecord>();
   let ready: Ready[] = [];
   let readyHead = 0;
-  /** One controller per poll in flight: a shared signal would carry hundreds of listeners at once. */
-  const controllers = new Set<AbortController>();
-  const inFlight = new Set<Promise<void>>();
-  /** Keys being polled, whatever their record: a key removed and added again mid-poll waits for it. */
-  const busy = new Set<string>();
+  /**
+   * Records with a poll in flight, removed ones included (stop aborts and awaits them all). One controller
+   * per poll: a shared signal would carry hundreds of listeners at once.
+   */
+  const polling = new Set<KeyRecord>();
+  /** Removed keys whose poll still runs: the key added again waits for it. */
+  const leaving = new Map<string, KeyRecord>();
   let running = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -102,11 +109,9 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
   }
 
   /** Due `delayMs` after `from` (default now), but never in the past. */
-  function schedule(key: string, record: KeyRecord, delayMs: number, from = now()): void {
+  function schedule(record: KeyRecord, delayMs: number, from = now()): void {
     if (stopped) return;
-    record.generation += 1;
-    record.dueAt = Math.max(now(), from + Math.max(0, delayMs));
-    heap.push({ at: record.dueAt, key, generation: record.generation });
+    heap.set(record, Math.max(now(), from + Math.max(0, delayMs)));
     arm();
   }
 
@@ -116,9 +121,7 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
     const limit = now() + granularityMs;
     for (let top = heap.peek(); top !== undefined && top.at <= limit; top = heap.peek()) {
       heap.pop();
-      const record = keys.get(top.key);
-      if (record === undefined || record.generation !== top.generation || record.running) continue;
-      ready.push({ key: top.key, at: top.at, generation: top.generation });
+      if (keys.get(top.key) === top && !top.running) ready.push({ record: top, at: top.at });
     }
     pump();
     arm();
@@ -129,13 +132,14 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
       const next = ready[readyHead];
       readyHead += 1;
       if (next === undefined) continue;
-      const record = keys.get(next.key);
-      if (record === undefined || record.generation !== next.generation || record.running) continue;
-      if (busy.has(next.key)) {
+      const { record } = next;
+      // Removed (or removed and added again) meanwhile, or already polled: not this entry's business.
+      if (keys.get(record.key) !== record || record.running || heap.has(record)) continue;
+      if (leaving.has(record.key)) {
         record.deferred = true;
         continue;
       }
-      start(next.key, record, next.at);
+      start(record, next.at);
     }
     if (readyHead > 1024 && readyHead * 2 > ready.length) {
       ready = ready.slice(readyHead);
@@ -143,9 +147,10 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
     }
   }
 
-  function start(key: string, record: KeyRecord, dueAt: number): void {
+  function start(record: KeyRecord, dueAt: number): void {
+    const { key } = record;
     record.running = true;
-    busy.add(key);
+    polling.add(record);
     running += 1;
     stats.started += 1;
     stats.peakInFlight = Math.max(stats.peakInFlight, running);
@@ -154,51 +159,66 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
     stats.maxLagMs = Math.max(stats.maxLagMs, lag);
     if (lag > options.lateAfterMs) stats.late += 1;
     const controller = new AbortController();
-    controllers.add(controller);
+    record.controller = controller;
     let poll: Promise<number>;
     try {
       poll = options.run(key, controller);
     } catch (error) {
       poll = Promise.reject(error);
     }
-    const done = poll
+    record.done = poll
       .catch((error: unknown) => {
         options.onRunError?.(key, error);
         return options.retryDelayMs;
       })
       .then((delayMs) => {
-        controllers.delete(controller);
+        polling.delete(record);
+        record.controller = undefined;
+        record.done = undefined;
         record.running = false;
-        busy.delete(key);
         running -= 1;
         stats.finished += 1;
-        const current = keys.get(key);
-        // Counted from the start of this poll: a slow answer does not stretch the device's interval.
-        if (current === record) schedule(key, record, delayMs, startedAt);
-        else if (current?.deferred === true) {
-          current.deferred = false;
-          schedule(key, current, 0);
+        if (leaving.get(key) === record) {
+          leaving.delete(key);
+          const current = keys.get(key);
+          if (current?.deferred === true) {
+            current.deferred = false;
+            schedule(current, 0);
+          }
+        } else if (keys.get(key) === record) {
+          // Counted from the start of this poll: a slow answer does not stretch the device's interval.
+          schedule(record, delayMs, startedAt);
         }
         pump();
       });
-    inFlight.add(done);
-    void done.finally(() => inFlight.delete(done));
   }
 
   return {
     add(key, delayMs) {
       if (stopped || keys.has(key)) return;
-      const record: KeyRecord = { generation: 0, running: false, dueAt: Number.POSITIVE_INFINITY };
+      const record: KeyRecord = {
+        key,
+        at: Number.POSITIVE_INFINITY,
+        heapIndex: -1,
+        heapSeq: 0,
+        running: false,
+        controller: undefined,
+        done: undefined,
+      };
       keys.set(key, record);
-      schedule(key, record, delayMs);
+      schedule(record, delayMs);
     },
     remove(key) {
+      const record = keys.get(key);
+      if (record === undefined) return;
       keys.delete(key);
+      heap.delete(record);
+      if (record.running) leaving.set(key, record);
     },
     pollSoon(key, withinMs = 0) {
       const record = keys.get(key);
-      if (record !== undefined && !record.running && record.dueAt > now() + withinMs) {
-        schedule(key, record, withinMs);
+      if (record !== undefined && !record.running && record.at > now() + withinMs) {
+        schedule(record, withinMs);
       }
     },
     has: (key) => keys.has(key),
@@ -211,9 +231,9 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
         heap.clear();
         ready = [];
         readyHead = 0;
-        for (const controller of controllers) controller.abort();
+        for (const record of polling) record.controller?.abort();
       }
-      await Promise.all([...inFlight]);
+      await Promise.all([...polling].map((record) => record.done));
     },
   };
 }

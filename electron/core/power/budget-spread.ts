@@ -66,11 +66,34 @@ const gcd = (a: number, b: number): number => {
   return x;
 };
 
-function result(devices: Candidate[][], picks: number[], stepW: number, exact: boolean): SpreadResult {
+/** One device's frontier: never empty (the caller checks), cheapest first. */
+interface Device {
+  candidates: Candidate[];
+  low: Candidate;
+  high: Candidate;
+}
+
+function deviceOf(options: readonly SpreadOption[], index: number): Device {
+  const candidates = frontier(options);
+  const low = candidates[0];
+  const high = candidates.at(-1);
+  if (low === undefined || high === undefined) {
+    throw new RangeError(`device ${index} has no option with a watt figure`);
+  }
+  return { candidates, low, high };
+}
+
+/** The result of picking `picks[i]` (an index into device i's frontier) for every device. */
+function result(
+  devices: readonly Device[],
+  picks: readonly number[],
+  stepW: number,
+  exact: boolean,
+): SpreadResult {
   let watts = 0;
   let hashRate = 0;
-  const choice = devices.map((candidates, i) => {
-    const c = candidates[picks[i]!]!;
+  const choice = devices.map((device, i) => {
+    const c = device.candidates[picks[i] ?? 0] ?? device.low;
     watts += c.watts;
     hashRate += c.hashRate;
     return c.index;
@@ -88,25 +111,30 @@ export function spreadBudget(
   budgetW: number,
   limits: { maxWork?: number } = {},
 ): SpreadResult {
-  const devices = options.map(frontier);
-  const empty = devices.findIndex((d) => d.length === 0);
-  if (empty >= 0) throw new RangeError(`device ${empty} has no option with a watt figure`);
-  const minWatts = devices.reduce((sum, d) => sum + d[0]!.watts, 0);
+  const devices = options.map(deviceOf);
+  const minWatts = devices.reduce((sum, d) => sum + d.low.watts, 0);
   const budget = Math.floor(budgetW);
   if (minWatts > budget) return { ok: false, minWatts };
-  const highest = devices.map((d) => d.length - 1);
-  const maxWatts = devices.reduce((sum, d) => sum + d.at(-1)!.watts, 0);
-  if (maxWatts <= budget) return result(devices, highest, 1, true);
+  const maxWatts = devices.reduce((sum, d) => sum + d.high.watts, 0);
+  if (maxWatts <= budget) {
+    return result(
+      devices,
+      devices.map((d) => d.candidates.length - 1),
+      1,
+      true,
+    );
+  }
 
-  let step = devices.reduce((g, d) => d.reduce((h, c) => gcd(h, c.watts - d[0]!.watts), g), 0) || 1;
+  let step =
+    devices.reduce((g, d) => d.candidates.reduce((h, c) => gcd(h, c.watts - d.low.watts), g), 0) || 1;
   const slackW = budget - minWatts;
   const work = (s: number) => {
     const cells = Math.floor(slackW / s);
     let reach = 0;
     let total = 0;
     for (const d of devices) {
-      reach = Math.min(cells, reach + Math.ceil((d.at(-1)!.watts - d[0]!.watts) / s));
-      total += (reach + 1) * d.length;
+      reach = Math.min(cells, reach + Math.ceil((d.high.watts - d.low.watts) / s));
+      total += (reach + 1) * d.candidates.length;
     }
     return total;
   };
@@ -118,43 +146,47 @@ export function spreadBudget(
 }
 
 /** The DP over the slack in units of `step` (raises rounded up to it, so the budget always holds). */
-function spreadAtStep(devices: Candidate[][], slackW: number, step: number, exact: boolean): SpreadResult {
+function spreadAtStep(
+  devices: readonly Device[],
+  slackW: number,
+  step: number,
+  exact: boolean,
+): SpreadResult {
   const cells = Math.floor(slackW / step);
+  const raiseOf = (d: Device, c: Candidate) => Math.ceil((c.watts - d.low.watts) / step);
   // best[x]: the most extra hash rate with exactly x steps of slack spent so far (−∞: not reachable).
   let best = new Float64Array(1).fill(0);
   let reach = 0;
   const choices: Uint16Array[] = [];
-  for (const candidates of devices) {
-    const base = candidates[0]!;
-    const raises = candidates.map((c) => Math.ceil((c.watts - base.watts) / step));
-    const gains = candidates.map((c) => c.hashRate - base.hashRate);
-    const nextReach = Math.min(cells, reach + raises.at(-1)!);
+  for (const device of devices) {
+    const nextReach = Math.min(cells, reach + raiseOf(device, device.high));
     const next = new Float64Array(nextReach + 1).fill(-Infinity);
     const picked = new Uint16Array(nextReach + 1);
-    for (let j = 0; j < candidates.length; j++) {
-      const raise = raises[j]!;
-      const gain = gains[j]!;
+    device.candidates.forEach((candidate, j) => {
+      const raise = raiseOf(device, candidate);
+      const gain = candidate.hashRate - device.low.hashRate;
       const last = Math.min(reach, nextReach - raise);
       for (let y = 0; y <= last; y++) {
-        const value = best[y]! + gain;
-        if (value > next[y + raise]!) {
+        const value = (best[y] ?? -Infinity) + gain;
+        if (value > (next[y + raise] ?? Infinity)) {
           next[y + raise] = value;
           picked[y + raise] = j;
         }
       }
-    }
+    });
     choices.push(picked);
     best = next;
     reach = nextReach;
   }
   // The most hash rate; among equals, the least power.
   let at = 0;
-  for (let x = 1; x <= reach; x++) if (best[x]! > best[at]!) at = x;
-  const picks = new Array<number>(devices.length);
+  for (let x = 1; x <= reach; x++) if ((best[x] ?? -Infinity) > (best[at] ?? -Infinity)) at = x;
+  const picks = new Array<number>(devices.length).fill(0);
   for (let i = devices.length - 1; i >= 0; i--) {
-    const j = choices[i]![at]!;
+    const device = devices[i];
+    const j = choices[i]?.[at] ?? 0;
     picks[i] = j;
-    at -= Math.ceil((devices[i]![j]!.watts - devices[i]![0]!.watts) / step);
+    if (device !== undefined) at -= raiseOf(device, device.candidates[j] ?? device.low);
   }
   return result(devices, picks, step, exact);
 }

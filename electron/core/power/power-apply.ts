@@ -64,7 +64,10 @@ async function setOne(
   entry: PowerPlanEntry,
   signal: AbortSignal | undefined,
 ): Promise<PowerWriteResult> {
-  const preset = entry.preset!;
+  const preset = entry.preset;
+  // runAction only runs entries marked `send`, and power-services refuses a plan sending one without a preset.
+  if (preset === undefined)
+    throw new DeviceError('INTERNAL', 'The plan has no preset for this device: plan again.');
   const name = preset.name;
   const where = hostPort(target.address);
   const base = {
@@ -140,7 +143,13 @@ export function setPower(
   return runAction<SessionTarget, PowerWriteResult>(
     targets,
     plan,
-    (target, signal) => setOne(deps, target, planned.get(target.deviceId)!, signal),
+    (target, signal) =>
+      setOne(
+        deps,
+        target,
+        planned.get(target.deviceId) ?? { ...target, address: '', send: false, detail: '' },
+        signal,
+      ),
     {
       ...(options.signal !== undefined ? { signal: options.signal } : {}),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),

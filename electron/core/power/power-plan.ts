@@ -38,7 +38,13 @@ export interface PowerPlanOptions {
   concurrency?: number;
 }
 
-type Read = { target: SessionTarget; facts?: ReadFacts; skip?: { reason: PowerSkipReason; detail: string } };
+/** A device read for the plan: its facts, or why it is skipped. */
+type Read =
+  | { target: SessionTarget; facts: ReadFacts }
+  | { target: SessionTarget; skip: { reason: PowerSkipReason; detail: string } };
+
+/** What the choice gives one read device: a pick, or the note of why none (no facts: skipped anyway). */
+type Choose = (facts: ReadFacts, index: number) => PresetPick | undefined;
 
 /** The plan line of a chosen preset: its numbers, its state, what it replaces. */
 function chosenDetail(preset: AutotunePreset, facts: ReadFacts, note = ''): string {
@@ -66,13 +72,14 @@ function maxWattsNote(facts: ReadFacts, chosen: AutotunePreset, limitW: number):
 
 function entryFor(
   read: Read,
-  pick: PresetPick | undefined,
-  note: (p: AutotunePreset) => string,
+  index: number,
+  choose: Choose,
+  note: (facts: ReadFacts, p: AutotunePreset) => string,
 ): PowerPlanEntry {
   const base = { address: formatDeviceAddress(read.target.address), deviceId: read.target.deviceId };
-  if (read.skip !== undefined)
-    return { ...base, send: false, skip: read.skip.reason, detail: read.skip.detail };
-  const facts = read.facts!;
+  if ('skip' in read) return { ...base, send: false, skip: read.skip.reason, detail: read.skip.detail };
+  const { facts } = read;
+  const pick = choose(facts, index);
   const current = facts.current !== undefined ? { current: facts.current } : {};
   if (pick === undefined || !pick.ok) {
     const why =
@@ -84,7 +91,7 @@ function entryFor(
     ...base,
     ...current,
     send: true,
-    detail: chosenDetail(pick.preset, facts, note(pick.preset)),
+    detail: chosenDetail(pick.preset, facts, note(facts, pick.preset)),
     preset: pick.preset,
     ...(unchanged ? { unchanged: true } : {}),
   };
@@ -97,30 +104,30 @@ async function readAll(
   options: PowerPlanOptions,
 ): Promise<Read[]> {
   const checked = await planAction(deps, targets, '', options);
-  const outcomes = await runBulk<number, Read>(
-    targets.map((_, i) => i),
-    async (i, signal) => {
-      const target = targets[i]!;
-      if (checked[i]!.send) return { target, facts: await readPowerFacts(deps, target, signal) };
+  const pairs = targets.map((target, i) => ({ target, check: checked[i] }));
+  const outcomes = await runBulk<(typeof pairs)[number], Read>(
+    pairs,
+    async ({ target, check }, signal) => {
+      if (check?.send === true) return { target, facts: await readPowerFacts(deps, target, signal) };
       const reason: PowerSkipReason =
         deps.sessions.state(target.deviceId).kind === 'locked-out'
           ? 'locked-out'
           : options.offlineReason?.(target) !== undefined
             ? 'offline'
             : 'no-credential';
-      return { target, skip: { reason, detail: checked[i]!.detail } };
+      return { target, skip: { reason, detail: check?.detail ?? 'not planned' } };
     },
     {
       ...(options.signal !== undefined ? { signal: options.signal } : {}),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     },
   );
-  return outcomes.map((outcome, i) => {
+  return outcomes.map((outcome): Read => {
     if (outcome.ok) return outcome.value;
     // A cancel ends the plan: nothing may be sent after a plan nobody finished.
     if (outcome.error.code === 'CANCELLED') throw new DeviceError('CANCELLED', outcome.error.message);
     return {
-      target: targets[i]!,
+      target: outcome.item.target,
       skip: {
         reason: 'no-presets',
         detail: `its presets could not be read: ${trimDot(outcome.error.message)}`,
@@ -154,23 +161,33 @@ export async function planPower(
 ): Promise<Result<PowerPlan>> {
   const reads = await readAll(deps, targets, options);
   const none = () => '';
-  if (choice.kind === 'preset') {
-    const entries = reads.map((r) => entryFor(r, r.facts && pickByName(r.facts, choice.name), none));
-    return ok({ choice, entries, totals: totalsOf(entries) });
-  }
+  const plan = (
+    choose: Choose,
+    note: (facts: ReadFacts, p: AutotunePreset) => string,
+    budgetW?: number,
+    stepW?: number,
+  ) => {
+    const entries = reads.map((read, i) => entryFor(read, i, choose, note));
+    return ok({ choice, entries, totals: totalsOf(entries, budgetW, stepW) });
+  };
+  if (choice.kind === 'preset') return plan((facts) => pickByName(facts, choice.name), none);
   if (choice.kind === 'max-watts') {
-    const entries = reads.map((r) =>
-      entryFor(r, r.facts && pickByMaxWatts(r.facts, choice.watts), (p) =>
-        maxWattsNote(r.facts!, p, choice.watts),
-      ),
+    return plan(
+      (facts) => pickByMaxWatts(facts, choice.watts),
+      (facts, p) => maxWattsNote(facts, p, choice.watts),
     );
-    return ok({ choice, entries, totals: totalsOf(entries) });
   }
   const budgetW = choice.kw * 1000;
-  const options_ = reads.map((r) => (r.facts === undefined ? [] : spreadOptions(r.facts)));
-  const spreading = reads.flatMap((_, i) => (options_[i]!.length > 0 ? [i] : []));
+  // The devices the budget is spread over: those with a preset it may give them.
+  const spreading = reads.flatMap((read, i) => {
+    if ('skip' in read) return [];
+    const presets = spreadOptions(read.facts);
+    return presets.length > 0 ? [{ i, presets }] : [];
+  });
   const spread = spreadBudget(
-    spreading.map((i) => options_[i]!.map((p) => ({ watts: p.watts!, hashRate: p.hashRateThs! }))),
+    spreading.map(({ presets }) =>
+      presets.map((p) => ({ watts: p.watts ?? 0, hashRate: p.hashRateThs ?? 0 })),
+    ),
     budgetW,
   );
   if (!spread.ok) {
@@ -180,11 +197,19 @@ export async function planPower(
       `a site budget of ${choice.kw} kW is too small: the lowest presets the ${n} device${n === 1 ? '' : 's'} planned may run need ${(spread.minWatts / 1000).toLocaleString('en-US')} kW together. Raise --site-kw, or plan fewer devices.`,
     );
   }
-  const picks = new Map(spreading.map((i, k) => [i, options_[i]![spread.choice[k]!]!]));
-  const entries = reads.map((r, i) => {
-    const preset = picks.get(i);
-    return entryFor(r, preset === undefined ? undefined : { ok: true, preset }, none);
+  const picks = new Map<number, AutotunePreset>();
+  spreading.forEach(({ i, presets }, k) => {
+    const preset = presets[spread.choice[k] ?? -1];
+    if (preset !== undefined) picks.set(i, preset);
   });
   // The step is named only when the budget was spread at a coarser one than the presets' own.
-  return ok({ choice, entries, totals: totalsOf(entries, budgetW, spread.exact ? undefined : spread.stepW) });
+  return plan(
+    (_facts, i) => {
+      const preset = picks.get(i);
+      return preset === undefined ? undefined : { ok: true, preset };
+    },
+    none,
+    budgetW,
+    spread.exact ? undefined : spread.stepW,
+  );
 }

@@ -103,7 +103,9 @@ export async function silentSubnet(): Promise<BenchReport> {
         detail: `median ${oursMs.toFixed(0)} ms over ${RUNS} runs`,
       },
     ];
-    const notes = [`runs: ${ours.map((r) => r.ms.toFixed(0)).join(', ')} ms`];
+    const notes = [
+      `runs: ${ours.map((r) => `${r.ms.toFixed(0)} ms (confirm wait ${r.confirmMs.toFixed(0)} ms)`).join(', ')}`,
+    ];
 
     buildCliBundle();
     const cli = await cliRuns(lab, 3);

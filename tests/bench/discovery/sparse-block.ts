@@ -85,7 +85,7 @@ export async function sparseBlock(): Promise<BenchReport> {
       },
     ];
     const notes = [
-      `c) /16 runs: ${ours.map((r) => `${(r.ms / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s)`).join(', ')}`,
+      `c) /16 runs: ${ours.map((r) => `${(r.ms / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s, confirm wait ${r.confirmMs.toFixed(0)} ms)`).join(', ')}`,
     ];
 
     const nmapMissing = spawnSync('sh', ['-c', 'command -v nmap']).status !== 0;

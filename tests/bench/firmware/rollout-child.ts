@@ -75,6 +75,7 @@ try {
   const sorted = [...intervals.values()]
     .map((i) => [i.from, i.to ?? i.from] as const)
     .sort((a, b) => a[0] - b[0]);
+  const busyMs = sorted.reduce((sum, [from, to]) => sum + (to - from), 0);
   let uploadMs = 0;
   let end = Number.NEGATIVE_INFINITY;
   for (const [from, to] of sorted) {
@@ -89,6 +90,7 @@ try {
     maxRssMb: process.resourceUsage().maxRSS / 1024,
     cpuMs: cpuMsSince(cpuAtStart),
     failed: outcome.counts.failed + outcome.counts.notStarted + outcome.counts.unknown,
+    inFlight: busyMs / Math.max(1, uploadMs),
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {

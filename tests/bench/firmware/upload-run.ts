@@ -15,6 +15,8 @@ export interface UploadRunResult {
   /** CPU time (user + system) of the timed part: the rollout from its preflight, the bare uploads. */
   cpuMs: number;
   failed: number;
+  /** Uploads in flight on average while at least one was (5 at most). */
+  inFlight?: number;
 }
 
 /** CPU milliseconds (user + system) used since `start`. */

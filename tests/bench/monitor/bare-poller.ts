@@ -3,7 +3,8 @@
  * on every other poll as the monitor reads it, on one keep-alive connection, bodies parsed, ±10 % jitter, started in
  * the monitor's 100 ms batches) from a bare
  * Node `http` loop with no monitor, client, credentials or reader: the peer of the monitor's own HTTP client. Reads the same JSON request as
- * monitor-child.ts on stdin; prints `{cpuMs, wallMs, polls}`.
+ * monitor-child.ts on stdin; prints `{cpuMs, wallMs, polls}` over the whole run, and `steady`, the same after
+ * its first round (as the monitor's window after its warm-up).
  */
 import http from 'node:http';
 import { text } from 'node:stream/consumers';
@@ -48,9 +49,22 @@ const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const stopAt = Date.now() + durationMs;
 let measured = { cpuMs: 0, wallMs: 0, polls: 0 };
+// The steady window, as the monitor's: from the end of the first round (every connection open) to the end.
+const steadyAfterMs = Math.min(durationMs / 2, intervalMs * 1.5);
+let steadyFrom = { cpu: cpu0, t: t0, polls: 0 };
+let steady = { cpuMs: 0, wallMs: 0, polls: 0 };
+setTimeout(() => {
+  steadyFrom = { cpu: process.cpuUsage(), t: performance.now(), polls };
+}, steadyAfterMs);
 setTimeout(() => {
   const cpu = process.cpuUsage(cpu0);
   measured = { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0, polls };
+  const since = process.cpuUsage(steadyFrom.cpu);
+  steady = {
+    cpuMs: (since.user + since.system) / 1000,
+    wallMs: performance.now() - steadyFrom.t,
+    polls: polls - steadyFrom.polls,
+  };
 }, durationMs);
 await Promise.all(
   request.addresses.map(async (text) => {
@@ -66,5 +80,5 @@ await Promise.all(
 );
 agent.destroy();
 process.stdout.write(
-  `${JSON.stringify({ ...measured, perPoll: (measured.cpuMs * 1000) / measured.polls })}\n`,
+  `${JSON.stringify({ ...measured, perPoll: (measured.cpuMs * 1000) / measured.polls, steady })}\n`,
 );

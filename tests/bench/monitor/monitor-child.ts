@@ -41,7 +41,11 @@ export interface MonitorRunResult {
   /** CPU over the measured window (`durationMs`), after the warm-up. */
   steadyCpuMs: number;
   steadyWallMs: number;
+  /** Polls finished in the measured window. */
+  steadyPolls: number;
   peakRssMb: number;
+  /** What made up the process at its peak RSS (MB): the V8 heap reserved and the memory outside it. */
+  atPeak: { heapTotalMb: number; heapUsedMb: number; externalMb: number; afterWarmUp: boolean };
   polls: number;
   expectedPolls: number;
   missedPolls: number;
@@ -90,7 +94,21 @@ const targets: MonitorTarget[] = request.addresses.map((text) => {
 for (const t of targets) await vault.setDevicePassword(t.deviceId, request.password);
 
 let peakRss = process.memoryUsage.rss();
-const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
+let atPeak: MonitorRunResult['atPeak'] = { heapTotalMb: 0, heapUsedMb: 0, externalMb: 0, afterWarmUp: false };
+let warmedUp = false;
+const rssTimer = setInterval(() => {
+  const rss = process.memoryUsage.rss();
+  if (rss <= peakRss) return;
+  peakRss = rss;
+  const { heapTotal, heapUsed, external } = process.memoryUsage();
+  const mb = (bytes: number): number => bytes / 2 ** 20;
+  atPeak = {
+    heapTotalMb: mb(heapTotal),
+    heapUsedMb: mb(heapUsed),
+    externalMb: mb(external),
+    afterWarmUp: warmedUp,
+  };
+}, 250);
 const recorder = new PollRecorder();
 const scraping = request.scrapeEveryMs !== undefined;
 const monitor = createMonitor({
@@ -111,12 +129,14 @@ const warmUp = 2 * intervalMs;
 await new Promise((resolve) => setTimeout(resolve, warmUp));
 // Scraping: first the same window unscraped (the server up, nobody asking), in this process, against the
 // same fleet: the two windows differ only by the scrapes. Its polls count as warm-up for the figures.
+warmedUp = true;
 const unscraped = metrics !== undefined ? await cpuOver(durationMs) : undefined;
 const steadyAfter = warmUp + (unscraped !== undefined ? durationMs : 0);
 const cpuSteady = process.cpuUsage();
 const tSteady = performance.now();
 const steadyFrom = Date.now();
 const lateAtSteady = monitor.stats().late;
+const pollsAtSteady = monitor.stats().polls;
 // MONITOR_BENCH_HEAP_PROFILE=<dir>: where the measured window's allocations come from, garbage included
 // (a sampling heap profile, `allocations.heapprofile`, opened in Chrome DevTools' Memory tab).
 const heapProfileDir = process.env.MONITOR_BENCH_HEAP_PROFILE;
@@ -140,6 +160,7 @@ const scrapes =
 await new Promise((resolve) => setTimeout(resolve, durationMs));
 const cpu1 = process.cpuUsage(cpu0);
 const cpuSteadyEnd = process.cpuUsage(cpuSteady);
+const pollsAtEnd = monitor.stats().polls;
 const wallMs = performance.now() - t0;
 const steadyWallMs = performance.now() - tSteady;
 const endAt = Date.now();
@@ -188,7 +209,9 @@ const result: MonitorRunResult = {
   cpuMs: ms(cpu1),
   steadyCpuMs: ms(cpuSteadyEnd),
   steadyWallMs,
+  steadyPolls: pollsAtEnd - pollsAtSteady,
   peakRssMb: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+  atPeak,
   polls: stats.polls,
   expectedPolls: Math.floor((targets.length * (durationMs + steadyAfter)) / intervalMs),
   missedPolls: whole.missed,

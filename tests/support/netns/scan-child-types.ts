@@ -9,12 +9,16 @@ export interface ScanChildRequest {
   runs?: number;
   /** Cancel each run this long after it started, and measure how fast the sockets went. */
   cancelAfterMs?: number;
+  /** Cancel each run as soon as this many hosts were reported (instead of after a time). */
+  cancelWhenFound?: number;
 }
 
 export interface ScanChildRun {
   ms: number;
   /** CPU time the scanning process used during the run (user + system). */
   cpuMs: number;
+  /** The confirm wait the scan ended with (connect-timing.ts). */
+  confirmMs: number;
   found: { address: string; kind: DiscoveredKind; mac: string | null }[];
   summary: ScanSummary;
   cancel?: { openBefore: number; openAfter: number; settleMs: number };

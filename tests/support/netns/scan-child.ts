@@ -14,18 +14,24 @@ if (!targets.ok) throw new Error(targets.error.message);
 const runs: ScanChildRun[] = [];
 for (let i = 0; i < (request.runs ?? 1); i += 1) {
   const found: ScanChildRun['found'] = [];
+  let foundEnough: () => void = () => undefined;
+  const enoughFound = new Promise<void>((resolve) => (foundEnough = resolve));
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const scan = startScan(targets.value, {
     ...(request.connectTimeoutMs !== undefined ? { connectTimeoutMs: request.connectTimeoutMs } : {}),
     ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
-    onResult: (host) =>
-      found.push({ address: host.address, kind: host.kind, mac: host.identity?.mac ?? null }),
+    onResult: (host) => {
+      found.push({ address: host.address, kind: host.kind, mac: host.identity?.mac ?? null });
+      if (found.length === request.cancelWhenFound) foundEnough();
+    },
   });
   if (!scan.ok) throw new Error(scan.error.message);
   let cancel: ScanChildRun['cancel'];
-  if (request.cancelAfterMs !== undefined) {
-    await new Promise((resolve) => setTimeout(resolve, request.cancelAfterMs));
+  if (request.cancelAfterMs !== undefined || request.cancelWhenFound !== undefined) {
+    // A scan that ends first (fewer hosts than asked for) is not waited on for ever.
+    if (request.cancelWhenFound !== undefined) await Promise.race([enoughFound, scan.value.done]);
+    else await new Promise((resolve) => setTimeout(resolve, request.cancelAfterMs));
     const openBefore = scan.value.openSockets;
     const at = performance.now();
     scan.value.cancel();
@@ -36,6 +42,13 @@ for (let i = 0; i < (request.runs ?? 1); i += 1) {
   const summary = await scan.value.done;
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
-  runs.push({ ms, cpuMs: (cpu.user + cpu.system) / 1000, found, summary, ...(cancel ? { cancel } : {}) });
+  runs.push({
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    confirmMs: scan.value.waits.confirmMs,
+    found,
+    summary,
+    ...(cancel ? { cancel } : {}),
+  });
 }
 process.stdout.write(`${JSON.stringify(runs)}\n`);

@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHandlers } from '../../../electron/core/handlers';
 import { createEventHub } from '../../../electron/core/events/event-hub';
-import { createCoreServices, runtimeVersions } from '../../../electron/core/services';
+import type { CoreServices } from '../../../electron/core/services';
+import { runtimeVersions } from '../../../electron/core/services';
 import { appInfoSchema, channels, resultOf } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
 import { eventBatchSchema } from '../../../shared/ipc/events';
+import { openBareCore } from '../../support/app-core';
 
 const identity = {
   name: 'minerdeck',
@@ -16,38 +18,42 @@ const identity = {
 const ready = (n: number): AppEvent => ({ type: 'app:ready', payload: { startedAt: String(n) } });
 
 describe('createHandlers', () => {
+  let services: CoreServices;
+  beforeAll(async () => {
+    services = await openBareCore(identity);
+  });
+  afterAll(() => services.dispose());
+
   it('implements every contract channel', () => {
-    expect(Object.keys(createHandlers({ identity })).sort()).toEqual([...channels].sort());
+    expect(Object.keys(createHandlers(services)).sort()).toEqual([...channels].sort());
   });
 
   it('app:info answers the identity it was given, in the contract’s shape', async () => {
-    const result = await createHandlers({ identity })['app:info']();
+    const result = await createHandlers(services)['app:info']();
     expect(result).toEqual({ ok: true, value: identity });
     expect(resultOf(appInfoSchema).safeParse(result).success).toBe(true);
   });
 
   it('app:info answers a copy: a caller cannot change what the next caller sees', async () => {
-    const handlers = createHandlers({ identity });
+    const handlers = createHandlers(services);
     const first = await handlers['app:info']();
     if (first.ok) first.value.versions.node = 'tampered';
     await expect(handlers['app:info']()).resolves.toEqual({ ok: true, value: identity });
   });
 
   it('works over the services built at start-up, with real runtime versions', async () => {
-    const services = createCoreServices({
-      identity: {
-        name: 'minerdeck',
-        version: '0.1.0',
-        platform: process.platform,
-        versions: runtimeVersions(),
-      },
+    const started = await openBareCore({
+      name: 'minerdeck',
+      version: '0.1.0',
+      platform: process.platform,
+      versions: runtimeVersions(),
     });
-    const result = await createHandlers(services)['app:info']();
+    const result = await createHandlers(started)['app:info']();
     expect(result).toMatchObject({
       ok: true,
       value: { platform: process.platform, versions: { node: process.versions.node } },
     });
-    await services.dispose();
+    await started.dispose();
   });
 });
 

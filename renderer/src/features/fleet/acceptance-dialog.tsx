@@ -204,12 +204,10 @@ export function AcceptanceDialog({
   const { run, error } = useRootStore(
     useShallow((s) => ({ run: s.acceptanceRun, error: s.acceptanceError })),
   );
-  const [fresh, setFresh] = useState(run?.status !== 'running');
-  // Opened while no run goes on: a new one is set up; once it starts, its progress is shown.
-  const showForm = fresh && (run === null || run.status !== 'running');
-  useEffect(() => {
-    if (run?.status === 'running') setFresh(false);
-  }, [run?.status]);
+  // Opened while no run goes on: a new one is set up (the one that ended before is not shown again);
+  // once it starts, or while one goes on, its progress is shown.
+  const [endedBefore] = useState(run?.status === 'running' ? undefined : run?.runId);
+  const showForm = run === null || (run.status !== 'running' && run.runId === endedBefore);
   return (
     <ModalDialog title="Acceptance" onClose={onClose} describedBy="acceptance-note" className="modal-wide">
       {error !== null && (

@@ -116,21 +116,22 @@ export const fleetColumns = helper.columns([
 /**
  * Each column's width in the grid: fixed, so the virtualizer never measures a row. The columns that matter
  * on a laptop (device, model, state, hash rate, hottest chip) come first and fit 1,024 px; the rest are
- * reached by scrolling the table sideways, or hidden. Chip and power are wide enough for the word
- * "implausible" (a value the device sent that no hardware can report); the last column takes what is left.
+ * reached by scrolling the table sideways, or hidden; every column fits 1,600 px. Chip and power are wide
+ * enough for the word "implausible" (a value the device sent that no hardware can report), power for its
+ * preset, Stored for "Site password"; the last column takes what is left.
  */
 export const COLUMN_WIDTHS: Readonly<Record<string, string>> = {
   select: '44px',
-  device: '215px',
-  model: '178px',
-  state: '225px',
-  hashRate: '136px',
-  chipTemp: '96px',
-  fans: '118px',
-  power: '96px',
-  credentials: '120px',
-  alerts: '100px',
-  outcome: 'minmax(200px, 1fr)',
+  device: '210px',
+  model: '190px',
+  state: '215px',
+  hashRate: '132px',
+  chipTemp: '92px',
+  fans: '112px',
+  power: '106px',
+  credentials: '150px',
+  alerts: '140px',
+  outcome: 'minmax(160px, 1fr)',
 };
 
 /** Always shown: the tick box and the device itself. */

@@ -70,7 +70,9 @@ export function FleetTable(): ReactNode {
     count: model.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    // Rows are short: four beyond each edge cover a quick scroll, and keep what a redraw renders near a
+    // screenful (every shown row re-renders when all devices change at once).
+    overscan: 4,
   });
   const now = useNow(1000);
   const headers = table.getHeaderGroups()[0]?.headers ?? [];

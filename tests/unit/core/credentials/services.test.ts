@@ -1,28 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { createCredentialServices } from '../../../../electron/core/credentials/credential-services';
-import { createDeviceClient } from '../../../../electron/core/device/client';
-import { createCoreServices } from '../../../../electron/core/services';
+import { createHandlers } from '../../../../electron/core/handlers';
+import { openCoreServices } from '../../../../electron/core/open-services';
+import { ok } from '../../../../shared/result';
 import { keychainOver } from '../../../support/credential-services';
 
+const identity = { name: 'm', version: '0', platform: 'linux', versions: {} };
+const system = {
+  copyText: async () => ok({ where: 'the clipboard' }),
+  openExternal: async () => ok(undefined),
+};
+
 describe('core services with credentials', () => {
-  it('are built explicitly by the shell over the core event hub, and disposed with it', async () => {
-    const client = createDeviceClient();
-    const services = createCoreServices({
-      identity: { name: 'minerdeck', version: '0', platform: 'linux', versions: {} },
-      credentials: (events) =>
-        createCredentialServices({ client, keychain: keychainOver(), hostname: 'h', events }),
+  it('are built by the shell over the keychain it was given, and disposed with the rest', async () => {
+    const services = await openCoreServices({
+      identity,
+      system,
+      keychain: keychainOver(),
+      suggest: () => [],
     });
-    expect(services.credentials?.keychain.store.kind).toBe('memory');
-    expect(services.credentials?.vault.persistent).toBe(false);
+    expect(services.credentials.keychain.store.kind).toBe('memory');
+    expect(services.credentials.vault.persistent).toBe(false);
     await services.dispose();
-    client.close();
+    await services.dispose();
   });
 
-  it('are absent where the shell does not ask for them', async () => {
-    const services = createCoreServices({
-      identity: { name: 'm', version: '0', platform: 'linux', versions: {} },
+  it('run session-only as one state the channels read: said with its reason, storing writes refused', async () => {
+    const services = await openCoreServices({
+      identity,
+      system,
+      keychain: keychainOver(),
+      suggest: () => [],
     });
-    expect(services.credentials).toBeUndefined();
+    const handlers = createHandlers(services);
+    expect(await handlers['credentials:keychain']()).toMatchObject({
+      ok: true,
+      value: { state: 'unavailable', persistent: false },
+    });
+    expect(await handlers['credentials:provision']({ deviceIds: ['mac:02:00:00:00:00:01'] })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'KEYCHAIN_UNAVAILABLE',
+        message: expect.stringMatching(
+          /^The keychain is unavailable, so API keys are not created/,
+        ) as unknown,
+      },
+    });
     await services.dispose();
   });
 });

@@ -282,6 +282,21 @@ describe('ConnectionPool idle connections', () => {
     await expect.poll(() => device.log.closed, { timeout: 1000 }).toBe(1);
   });
 
+  it('keeps a connection used again until its new expiry, not the one it had before', async () => {
+    let clock = 0;
+    const device = await trackedDevice();
+    const connections = pool({ idleTimeoutMs: 1000, now: () => clock });
+    await exchange(connections, device.url);
+    clock = 900;
+    await exchange(connections, device.url);
+    clock = 1500; // past its first expiry (1000), not its second (1900)
+    await sleep(700); // a sweep (every 500 ms) ran
+    expect(connections.openConnections).toBe(1);
+    clock = 1900;
+    await expect.poll(() => connections.openConnections, { timeout: 2000 }).toBe(0);
+    expect(device.connections).toBe(1);
+  });
+
   it('keeps the per-device cap when the idle connection it finds has expired', async () => {
     let clock = 0;
     const device = await trackedDevice();

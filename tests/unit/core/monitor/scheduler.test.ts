@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HeapItem } from '../../../../electron/core/monitor/min-heap';
 import { MinHeap } from '../../../../electron/core/monitor/min-heap';
 import type { PollScheduler, SchedulerOptions } from '../../../../electron/core/monitor/scheduler';
 import { createScheduler } from '../../../../electron/core/monitor/scheduler';
@@ -204,18 +205,77 @@ describe('poll scheduler', () => {
 });
 
 describe('min-heap', () => {
-  it('pops entries in order of time, first in first out among equal times', () => {
+  interface Item extends HeapItem {
+    id: number;
+  }
+  const item = (id: number): Item => ({ id, at: 0, heapIndex: -1, heapSeq: 0 });
+  const drain = (heap: MinHeap<Item>): [number, number][] => {
+    const out: [number, number][] = [];
+    for (let e = heap.pop(); e !== undefined; e = heap.pop()) out.push([e.at, e.id]);
+    return out;
+  };
+
+  it('pops items in order of time, first in first out among equal times', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 200 }), (times) => {
-        const heap = new MinHeap();
-        times.forEach((at, i) => heap.push({ at, key: String(i), generation: 0 }));
-        const out: [number, number][] = [];
-        for (let e = heap.pop(); e !== undefined; e = heap.pop()) out.push([e.at, Number(e.key)]);
+        const heap = new MinHeap<Item>();
+        times.forEach((at, i) => heap.set(item(i), at));
         const expected = times
           .map((at, i): [number, number] => [at, i])
           .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-        expect(out).toEqual(expected);
+        expect(drain(heap)).toEqual(expected);
       }),
     );
+  });
+
+  it('holds an item once: setting it again moves it (last set last among equal times), delete takes it out', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            id: fc.integer({ min: 0, max: 30 }),
+            at: fc.integer({ min: 0, max: 20 }),
+            remove: fc.boolean(),
+          }),
+          { maxLength: 300 },
+        ),
+        (steps) => {
+          const heap = new MinHeap<Item>();
+          const items = new Map<number, Item>();
+          /** The model: per id, its time and when it was last set; absent when deleted. */
+          const model = new Map<number, { at: number; order: number }>();
+          steps.forEach((step, order) => {
+            const it = items.get(step.id) ?? item(step.id);
+            items.set(step.id, it);
+            if (step.remove) {
+              heap.delete(it);
+              model.delete(step.id);
+            } else {
+              heap.set(it, step.at);
+              model.set(step.id, { at: step.at, order });
+            }
+          });
+          expect(heap.size).toBe(model.size);
+          const expected = [...model]
+            .sort((a, b) => a[1].at - b[1].at || a[1].order - b[1].order)
+            .map(([id, { at }]): [number, number] => [at, id]);
+          expect(drain(heap)).toEqual(expected);
+          for (const it of items.values()) expect(heap.has(it)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('keeps one entry per item however often it moves', () => {
+    const heap = new MinHeap<Item>();
+    const items = Array.from({ length: 1000 }, (_, i) => item(i));
+    items.forEach((it, i) => heap.set(it, i));
+    for (let round = 0; round < 5000; round += 1) {
+      const top = heap.pop();
+      if (top === undefined) throw new Error('empty');
+      heap.set(top, top.at + 1000);
+    }
+    expect(heap.size).toBe(1000);
+    expect(new Set(drain(heap).map(([, id]) => id)).size).toBe(1000);
   });
 });

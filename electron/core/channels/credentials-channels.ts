@@ -7,7 +7,7 @@ import { apiKeyActivity } from '../commission/api-key-activity';
 import type { InventoryServices } from '../inventory/inventory-services';
 import type { DeviceOutcome } from '../../../shared/ipc/channels/credentials';
 import type { Handlers } from '../../../shared/ipc/contract';
-import type { AppError, Result } from '../../../shared/result';
+import type { AppError } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { BulkOutcome } from '../credentials/bulk';
 import type { BulkTarget, CredentialServices } from '../credentials/credential-services';
@@ -16,7 +16,8 @@ import { keychainAdvice } from '../credentials/open-keychain';
 import type { FleetService } from '../fleet/fleet-service';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SystemGlue } from '../shell/system-glue';
-import { plainMessage } from './service-guard';
+import { sessionOnlyRefusal } from './keychain-refusal';
+import { plainMessage } from './plain-message';
 
 type CredentialHandlers = Pick<
   Handlers,
@@ -29,12 +30,12 @@ type CredentialHandlers = Pick<
 >;
 
 export interface CredentialChannelServices {
-  credentials?: CredentialServices;
-  fleet?: FleetService;
-  settings?: SettingsStore;
-  system?: SystemGlue;
+  credentials: CredentialServices;
+  fleet: FleetService;
+  settings: SettingsStore;
+  system: SystemGlue;
   /** Where API keys created are recorded (the site's activity log). */
-  inventory?: Pick<InventoryServices, 'recordActivity'>;
+  inventory: Pick<InventoryServices, 'recordActivity'>;
 }
 
 const outcome = (
@@ -63,41 +64,37 @@ const failed = (o: BulkOutcome<BulkTarget, unknown>, address: string): DeviceOut
 };
 
 export function credentialHandlers(s: CredentialChannelServices): CredentialHandlers {
-  const unavailable = (): Result<never> =>
-    err('INTERNAL', 'Credentials are not available in this Minerdeck session.');
+  const c = s.credentials;
 
   /** The fleet devices behind the ids, and an outcome for each id that is not one. */
   const targetsOf = (deviceIds: readonly string[]) => {
     const targets: (BulkTarget & { deviceId: string; addressText: string })[] = [];
     const unknown: DeviceOutcome[] = [];
     for (const id of deviceIds) {
-      const entry = s.fleet?.entry(id);
+      const entry = s.fleet.entry(id);
       if (entry === undefined) unknown.push(missing(id));
       else targets.push({ deviceId: id, address: entry.address, addressText: entry.addressText });
     }
     return { targets, unknown };
   };
-  const concurrency = (): number | undefined => s.settings?.current().credentials.concurrency;
+  const concurrency = (): number | undefined => s.settings.current().credentials.concurrency;
 
   return {
     'credentials:keychain': async () => {
-      if (s.credentials === undefined) return unavailable();
-      const { status } = s.credentials.keychain;
+      const { status } = c.keychain;
       return ok({
         state: status.state,
         ...(status.reason !== undefined ? { reason: status.reason } : {}),
         advice: keychainAdvice(status),
-        persistent: s.credentials.vault.persistent,
+        persistent: c.vault.persistent,
       });
     },
 
     'credentials:unlock': async ({ deviceIds, password, remember, scope }) => {
-      const c = s.credentials;
-      if (c === undefined) return unavailable();
       const { targets, unknown } = targetsOf(deviceIds);
       // The site password belongs to the site being commissioned: `site/<current site>/password`.
       const siteId =
-        scope === 'site' ? (s.fleet?.siteId() ?? s.settings?.current().credentials.siteId) : undefined;
+        scope === 'site' ? (s.fleet.siteId() ?? s.settings.current().credentials.siteId) : undefined;
       const results = await c.unlockMany(targets, password, {
         remember,
         ...(siteId !== undefined ? { siteId } : {}),
@@ -116,27 +113,24 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
               : '';
         return outcome(r.value.deviceId, address, true, `Unlocked${stored}.`);
       });
-      await s.fleet?.credentialsChanged(targets.map((t) => t.deviceId));
+      await s.fleet.credentialsChanged(targets.map((t) => t.deviceId));
       return ok({ outcomes: [...outcomes, ...unknown] });
     },
 
     'credentials:provision': async ({ deviceIds, password }) => {
-      const c = s.credentials;
-      if (c === undefined) return unavailable();
-      if (!c.vault.persistent) {
-        return err(
-          'KEYCHAIN_UNAVAILABLE',
-          `The keychain is ${c.keychain.status.state}, so API keys are not created: a key nobody could keep would be left on the devices. ${keychainAdvice(c.keychain.status)}`,
-        );
-      }
+      const refused = sessionOnlyRefusal(
+        c,
+        'API keys are not created: a key nobody could keep would be left on the devices',
+      );
+      if (refused !== undefined) return refused;
       const { targets, unknown } = targetsOf(deviceIds);
       const startedAt = new Date().toISOString();
       const results = await c.provisionMany(targets, {
         ...(password !== undefined ? { password } : {}),
         ...(concurrency() !== undefined ? { concurrency: concurrency() } : {}),
       });
-      const siteId = s.fleet?.siteId();
-      if (siteId !== undefined && s.inventory !== undefined && results.length > 0) {
+      const siteId = s.fleet.siteId();
+      if (siteId !== undefined && results.length > 0) {
         // The keys are created either way; a log that cannot be written is not a reason to fail them.
         await s.inventory.recordActivity(apiKeyActivity(siteId, startedAt, results));
       }
@@ -149,13 +143,11 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
             : 'API key created, verified and stored.';
         return outcome(r.value.deviceId, address, true, message);
       });
-      await s.fleet?.credentialsChanged(targets.map((t) => t.deviceId));
+      await s.fleet.credentialsChanged(targets.map((t) => t.deviceId));
       return ok({ outcomes: [...outcomes, ...unknown] });
     },
 
     'credentials:forget': async ({ deviceIds, what }) => {
-      const c = s.credentials;
-      if (c === undefined) return unavailable();
       const { targets, unknown } = targetsOf(deviceIds);
       const outcomes: DeviceOutcome[] = [];
       for (const t of targets) {
@@ -181,18 +173,16 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
           outcomes.push(outcome(t.deviceId, t.addressText, false, plainMessage(e.message), e));
         }
       }
-      await s.fleet?.credentialsChanged(targets.map((t) => t.deviceId));
+      await s.fleet.credentialsChanged(targets.map((t) => t.deviceId));
       return ok({ outcomes: [...outcomes, ...unknown] });
     },
 
     'credentials:revoke': async ({ deviceId }) => {
-      const c = s.credentials;
-      if (c === undefined) return unavailable();
-      const entry = s.fleet?.entry(deviceId);
+      const entry = s.fleet.entry(deviceId);
       if (entry === undefined) return err('NOT_FOUND', 'This device is no longer in the fleet.');
       try {
         const r = await c.provisioner.revoke({ deviceId, address: entry.address });
-        await s.fleet?.credentialsChanged([deviceId]);
+        await s.fleet.credentialsChanged([deviceId]);
         const name = r.description === undefined ? 'The key' : `The key "${r.description}"`;
         const message =
           r.onDevice === 'deleted'
@@ -208,9 +198,7 @@ export function credentialHandlers(s: CredentialChannelServices): CredentialHand
     },
 
     'credentials:copy-key': async ({ deviceId }) => {
-      const c = s.credentials;
-      if (c === undefined || s.system === undefined) return unavailable();
-      if (s.fleet?.entry(deviceId) === undefined)
+      if (s.fleet.entry(deviceId) === undefined)
         return err('NOT_FOUND', 'This device is no longer in the fleet.');
       const stored = await c.vault.getApiKey(deviceId).catch((error: unknown) => toAppError(error));
       if (stored !== undefined && 'code' in stored) return err(stored.code, stored.message);

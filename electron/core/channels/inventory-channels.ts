@@ -1,41 +1,23 @@
 /**
- * The inventory channels' implementation (shared/ipc/channels/inventory.ts) over the inventory services,
- * spread into `createHandlers`. Thin on purpose: every rule lives in the services, so the CLI and the app
- * behave the same. A shell that built no inventory answers every channel with a clear error.
+ * The inventory channels' implementation (shared/ipc/channels/inventory.ts) over the inventory services
+ * and the report, spread into `createHandlers`. Thin on purpose: every rule lives in the services, so the
+ * CLI and the app behave the same.
  */
 import type { inventoryChannels } from '../../../shared/ipc/channels/inventory';
 import type { HandlersOf } from '../../../shared/ipc/contract';
-import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { ok } from '../../../shared/result';
 import { summarizeActivity } from '../../../shared/domain/commission';
+import type { InventoryServices } from '../inventory/inventory-services';
 import { renderReport } from '../report/render-report';
-import type { InventoryServices } from './inventory-services';
+import type { ReportService } from '../report/report-service';
 
 export type InventoryHandlers = HandlersOf<typeof inventoryChannels>;
 
-const unavailable = async (): Promise<Result<never>> =>
-  err('INTERNAL', 'The site inventory is not available in this window.');
-
-export function createInventoryHandlers(inventory: InventoryServices | undefined): InventoryHandlers {
-  if (inventory === undefined) {
-    return {
-      'sites:list': unavailable,
-      'sites:create': unavailable,
-      'sites:rename': unavailable,
-      'sites:set-subnets': unavailable,
-      'sites:use': unavailable,
-      'sites:delete': unavailable,
-      'inventory:devices': unavailable,
-      'inventory:edit-device': unavailable,
-      'inventory:remove-device': unavailable,
-      'inventory:trust-certificate': unavailable,
-      'inventory:import': unavailable,
-      'inventory:accept-import': unavailable,
-      'inventory:export': unavailable,
-      'sites:activity': unavailable,
-      'report:generate': unavailable,
-    };
-  }
+export function inventoryHandlers(s: {
+  inventory: InventoryServices;
+  report: ReportService;
+}): InventoryHandlers {
+  const { inventory } = s;
   return {
     'sites:list': () => inventory.listSites(),
     'sites:create': (input) =>
@@ -76,7 +58,7 @@ export function createInventoryHandlers(inventory: InventoryServices | undefined
       return ok(log.value.map((entry) => ({ ...entry, summary: summarizeActivity(entry) })));
     },
     async 'report:generate'({ site, format, check, technician }) {
-      const report = await inventory.report({
+      const report = await s.report.report({
         ...(site !== undefined ? { site } : {}),
         ...(check !== undefined ? { check } : {}),
         ...(technician !== undefined ? { technician } : {}),

@@ -1,0 +1,91 @@
+/**
+ * What this process remembers of each device's session — its token, the password the user gave, the
+ * password it last accepted, why it needs a password — in memory only, and how the callers of one device
+ * share the one unlock in flight while each can still leave on its own signal.
+ */
+import { listenForAbort } from '../device/abort-fanout';
+import { DeviceError } from '../device/device-error';
+import { hostPort } from '../device/network-errors';
+import type { SessionTarget } from './session-target';
+
+export interface DeviceSession {
+  token?: string;
+  /** A password change in flight: automatic unlocks wait for its outcome. */
+  changing?: Promise<unknown>;
+  /** The one unlock in flight for this device, shared by every caller. */
+  unlocking?: Promise<string>;
+  /** The last password the user gave and the device accepted, for re-unlocks this session. */
+  sessionPassword?: string;
+  /** The password the device accepted at its last unlock (any source): the evidence of what it has. */
+  accepted?: string;
+  needsPassword?: string;
+  /** The stored API key the device refused this session; the password path is used instead. */
+  refusedKey?: string;
+}
+
+export interface DeviceSessions {
+  /** The device's session, begun empty on first use. */
+  of(deviceId: string): DeviceSession;
+  /** The device's session if it has one; begins none. */
+  peek(deviceId: string): DeviceSession | undefined;
+  /** Forgets every token and session password. */
+  clear(): void;
+}
+
+export function createDeviceSessions(): DeviceSessions {
+  const sessions = new Map<string, DeviceSession>();
+  return {
+    of(deviceId) {
+      const found = sessions.get(deviceId);
+      if (found !== undefined) return found;
+      const created: DeviceSession = {};
+      sessions.set(deviceId, created);
+      return created;
+    },
+    peek: (deviceId) => sessions.get(deviceId),
+    clear: () => sessions.clear(),
+  };
+}
+
+/** The device now needs a password for `reason`: said in its session, and the error that says it. */
+export function needsPassword(sessions: DeviceSessions, target: SessionTarget, reason: string): DeviceError {
+  sessions.of(target.deviceId).needsPassword = reason;
+  return new DeviceError(
+    'AUTH_REQUIRED',
+    `${hostPort(target.address)}: needs its password: ${reason}. Give the device password to unlock it.`,
+  );
+}
+
+/** Rejects with CANCELLED when `signal` aborts first, so a caller sharing an unlock can still leave. */
+export function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  where: string,
+): Promise<T> {
+  if (signal === undefined) return promise;
+  const cancelled = () => new DeviceError('CANCELLED', `The request to ${where} was cancelled.`);
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolve, reject) => {
+    // One listener on a signal shared by a fleet's unlocks (abort-fanout.ts).
+    const leave = listenForAbort(signal, () => reject(cancelled()));
+    promise.then(resolve, reject).finally(leave);
+  });
+}
+
+/** The shared unlock: every concurrent caller for the device awaits the same promise (`start` runs once). */
+export function shareUnlock(
+  session: DeviceSession,
+  start: () => Promise<string>,
+  signal: AbortSignal | undefined,
+  where: string,
+): Promise<string> {
+  if (session.unlocking === undefined) {
+    const unlocking = start().finally(() => {
+      if (session.unlocking === unlocking) session.unlocking = undefined;
+    });
+    session.unlocking = unlocking;
+    // Waiters that leave early must not turn this into an unhandled rejection.
+    unlocking.catch(() => undefined);
+  }
+  return untilAborted(session.unlocking, signal, where);
+}

@@ -1,0 +1,177 @@
+/**
+ * Getting a session token for a device: one `POST /unlock` per try with the lockout rules applied to its
+ * answer (password-guard.ts), an unconfirmed new password tried once before the stored one (never a loop),
+ * and one unlock in flight per device that every caller shares. While a password change of the device runs,
+ * automatic unlocks wait for its outcome: which password is right depends on it.
+ */
+import { formatDeviceAddress } from '../../../shared/domain/device-address';
+import { UNSENDABLE_TOKEN } from '../device/answer';
+import type { CallOptions, DeviceClient } from '../device/client';
+import { DeviceError, isDeviceError } from '../device/device-error';
+import { hostPort } from '../device/network-errors';
+import type { DeviceSession, DeviceSessions } from './device-sessions';
+import { needsPassword, shareUnlock, untilAborted } from './device-sessions';
+import type { Candidate, PasswordCandidates } from './password-candidates';
+import type { PasswordGuard } from './password-guard';
+import type { SessionTarget } from './session-target';
+import type { CredentialVault } from './vault';
+
+export interface Unlocker {
+  /** POST /unlock once with `candidate` and apply the lockout rules to the answer. */
+  unlockOnce(target: SessionTarget, candidate: Candidate, call: CallOptions): Promise<string>;
+  /**
+   * The device's token: the one held, else the device's shared unlock with the next candidate password.
+   * `insideChange` and `sessionEnded` as for `PasswordCandidates.next`.
+   */
+  ensureToken(
+    target: SessionTarget,
+    signal: AbortSignal | undefined,
+    insideChange?: boolean,
+    sessionEnded?: boolean,
+  ): Promise<string>;
+}
+
+export interface UnlockerDeps {
+  client: DeviceClient;
+  vault: CredentialVault;
+  guard: PasswordGuard;
+  sessions: DeviceSessions;
+  candidates: PasswordCandidates;
+}
+
+/**
+ * A password the user gave that the device never judged. No answer (off, hung): it is kept for the
+ * next automatic unlock, as if accepted — the device has not seen it, so no lockout rule is at stake.
+ * An answer that is not a verdict (garbage, a 500): the password is not sent to that device again by
+ * itself, and the device says why it still needs one. A session token HTTP cannot carry came with a
+ * 200: the device accepted the password, so it is kept and the next poll unlocks again (a device may
+ * hand out a usable token next time); the device shows the fault meanwhile, not a need for a password.
+ */
+function keepGivenPassword(s: DeviceSession, candidate: Candidate, error: DeviceError): void {
+  const accepted = error.detail.cause === UNSENDABLE_TOKEN;
+  // Kept unjudged, it says nothing of the device's password: only a yes is evidence ("Factory pw").
+  if (accepted) s.accepted = candidate.password;
+  if (error.code === 'UNREACHABLE' || error.code === 'TIMEOUT' || accepted) {
+    s.sessionPassword = candidate.password;
+  } else if (error.code !== 'CANCELLED') {
+    s.needsPassword = `the unlock with the password given failed (${error.message.replace(/\.$/, '')})`;
+  }
+}
+
+export function createUnlocker(deps: UnlockerDeps): Unlocker {
+  const { client, vault, guard, sessions, candidates } = deps;
+
+  /**
+   * The device accepted the pending password: it becomes the device's own password, marked as changed
+   * here, and the pending entry goes (in that order: a crash between leaves the same password twice).
+   */
+  async function confirmPending(target: SessionTarget, candidate: Candidate): Promise<void> {
+    if (candidate.source?.kind !== 'pending') return;
+    await vault.setDevicePassword(target.deviceId, candidate.password, {
+      address: formatDeviceAddress(target.address),
+      changedAt: candidate.source.since,
+    });
+    await vault.deletePendingPassword(target.deviceId);
+  }
+
+  /** The device refused `candidate`: never sent again by itself, here or (best effort) in any process. */
+  async function refused(
+    s: DeviceSession,
+    target: SessionTarget,
+    candidate: Candidate,
+    error: DeviceError,
+  ): Promise<never> {
+    const { deviceId } = target;
+    guard.reject(deviceId, candidate.password);
+    if (candidate.source === undefined) s.sessionPassword = undefined;
+    if (s.accepted === candidate.password) s.accepted = undefined;
+    if (error.detail.retryAfterSeconds !== undefined) guard.lockOut(deviceId, error.detail.retryAfterSeconds);
+    if (candidate.source?.kind === 'pending') {
+      await vault.markPendingRejected(deviceId).catch(() => undefined);
+    } else if (candidate.source !== undefined) {
+      // Best effort: the in-memory fingerprint already protects this process.
+      await vault.markPasswordRejected(candidate.source, deviceId, candidate.password).catch(() => undefined);
+    }
+    s.needsPassword = `the device refused the ${candidate.label}`;
+    throw new DeviceError(
+      'WRONG_PASSWORD',
+      `${error.message.replace(/\.$/, '')} (the ${candidate.label}); it will not be sent again until another password is given.`,
+      error.detail,
+    );
+  }
+
+  async function unlockOnce(target: SessionTarget, candidate: Candidate, call: CallOptions): Promise<string> {
+    const s = sessions.of(target.deviceId);
+    try {
+      const token = await client.unlock(target.address, candidate.password, call);
+      s.token = token;
+      s.needsPassword = undefined;
+      s.accepted = candidate.password;
+      if (candidate.source === undefined) s.sessionPassword = candidate.password;
+      // Best effort: the pending entry stays and is tried first again, which the device accepts.
+      await confirmPending(target, candidate).catch(() => undefined);
+      return token;
+    } catch (error) {
+      if (isDeviceError(error) && error.code === 'WRONG_PASSWORD')
+        return refused(s, target, candidate, error);
+      if (isDeviceError(error) && error.code === 'LOCKED_OUT')
+        guard.lockOut(target.deviceId, error.detail.retryAfterSeconds);
+      else if (candidate.source === undefined && isDeviceError(error)) keepGivenPassword(s, candidate, error);
+      throw error;
+    }
+  }
+
+  /** An unconfirmed new password: tried once; refused, the stored one is tried once (never a loop). */
+  async function unlockPending(
+    s: DeviceSession,
+    target: SessionTarget,
+    candidate: Candidate & { source: { kind: 'pending'; since: string } },
+    call: CallOptions,
+    sessionEnded: boolean,
+  ): Promise<string> {
+    try {
+      return await unlockOnce(target, candidate, call);
+    } catch (error) {
+      if (!isDeviceError(error) || error.code !== 'WRONG_PASSWORD') throw error;
+      if (guard.lockoutSecondsLeft(target.deviceId) > 0) throw error;
+      s.needsPassword = undefined;
+      const unknown = `password unknown: changed by this laptop at ${candidate.source.since}, not confirmed`;
+      try {
+        return await unlockOnce(target, await candidates.next(target, false, sessionEnded), call);
+      } catch (second) {
+        if (isDeviceError(second) && second.code === 'WRONG_PASSWORD') s.needsPassword = unknown;
+        throw second;
+      }
+    }
+  }
+
+  function ensureToken(
+    target: SessionTarget,
+    signal: AbortSignal | undefined,
+    insideChange = false,
+    sessionEnded = false,
+  ): Promise<string> {
+    const s = sessions.of(target.deviceId);
+    const where = hostPort(target.address);
+    if (s.changing !== undefined && !insideChange) {
+      // Which password is right depends on the change's outcome: ask again once it has one.
+      return untilAborted(s.changing, signal, where).then(() =>
+        ensureToken(target, signal, false, sessionEnded),
+      );
+    }
+    if (s.token !== undefined) return Promise.resolve(s.token);
+    const start = async (): Promise<string> => {
+      guard.assertMayUnlock(target.deviceId, where);
+      if (s.needsPassword !== undefined) throw needsPassword(sessions, target, s.needsPassword);
+      const call = signal === undefined ? {} : { signal };
+      const candidate = await candidates.next(target, insideChange, sessionEnded);
+      const { source } = candidate;
+      return source?.kind === 'pending'
+        ? unlockPending(s, target, { ...candidate, source }, call, sessionEnded)
+        : unlockOnce(target, candidate, call);
+    };
+    return shareUnlock(s, start, signal, where);
+  }
+
+  return { unlockOnce, ensureToken };
+}

@@ -1,0 +1,51 @@
+/**
+ * A device's API key in the vault. The monitor reads it on every poll, so reads go through a short memo
+ * (read-cache.ts) that this process's own writes and deletes keep exact.
+ */
+import type { AccountRef } from './accounts';
+import { accountName } from './accounts';
+import { createReadCache } from './read-cache';
+import type { SecureStore } from './secure-store';
+import type { StoredSecret } from './stored-secret';
+import { secretOf } from './stored-secret';
+import type { VaultAccounts } from './vault-accounts';
+import type { VaultEntry } from './vault-entry';
+
+/** Another process's change of a key is seen within this (read-cache.ts). */
+const API_KEY_TTL_MS = 30_000;
+
+export interface ApiKeys {
+  getApiKey(deviceId: string): Promise<StoredSecret | undefined>;
+  setApiKey(deviceId: string, key: string, meta: { description: string; address?: string }): Promise<void>;
+  deleteApiKey(deviceId: string): Promise<boolean>;
+}
+
+export function createApiKeys(store: SecureStore, accounts: VaultAccounts, now: () => Date): ApiKeys {
+  const memo = createReadCache<StoredSecret | undefined>(API_KEY_TTL_MS);
+  return {
+    getApiKey: (deviceId) =>
+      memo.get(deviceId, async () => secretOf(await accounts.read({ kind: 'api-key', deviceId }))),
+
+    setApiKey: async (deviceId, key, meta) => {
+      const ref: AccountRef = { kind: 'api-key', deviceId };
+      const entry: VaultEntry = { secret: key, storedAt: now().toISOString(), ...meta };
+      return accounts.exclusive(accountName(ref), async () => {
+        memo.forget(deviceId);
+        await accounts.write(ref, entry);
+        memo.set(deviceId, secretOf(entry));
+      });
+    },
+
+    deleteApiKey: async (deviceId) => {
+      const account = accountName({ kind: 'api-key', deviceId });
+      // Forgotten before (a read already under way cannot memoize the key) and after (nor one that
+      // started while the delete ran).
+      memo.forget(deviceId);
+      try {
+        return await store.delete(account);
+      } finally {
+        memo.forget(deviceId);
+      }
+    },
+  };
+}
