@@ -6,7 +6,8 @@
  * time at least one upload was in flight) ≥ 0.8 × the bare upload's, and peak RSS ≤ 300 MB. Runs
  * alternate (bare, rollout, bare, rollout, …) and the ratio is the median of each pair's (the machine's
  * load drifts between pairs far more than within one); between runs the devices are put back on 1.2.6.
- * `FIRMWARE_BENCH_DEVICES` / `FIRMWARE_BENCH_MB` shrink it for a quick look.
+ * `FIRMWARE_BENCH_DEVICES` / `FIRMWARE_BENCH_MB` shrink it for a quick look; `FIRMWARE_BENCH_RUNS` sets the
+ * pairs (default 3).
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -23,7 +24,7 @@ import type { UploadRunRequest, UploadRunResult } from './firmware/upload-run';
 
 const DEVICES = Number(process.env.FIRMWARE_BENCH_DEVICES ?? 100);
 const IMAGE_MB = Number(process.env.FIRMWARE_BENCH_MB ?? 64);
-const RUNS = 3;
+const RUNS = Number(process.env.FIRMWARE_BENCH_RUNS ?? 3);
 const PASSWORD = 'bench-pw';
 const RSS_BUDGET_MB = 300;
 const RATIO_BUDGET = 0.8;

@@ -18,6 +18,7 @@ import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
 import { encodeMonitorDiff } from '../../shared/ipc/monitor-diff-codec';
 import { ok } from '../../shared/result';
 import { startHarnessServer } from '../e2e/harness/harness-server';
+import { openBareCore } from '../support/app-core';
 import { launchChromium } from '../support/browser';
 import { builtApp } from '../support/built-app';
 import type { BenchReport } from './bench-kit';
@@ -68,9 +69,13 @@ async function scrollNow(page: Page, step: number): Promise<void> {
 export async function run(): Promise<BenchReport> {
   const fleet = new SyntheticFleet(DEVICES);
   const hub = createEventHub();
-  const real = createHandlers({
-    identity: { name: 'minerdeck', version: 'bench', platform: process.platform, versions: {} },
+  const services = await openBareCore({
+    name: 'minerdeck',
+    version: 'bench',
+    platform: process.platform,
+    versions: {},
   });
+  const real = createHandlers(services);
   const handlers = {
     ...real,
     'monitor:snapshot': async () => ok(fleet.snapshot()),
@@ -141,6 +146,7 @@ export async function run(): Promise<BenchReport> {
   if (timer !== undefined) clearInterval(timer);
   await browser.close();
   await server.close();
+  await services.dispose();
   hub.close();
 
   const p95 = percentile(probe.frames, 95);

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { channels } from '../../shared/ipc/contract';
-import type { Channel } from '../../shared/ipc/contract';
+import type { Channel, Handlers } from '../../shared/ipc/contract';
 import { createHandlers } from '../../electron/core/handlers';
+import type { CoreServices } from '../../electron/core/services';
+import { openBareCore } from '../support/app-core';
 import { launchChromium } from '../support/browser';
 import { builtApp } from '../support/built-app';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
@@ -22,16 +24,17 @@ describeWith(browserRequirement, 'app shell in Chromium', () => {
   let browser: Browser;
   let page: Page;
   const problems: string[] = [];
-  const handlers = createHandlers({
-    identity: {
+  let services: CoreServices;
+  let handlers: Handlers;
+
+  beforeAll(async () => {
+    services = await openBareCore({
       name: 'minerdeck',
       version: '9.8.7',
       platform: 'linux',
       versions: { node: process.versions.node },
-    },
-  });
-
-  beforeAll(async () => {
+    });
+    handlers = createHandlers(services);
     await mkdir(join(REPO_ROOT, 'tests/.tmp'), { recursive: true });
     server = await serveFolder(join(await builtApp(), 'renderer'));
     browser = await launchChromium();
@@ -63,6 +66,7 @@ describeWith(browserRequirement, 'app shell in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await services?.dispose();
   });
 
   it('renders the shell and shows the version main reports, with no CSP or script error', async () => {

@@ -78,7 +78,7 @@ it(
     const credentials = servicesFor(client);
     const app = { name: 'Minerdeck', version: '0.1.0' };
     const inventory = createInventoryServices({ dataDir, laptop: 'field-laptop', app });
-    const reports = createReportService({
+    const hallReports = createReportService({
       store: inventory.store,
       laptop: 'field-laptop',
       app,
@@ -120,7 +120,7 @@ it(
     await gone.goDown(600);
 
     // 5. The report.
-    const report = await reports.report();
+    const report = await hallReports.report();
     if (!report.ok) throw new Error(report.error.message);
     const value = report.value;
     expect(handOverReportSchema.safeParse(value).success).toBe(true);

@@ -86,6 +86,8 @@ export async function runRollout(
   const uploads = pLimit(settings.uploadsInFlight);
   let version = plan.version;
   let stopped: string | undefined;
+  /** Devices that took the image in this run (or may have): a bug of ours afterwards leaves them `unknown`. */
+  const took = new Set<string>();
 
   const tell = (
     device: RolloutDevice,
@@ -127,7 +129,7 @@ export async function runRollout(
     }
   }
 
-  /** Sends the image, with progress; undefined when the device is left alone (already on the version). */
+  /** Sends the image once, telling its progress (at most every 250 ms, and at 100 %). */
   async function upload(device: RolloutDevice): Promise<SendOutcome> {
     let lastTold = 0;
     let lastPercent = -1;
@@ -300,6 +302,7 @@ export async function runRollout(
       return;
     }
     const deadlineAt = sent.at + deadlineMs;
+    took.add(device.plan.deviceId);
     deps.log.accepted(logged(device), sent.words, new Date(deadlineAt));
     tellMonitor(device, sent.at, sent.after);
     try {
@@ -309,6 +312,27 @@ export async function runRollout(
       if (!isCancel(error)) throw error;
       finish(device, leftForNextRun(device));
     }
+  }
+
+  /**
+   * A failure of this laptop's own (a bug), not the device's: the device's outcome says so, and a device
+   * that took the image is left `unknown` for the next run to verify; the rollout stops after the step.
+   */
+  function unexpected(device: RolloutDevice, error: unknown): void {
+    const why = `an unexpected failure on this laptop: ${error instanceof Error ? error.message : String(error)}`;
+    const from = device.before !== undefined ? { from: device.before.version } : {};
+    if (took.has(device.plan.deviceId) || device.plan.role === 'verify') {
+      finish(device, {
+        outcome: 'unknown',
+        words: `${why}; the next run verifies it`,
+        uploaded: true,
+        ...from,
+      });
+    } else {
+      deps.log.verdict(logged(device), 'failed', why);
+      finish(device, { outcome: 'failed', words: why, uploaded: false, ...from });
+    }
+    stopped ??= `${why} (${device.plan.address})`;
   }
 
   async function runStep(index: number): Promise<void> {
@@ -347,7 +371,7 @@ export async function runRollout(
               });
               return;
             }
-            await updateOne(device, ask);
+            await updateOne(device, ask).catch((error: unknown) => unexpected(device, error));
           } finally {
             ask.done();
           }

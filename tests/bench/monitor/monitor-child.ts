@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { text } from 'node:stream/consumers';
 import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import { MONITOR_STATES } from '../../../shared/domain/monitor';
@@ -138,7 +139,7 @@ const steadyFrom = Date.now();
 const lateAtSteady = monitor.stats().late;
 const pollsAtSteady = monitor.stats().polls;
 // MONITOR_BENCH_HEAP_PROFILE=<dir>: where the measured window's allocations come from, garbage included
-// (a sampling heap profile, `allocations.heapprofile`, opened in Chrome DevTools' Memory tab).
+// (a sampling heap profile, `allocations.heapprofile`), and a heap snapshot at the end (`end.heapsnapshot`).
 const heapProfileDir = process.env.MONITOR_BENCH_HEAP_PROFILE;
 const inspector = heapProfileDir !== undefined ? new Session() : undefined;
 if (inspector !== undefined) {
@@ -173,6 +174,8 @@ const heapBeforeGcMb = process.memoryUsage().heapUsed / 2 ** 20;
 // With --expose-gc (the benchmark passes it): what is still reachable, not garbage awaiting a collection.
 (globalThis as { gc?: () => void }).gc?.();
 const heapUsedMb = process.memoryUsage().heapUsed / 2 ** 20;
+// And what is still reachable then, by what holds it (Chrome DevTools' Memory tab).
+if (heapProfileDir !== undefined) writeHeapSnapshot(join(heapProfileDir, 'end.heapsnapshot'));
 const stats = monitor.stats();
 const scrapeMs = await scrapes;
 await metrics?.close();

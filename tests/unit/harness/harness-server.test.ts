@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createEventHub } from '../../../electron/core/events/event-hub';
 import { createHandlers } from '../../../electron/core/handlers';
+import type { CoreServices } from '../../../electron/core/services';
+import { openBareCore } from '../../support/app-core';
 import type { HarnessServer } from '../../e2e/harness/harness-server';
 import { startHarnessServer } from '../../e2e/harness/harness-server';
 
@@ -41,13 +43,20 @@ function request(ws: WebSocket, message: object): Promise<unknown> {
 describe('harness server', () => {
   const hub = createEventHub({ intervalMs: 10 });
   let server: HarnessServer;
+  let services: CoreServices;
   let staticDir: string;
+  const failed: string[] = [];
 
   beforeAll(async () => {
     staticDir = mkdtempSync(join(tmpdir(), 'minerdeck-harness-'));
     writeFileSync(join(staticDir, 'index.html'), '<script type="module" src="/x.js"></script>');
+    services = await openBareCore({ name: 'm', version: '1', platform: 'linux', versions: {} });
     server = await startHarnessServer({
-      handlers: createHandlers({ identity: { name: 'm', version: '1', platform: 'linux', versions: {} } }),
+      handlers: {
+        ...createHandlers(services),
+        'monitor:snapshot': () => Promise.reject(new Error('a bug in a handler')),
+      },
+      onHandlerError: (channel) => failed.push(channel),
       events: hub,
       staticDir,
       injectScript: true,
@@ -55,6 +64,7 @@ describe('harness server', () => {
   });
   afterAll(async () => {
     await server.close();
+    await services.dispose();
     hub.close();
     rmSync(staticDir, { recursive: true, force: true });
   });
@@ -81,11 +91,12 @@ describe('harness server', () => {
       ok: false,
       error: { code: 'INVALID_INPUT' },
     });
-    // A capability this shell did not build answers a sentence, not a crash.
+    // A handler that fails answers a sentence, not a crash (the same gate as Electron's IPC binding).
     await expect(request(ws, { id: 4, channel: 'monitor:snapshot' })).resolves.toMatchObject({
       ok: false,
       error: { code: 'INTERNAL' },
     });
+    expect(failed).toEqual(['monitor:snapshot']);
     ws.close();
   });
 
