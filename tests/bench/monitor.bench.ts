@@ -122,13 +122,8 @@ export async function measure(scenario: Scenario): Promise<Measured> {
   };
 
   await fleetCpu(fleets);
-  // MONITOR_BENCH_PROFILE=<dir>: a V8 CPU profile of the monitoring process, for finding where a poll goes.
-  const profileDir = process.env.MONITOR_BENCH_PROFILE;
-  const monitor = tsx(
-    'tests/bench/monitor/monitor-child.ts',
-    [],
-    ['--expose-gc', ...(profileDir !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
-  );
+  // MONITOR_BENCH_PROFILE / MONITOR_BENCH_HEAP_PROFILE: profiles written by the monitoring process itself.
+  const monitor = tsx('tests/bench/monitor/monitor-child.ts', [], ['--expose-gc', ...(process.env.TMP_FLAGS?.split(' ') ?? [])]);
   monitor.process.stdin.end(JSON.stringify(request));
   const r = JSON.parse(await monitor.nextLine()) as MonitorRunResult;
   const fleetDuringMonitor = await fleetCpu(fleets);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { SAMPLE_EVERY_ENV } from '../../electron/core/acceptance/acceptance-run';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
+import { hashingAtNominal } from '../support/acceptance-fleet';
 import { keychainOver } from '../support/credential-services';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import type { AppPage } from './harness/app-page';
@@ -43,6 +44,7 @@ describeWith(browserRequirement, 'an acceptance run in Chromium', () => {
         { hardwareFaults: [{ kind: 'dead-chips', board: 1, chips: 3 }] },
       ],
     });
+    hashingAtNominal(fleet);
     missing = fleet.devices[3]!;
     dead = fleet.devices[7]!;
     // Acceptance reads without credentials: a session-only keychain is enough.
@@ -68,8 +70,6 @@ describeWith(browserRequirement, 'an acceptance run in Chromium', () => {
     await chooseAction(page, 'Acceptance…');
     const dialog = page.getByRole('dialog', { name: 'Acceptance' });
     await dialog.getByLabel('Watch for (minutes)').fill('0.1');
-    // The simulator hashes at its recorded rate (under 95 % of nominal): the standard is lowered to see faults.
-    await dialog.getByLabel('Hash rate at least (% of nominal)').fill('80');
     await app.screenshot('acceptance-setup');
     await dialog.getByRole('button', { name: 'Start acceptance' }).click();
     await expect.poll(() => dialog.getByRole('status').innerText()).toMatch(/^\d+ s left · ends /);

@@ -15,6 +15,7 @@ import { createDeviceClient } from '../../electron/core/device/client';
 import type { MonitorTarget } from '../../electron/core/monitor/monitor';
 import type { Fleet, SimDeviceOptions } from '../simulator';
 import { startFleet } from '../simulator';
+import { hashingAtNominal } from '../support/acceptance-fleet';
 import { servicesFor } from '../support/credential-services';
 
 /** One device per case: what it has, and the reason it must fail for (none: it passes). */
@@ -68,6 +69,7 @@ describe('acceptance over the simulator', () => {
       defaults: { shareSeconds: 0.1 },
       devices: [...CASES.map((c) => c.options), {}],
     });
+    hashingAtNominal(fleet);
     client = createDeviceClient();
     for (const device of fleet.devices) {
       const address = parseDeviceAddress(device.address);

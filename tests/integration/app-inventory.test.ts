@@ -166,7 +166,7 @@ describe('the inventory in the app', () => {
     const html = await call('report:save', { format: 'html' });
     expect(html.ok).toBe(true);
     const page = String(saved.at(-1)?.content);
-    expect(page).toContain('Hand-over report: Site 1');
+    expect(page).toContain('Hand-over report · Site 1');
     expect(page).not.toContain(PASSWORD);
     expect(await call('report:save', { format: 'pdf' })).toMatchObject({
       ok: false,

@@ -171,7 +171,8 @@ describe('minerdeck report', () => {
       // Checked live: nothing is stored for it in this test's keychain, so it is locked.
       expect((report.devices as { state: string }[])[0]?.state).toBe('locked');
       const page = readFileSync(out('r.html'), 'utf8');
-      expect(page).toContain('<h1>Hand-over report: Hall &lt;9&gt;</h1>');
+      expect(page).toContain('<p class="kicker">Hand-over report · Hall &lt;9&gt;</p>');
+      expect(page).toContain('<h1>No acceptance run yet: 1 device</h1>');
       expect(page).not.toMatch(/<script|\bsrc=|\bhref=/i);
 
       const bad = await cli('report', '--format', 'pdf');

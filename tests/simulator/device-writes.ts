@@ -232,10 +232,14 @@ export class DeviceWrites {
 
   /**
    * A reboot `after` seconds from now, as POST /system/reboot plans it; a firmware update plans its own
-   * (firmware-update.ts): `asItGoesDown` runs when the device goes down (the new firmware takes over),
+   * (firmware-update.ts): `asItGoesDown` runs when the device goes down (the new firmware takes over; it
+   * goes down once that is done),
    * `downSeconds` replaces `rebootDownSeconds`. A reboot already planned is left as it is.
    */
-  scheduleReboot(after: number, plan: { asItGoesDown?: () => void; downSeconds?: number } = {}): number {
+  scheduleReboot(
+    after: number,
+    plan: { asItGoesDown?: () => void | Promise<void>; downSeconds?: number } = {},
+  ): number {
     if (this.rebootTimer === undefined && !this.closed) {
       planPhases(this.deps.miner, [{ state: 'shutting-down', from: this.now() }]);
       this.rebootTimer = setTimeout(
@@ -266,10 +270,14 @@ export class DeviceWrites {
   }
 
   /** Down for rebootDownSeconds, then up with no sessions, the LED off and the configured pools in use. */
-  private async goDownForReboot(plan: { asItGoesDown?: () => void; downSeconds?: number }): Promise<void> {
+  private async goDownForReboot(plan: {
+    asItGoesDown?: () => void | Promise<void>;
+    downSeconds?: number;
+  }): Promise<void> {
     this.rebootTimer = undefined;
     if (this.closed) return;
-    plan.asItGoesDown?.();
+    await plan.asItGoesDown?.();
+    if (this.closed) return;
     const { bootSeconds } = this.deps.options;
     const rebootDownSeconds = plan.downSeconds ?? this.deps.options.rebootDownSeconds;
     const upAt = this.now() + rebootDownSeconds * 1000;

@@ -89,12 +89,12 @@ export class FirmwareUpdates {
     };
     const fault = this.fault;
     const after = this.writes.scheduleReboot(this.rebootAfterSeconds(), {
-      asItGoesDown: () => {
+      asItGoesDown: async () => {
         // The device "finished" the update and comes back on the old firmware (a field fact).
         if (fault?.kind === 'old-version') return;
         this.identity.firmwareVersion = image.version;
         // A certificate that cannot be made leaves the old one: the device is still there.
-        this.newCertificate().catch(() => undefined);
+        await this.newCertificate().catch(() => undefined);
       },
       ...(fault?.kind === 'never-back' ? { downSeconds: NEVER_BACK_SECONDS } : {}),
     });

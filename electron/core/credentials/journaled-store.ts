@@ -22,22 +22,16 @@
  *   journal entry that still holds it, so a crash can never bring an older value back;
  * - a journal entry is deleted only after all its current values are filed, so filing twice is harmless.
  *
- * Made of: the entries' format and packing (journal-format.ts), what they hold (journal-index.ts) and the
- * one write lane (write-lane.ts); this module queues, commits, deletes and files.
+ * Made of: the entries' format (journal-format.ts), what they hold (journal-index.ts), the one write lane
+ * (write-lane.ts), the writes waiting to share an entry (journal-commits.ts), batched deletes
+ * (journal-deletes.ts) and filing (journal-filing.ts).
  */
-import type { JournalContent } from './journal-format';
-import {
-  EMPTY_JOURNAL_BYTES,
-  MAX_JOURNAL_ENTRY_BYTES,
-  encodeJournal,
-  entryCost,
-  journalNamer,
-  pack,
-} from './journal-format';
+import { createCommitQueue } from './journal-commits';
+import { createBatchedDelete } from './journal-deletes';
+import { createFiling } from './journal-filing';
+import { EMPTY_JOURNAL_BYTES, MAX_JOURNAL_ENTRY_BYTES, entryCost } from './journal-format';
 import { createJournalIndex } from './journal-index';
-import type { FilingStep } from './journal-index';
 import type { SecureStore } from './secure-store';
-import type { LaneTask } from './write-lane';
 import { createWriteLane } from './write-lane';
 
 export interface JournaledStoreOptions {
@@ -63,24 +57,6 @@ export interface JournaledStore extends SecureStore {
   close(): Promise<void>;
 }
 
-interface QueuedWrite {
-  account: string;
-  value: string;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
-interface Waiter<T> {
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Deletes waiting to run together in one purge pass, while their task is still the last one in the lane. */
-interface DeleteBatch {
-  waiters: Map<string, Waiter<boolean>[]>;
-  task: LaneTask;
-}
-
 export const isJournaledStore = (store: SecureStore): store is JournaledStore =>
   'settle' in store && 'recover' in store;
 
@@ -88,115 +64,29 @@ export function createJournaledStore(
   inner: SecureStore,
   options: JournaledStoreOptions = {},
 ): JournaledStore {
-  const lingerMs = options.lingerMs ?? 15;
-  const fileAfterMs = options.fileAfterMs ?? 1_000;
   const maxBytes = options.maxEntryBytes ?? MAX_JOURNAL_ENTRY_BYTES;
-  const autoFile = options.autoFile ?? true;
-
   const index = createJournalIndex(inner);
-  const journalName = journalNamer();
-  const queued: QueuedWrite[] = [];
-  let queuedBytes = 0;
-  let commitQueued = false;
-  let lingerTimer: NodeJS.Timeout | undefined;
-  let fileTimer: NodeJS.Timeout | undefined;
-  let filing = false;
   let closed = false;
-  let deletes: DeleteBatch | undefined;
-  let settleWaiters: Waiter<void>[] = [];
   // User writes go first; filing only when nothing else waits.
-  const lane = createWriteLane(() => nextFilingStep());
-
-  function scheduleFiling(): void {
-    if (!autoFile || closed) return;
-    clearTimeout(fileTimer);
-    fileTimer = setTimeout(() => {
-      filing = true;
-      lane.wake();
-    }, fileAfterMs);
-    fileTimer.unref();
-  }
-
-  function finishSettling(error?: unknown): void {
-    const waiters = settleWaiters;
-    settleWaiters = [];
-    for (const w of waiters) {
-      if (error === undefined) w.resolve();
-      else w.reject(error);
-    }
-  }
-
-  /** Commits everything queued so far: one keychain write per journal entry. */
-  async function commit(): Promise<void> {
-    commitQueued = false;
-    const writes = queued.splice(0);
-    queuedBytes = 0;
-    for (const chunk of pack(writes, maxBytes)) {
-      const name = journalName();
-      const content: JournalContent = new Map(chunk.map((w) => [w.account, w.value]));
-      try {
-        await inner.set(name, encodeJournal(content));
-      } catch (error) {
-        for (const w of chunk) w.reject(error);
-        continue;
-      }
-      index.committed(name, content);
-      for (const w of chunk) w.resolve();
-    }
-    scheduleFiling();
-  }
-
-  function queueCommit(): void {
-    clearTimeout(lingerTimer);
-    lingerTimer = undefined;
-    if (commitQueued) return;
-    commitQueued = true;
-    lane.push(commit);
-  }
-
-  async function runDeletes(batch: DeleteBatch): Promise<void> {
-    if (deletes === batch) deletes = undefined;
-    const accounts = [...batch.waiters.keys()];
-    const wasPending = new Set(accounts.filter((account) => index.valueOf(account) !== undefined));
-    try {
-      await index.purge(accounts);
-    } catch (error) {
-      for (const waiting of batch.waiters.values()) for (const w of waiting) w.reject(error);
-      return;
-    }
-    for (const [account, waiting] of batch.waiters) {
-      try {
-        const deleted = (await inner.delete(account)) || wasPending.has(account);
-        for (const w of waiting) w.resolve(deleted);
-      } catch (error) {
-        for (const w of waiting) w.reject(error);
-      }
-    }
-  }
-
-  /** Writes a current value to its own account, or retires a journal entry all of whose values are filed. */
-  async function file(step: FilingStep): Promise<void> {
-    try {
-      if (step.kind === 'file') await inner.set(step.account, step.value);
-      else await inner.delete(step.journal);
-      index.done(step);
-    } catch (error) {
-      filing = false;
-      options.onFilingError?.(error);
-      finishSettling(error);
-    }
-  }
-
-  function nextFilingStep(): LaneTask | undefined {
-    if (!filing || closed || queued.length > 0) return undefined;
-    const step = index.nextFiling();
-    if (step === undefined) {
-      filing = false;
-      finishSettling();
-      return undefined;
-    }
-    return () => file(step);
-  }
+  const lane = createWriteLane(() => filing.nextStep());
+  const filing = createFiling({
+    inner,
+    index,
+    wake: () => lane.wake(),
+    autoFile: options.autoFile ?? true,
+    fileAfterMs: options.fileAfterMs ?? 1_000,
+    onFilingError: options.onFilingError,
+    closed: () => closed,
+    writesWaiting: () => commits.size > 0,
+  });
+  const commits = createCommitQueue({
+    inner,
+    index,
+    lane,
+    maxBytes,
+    lingerMs: options.lingerMs ?? 15,
+    onCommitted: () => filing.schedule(),
+  });
 
   return {
     kind: inner.kind,
@@ -208,36 +98,15 @@ export function createJournaledStore(
     set(account, value) {
       if (closed) return inner.set(account, value);
       const cost = entryCost(account, value);
-      if (EMPTY_JOURNAL_BYTES + cost > maxBytes) {
-        // Too big to share an entry (a site password with many members): its own account, at once.
-        return lane.run(async () => {
-          await index.purge([account]);
-          await inner.set(account, value);
-        });
-      }
-      return new Promise<void>((resolve, reject) => {
-        queued.push({ account, value, resolve, reject });
-        queuedBytes += cost;
-        if (EMPTY_JOURNAL_BYTES + queuedBytes >= maxBytes) queueCommit();
-        else if (lingerTimer === undefined && !commitQueued) lingerTimer = setTimeout(queueCommit, lingerMs);
+      if (EMPTY_JOURNAL_BYTES + cost <= maxBytes) return commits.add(account, value, cost);
+      // Too big to share an entry (a site password with many members): its own account, at once.
+      return lane.run(async () => {
+        await index.purge([account]);
+        await inner.set(account, value);
       });
     },
 
-    delete(account) {
-      return new Promise<boolean>((resolve, reject) => {
-        // Joins the deletes waiting at the end of the lane (nothing queued after them, so no write of the
-        // same account can be overtaken): a bulk password change deletes 500 pending entries, and one
-        // purge pass for many of them spares a journal rewrite — a whole-keyring rewrite — for each.
-        const joining = deletes !== undefined && lane.last() === deletes.task ? deletes : undefined;
-        const batch: DeleteBatch = joining ?? { waiters: new Map(), task: async () => runDeletes(batch) };
-        const waiting = batch.waiters.get(account) ?? [];
-        waiting.push({ resolve, reject });
-        batch.waiters.set(account, waiting);
-        if (joining !== undefined) return;
-        deletes = batch;
-        lane.push(batch.task);
-      });
-    },
+    delete: createBatchedDelete({ inner, index, lane }),
 
     async list() {
       return index.overlay(await inner.list());
@@ -246,30 +115,25 @@ export function createJournaledStore(
     recover: () =>
       lane.run(async () => {
         index.adopt(await inner.list());
-        if (index.hasJournals()) scheduleFiling();
+        if (index.hasJournals()) filing.schedule();
       }),
 
     settle() {
       if (closed) return Promise.reject(new Error('the keychain journal is closed'));
-      return new Promise<void>((resolve, reject) => {
-        settleWaiters.push({ resolve, reject });
-        if (lingerTimer !== undefined) queueCommit();
-        clearTimeout(fileTimer);
-        filing = true;
-        lane.wake();
-      });
+      if (commits.lingering) commits.commitNow();
+      return filing.settle();
     },
 
     get pending() {
-      return index.size + queued.length;
+      return index.size + commits.size;
     },
 
     async close() {
-      if (queued.length > 0) queueCommit();
+      if (commits.size > 0) commits.commitNow();
       closed = true;
-      clearTimeout(fileTimer);
+      filing.stopTimer();
       if (lane.busy) await lane.idle();
-      finishSettling(new Error('the keychain journal was closed before filing finished'));
+      filing.abandon(new Error('the keychain journal was closed before filing finished'));
     },
   };
 }

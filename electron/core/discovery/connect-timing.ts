@@ -1,6 +1,6 @@
 /**
  * How long a scan waits on an address, learnt from the answers it gets. Two waits, both measured from
- * the connect:
+ * when the connect's SYN left (tcp-connect.ts):
  *
  * - **Patience**: how long an address holds one of the scan's probing slots. Live LAN devices accept (or
  *   refuse) in about a millisecond, so once answers have been seen, an address still quiet after
@@ -16,8 +16,8 @@
  *   laptop); never more than the connect timeout, which is also the wait until the first answer arrives
  *   (an address range that answers nothing gives no reason to wait less).
  *
- * The waits only ever grow with slower answers: one slow device makes the rest of the scan more patient,
- * never less. Each estimate is a few arithmetic operations per answer, with no state per address.
+ * Once answers came, the confirm wait only ever grows: one slow device makes the rest of the scan more
+ * patient, never less. Each estimate is a few arithmetic operations per answer, no state per address.
  */
 
 /** Slots are not handed on faster than this: below it the scan would only burn CPU on set-asides. */

@@ -17,12 +17,10 @@ import type {
   FirmwareDeviceProgress,
   FirmwareEvent,
   FirmwareOutcome,
-  FirmwarePlan,
-  FirmwareSettings,
   FirmwareStatus,
   FirmwareStatusDevice,
 } from '../../../shared/domain/firmware';
-import { countOutcomes, firmwareSettingsSchema, versionsByModel } from '../../../shared/domain/firmware';
+import { versionsByModel } from '../../../shared/domain/firmware';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
@@ -40,67 +38,21 @@ import { trustNewCertificates } from './certificates';
 import type { PreflightDevice } from './device-facts';
 import { readInfo, readPreflight } from './device-facts';
 import type { ImageHistory } from './history';
-import { historyOf, imageHistory, tookTheImage } from './history';
+import { imageHistory } from './history';
 import type { FirmwareImageFile } from './image-file';
 import { readFirmwareImage } from './image-file';
 import { buildPlan } from './plan';
-import type { RolloutDevice } from './rollout';
+import { rolloutDevices } from './rollout-devices';
+import type { PreparedRollout } from './rollout-types';
+import type { FirmwareSettingsInput } from './settings';
+import { firmwareSettings } from './settings';
 import { runRollout } from './rollout';
-import { USUAL_AFTER_SECONDS } from './send-image';
 import type { UploadTimeouts } from './upload';
-import { isMining } from './verdict';
 import type { VerifyTiming } from './verify';
 import { DEFAULT_VERIFY_TIMING } from './verify';
 
-export const DEFAULT_CANARY = 1;
-export const DEFAULT_BATCH = 10;
-export const DEFAULT_DEADLINE_MINUTES = 15;
-/** A known tool caps parallel uploads at 5: devices run out of memory during an upload (field-notes.md). */
-export const MAX_UPLOADS_IN_FLIGHT = 5;
-
-/** What the technician may choose; everything else has its default (the batch size for `maxOffline`). */
-export type FirmwareSettingsInput = Partial<FirmwareSettings>;
-
-export function firmwareSettings(input: FirmwareSettingsInput = {}): Result<FirmwareSettings> {
-  const batch = input.batch ?? DEFAULT_BATCH;
-  const parsed = firmwareSettingsSchema.safeParse({
-    keepSettings: input.keepSettings ?? true,
-    ...(input.expectVersion !== undefined ? { expectVersion: input.expectVersion } : {}),
-    ...(input.model !== undefined ? { model: input.model } : {}),
-    canary: input.canary ?? DEFAULT_CANARY,
-    batch,
-    maxOffline: input.maxOffline ?? batch,
-    deadlineMinutes: input.deadlineMinutes ?? DEFAULT_DEADLINE_MINUTES,
-    uploadsInFlight: Math.min(MAX_UPLOADS_IN_FLIGHT, input.uploadsInFlight ?? MAX_UPLOADS_IN_FLIGHT),
-    retryFailed: input.retryFailed ?? false,
-  });
-  if (parsed.success) return ok(parsed.data);
-  const issue = parsed.error.issues[0];
-  return err(
-    'INVALID_INPUT',
-    `firmware settings: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
-  );
-}
-
-/** The outcome of a plan with nothing to do: every device skipped, for the reason the plan gives. */
-export function skippedOutcome(plan: FirmwarePlan): FirmwareOutcome {
-  const devices = plan.devices.map((device) => ({
-    deviceId: device.deviceId,
-    address: device.address,
-    outcome: 'skipped' as const,
-    words: `skipped: ${device.detail}`,
-    uploaded: false,
-    ...(device.from !== undefined ? { from: device.from } : {}),
-  }));
-  return {
-    image: plan.image,
-    ...(plan.version !== undefined ? { version: plan.version } : {}),
-    devices,
-    counts: countOutcomes(devices),
-    cancelled: false,
-    activityErrors: [],
-  };
-}
+export type { FirmwareSettingsInput } from './settings';
+export { firmwareSettings, skippedOutcome } from './settings';
 
 export interface FirmwareTiming {
   verify: VerifyTiming;
@@ -136,15 +88,7 @@ export interface FirmwarePlanRequest {
   concurrency?: number;
 }
 
-/** A plan ready to run: `plan` is what to show; the rest stays in this process. */
-export interface PreparedRollout {
-  readonly plan: FirmwarePlan;
-  readonly siteId: string;
-  readonly file: FirmwareImageFile;
-  readonly targets: readonly SessionTarget[];
-  readonly preflight: readonly PreflightDevice[];
-  readonly history: ImageHistory;
-}
+export type { PreparedRollout } from './rollout-types';
 
 export interface FirmwareRunRequest {
   /** Every step of every device, as it happens (the app batches them for the window). */
@@ -218,50 +162,6 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
     return trusted;
   }
 
-  function rolloutDevices(prepared: PreparedRollout): RolloutDevice[] {
-    const byId = new Map(prepared.preflight.map((p) => [p.deviceId, p]));
-    const targets = new Map(prepared.targets.map((t) => [t.deviceId, t]));
-    const deadlineMs = prepared.plan.settings.deadlineMinutes * 60_000;
-    return prepared.plan.devices.flatMap((device): RolloutDevice[] => {
-      const target = targets.get(device.deviceId);
-      if (target === undefined) return [];
-      const seen = byId.get(device.deviceId);
-      if (device.role === 'canary' || device.role === 'batch') {
-        const before = seen?.identity.version;
-        return [
-          {
-            target,
-            plan: device,
-            ...(before !== undefined
-              ? { before: { version: before, mining: isMining(seen?.minerState) } }
-              : {}),
-          },
-        ];
-      }
-      if (device.role !== 'verify') return [{ target, plan: device }];
-      const record = historyOf(prepared.history, device);
-      const at = record === undefined ? nowMs() : Date.parse(record.at);
-      const tookIt = tookTheImage(record);
-      const from = record?.from ?? seen?.identity.version;
-      const changed =
-        from !== undefined && seen?.identity.version !== undefined && seen.identity.version !== from;
-      const downAt = tookIt ? at + USUAL_AFTER_SECONDS * 1000 : nowMs();
-      return [
-        {
-          target,
-          plan: device,
-          // What it mined before is not in the log: a commissioning fleet mines, so it must mine again.
-          ...(from !== undefined ? { before: { version: from, mining: true } } : {}),
-          resume: {
-            downAt,
-            deadlineAt: (tookIt ? at : nowMs()) + deadlineMs,
-            alreadyRebooted: changed || (tookIt && nowMs() >= at + deadlineMs),
-          },
-        },
-      ];
-    });
-  }
-
   return {
     async prepare(request) {
       const settings = firmwareSettings(request.settings);
@@ -273,16 +173,10 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
       if (!file.ok) return file;
       const history = await historyFor(request.siteId, file.value.image.sha256);
       if (!history.ok) return history;
-      const call = {
-        ...(request.signal !== undefined ? { signal: request.signal } : {}),
-      };
+      const deps = { ...facts, noCredential: (t: SessionTarget) => noCredential({ vault, sessions }, t) };
       const read = await runBulk(
         request.targets,
-        (target, signal) =>
-          readPreflight({ ...facts, noCredential: (t) => noCredential({ vault, sessions }, t) }, target, {
-            ...call,
-            ...(signal !== undefined ? { signal } : {}),
-          }),
+        (target, signal) => readPreflight(deps, target, signal !== undefined ? { signal } : {}),
         {
           ...(request.signal !== undefined ? { signal: request.signal } : {}),
           ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
@@ -359,7 +253,7 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
           },
         },
         plan,
-        rolloutDevices(prepared),
+        rolloutDevices(prepared, nowMs()),
         {
           signal: controller.signal,
           stopRequested: () => stop,

@@ -122,6 +122,26 @@ const metrics = scraping ? await serveMetrics(monitor, recorder) : undefined;
 let diffs = 0;
 monitor.subscribe(() => (diffs += 1));
 
+// MONITOR_BENCH_PROFILE=<dir>: V8 CPU profiles of the warm-up (`warm-up.cpuprofile`) and of the measured
+// window (`steady.cpuprofile`), for finding where a poll goes. MONITOR_BENCH_HEAP_PROFILE=<dir>: where the
+// measured window's allocations come from, garbage included (a sampling heap profile,
+// `allocations.heapprofile`), and a heap snapshot at the end (`end.heapsnapshot`). Chrome DevTools opens them.
+const profileDir = process.env.MONITOR_BENCH_PROFILE;
+const heapProfileDir = process.env.MONITOR_BENCH_HEAP_PROFILE;
+const inspector = profileDir !== undefined || heapProfileDir !== undefined ? new Session() : undefined;
+inspector?.connect();
+async function cpuProfile(stopInto?: string): Promise<void> {
+  if (inspector === undefined || profileDir === undefined) return;
+  if (stopInto !== undefined) {
+    const { profile } = await inspector.post('Profiler.stop');
+    await writeFile(join(profileDir, stopInto), JSON.stringify(profile));
+    return;
+  }
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.start');
+}
+
+await cpuProfile();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 monitor.start(targets);
@@ -133,17 +153,14 @@ await new Promise((resolve) => setTimeout(resolve, warmUp));
 warmedUp = true;
 const unscraped = metrics !== undefined ? await cpuOver(durationMs) : undefined;
 const steadyAfter = warmUp + (unscraped !== undefined ? durationMs : 0);
+await cpuProfile('warm-up.cpuprofile');
+await cpuProfile();
 const cpuSteady = process.cpuUsage();
 const tSteady = performance.now();
 const steadyFrom = Date.now();
 const lateAtSteady = monitor.stats().late;
 const pollsAtSteady = monitor.stats().polls;
-// MONITOR_BENCH_HEAP_PROFILE=<dir>: where the measured window's allocations come from, garbage included
-// (a sampling heap profile, `allocations.heapprofile`), and a heap snapshot at the end (`end.heapsnapshot`).
-const heapProfileDir = process.env.MONITOR_BENCH_HEAP_PROFILE;
-const inspector = heapProfileDir !== undefined ? new Session() : undefined;
-if (inspector !== undefined) {
-  inspector.connect();
+if (inspector !== undefined && heapProfileDir !== undefined) {
   await inspector.post('HeapProfiler.startSampling', {
     samplingInterval: 32_768,
     includeObjectsCollectedByMajorGC: true,
@@ -165,10 +182,10 @@ const pollsAtEnd = monitor.stats().polls;
 const wallMs = performance.now() - t0;
 const steadyWallMs = performance.now() - tSteady;
 const endAt = Date.now();
+await cpuProfile('steady.cpuprofile');
 if (inspector !== undefined && heapProfileDir !== undefined) {
   const { profile } = await inspector.post('HeapProfiler.stopSampling');
   await writeFile(join(heapProfileDir, 'allocations.heapprofile'), JSON.stringify(profile));
-  inspector.disconnect();
 }
 const heapBeforeGcMb = process.memoryUsage().heapUsed / 2 ** 20;
 // With --expose-gc (the benchmark passes it): what is still reachable, not garbage awaiting a collection.
@@ -176,6 +193,7 @@ const heapBeforeGcMb = process.memoryUsage().heapUsed / 2 ** 20;
 const heapUsedMb = process.memoryUsage().heapUsed / 2 ** 20;
 // And what is still reachable then, by what holds it (Chrome DevTools' Memory tab).
 if (heapProfileDir !== undefined) writeHeapSnapshot(join(heapProfileDir, 'end.heapsnapshot'));
+inspector?.disconnect();
 const stats = monitor.stats();
 const scrapeMs = await scrapes;
 await metrics?.close();

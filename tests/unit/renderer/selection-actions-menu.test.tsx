@@ -90,12 +90,13 @@ describe("the selection's actions", () => {
     const labels = within(openActions())
       .getAllByRole('menuitem')
       .map((item) => item.textContent?.replace('▸', '') ?? '');
-    // The entries in its order; entries other work adds (Power…, Firmware…) may sit between them.
+    // The entries in its order; entries other work adds (Firmware…) may sit between them.
     const named = [
       'Unlock…',
       'API keys',
       'Password…',
       'Pools…',
+      'Power…',
       'Blink LED',
       'Restart…',
       'Reboot…',

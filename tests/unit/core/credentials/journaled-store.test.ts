@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_PREFIX, MAX_JOURNAL_ENTRY_BYTES } from '../../../../electron/core/credentials/journal-format';
+import {
+  JOURNAL_PREFIX,
+  MAX_JOURNAL_ENTRY_BYTES,
+} from '../../../../electron/core/credentials/journal-format';
 import { createJournaledStore } from '../../../../electron/core/credentials/journaled-store';
 import type { JournaledStore } from '../../../../electron/core/credentials/journaled-store';
 import { createMemoryStore } from '../../../../electron/core/credentials/memory-store';

@@ -1,0 +1,259 @@
+/**
+ * One device of a rollout's step, from its upload to its verdict: the image sent once (within the
+ * rollout's uploads in flight), the device's monitor told it is updating, the reboot waited out and the
+ * update verified (verify.ts); or, for a device an earlier run left mid-update, only verified. Every ending
+ * is the device's outcome in words and a line in the activity log; a cancel leaves a device that took the
+ * image to the next run; a failure of this laptop's own is named as such.
+ */
+import pLimit from 'p-limit';
+import type { FirmwarePlan } from '../../../shared/domain/firmware';
+import { isDeviceError } from '../device/device-error';
+import type { CertificateAsk } from './certificate-ask';
+import { sameFileAs } from './image-file';
+import type { RolloutRecord } from './rollout-record';
+import { logged } from './rollout-record';
+import type { Final, RolloutControl, RolloutDeps, RolloutDevice } from './rollout-types';
+import type { SendOutcome } from './send-image';
+import { sendImage } from './send-image';
+import type { BeforeUpdate } from './verdict';
+import type { VerifyResult } from './verify';
+import { verifyUpdate } from './verify';
+
+/** Upload progress is told at most this often per device (and at 0 and 100 %). */
+const PROGRESS_EVERY_MS = 250;
+
+const isCancel = (error: unknown): boolean => isDeviceError(error) && error.code === 'CANCELLED';
+
+export interface DeviceUpdateContext {
+  deps: RolloutDeps;
+  plan: FirmwarePlan;
+  control: RolloutControl;
+  record: RolloutRecord;
+}
+
+/** The update of one device at a time; uploads share one limit (`uploadsInFlight`) across the rollout. */
+export function createDeviceUpdate(
+  ctx: DeviceUpdateContext,
+): (device: RolloutDevice, ask: CertificateAsk) => Promise<void> {
+  const { deps, plan, control, record } = ctx;
+  const settings = plan.settings;
+  const deadlineMs = settings.deadlineMinutes * 60_000;
+  const uploads = pLimit(settings.uploadsInFlight);
+
+  /** Sends the image once, telling its progress (at most every 250 ms, and at 100 %). */
+  async function upload(device: RolloutDevice): Promise<SendOutcome> {
+    let lastTold = 0;
+    let lastPercent = -1;
+    record.tell(device, { step: 'uploading', percent: 0, words: 'uploading (0 %)' });
+    return sendImage(deps.send, device.target, deps.file, settings.keepSettings, {
+      signal: control.signal,
+      onProgress: (sent) => {
+        const percent = Math.floor((sent / plan.image.bytes) * 100);
+        const at = deps.now();
+        if (percent === lastPercent || (percent < 100 && at - lastTold < PROGRESS_EVERY_MS)) return;
+        lastTold = at;
+        lastPercent = percent;
+        record.tell(device, { step: 'uploading', percent, words: `uploading (${percent} %)` });
+      },
+    });
+  }
+
+  /** The verdict of a device that took the image (or may have), from `downAt` on. */
+  async function verify(
+    device: RolloutDevice,
+    before: BeforeUpdate,
+    window: { downAt: number; deadlineAt: number; alreadyRebooted?: boolean },
+    ask: CertificateAsk,
+  ): Promise<VerifyResult> {
+    return verifyUpdate(deps.facts, {
+      target: device.target,
+      before,
+      ...(settings.expectVersion !== undefined ? { expectVersion: settings.expectVersion } : {}),
+      downAt: window.downAt,
+      deadlineAt: window.deadlineAt,
+      deadlineMs,
+      ...(window.alreadyRebooted === true ? { alreadyRebooted: true } : {}),
+      signal: control.signal,
+      now: deps.now,
+      timing: deps.timing,
+      onProgress: (step, words, backInSeconds) =>
+        record.tell(device, { step, words, ...(backInSeconds !== undefined ? { backInSeconds } : {}) }),
+      onCertificateChanged: (change) => {
+        record.tell(device, {
+          step: 'certificate-changed',
+          words: `certificate changed after the update (trusted ${change.before}, now ${change.after})`,
+        });
+        return ask.ask(change);
+      },
+    });
+  }
+
+  function tellMonitor(device: RolloutDevice, at: number, after: number): void {
+    const downAt = at + after * 1000;
+    try {
+      deps.disruptions?.expectDisruption(device.plan.deviceId, 'rebooting', at + deadlineMs, {
+        since: at,
+        downAtMs: downAt,
+        backAtMs: Math.min(at + deadlineMs, downAt + deps.timing.backEstimateMs),
+        cause: 'firmware',
+      });
+    } catch {
+      // The monitor's view is this laptop's: it cannot change what happened to the device.
+    }
+  }
+
+  function concluded(device: RolloutDevice, result: VerifyResult): void {
+    const before = device.before;
+    const final: Final = {
+      outcome: result.outcome,
+      words: result.words,
+      uploaded: device.plan.role !== 'verify',
+      ...(before !== undefined ? { from: before.version } : {}),
+      ...(result.to !== undefined ? { to: result.to } : {}),
+      ...(result.certificate !== undefined ? { certificate: result.certificate } : {}),
+    };
+    deps.log.verdict(
+      logged(device, result.to),
+      result.outcome === 'verified' ? 'done' : 'failed',
+      result.words,
+    );
+    if (result.outcome === 'verified' && settings.expectVersion === undefined) record.version ??= result.to;
+    record.finish(device, final);
+  }
+
+  /** What became of a device the cancel caught after it took the image: the next run verifies it. */
+  const leftForNextRun = (device: RolloutDevice): Final => ({
+    outcome: 'unknown',
+    words: 'cancelled while it updates: the next run verifies it (it is not uploaded again)',
+    uploaded: device.plan.role !== 'verify',
+    ...(device.before !== undefined ? { from: device.before.version } : {}),
+  });
+
+  async function updateOne(device: RolloutDevice, ask: CertificateAsk): Promise<void> {
+    const before = device.before;
+    if (before === undefined) {
+      // The plan uploads only to devices whose version it read: this cannot happen, and says so if it does.
+      record.finish(device, {
+        outcome: 'not-started',
+        words: 'not started: its version before the update is not known',
+        uploaded: false,
+      });
+      return;
+    }
+    if (control.signal.aborted) {
+      record.finish(device, {
+        outcome: 'not-started',
+        words: 'not started: the rollout was cancelled',
+        uploaded: false,
+        from: before.version,
+      });
+      return;
+    }
+    if (device.plan.role === 'verify') {
+      const now = deps.now();
+      const resume = device.resume ?? { downAt: now, deadlineAt: now + deadlineMs, alreadyRebooted: false };
+      // A deadline that passed while nobody watched still leaves time for a few reads.
+      const deadlineAt = Math.max(resume.deadlineAt, now + 3 * deps.timing.pollMs);
+      try {
+        const result = await verify(
+          device,
+          before,
+          { downAt: resume.downAt, deadlineAt, alreadyRebooted: resume.alreadyRebooted },
+          ask,
+        );
+        concluded(device, result);
+      } catch (error) {
+        if (!isCancel(error)) throw error;
+        record.finish(device, leftForNextRun(device));
+      }
+      return;
+    }
+    // The canary told what version this image brings: a device already on it is left alone.
+    if (
+      settings.expectVersion === undefined &&
+      record.version !== undefined &&
+      before.version === record.version
+    ) {
+      record.finish(device, {
+        outcome: 'skipped',
+        words: `skipped: already on ${record.version}, the version this image brought on the canary`,
+        uploaded: false,
+        from: before.version,
+      });
+      return;
+    }
+    const sent = await uploads(async (): Promise<SendOutcome | 'file-changed' | 'cancelled'> => {
+      if (control.signal.aborted) return 'cancelled';
+      if (!(await sameFileAs(deps.file))) return 'file-changed';
+      return upload(device);
+    });
+    if (sent === 'cancelled') {
+      record.finish(device, {
+        outcome: 'not-started',
+        words: 'not started: the rollout was cancelled',
+        uploaded: false,
+        from: before.version,
+      });
+      return;
+    }
+    if (sent === 'file-changed') {
+      record.stopped ??= `the firmware file ${deps.file.path} changed since the plan read it: nothing more is uploaded`;
+      record.finish(device, {
+        outcome: 'not-started',
+        words: `not started: ${record.stopped}`,
+        uploaded: false,
+        from: before.version,
+      });
+      return;
+    }
+    if (sent.kind === 'refused' || sent.kind === 'cut') {
+      if (sent.kind === 'cut' && sent.cancelled) {
+        deps.log.verdict(logged(device), 'skipped', sent.words);
+        record.finish(device, {
+          outcome: 'not-started',
+          words: sent.words,
+          uploaded: false,
+          from: before.version,
+        });
+        return;
+      }
+      deps.log.verdict(logged(device), 'failed', sent.words);
+      record.finish(device, { outcome: 'failed', words: sent.words, uploaded: false, from: before.version });
+      return;
+    }
+    const deadlineAt = sent.at + deadlineMs;
+    record.took.add(device.plan.deviceId);
+    deps.log.accepted(logged(device), sent.words, new Date(deadlineAt));
+    tellMonitor(device, sent.at, sent.after);
+    try {
+      const result = await verify(device, before, { downAt: sent.at + sent.after * 1000, deadlineAt }, ask);
+      concluded(device, result);
+    } catch (error) {
+      if (!isCancel(error)) throw error;
+      record.finish(device, leftForNextRun(device));
+    }
+  }
+
+  /**
+   * A failure of this laptop's own (a bug), not the device's: the device's outcome says so, and a device
+   * that took the image is left `unknown` for the next run to verify; the rollout stops after the step.
+   */
+  function unexpected(device: RolloutDevice, error: unknown): void {
+    const why = `an unexpected failure on this laptop: ${error instanceof Error ? error.message : String(error)}`;
+    const from = device.before !== undefined ? { from: device.before.version } : {};
+    if (record.took.has(device.plan.deviceId) || device.plan.role === 'verify') {
+      record.finish(device, {
+        outcome: 'unknown',
+        words: `${why}; the next run verifies it`,
+        uploaded: record.took.has(device.plan.deviceId),
+        ...from,
+      });
+    } else {
+      deps.log.verdict(logged(device), 'failed', why);
+      record.finish(device, { outcome: 'failed', words: why, uploaded: false, ...from });
+    }
+    record.stopped ??= `${why} (${device.plan.address})`;
+  }
+
+  return (device, ask) => updateOne(device, ask).catch((error: unknown) => unexpected(device, error));
+}

@@ -1,0 +1,58 @@
+/**
+ * A rollout's settings with their defaults (canary 1, batches of 10, at most a batch rebooting at once,
+ * 15 min to come back, 5 uploads in flight), checked; and the outcome of a plan with nothing to do.
+ */
+import type { FirmwareOutcome, FirmwarePlan, FirmwareSettings } from '../../../shared/domain/firmware';
+import { countOutcomes, firmwareSettingsSchema } from '../../../shared/domain/firmware';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+
+export const DEFAULT_CANARY = 1;
+export const DEFAULT_BATCH = 10;
+export const DEFAULT_DEADLINE_MINUTES = 15;
+/** A known tool caps parallel uploads at 5: devices run out of memory during an upload (field-notes.md). */
+export const MAX_UPLOADS_IN_FLIGHT = 5;
+
+/** What the technician may choose; everything else has its default (the batch size for `maxOffline`). */
+export type FirmwareSettingsInput = Partial<FirmwareSettings>;
+
+export function firmwareSettings(input: FirmwareSettingsInput = {}): Result<FirmwareSettings> {
+  const batch = input.batch ?? DEFAULT_BATCH;
+  const parsed = firmwareSettingsSchema.safeParse({
+    keepSettings: input.keepSettings ?? true,
+    ...(input.expectVersion !== undefined ? { expectVersion: input.expectVersion } : {}),
+    ...(input.model !== undefined ? { model: input.model } : {}),
+    canary: input.canary ?? DEFAULT_CANARY,
+    batch,
+    maxOffline: input.maxOffline ?? batch,
+    deadlineMinutes: input.deadlineMinutes ?? DEFAULT_DEADLINE_MINUTES,
+    uploadsInFlight: Math.min(MAX_UPLOADS_IN_FLIGHT, input.uploadsInFlight ?? MAX_UPLOADS_IN_FLIGHT),
+    retryFailed: input.retryFailed ?? false,
+  });
+  if (parsed.success) return ok(parsed.data);
+  const issue = parsed.error.issues[0];
+  return err(
+    'INVALID_INPUT',
+    `firmware settings: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
+  );
+}
+
+/** The outcome of a plan with nothing to do: every device skipped, for the reason the plan gives. */
+export function skippedOutcome(plan: FirmwarePlan): FirmwareOutcome {
+  const devices = plan.devices.map((device) => ({
+    deviceId: device.deviceId,
+    address: device.address,
+    outcome: 'skipped' as const,
+    words: `skipped: ${device.detail}`,
+    uploaded: false,
+    ...(device.from !== undefined ? { from: device.from } : {}),
+  }));
+  return {
+    image: plan.image,
+    ...(plan.version !== undefined ? { version: plan.version } : {}),
+    devices,
+    counts: countOutcomes(devices),
+    cancelled: false,
+    activityErrors: [],
+  };
+}

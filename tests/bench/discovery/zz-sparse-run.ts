@@ -1,3 +1,0 @@
-import { printReport } from '../bench-kit';
-import { sparseBlock } from './sparse-block';
-printReport('sparse', await sparseBlock());
