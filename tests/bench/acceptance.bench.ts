@@ -2,10 +2,13 @@
  * `npm run bench -- acceptance`: what an acceptance run costs against plain monitoring of the same devices.
  * The monitor benchmark's fleet (2,000 simulated devices in two processes of their own, keeping idle
  * connections) is monitored every 5 s by one process, which after a warm-up measures its own CPU over three
- * windows of 90 s: monitoring alone; monitoring while an acceptance run of 90 s watches every device
- * (readings at the start, after one minute and at the end: `/perf-summary` and `/model` once, `/chains` and
- * `/summary` each time, through the app's client and sessions); and the acceptance run alone. Budget
- * (issue 25): monitoring with an acceptance run ≤ 1.3 × the CPU of monitoring alone.
+ * windows of 120 s: monitoring alone; monitoring while an acceptance run of 120 s watches every device
+ * (readings at the start, after one minute and at the end — 1.5 a minute, more than a 30-minute run's 1.03:
+ * `/perf-summary` and `/model` once, `/chains` and `/summary` each time, through the app's client and
+ * sessions); and the acceptance run alone, the monitor
+ * stopped (as `minerdeck accept` runs). Budget (issue 25): the acceptance run costs ≤ 1.3 × the CPU of plain
+ * monitoring of the same devices over the same time. Also reported: what the run adds to a running monitor
+ * (the app, where both go on), and the verdicts (every device must get one).
  * `ACCEPTANCE_BENCH_DEVICES` / `ACCEPTANCE_BENCH_SECONDS` size it.
  */
 import type { BenchReport } from './bench-kit';
@@ -13,7 +16,7 @@ import type { AcceptanceBenchRequest, AcceptanceBenchResult, Window } from './ac
 import { fleetCpu, tsx } from './monitor.bench';
 
 const DEVICES = Number(process.env.ACCEPTANCE_BENCH_DEVICES ?? 2000);
-const SECONDS = Number(process.env.ACCEPTANCE_BENCH_SECONDS ?? 90);
+const SECONDS = Number(process.env.ACCEPTANCE_BENCH_SECONDS ?? 120);
 const INTERVAL_MS = 5_000;
 const FLEET_PROCESSES = 2;
 const BUDGET = 1.3;
@@ -67,14 +70,21 @@ export async function run(): Promise<BenchReport> {
         value: r.verdicts.withMonitor.pass + r.verdicts.withMonitor.fail,
         unit: `(${r.verdicts.withMonitor.fail} failed; alone ${r.verdicts.alone.pass + r.verdicts.alone.fail}, ${r.verdicts.alone.fail} failed)`,
       },
-      { name: 'measuring process peak RSS', value: r.peakRssMb, unit: 'MB' },
+      {
+        name: 'measuring process peak RSS: monitoring / with the run / the run alone',
+        value: r.monitorOnly.peakRssMb,
+        unit: `/ ${r.monitorAndAcceptance.peakRssMb.toFixed(0)} / ${r.acceptanceOnly.peakRssMb.toFixed(0)} MB`,
+      },
       { name: 'fleet processes CPU (each)', value: Math.max(...fleet), unit: '% of a core' },
     ],
     budgets: [
       {
         name: `acceptance over ${r.devices} devices ≤ ${BUDGET} × the CPU of plain monitoring`,
-        met: ratio <= BUDGET && r.verdicts.withMonitor.pass + r.verdicts.withMonitor.fail === r.devices,
-        detail: `${withRun.toFixed(1)} % with the run vs ${monitorOnly.toFixed(1)} % monitoring alone (${ratio.toFixed(2)} ×); the run alone ${alone.toFixed(1)} %`,
+        met:
+          alone / monitorOnly <= BUDGET &&
+          r.verdicts.alone.pass + r.verdicts.alone.fail === r.devices &&
+          r.verdicts.withMonitor.pass + r.verdicts.withMonitor.fail === r.devices,
+        detail: `the run ${alone.toFixed(1)} % vs monitoring ${monitorOnly.toFixed(1)} % (${(alone / monitorOnly).toFixed(2)} ×); both at once ${withRun.toFixed(1)} % (${ratio.toFixed(2)} × monitoring alone)`,
       },
     ],
   };

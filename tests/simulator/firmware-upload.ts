@@ -176,6 +176,8 @@ export function readFirmwareUpload(
   let received = 0;
   return new Promise((resolve) => {
     let settled = false;
+    /** A slow device's pause in progress: the request is not over until it is (even when all has arrived). */
+    let pausing: Promise<void> = Promise.resolve();
     const finish = (cut: boolean) => {
       if (settled) return;
       settled = true;
@@ -193,7 +195,7 @@ export function readFirmwareUpload(
       const wait = due - Date.now();
       if (wait <= 0) return;
       req.pause();
-      void options.delay(wait).then((goOn) => {
+      pausing = options.delay(wait).then((goOn) => {
         if (goOn) req.resume();
         else {
           req.destroy();
@@ -201,11 +203,13 @@ export function readFirmwareUpload(
         }
       });
     });
-    req.on('end', () => finish(false));
+    // Whole: over once the slow device's last pause is (it read no faster than its rate).
+    const ended = () => (req.complete ? void pausing.then(() => finish(false)) : finish(true));
+    req.on('end', ended);
+    req.on('close', ended);
     // A paused request (a slow device) hears of a client that went away only through its socket.
-    req.socket.once('close', () => finish(!req.complete));
+    req.socket.once('close', ended);
     req.on('aborted', () => finish(true));
-    req.on('close', () => finish(!req.complete));
     req.on('error', () => finish(true));
   });
 }

@@ -31,6 +31,8 @@ export interface AcceptanceBenchRequest {
 export interface Window {
   cpuMs: number;
   wallMs: number;
+  /** The process's peak RSS during the window (MB). */
+  peakRssMb: number;
   /** Monitor polls finished in the window (0 when it was stopped). */
   polls: number;
 }
@@ -68,11 +70,13 @@ async function measured(during: () => Promise<unknown>): Promise<Window> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const polls = monitor.stats().polls;
+  peakRss = process.memoryUsage.rss();
   await during();
   const used = process.cpuUsage(cpu);
   return {
     cpuMs: (used.user + used.system) / 1000,
     wallMs: performance.now() - started,
+    peakRssMb: peakRss / 1024 / 1024,
     polls: monitor.stats().polls - polls,
   };
 }

@@ -164,7 +164,7 @@ if (inspector !== undefined && heapProfileDir !== undefined) {
   await inspector.post('HeapProfiler.startSampling', {
     samplingInterval: 32_768,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: process.env.TMP_HEAP_MODE !== 'promoted',
   });
 }
 const scrapes =
