@@ -123,7 +123,7 @@ export async function measure(scenario: Scenario): Promise<Measured> {
 
   await fleetCpu(fleets);
   // MONITOR_BENCH_PROFILE / MONITOR_BENCH_HEAP_PROFILE: profiles written by the monitoring process itself.
-  const monitor = tsx('tests/bench/monitor/monitor-child.ts', [], ['--expose-gc', ...(process.env.TMP_FLAGS?.split(' ') ?? [])]);
+  const monitor = tsx('tests/bench/monitor/monitor-child.ts', [], ['--expose-gc']);
   monitor.process.stdin.end(JSON.stringify(request));
   const r = JSON.parse(await monitor.nextLine()) as MonitorRunResult;
   const fleetDuringMonitor = await fleetCpu(fleets);
@@ -190,6 +190,12 @@ function report({ scenario, r, floor }: Measured): Pick<BenchReport, 'figures' |
     },
     { name: at('missed / failed polls, whole run'), value: r.missedPolls + r.failedPolls, unit: '' },
     { name: at('max poll start lag'), value: r.maxLagMs, unit: 'ms' },
+    { name: at('peak polls in flight'), value: r.peakInFlight, unit: '' },
+    {
+      name: at('event-loop delay after warm-up, p99 / max'),
+      value: r.loopDelayP99Ms,
+      unit: `ms / ${r.loopDelayMaxMs.toFixed(0)} ms`,
+    },
     { name: at('poll latency p50 (last 20,000 polls)'), value: r.latencyP50Ms, unit: 'ms' },
     { name: at('poll latency p99 (last 20,000 polls)'), value: r.latencyP99Ms, unit: 'ms' },
     { name: at('devices online at the end'), value: r.online, unit: `of ${r.devices}` },

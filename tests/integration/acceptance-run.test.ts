@@ -135,7 +135,7 @@ describe('acceptance over the simulator', () => {
     const [verdict] = run.verdicts;
     expect(verdict?.verdict).toBe('fail');
     expect(verdict?.reasons[0]).toMatch(
-      /^the device could not be read \(\d+ tries; \d\d:\d\d:\d\d \/chains: no answer/,
+      /^the device could not be read \(\d+ tries; \d\d:\d\d:\d\d \/summary: no answer/,
     );
     await silent.waitUntilUp();
   }, 20_000);

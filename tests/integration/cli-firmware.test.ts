@@ -260,6 +260,44 @@ describe('minerdeck firmware upgrade', () => {
     },
   );
 
+  it(
+    'Ctrl-C: exit 130, uploads under way cut (nothing installed), every device named',
+    { timeout: 60_000 },
+    async () => {
+      const devices = (await quickFleet(4)).devices;
+      for (const device of devices.slice(1)) {
+        device.setFirmwareFault({ kind: 'slow-upload', bytesPerSecond: 2_000_000 });
+      }
+      const image = writeSimImage(dir, '1.2.7', S21.id, 24 * 1024 * 1024, 'cancel.bin');
+      const canary = devices[0]!.address;
+      const run = await runCli(
+        [
+          ...['firmware', 'upgrade', ...devices.map((d) => d.address), '--file', image, '--yes', '--json'],
+          ...['--data-dir', dataDirFor('cancel'), '--password-stdin'],
+        ],
+        {
+          env,
+          stdin: PASSWORD,
+          timeoutMs: 60_000,
+          // The canary is verified: the batch's slow uploads are under way.
+          interruptWhen: (out) => out.includes(`"address":"${canary}","ok":true`),
+        },
+      );
+      expect(run.code, run.stderr).toBe(130);
+      const lines = run.json.filter((l) => 'address' in l);
+      expect(lines).toHaveLength(4);
+      expect(lines[0]).toMatchObject({ address: canary, ok: true, outcome: 'verified' });
+      for (const line of lines.slice(1)) {
+        expect(line).toMatchObject({ ok: false, outcome: 'not-started', to: null });
+        expect(String(line.error)).toMatch(
+          /^(cancelled during the upload|not started: the rollout was cancelled)/,
+        );
+      }
+      expect(run.json.at(-1)).toMatchObject({ summary: { verified: 1, notStarted: 3, cancelled: true } });
+      for (const device of devices.slice(1)) expect(device.firmware.updates).toBe(0);
+    },
+  );
+
   it('--dry-run prints the plan (versions by model, canary, batches) and sends nothing', async () => {
     const devices = (await quickFleet(4, { devices: [{}, {}, {}, { firmwareVersion: '1.2.7' }] })).devices;
     const image = writeSimImage(dir, '1.2.7', S21.id);

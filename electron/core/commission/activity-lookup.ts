@@ -1,8 +1,9 @@
 /**
  * What another process's writes mean for this one, read from the activity log in the inventory (every
  * site): a reboot, mining restart or firmware update still within its deadline (the monitor shows it
- * instead of an offline alarm), and locate LEDs left on whose time to go off has come or is coming (a short CLI command cannot
- * keep a timer; the next long-lived process — the app, `minerdeck monitor` — turns them off).
+ * instead of an offline alarm), and locate LEDs left on whose time to go off has come or is coming (a
+ * short CLI command cannot keep a timer; the next long-lived process — the app, `minerdeck monitor` —
+ * turns them off).
  *
  * Read cheaply: the file is read (and copied out of the store) only when its size, time or inode changed,
  * and one look serves every device asking within `cacheMs` (a fleet falling silent at once asks once).

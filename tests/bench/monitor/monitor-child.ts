@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { text } from 'node:stream/consumers';
 import { parseDeviceAddress } from '../../../shared/domain/device-address';
@@ -57,6 +58,11 @@ export interface MonitorRunResult {
   steadyFailedPolls: number;
   steadyLateStarts: number;
   maxLagMs: number;
+  /** Most polls in flight at once (the concurrency is 512 by default). */
+  peakInFlight: number;
+  /** The event loop's delay over the measured window (ms): a long task or a pause stalls every poll. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
   online: number;
@@ -159,12 +165,14 @@ const cpuSteady = process.cpuUsage();
 const tSteady = performance.now();
 const steadyFrom = Date.now();
 const lateAtSteady = monitor.stats().late;
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 const pollsAtSteady = monitor.stats().polls;
 if (inspector !== undefined && heapProfileDir !== undefined) {
   await inspector.post('HeapProfiler.startSampling', {
     samplingInterval: 32_768,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: process.env.TMP_HEAP_MODE !== 'promoted',
+    includeObjectsCollectedByMinorGC: true,
   });
 }
 const scrapes =
@@ -178,6 +186,7 @@ const scrapes =
 await new Promise((resolve) => setTimeout(resolve, durationMs));
 const cpu1 = process.cpuUsage(cpu0);
 const cpuSteadyEnd = process.cpuUsage(cpuSteady);
+loopDelay.disable();
 const pollsAtEnd = monitor.stats().polls;
 const wallMs = performance.now() - t0;
 const steadyWallMs = performance.now() - tSteady;
@@ -242,6 +251,9 @@ const result: MonitorRunResult = {
   steadyFailedPolls: steady.failed,
   steadyLateStarts: stats.late - lateAtSteady,
   maxLagMs: stats.maxLagMs,
+  peakInFlight: stats.peakInFlight,
+  loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+  loopDelayMaxMs: loopDelay.max / 1e6,
   latencyP50Ms: stats.latencyP50Ms,
   latencyP99Ms: stats.latencyP99Ms,
   online,
