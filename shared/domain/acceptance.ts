@@ -8,15 +8,11 @@
  * printed by `minerdeck accept --json`, sent to the window and put in the report; so it lives here.
  */
 import { z } from 'zod';
+import { ACCEPTANCE_DEFAULTS, VERDICTS } from './acceptance-words';
 import { isoTimeSchema } from './inventory';
 
-/** The issue's defaults: 30 minutes, 95 % of nominal, 85 °C, 2 % rejected. */
-export const ACCEPTANCE_DEFAULTS = {
-  minutes: 30,
-  minHashratePercent: 95,
-  maxChipTempC: 85,
-  maxRejectedPercent: 2,
-} as const;
+export { ACCEPTANCE_DEFAULTS, VERDICTS, oneLineReason, verdictWords } from './acceptance-words';
+export type { Verdict } from './acceptance-words';
 
 /** Longer than a working day is a typo; shorter than a second reads nothing twice. */
 export const ACCEPTANCE_MINUTES_RANGE = { min: 0.01, max: 24 * 60 } as const;
@@ -126,9 +122,6 @@ export const acceptanceEvidenceSchema = z.object({
 });
 export type AcceptanceEvidence = z.infer<typeof acceptanceEvidenceSchema>;
 
-export const VERDICTS = ['pass', 'fail'] as const;
-export type Verdict = (typeof VERDICTS)[number];
-
 export const acceptanceVerdictSchema = z.object({
   deviceId: z.string(),
   /** Canonical (`http://host[:port]`). */
@@ -150,13 +143,3 @@ export const storedVerdictSchema = acceptanceVerdictSchema.extend({
   by: z.string(),
 });
 export type StoredVerdict = z.infer<typeof storedVerdictSchema>;
-
-/** "Accepted" / "Failed": the badge words of the fleet and the device panel. */
-export const verdictWords = (verdict: Verdict): string => (verdict === 'pass' ? 'Accepted' : 'Failed');
-
-/** A verdict's one line for lists: its first reason, and how many more ("… (+2 more)"). */
-export function oneLineReason(verdict: Pick<AcceptanceVerdict, 'verdict' | 'reasons'>): string {
-  const [first, ...more] = verdict.reasons;
-  if (verdict.verdict === 'pass' || first === undefined) return 'accepted';
-  return more.length === 0 ? first : `${first} (+${more.length} more)`;
-}

@@ -3,7 +3,7 @@
  * preview (renderer) both lay out these — the headline, page 1's capped lists, the problems grouped by what
  * they say — so the two never disagree.
  */
-import { oneLineReason } from '../domain/acceptance';
+import { oneLineReason } from '../domain/acceptance-words';
 import type { HandOverReport, ReportDevice, SeenAlert } from '../domain/report';
 import { shortAddress } from './acceptance-text';
 

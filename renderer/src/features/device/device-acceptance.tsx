@@ -4,7 +4,7 @@
  * one.
  */
 import type { ReactNode } from 'react';
-import { verdictWords } from '../../../../shared/domain/acceptance';
+import { verdictWords } from '../../../../shared/domain/acceptance-words';
 import { criteriaText, evidenceLines } from '../../../../shared/format/acceptance-text';
 import { useRootStore } from '../../stores/root-store';
 

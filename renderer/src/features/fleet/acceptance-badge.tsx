@@ -4,7 +4,7 @@
  * own device's verdict only, so a run's verdicts redraw just their rows.
  */
 import type { ReactNode } from 'react';
-import { oneLineReason, verdictWords } from '../../../../shared/domain/acceptance';
+import { oneLineReason, verdictWords } from '../../../../shared/domain/acceptance-words';
 import { useRootStore } from '../../stores/root-store';
 import './acceptance.css';
 

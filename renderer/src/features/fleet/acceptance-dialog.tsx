@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AcceptanceCriteria, AcceptanceVerdict } from '../../../../shared/domain/acceptance';
-import { ACCEPTANCE_DEFAULTS, verdictWords } from '../../../../shared/domain/acceptance';
+import { ACCEPTANCE_DEFAULTS, verdictWords } from '../../../../shared/domain/acceptance-words';
 import { shortAddress } from '../../../../shared/format/acceptance-text';
 import { ModalDialog } from '../../components/modal-dialog';
 import { count, formatDuration } from '../../lib/format';
