@@ -193,7 +193,6 @@ export class ConnectionPool {
     return deviceKeeps === undefined ? ours : Math.min(ours, connection.idleSince + deviceKeeps - marginMs);
   }
 
-
   private async connect(
     address: DeviceAddress,
     device: DeviceConnections,
