@@ -50,8 +50,9 @@ describe('monitor: availability', () => {
     expect(cleared?.raisedAt).toBe(down.alerts[0]?.raisedAt);
     expect(cleared?.clearedAt).toBeGreaterThan(cleared?.raisedAt ?? Infinity);
     expect(h.detail(0).alerts).toEqual([]);
-    // The neighbour never noticed.
-    expect(stateHistory(h, 1).slice(-2)).toEqual(['unlocking', 'online']);
+    // The neighbour never noticed. (Whether its first diff caught it unlocking depends on how fast its
+    // first poll was: diffs go out at most every 100 ms.)
+    expect(stateHistory(h, 1).at(-1)).toBe('online');
     expect(stateHistory(h, 1)).not.toContain('offline');
     expect(neighbour!.isUp).toBe(true);
 
