@@ -174,7 +174,10 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
         },
         call,
       );
-      if (response.status >= 200 && response.status < 300) return spec.onSuccess(response, where);
+      if (response.status >= 200 && response.status < 300) {
+        call?.onBody?.(response.body);
+        return spec.onSuccess(response, where);
+      }
       throw errorForStatus(response, {
         where,
         isUnlock: spec.isUnlock === true,

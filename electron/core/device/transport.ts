@@ -36,6 +36,12 @@ export interface CallOptions {
   connectTimeoutMs?: number;
   /** Time for the whole exchange: connect, TLS, request, the complete body. */
   totalTimeoutMs?: number;
+  /**
+   * Handed the body of a 2xx answer before the client reads it (the client, not the transport): a caller
+   * that keeps the body (the monitor, for the device's raw JSON) keeps these bytes rather than the parsed
+   * value. Valid only during the call: copy what is kept.
+   */
+  onBody?: (body: Buffer) => void;
 }
 
 export interface TransportOptions {

@@ -15,6 +15,8 @@ import type { DeviceReading } from '../../../shared/domain/reading';
 import type { DeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import { readStatus } from '../device/status-reader';
+import type { RawBodies } from './kept-answer';
+import { KeptAnswer } from './kept-answer';
 import type { DeviceHistoryField, Series, SeriesRing } from './history';
 import { DEVICE_HISTORY_FIELDS } from './history';
 import type { Capabilities, MonitorTarget } from './poll-device';
@@ -22,14 +24,7 @@ import { newCapabilities } from './poll-device';
 import type { MachineState, PollFailure } from './state-machine';
 import { initialState } from './state-machine';
 
-/** The latest bodies exactly as the device sent them, for display and diagnostics. */
-export interface RawBodies {
-  status?: unknown;
-  summary?: unknown;
-  info?: unknown;
-  /** When they were read (epoch ms). */
-  at?: number;
-}
+export type { RawBodies } from './kept-answer';
 
 export interface DeviceRecord {
   target: MonitorTarget;
@@ -37,9 +32,10 @@ export interface DeviceRecord {
   address: string;
   machine: MachineState;
   caps: Capabilities;
-  /** The compact reading of the last answer; the full one is rebuilt from `raw` when asked for. */
+  /** The compact reading of the last answer; the full one is rebuilt from the kept bodies when asked for. */
   summary?: ReadingSummary;
-  raw: RawBodies;
+  /** The last answer's bodies and what its last `/summary` said. */
+  answer: KeptAnswer;
   /** Optional reads that failed at the last answer ("summary: timeout"), added to the reading's warnings. */
   notes: string[];
   /** The credential kind the last answered poll used. */
@@ -50,13 +46,14 @@ export interface DeviceRecord {
   lastPollMs?: number;
 }
 
-export function newRecord(target: MonitorTarget, now: number): DeviceRecord {
+/** `listened`: a listener takes every poll's parsed bodies (kept-answer.ts). */
+export function newRecord(target: MonitorTarget, now: number, listened = false): DeviceRecord {
   return {
     target,
     address: formatDeviceAddress(target.address),
     machine: initialState(now),
     caps: newCapabilities(),
-    raw: {},
+    answer: new KeptAnswer(listened),
     notes: [],
   };
 }
@@ -113,8 +110,8 @@ const emptyHistory = (): Series<DeviceHistoryField> => ({
 });
 
 /** Rebuilds the full reading from the raw bodies (pure), so records need not hold one per device. */
-function readingOf(record: DeviceRecord): DeviceReading {
-  const reading = readStatus(record.raw.status, record.raw.summary, record.raw.info);
+function readingOf(record: DeviceRecord, raw: RawBodies): DeviceReading {
+  const reading = readStatus(raw.status, raw.summary, raw.info);
   reading.warnings.push(...record.notes);
   return reading;
 }
@@ -124,10 +121,11 @@ export function toDetail(
   view: MonitorDeviceView,
   alerts: MonitorAlert[],
 ): DeviceDetail {
+  const raw = record.answer.raw();
   return {
     view,
-    ...(record.raw.status !== undefined ? { reading: readingOf(record) } : {}),
-    raw: record.raw,
+    ...(raw.status !== undefined ? { reading: readingOf(record, raw) } : {}),
+    raw,
     capabilities: { summary: record.caps.summary },
     ...(record.credential !== undefined ? { credential: record.credential } : {}),
     alerts,

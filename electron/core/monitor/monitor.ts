@@ -35,7 +35,6 @@ import { createDevicePoller } from './poll-device';
 import type { SchedulerStats } from './scheduler';
 import { createScheduler } from './scheduler';
 import type { PollSummary } from './poll-summary';
-import { readPollSummary } from './poll-summary';
 import type { MachineState, PollEvent } from './state-machine';
 import { jittered, nextPollDelay, transition, withinKeptConnection } from './state-machine';
 
@@ -215,7 +214,13 @@ export function createMonitor(options: MonitorOptions): Monitor {
     latency.add(record.lastPollMs);
     options.onPollDone?.(
       result.ok
-        ? { deviceId, ms: record.lastPollMs, summary: result.summary, info: result.info }
+        ? {
+            deviceId,
+            ms: record.lastPollMs,
+            // The bodies that stand for this poll: read by it, or kept from an earlier one.
+            summary: result.summaryReused ? record.answer.summaryForListener : result.summary,
+            info: result.info ?? record.answer.infoForListener,
+          }
         : { deviceId, ms: record.lastPollMs, error: result.error.code },
     );
 
@@ -231,13 +236,12 @@ export function createMonitor(options: MonitorOptions): Monitor {
     let fresh: PollSummary | undefined;
     let event: PollEvent;
     if (result.ok) {
-      // Only the summary is read per poll; the full reading is rebuilt from the raw bodies on demand
+      // Only the summary is read per poll; the full reading is rebuilt from the kept bodies on demand
       // (device()).
-      fresh = readPollSummary(result.status, result.summary, result.info);
+      fresh = record.answer.take(result, at);
       const before = shareOf(record);
       record.summary = fresh.summary;
       settle(record, before);
-      record.raw = { status: result.status, summary: result.summary, info: result.info, at };
       record.notes = result.notes;
       record.credential = result.credential;
       event = { kind: 'answered', reading: fresh };
@@ -369,7 +373,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
 
   function addWithin(device: MonitorTarget, spreadMs: number): void {
     if (stopped || records.has(device.deviceId)) return;
-    const record = newRecord(device, now());
+    const record = newRecord(device, now(), options.onPollDone !== undefined);
     records.set(device.deviceId, record);
     tracker.add(shareOf(record));
     diffs.markDirty(device.deviceId);

@@ -4,7 +4,7 @@
  * with the same credential where the device has it, and the anonymous `GET /info` once in a while (the
  * hash-rate unit and the identity rarely change).
  *
- * Status and summary go one after the other, not in parallel: the second reuses the first one's
+ * Status, summary and (when due) info go one after the other, not in parallel: each reuses the first one's
  * keep-alive connection, so a poll costs one TCP connection instead of two — at 2,000 devices that is
  * most of the monitor's CPU (benchmark), for a few milliseconds more per poll on a LAN.
  *
@@ -49,10 +49,11 @@ export interface Capabilities {
   summary: 'unknown' | 'present' | 'absent';
   /** When an absent `/summary` is asked again. */
   summaryRecheckAt: number;
-  /** The last `/info` body, kept between polls. */
-  info?: unknown;
-  /** The last `/summary` body and the polls since it was read. */
-  summaryBody?: unknown;
+  /**
+   * The last poll read a `/summary` that may stand for the next one (the monitor keeps what it said, not
+   * the body); with the polls since.
+   */
+  summaryRead: boolean;
   pollsSinceSummary: number;
   /** `miner_state` at the last poll: a change means the summary is read again at once. */
   minerState?: string;
@@ -63,21 +64,30 @@ export interface Capabilities {
 export const newCapabilities = (): Capabilities => ({
   summary: 'unknown',
   summaryRecheckAt: 0,
+  summaryRead: false,
   infoReadAt: 0,
   pollsSinceSummary: 0,
 });
 
-export type PollResult =
-  | {
-      ok: true;
-      status: unknown;
-      summary?: unknown;
-      info?: unknown;
-      credential: DeviceCredential['kind'];
-      /** Optional reads that failed this time ("summary: timed out"), shown as reading warnings. */
-      notes: string[];
-    }
-  | { ok: false; error: DeviceError };
+/**
+ * A poll the device answered. `/summary` and `/info` come only when this poll read them, with their bytes
+ * as the device sent them when the client handed them over (the monitor keeps those, off the JS heap).
+ */
+export interface Answered {
+  ok: true;
+  status: unknown;
+  summary?: unknown;
+  summaryBytes?: Buffer;
+  /** No `/summary` read this time: the last one stands (read a poll ago, the device's state unchanged). */
+  summaryReused: boolean;
+  info?: unknown;
+  infoBytes?: Buffer;
+  credential: DeviceCredential['kind'];
+  /** Optional reads that failed this time ("summary: timed out"), shown as reading warnings. */
+  notes: string[];
+}
+
+export type PollResult = Answered | { ok: false; error: DeviceError };
 
 export interface DevicePollerOptions {
   client: DeviceClient;
@@ -107,7 +117,10 @@ const BACKSTOP_SLACK_MS = 50;
 /** Session outcomes the session manager may reach without contacting the device. */
 const MAYBE_UNCONTACTED = new Set(['AUTH_REQUIRED', 'LOCKED_OUT']);
 const NO_ANSWER = new Set(['UNREACHABLE', 'TIMEOUT']);
-/** Less time than this left in the poll: no probe (its timeout would say nothing about the device). */
+/**
+ * Less time than this left in the poll: no probe (its timeout would say nothing about the device), and /info
+ * waits for the next poll.
+ */
 const MIN_PROBE_MS = 20;
 
 /** Endpoints a firmware simply does not have. */
@@ -137,35 +150,30 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     const state = minerStateOf(status);
     const changed = state !== caps.minerState;
     caps.minerState = state;
-    if (caps.summary !== 'present' || caps.summaryBody === undefined || changed) return false;
+    if (caps.summary !== 'present' || !caps.summaryRead || changed) return false;
     caps.pollsSinceSummary += 1;
     return caps.pollsSinceSummary < summaryEvery;
   }
   const now = options.now ?? Date.now;
 
-  /** Reads `/info` when it is due (every `recheckMs`); not due (nearly every poll): no promise at all. */
-  function readInfoWhenDue(
-    target: MonitorTarget,
-    caps: Capabilities,
-    call: () => CallOptions,
-    notes: string[],
-  ): Promise<void> | undefined {
-    return now() < caps.infoReadAt ? undefined : readInfo(target, caps, call, notes);
-  }
-
+  /** Reads `/info` into this poll's answer. */
   async function readInfo(
     target: MonitorTarget,
     caps: Capabilities,
     call: () => CallOptions,
-    notes: string[],
+    answer: Answered,
   ): Promise<void> {
     try {
-      caps.info = await client.getInfo(target.address, call());
+      answer.info = await client.getInfo(target.address, {
+        ...call(),
+        onBody: (bytes) => (answer.infoBytes = bytes),
+      });
       caps.infoReadAt = now() + recheckMs;
     } catch (error) {
+      answer.infoBytes = undefined;
       // No /info at all: stop asking for a while. Any other failure: ask again at the next poll.
       if (isAbsent(error)) caps.infoReadAt = now() + recheckMs;
-      else notes.push(`info: ${shortText(error)}`);
+      else answer.notes.push(`info: ${shortText(error)}`);
     }
   }
 
@@ -175,35 +183,45 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     signal: AbortSignal,
     call: () => CallOptions,
     notes: string[],
-  ): Promise<PollResult> {
-    let used: DeviceCredential['kind'] = 'apiKey';
-    const bodies = await sessions.withCredential(
+  ): Promise<Answered> {
+    return sessions.withCredential(
       target,
       async (credential) => {
-        used = credential.kind;
         const status = await client.getStatus(target.address, credential, call());
         assertCredentialAccepted(status, hostPort(target.address));
-        if (caps.summary === 'absent' && now() < caps.summaryRecheckAt) return { status, summary: undefined };
-        if (mayReuseSummary(caps, status)) return { status, summary: caps.summaryBody };
+        const answer: Answered = {
+          ok: true,
+          status,
+          summaryReused: false,
+          credential: credential.kind,
+          notes,
+        };
+        if (caps.summary === 'absent' && now() < caps.summaryRecheckAt) return answer;
+        if (mayReuseSummary(caps, status)) {
+          answer.summaryReused = true;
+          return answer;
+        }
         try {
-          const summary = await client.getSummary(target.address, credential, call());
+          answer.summary = await client.getSummary(target.address, credential, {
+            ...call(),
+            onBody: (bytes) => (answer.summaryBytes = bytes),
+          });
           caps.summary = 'present';
-          caps.summaryBody = summary;
+          caps.summaryRead = true;
           caps.pollsSinceSummary = 0;
-          return { status, summary };
         } catch (error) {
           if (isDeviceError(error) && error.code === 'CANCELLED') throw error;
-          caps.summaryBody = undefined;
+          answer.summaryBytes = undefined;
+          caps.summaryRead = false;
           if (isAbsent(error)) {
             caps.summary = 'absent';
             caps.summaryRecheckAt = now() + recheckMs;
           } else notes.push(`summary: ${shortText(error)}`);
-          return { status, summary: undefined };
         }
+        return answer;
       },
       { signal },
     );
-    return { ok: true, ...bodies, credential: used, notes };
   }
 
   /**
@@ -239,13 +257,16 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     }, timeoutMs + BACKSTOP_SLACK_MS);
     const call = (): CallOptions => ({ signal, totalTimeoutMs: Math.max(1, deadline - now()) });
     const notes: string[] = [];
-    const info = readInfoWhenDue(target, caps, call, notes);
     try {
       const result = await read(target, caps, signal, call, notes);
-      if (info !== undefined) await info;
-      return result.ok ? { ...result, info: caps.info } : result;
+      // /info when due (the first poll, then every `recheckMs`) after the reads, on their connection. Read
+      // alongside them it opened a second connection to the device, closed again once idle: at 10,000
+      // devices, 10,000 more connects in the first round and one every 60 ms after.
+      if (now() >= caps.infoReadAt && deadline - now() >= MIN_PROBE_MS) {
+        await readInfo(target, caps, call, result);
+      }
+      return result;
     } catch (caught) {
-      if (info !== undefined) await info;
       const error = await unlessUnreachable(caught, target, call);
       if (late) {
         const where = hostPort(target.address);

@@ -144,10 +144,9 @@ function flagsOf(status: JsonObject | undefined): string[] | undefined {
   return flags.length > 0 ? flags : undefined;
 }
 
-function stateOf(status: JsonObject | undefined, miner: JsonObject | undefined): PollSummary['state'] {
+/** `fromSummary`: the summary's `miner_status.miner_state`, used when `/status` says none. */
+function stateOf(status: JsonObject | undefined, fromSummary: string | undefined): PollSummary['state'] {
   const fromStatus = stringAt(status, 'miner_state');
-  const fromSummary =
-    fromStatus === undefined ? stringAt(objectAt(miner, 'miner_status'), 'miner_state') : undefined;
   const name = (fromStatus ?? fromSummary ?? '').trim() || 'unknown';
   const code = field(status, 'failure_code');
   return compact({
@@ -162,12 +161,16 @@ function stateOf(status: JsonObject | undefined, miner: JsonObject | undefined):
  * Hash rates in H/s: the current one (realtime, else average) and the nominal one when above zero. An
  * implausible current rate is absent (not replaced by the average: that is another number) and noted.
  */
-function hashRates(miner: JsonObject | undefined, info: unknown, implausible: Implausible) {
+function hashRates(
+  miner: JsonObject | undefined,
+  hashRateUnit: string | undefined,
+  implausible: Implausible,
+) {
   const realtime = numberAt(miner, 'hr_realtime');
   const average = numberAt(miner, 'hr_average');
   const nominal = numberAt(miner, 'hr_nominal');
   if (realtime === undefined && average === undefined && nominal === undefined) return {};
-  const unit = infoFacts(info).hashRateUnit ?? DEFAULT_HASH_RATE_UNIT;
+  const unit = hashRateUnit ?? DEFAULT_HASH_RATE_UNIT;
   const hsPerUnit = toHashesPerSecond(1, unit);
   let current = realtime ?? average;
   if (current !== undefined && hashRateOutside(current, hsPerUnit)) {
@@ -187,14 +190,32 @@ function hashRates(miner: JsonObject | undefined, info: unknown, implausible: Im
   };
 }
 
-export function readPollSummary(status: unknown, summary: unknown, info: unknown): PollSummary {
-  const body = asObject(status);
+/**
+ * What a poll reads from `/summary`, with the hash-rate unit `/info` gave: the monitor keeps it between
+ * two reads of `/summary` (it is read on every other poll) instead of the body, and puts the `/status`
+ * of each poll on top (withStatus).
+ */
+export interface SummaryPart {
+  /** `miner.miner_status.miner_state`: the device's state when `/status` gives none. */
+  minerState: string | undefined;
+  hashRate: number | undefined;
+  nominalHashRate: number | undefined;
+  chipTempMax: number | undefined;
+  boardTempMax: number | undefined;
+  powerW: number | undefined;
+  efficiency: number | undefined;
+  fanCount: number | undefined;
+  fanRpmMin: number | undefined;
+  /** In the summary's field order. */
+  implausible: ImplausibleValue[] | undefined;
+}
+
+export function readSummaryPart(summary: unknown, hashRateUnit: string | undefined): SummaryPart {
   const miner = objectAt(asObject(summary), 'miner');
-  const state = stateOf(body, miner);
   const chains = listAt(miner, 'chains');
   // Read in the summary's field order, so implausible values are listed in it.
   const implausible = new Implausible();
-  const { hashRate, nominalHashRate } = hashRates(miner, info, implausible);
+  const { hashRate, nominalHashRate } = hashRates(miner, hashRateUnit, implausible);
   const chipTempMax = hottest(miner, chains, 'chip_temp', 'chipTempMax', implausible);
   const boardTempMax = hottest(miner, chains, 'pcb_temp', 'boardTempMax', implausible);
   const powerW = implausible.check('powerW', numberAt(miner, 'power_consumption'), 'W', POWER_W);
@@ -206,20 +227,42 @@ export function readPollSummary(status: unknown, summary: unknown, info: unknown
   );
   const fans = fanSpeeds(objectAt(miner, 'cooling'), implausible);
   return {
+    minerState: stringAt(objectAt(miner, 'miner_status'), 'miner_state'),
+    hashRate,
+    nominalHashRate,
+    chipTempMax,
+    boardTempMax,
+    powerW,
+    efficiency,
+    fanCount: fans.count > 0 ? fans.count : undefined,
+    fanRpmMin: fans.min,
+    implausible: implausible.list,
+  };
+}
+
+/** A poll's `/status` on top of the last summary's part (none: a firmware without `/summary`). */
+export function withStatus(status: unknown, part: SummaryPart | undefined): PollSummary {
+  const body = asObject(status);
+  const state = stateOf(body, part?.minerState);
+  return {
     state,
     summary: compact({
       minerState: state.name,
       minerKind: state.kind,
-      hashRate,
-      nominalHashRate,
-      chipTempMax,
-      boardTempMax,
-      powerW,
-      efficiency,
-      fanCount: fans.count > 0 ? fans.count : undefined,
-      fanRpmMin: fans.min,
+      hashRate: part?.hashRate,
+      nominalHashRate: part?.nominalHashRate,
+      chipTempMax: part?.chipTempMax,
+      boardTempMax: part?.boardTempMax,
+      powerW: part?.powerW,
+      efficiency: part?.efficiency,
+      fanCount: part?.fanCount,
+      fanRpmMin: part?.fanRpmMin,
       flags: flagsOf(body),
-      implausible: implausible.list,
+      implausible: part?.implausible,
     }),
   };
+}
+
+export function readPollSummary(status: unknown, summary: unknown, info: unknown): PollSummary {
+  return withStatus(status, readSummaryPart(summary, infoFacts(info).hashRateUnit));
 }

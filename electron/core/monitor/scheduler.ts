@@ -13,6 +13,7 @@
  */
 import type { HeapItem } from './min-heap';
 import { MinHeap } from './min-heap';
+import { PollControllers } from './poll-controllers';
 
 export interface SchedulerOptions {
   /** Polls running at once, fleet-wide. */
@@ -20,8 +21,9 @@ export interface SchedulerOptions {
   /**
    * Polls one device; resolves with the delay until its next poll. It should not reject; if it does the
    * device is still polled again after `retryDelayMs` (a monitor never loses a device to a bug).
-   * `controller` belongs to this poll alone: `stop()` aborts it, and the poll may abort it itself (its
-   * own deadline) instead of making a second controller — at 400 polls a second each one counts.
+   * `controller` belongs to this poll alone while it runs: `stop()` aborts it, and the poll may abort it
+   * itself (its own deadline) instead of making a second controller. A controller never aborted goes to a
+   * later poll once this one has ended (poll-controllers.ts): the poll must leave nothing on its signal.
    */
   run: (key: string, controller: AbortController) => Promise<number>;
   retryDelayMs: number;
@@ -93,6 +95,8 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
   const polling = new Set<KeyRecord>();
   /** Removed keys whose poll still runs: the key added again waits for it. */
   const leaving = new Map<string, KeyRecord>();
+  /** Controllers of ended polls, never aborted, for the next ones. */
+  const controllers = new PollControllers(options.concurrency);
   let running = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -158,7 +162,7 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
     const lag = startedAt - dueAt;
     stats.maxLagMs = Math.max(stats.maxLagMs, lag);
     if (lag > options.lateAfterMs) stats.late += 1;
-    const controller = new AbortController();
+    const controller = controllers.take();
     record.controller = controller;
     let poll: Promise<number>;
     try {
@@ -174,6 +178,7 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
       .then((delayMs) => {
         polling.delete(record);
         record.controller = undefined;
+        controllers.give(controller);
         record.done = undefined;
         record.running = false;
         running -= 1;
@@ -232,6 +237,7 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
         ready = [];
         readyHead = 0;
         for (const record of polling) record.controller?.abort();
+        controllers.clear();
       }
       await Promise.all([...polling].map((record) => record.done));
     },

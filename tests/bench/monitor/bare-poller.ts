@@ -4,7 +4,7 @@
  * the monitor's 100 ms batches) from a bare
  * Node `http` loop with no monitor, client, credentials or reader: the peer of the monitor's own HTTP client. Reads the same JSON request as
  * monitor-child.ts on stdin; prints `{cpuMs, wallMs, polls}` over the whole run, and `steady`, the same after
- * its first round (as the monitor's window after its warm-up).
+ * its first round (as the monitor's window after its warm-up), and its peak RSS.
  */
 import http from 'node:http';
 import { text } from 'node:stream/consumers';
@@ -45,6 +45,8 @@ const nextBatch = (delayMs: number): number =>
   Math.ceil((Date.now() + delayMs) / batchMs) * batchMs - Date.now();
 const { intervalMs, durationMs } = request;
 let polls = 0;
+let peakRss = process.memoryUsage.rss();
+const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const stopAt = Date.now() + durationMs;
@@ -79,6 +81,8 @@ await Promise.all(
   }),
 );
 agent.destroy();
+clearInterval(rssTimer);
+const peakRssMb = peakRss / 2 ** 20;
 process.stdout.write(
-  `${JSON.stringify({ ...measured, perPoll: (measured.cpuMs * 1000) / measured.polls, steady })}\n`,
+  `${JSON.stringify({ ...measured, perPoll: (measured.cpuMs * 1000) / measured.polls, steady, peakRssMb })}\n`,
 );

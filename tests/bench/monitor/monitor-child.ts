@@ -46,6 +46,8 @@ export interface MonitorRunResult {
   /** Polls finished in the measured window. */
   steadyPolls: number;
   peakRssMb: number;
+  /** RSS once the modules are loaded, before any device (MB): Node, the tsx loader and the code. */
+  rssAtStartMb: number;
   /** What made up the process at its peak RSS (MB): the V8 heap reserved and the memory outside it. */
   atPeak: { heapTotalMb: number; heapUsedMb: number; externalMb: number; afterWarmUp: boolean };
   polls: number;
@@ -88,6 +90,7 @@ async function cpuOver(windowMs: number): Promise<{ cpuMs: number; wallMs: numbe
   return { cpuMs: ms(process.cpuUsage(cpu)), wallMs: performance.now() - started };
 }
 
+const rssAtStartMb = process.memoryUsage.rss() / 2 ** 20;
 const request = JSON.parse(await text(process.stdin)) as MonitorRunRequest;
 const { intervalMs, durationMs } = request;
 const client = createDeviceClient(monitorClientOptions({ intervalMs }));
@@ -241,6 +244,7 @@ const result: MonitorRunResult = {
   steadyWallMs,
   steadyPolls: pollsAtEnd - pollsAtSteady,
   peakRssMb: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+  rssAtStartMb,
   atPeak,
   polls: stats.polls,
   expectedPolls: Math.floor((targets.length * (durationMs + steadyAfter)) / intervalMs),

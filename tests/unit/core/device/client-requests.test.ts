@@ -189,3 +189,23 @@ describe('requests are exactly what the spec says', () => {
     });
   });
 });
+
+describe('onBody', () => {
+  it('hands the bytes of a 2xx answer to the caller before the client reads them', async () => {
+    const body = Buffer.from('\uFEFF{"miner":{"hr_realtime":1}}');
+    const { client } = clientWithAnswer(() => reply(200, body));
+    const seen: Buffer[] = [];
+    const parsed = await client.getSummary(DEVICE, token, { onBody: (bytes) => seen.push(bytes) });
+    expect(parsed).toEqual({ miner: { hr_realtime: 1 } });
+    expect(seen).toEqual([body]);
+  });
+
+  it('hands nothing over for an error answer', async () => {
+    const { client } = clientWithAnswer(() => reply(404, 'Not Found'));
+    const seen: Buffer[] = [];
+    await expect(client.getInfo(DEVICE, { onBody: (bytes) => seen.push(bytes) })).rejects.toMatchObject({
+      code: 'HTTP_ERROR',
+    });
+    expect(seen).toEqual([]);
+  });
+});

@@ -39,15 +39,37 @@ describe('history rings', () => {
     expect(series.values.online).toEqual([3, 4, 5]);
   });
 
-  it('costs about 21 bytes a sample, whatever it holds', () => {
-    const ring = new SeriesRing(720, ['a', 'b', 'c', 'd'] as const, EPOCH);
-    const before = process.memoryUsage().arrayBuffers;
-    const rings = Array.from(
-      { length: 100 },
-      () => new SeriesRing(720, ['a', 'b', 'c', 'd'] as const, EPOCH),
+  it('costs about 21 bytes a sample with four Float32 fields, 17 with two of them in tenths', () => {
+    const perRing = (make: () => unknown): number => {
+      const before = process.memoryUsage().arrayBuffers;
+      const rings = Array.from({ length: 100 }, make);
+      return (process.memoryUsage().arrayBuffers - before) / rings.length;
+    };
+    expect(perRing(() => new SeriesRing(720, ['a', 'b', 'c', 'd'] as const, EPOCH))).toBeLessThanOrEqual(
+      720 * 21 + 64,
     );
-    const perRing = (process.memoryUsage().arrayBuffers - before) / rings.length;
-    expect(perRing).toBeLessThanOrEqual(720 * 21 + 64);
-    expect(ring.length).toBe(0);
+    expect(perRing(() => createDeviceHistory(720, EPOCH))).toBeLessThanOrEqual(720 * 17 + 64);
+  });
+
+  it('keeps temperatures to a tenth of a degree, and a value an Int16 of tenths cannot hold as none', () => {
+    const ring = createDeviceHistory(4, EPOCH);
+    ring.push(EPOCH + 1, { chipTempMax: 65.04, boardTempMax: -40 });
+    ring.push(EPOCH + 2, { chipTempMax: 150, boardTempMax: 49.96 });
+    ring.push(EPOCH + 3, { chipTempMax: 5000, boardTempMax: Number.NaN });
+    const { values } = ring.toSeries();
+    expect(values.chipTempMax).toEqual([65, 150, null]);
+    expect(values.boardTempMax).toEqual([-40, 50, null]);
+  });
+
+  it('writes each sample over the oldest once full, every column in step', () => {
+    const ring = createDeviceHistory(2, EPOCH);
+    for (let i = 1; i <= 3; i += 1) {
+      ring.push(EPOCH + i, { hashRate: i, chipTempMax: 60 + i, boardTempMax: 40 + i, powerW: 100 * i }, i);
+    }
+    expect(ring.toSeries()).toEqual({
+      at: [EPOCH + 2, EPOCH + 3],
+      values: { hashRate: [2, 3], chipTempMax: [62, 63], boardTempMax: [42, 43], powerW: [200, 300] },
+      codes: [2, 3],
+    });
   });
 });

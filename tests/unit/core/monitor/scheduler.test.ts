@@ -187,6 +187,27 @@ describe('poll scheduler', () => {
     await scheduler.stop();
   });
 
+  it('a poll that ended unaborted hands its controller on; one the poll aborted itself (late) is not reused', async () => {
+    const signals: AbortSignal[] = [];
+    const scheduler = createScheduler({
+      concurrency: 2,
+      retryDelayMs: 1000,
+      lateAfterMs: 1000,
+      run: async (_key, controller) => {
+        signals.push(controller.signal);
+        if (signals.length === 2) controller.abort(); // the second poll ran past its deadline
+        return 100;
+      },
+    });
+    scheduler.add('a', 0);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(signals).toHaveLength(3);
+    expect(signals[1]).toBe(signals[0]);
+    expect(signals[2]).not.toBe(signals[1]);
+    expect(signals[2]?.aborted).toBe(false);
+    await scheduler.stop();
+  });
+
   it('stop aborts every poll in flight, clears the timer and polls nothing more', async () => {
     const { scheduler, calls } = harness({ durationMs: () => 60_000, delayMs: () => 1000 });
     scheduler.add('a', 0);

@@ -1,0 +1,119 @@
+/**
+ * What the monitor keeps of a device's answers between polls: the numbers its last `/summary` gave (read on
+ * every other poll, they stand for the poll in between), the hash-rate unit its last `/info` gave, and the
+ * raw bodies for the device's detail view.
+ *
+ * `/summary` and `/info` are kept as the bytes the device sent, off the JS heap, and parsed again only when
+ * someone opens the device. Kept parsed, they were 3.3 KB of small objects a device (33 MB at 10,000
+ * devices) that V8 walks at every full collection and lets the heap grow to several times over, and half the
+ * polls replaced a 2.8 KB summary whose old one then waited in the old generation for a full collection
+ * (benchmark). With a listener of every poll's bodies (`onPollDone`: the site metrics, which keep them and
+ * read them when scraped) they are kept parsed instead, the very objects the listener holds.
+ */
+import { infoFacts } from '../device/status-reader';
+import type { Answered } from './poll-device';
+import type { PollSummary, SummaryPart } from './poll-summary';
+import { readSummaryPart, withStatus } from './poll-summary';
+
+/** The latest bodies exactly as the device sent them, for display and diagnostics. */
+export interface RawBodies {
+  status?: unknown;
+  summary?: unknown;
+  info?: unknown;
+  /** When they were read (epoch ms). */
+  at?: number;
+}
+
+/**
+ * A body as kept: its bytes in a buffer of the device's own, or the parsed value when the client did not
+ * hand the bytes over (or a listener holds the parsed one).
+ */
+type KeptBody = { bytes: Buffer; length: number } | { parsed: unknown };
+
+/** Room for a body a little longer than this one: the next answer usually fits in the same buffer. */
+const roomFor = (length: number): number => Math.ceil((length * 1.125 + 64) / 64) * 64;
+
+/**
+ * The body kept: copied into the device's buffer when it fits — a new buffer for every answer would leave
+ * the old ones' memory waiting for a full collection, as garbage outside the heap — else into a new one of
+ * its own (the client's may be a slice of a shared slab it would keep alive).
+ */
+function keep(
+  before: KeptBody | undefined,
+  bytes: Buffer | undefined,
+  parsed: unknown,
+  asParsed: boolean,
+): KeptBody {
+  if (bytes === undefined || asParsed) return { parsed };
+  if (before !== undefined && 'bytes' in before && before.bytes.length >= bytes.length) {
+    bytes.copy(before.bytes);
+    before.length = bytes.length;
+    return before;
+  }
+  const room = Buffer.allocUnsafeSlow(roomFor(bytes.length));
+  bytes.copy(room);
+  return { bytes: room, length: bytes.length };
+}
+
+/** The body again as the client read it (a byte-order mark is not part of the JSON). */
+function parsedBody(body: KeptBody | undefined): unknown {
+  if (body === undefined) return undefined;
+  if (!('bytes' in body)) return body.parsed;
+  return JSON.parse(body.bytes.toString('utf8', 0, body.length).replace(/^\uFEFF/, '')) as unknown;
+}
+
+export class KeptAnswer {
+  private status: unknown;
+  private summary: KeptBody | undefined;
+  private info: KeptBody | undefined;
+  private at: number | undefined;
+  /** What the kept `/summary` said, under the kept unit. */
+  private part: SummaryPart | undefined;
+  private hashRateUnit: string | undefined;
+  /** `listened`: a listener takes every poll's parsed bodies (see the file comment). */
+  constructor(private readonly listened: boolean) {}
+
+  /** This poll's answer taken in; answers the poll's reading (its `/status` on the kept summary's part). */
+  take(answer: Answered, at: number): PollSummary {
+    if (answer.info !== undefined) {
+      this.info = keep(this.info, answer.infoBytes, answer.info, this.listened);
+      this.hashRateUnit = infoFacts(answer.info).hashRateUnit;
+    }
+    if (!answer.summaryReused) {
+      const read = answer.summary !== undefined;
+      this.summary = read
+        ? keep(this.summary, answer.summaryBytes, answer.summary, this.listened)
+        : undefined;
+      this.part = read ? readSummaryPart(answer.summary, this.hashRateUnit) : undefined;
+    } else if (answer.info !== undefined && this.summary !== undefined) {
+      // A new /info under the summary kept from the last poll (every 10 min at most): its unit may differ.
+      this.part = readSummaryPart(parsedBody(this.summary), this.hashRateUnit);
+    }
+    this.status = answer.status;
+    this.at = at;
+    return withStatus(answer.status, this.part);
+  }
+
+  /** The kept `/summary` and `/info`, parsed, as a listener has them (kept so only when listened). */
+  get summaryForListener(): unknown {
+    return this.listened ? parsedBody(this.summary) : undefined;
+  }
+
+  get infoForListener(): unknown {
+    return this.listened ? parsedBody(this.info) : undefined;
+  }
+
+  get answered(): boolean {
+    return this.status !== undefined;
+  }
+
+  /** The last bodies, parsed again (the device's detail view). */
+  raw(): RawBodies {
+    return {
+      ...(this.status !== undefined ? { status: this.status } : {}),
+      ...(this.summary !== undefined ? { summary: parsedBody(this.summary) } : {}),
+      ...(this.info !== undefined ? { info: parsedBody(this.info) } : {}),
+      ...(this.at !== undefined ? { at: this.at } : {}),
+    };
+  }
+}
