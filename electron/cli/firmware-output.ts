@@ -10,7 +10,7 @@ import type {
   FirmwarePlan,
   FirmwareStatus,
 } from '../../shared/domain/firmware';
-import { modelVersionsLine } from '../../shared/domain/firmware';
+import { firmwareSummary, modelVersionsLine } from '../../shared/format/firmware-text';
 import type { Output } from './output';
 
 const MB = 1024 * 1024;
@@ -99,23 +99,8 @@ export function printDevice(output: Output, device: FirmwareDeviceOutcome): void
 }
 
 /** "firmware 1.2.7 on 198 of 200 devices; 2 failed: 10.0.3.7, 10.0.3.9; 3 skipped" */
-export function summarySentence(outcome: FirmwareOutcome): string {
-  const { counts } = outcome;
-  const tried = outcome.devices.length - counts.skipped;
-  const named = (kind: FirmwareDeviceOutcome['outcome']) => {
-    const hosts = outcome.devices.filter((d) => d.outcome === kind).map((d) => hostOf(d.address));
-    return `${hosts.slice(0, 10).join(', ')}${hosts.length > 10 ? ` and ${hosts.length - 10} more` : ''}`;
-  };
-  const parts = [
-    `firmware ${outcome.version ?? '(new version)'} on ${counts.verified} of ${plural(tried, 'device')}`,
-  ];
-  if (counts.failed > 0) parts.push(`${counts.failed} failed: ${named('failed')}`);
-  if (counts.unknown > 0)
-    parts.push(`${counts.unknown} unknown (the next run verifies them): ${named('unknown')}`);
-  if (counts.notStarted > 0) parts.push(`${counts.notStarted} not started`);
-  if (counts.skipped > 0) parts.push(`${counts.skipped} skipped`);
-  return parts.join('; ');
-}
+/** The one-sentence summary a report also gives (shared/format/firmware-text.ts). */
+export const summarySentence = (outcome: FirmwareOutcome): string => firmwareSummary(outcome);
 
 export function summaryJson(outcome: FirmwareOutcome): string {
   return JSON.stringify({

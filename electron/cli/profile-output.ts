@@ -6,7 +6,7 @@
  */
 import type { WriteResult } from '../../shared/domain/commission';
 import type { DevicePowerListing, PowerPlan, PowerWriteResult } from '../../shared/domain/power-plan';
-import { choiceText, presetNumbersText, totalsText } from '../../shared/format/power-text';
+import { choiceText, presetNumbersText, spreadNote, totalsText } from '../../shared/format/power-text';
 import type { Output } from './output';
 import { printResult } from './password-output';
 
@@ -14,6 +14,7 @@ import { printResult } from './password-output';
 export function planLines(plan: PowerPlan): string[] {
   const width = Math.max(0, ...plan.entries.map((e) => e.address.length));
   const sending = plan.entries.filter((e) => e.send && e.unchanged !== true).length;
+  const note = spreadNote(plan.totals);
   return [
     `Plan (${choiceText(plan.choice)}): ${sending} device${sending === 1 ? '' : 's'} to write.`,
     ...plan.entries.map((e) => {
@@ -23,7 +24,7 @@ export function planLines(plan: PowerPlan): string[] {
       const keep = e.unchanged === true ? ' (already configured: read back only)' : '';
       return `${head}${from}${e.preset.name}: ${presetNumbersText(e.preset)}, ${e.preset.status}${keep}`;
     }),
-    `Total: ${totalsText(plan.totals)}.${plan.totals.stepW !== undefined ? ` (Spread at ${plan.totals.stepW} W steps: that many devices are planned at a coarser step.)` : ''}`,
+    `Total: ${totalsText(plan.totals)}.${note !== undefined ? ` ${note}` : ''}`,
   ];
 }
 

@@ -9,15 +9,17 @@ import { ok } from '../../shared/result';
 import { acceptanceHandlers } from './channels/acceptance-channels';
 import { appHandlers } from './channels/app-channels';
 import { commissionHandlers } from './channels/commission-channels';
-import { credentialHandlers } from './channels/credentials-channels';
+import { credentialsHandlers } from './channels/credentials-channels';
 import { discoveryHandlers } from './channels/discovery-channels';
-import { fileHandlers } from './channels/files-channels';
+import { filesHandlers } from './channels/files-channels';
+import { firmwareHandlers } from './channels/firmware-channels';
 import { inventoryHandlers } from './channels/inventory-channels';
 import { metricsHandlers } from './channels/metrics-channels';
 import { monitorHandlers } from './channels/monitor-channels';
 import { powerHandlers } from './channels/power-channels';
 import { settingsHandlers } from './channels/settings-channels';
 import { siteSetupHandlers } from './channels/site-setup-channels';
+import { standardHandlers } from './channels/standard-channels';
 import type { CoreServices } from './services';
 
 /**
@@ -29,15 +31,17 @@ export function createHandlers(services: Omit<CoreServices, 'dispose'>): Handler
     'app:info': async () => ok({ ...services.identity, versions: { ...services.identity.versions } }),
     ...appHandlers(services),
     ...discoveryHandlers(services.discovery),
-    ...credentialHandlers(services),
+    ...credentialsHandlers(services),
     ...monitorHandlers(services),
     ...settingsHandlers(services.settings),
     ...inventoryHandlers(services),
-    ...fileHandlers(services),
+    ...filesHandlers(services),
     ...commissionHandlers(services),
     ...siteSetupHandlers(services),
     ...metricsHandlers(services.siteMetrics),
     ...acceptanceHandlers(services.acceptance),
     ...powerHandlers(services),
+    ...firmwareHandlers(services.firmware),
+    ...standardHandlers(services.standard),
   };
 }

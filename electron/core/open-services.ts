@@ -31,6 +31,12 @@ import { createDiscoveryService } from './discovery/discovery-service';
 import type { SubnetSuggestion } from './discovery/subnet-suggestions';
 import type { EventHub, EventHubOptions } from './events/event-hub';
 import { createEventHub } from './events/event-hub';
+import type { AppFirmware } from './firmware/app-firmware';
+import { createAppFirmware } from './firmware/app-firmware';
+import type { PinOverlay } from './firmware/certificates';
+import { createPinOverlay } from './firmware/certificates';
+import type { FirmwareServiceOptions } from './firmware/firmware-service';
+import { createFirmwareService } from './firmware/firmware-service';
 import { followedByFleet } from './fleet/follow-inventory';
 import type { FleetService } from './fleet/fleet-service';
 import { createFleetService } from './fleet/fleet-service';
@@ -52,6 +58,12 @@ import { createCoreServices } from './services';
 import type { SettingsStore } from './settings/settings-store';
 import { openSettingsStore } from './settings/settings-store';
 import type { SystemGlue } from './shell/system-glue';
+import { poolTargets, unreachableReasons } from './channels/site-setup-targets';
+import { inventoryAccess } from './inventory/inventory-access';
+import type { StandardDesk } from './standard/standard-desk';
+import { createStandardDesk } from './standard/standard-desk';
+import { acceptanceRunner, firmwareRunner } from './standard/standard-runners';
+import { createStandardServices } from './standard/standard-services';
 
 export interface OpenCoreServicesOptions {
   identity: AppInfo;
@@ -75,6 +87,8 @@ export interface OpenCoreServicesOptions {
   suggest?: () => SubnetSuggestion[];
   events?: EventHubOptions;
   createClient?: (options: DeviceClientOptions) => DeviceClient;
+  /** Firmware rollout waits the settings do not expose (tests: devices that reboot in a second). */
+  firmwareTiming?: FirmwareServiceOptions['timing'];
 }
 
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
@@ -98,7 +112,9 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       late.credentials === undefined ? undefined : storedCredentialAddresses(late.credentials.vault),
   });
   const siteDevices = await openSiteDeviceList({ inventory: inventoryCore, dataDir });
-  const client = createClient({ tlsPins: siteDevices.pins });
+  // A certificate trusted during a firmware rollout is used at once, before the inventory is read again.
+  const pins = createPinOverlay(siteDevices.pins);
+  const client = createClient({ tlsPins: pins });
   const credentials = createCredentialServices({ client, keychain, hostname: laptop, events: hub });
   late.credentials = credentials;
   const settings = await openSettingsStore({
@@ -133,6 +149,12 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     verdicts: createVerdictStore(inventoryCore.store, laptop),
     events: hub,
   });
+  const firmware = openFirmware(options, { client, credentials, inventory, pins, fleet, hub, settings });
+  const standard = openStandard(
+    { client, credentials, inventory, fleet, hub, settings, acceptance, commission },
+    inventoryCore.store,
+    firmware,
+  );
   const report = createReportService({
     store: inventoryCore.store,
     laptop,
@@ -157,6 +179,8 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       commission,
       siteMetrics,
       acceptance,
+      firmware,
+      standard,
     },
     async () => {
       commission.dispose();
@@ -204,6 +228,104 @@ function openFleet(
   });
   late.fleet = fleet;
   return { fleet, siteMetrics };
+}
+
+/**
+ * Firmware rollouts through the same client (its pins, with the overlay a rollout trusts new certificates
+ * in), sessions and inventory as every other write; the fleet's monitor shows updated devices "updating",
+ * and a verified device's new version goes to the fleet (its row, the inventory). The image comes from the
+ * shell's open dialog.
+ */
+function openFirmware(
+  options: OpenCoreServicesOptions,
+  deps: {
+    client: DeviceClient;
+    credentials: CredentialServices;
+    inventory: InventoryServices;
+    pins: PinOverlay;
+    fleet: FleetService;
+    hub: EventHub;
+    settings: SettingsStore;
+  },
+): AppFirmware {
+  const { fleet } = deps;
+  const service = createFirmwareService({
+    client: deps.client,
+    credentials: deps.credentials,
+    inventory: deps.inventory,
+    pins: deps.pins,
+    disruptions: fleet,
+    ...(options.firmwareTiming !== undefined ? { timing: options.firmwareTiming } : {}),
+  });
+  const chooseFile = options.system.chooseFile?.bind(options.system);
+  return createAppFirmware({
+    firmware: service,
+    events: deps.hub,
+    targets: (deviceIds) =>
+      deviceIds.flatMap((deviceId) => {
+        const entry = fleet.entry(deviceId);
+        return entry === undefined ? [] : [{ deviceId, address: entry.address }];
+      }),
+    siteId: () => fleet.siteId(),
+    chooseFile,
+    versionSeen: (deviceId, version) => {
+      const entry = fleet.entry(deviceId);
+      if (entry !== undefined) {
+        void fleet.seenAgain(deviceId, entry.addressText, { ...entry.identity, firmware: version });
+      }
+    },
+    concurrency: () => deps.settings.current().credentials.concurrency,
+  });
+}
+
+/**
+ * The site standard over the fleet's devices (their worker facts, the monitor's word on who is offline),
+ * with the same write services, firmware service and acceptance runs as the window's own dialogs.
+ */
+function openStandard(
+  deps: Pick<
+    CoreServices,
+    'credentials' | 'inventory' | 'fleet' | 'settings' | 'acceptance' | 'commission'
+  > & { client: DeviceClient; hub: EventHub },
+  store: InventoryStore,
+  firmware: AppFirmware,
+): StandardDesk {
+  const { fleet } = deps;
+  const standard = createStandardServices({
+    access: inventoryAccess(store, () => new Date()),
+    vault: deps.credentials.vault,
+  });
+  return createStandardDesk({
+    services: { ...deps, events: deps.hub },
+    client: deps.client,
+    standard,
+    targets: async (deviceIds) =>
+      poolTargets(
+        fleet,
+        deps.inventory,
+        deviceIds ?? (await fleet.snapshot()).devices.map((d) => d.deviceId),
+      ),
+    offlineReason: () => unreachableReasons(fleet),
+    chosenImagePath: () => firmware.chosenImagePath(),
+    runners: (siteId) => ({
+      firmware: firmwareRunner({
+        service: firmware.service,
+        siteId,
+        concurrency: deps.settings.current().credentials.concurrency,
+        onEvent: (event) => {
+          if (event.kind !== 'device' || event.step !== 'verified' || event.to === undefined) return;
+          const entry = fleet.entry(event.deviceId);
+          if (entry !== undefined) {
+            void fleet.seenAgain(event.deviceId, entry.addressText, {
+              ...entry.identity,
+              firmware: event.to,
+            });
+          }
+        },
+      }),
+      acceptance: acceptanceRunner(deps.acceptance),
+    }),
+  });
 }
 
 /**

@@ -12,12 +12,14 @@ import type { CommissionServices } from './commission/commission-services';
 import type { CredentialServices } from './credentials/credential-services';
 import type { DiscoveryService } from './discovery/discovery-service';
 import type { EventHub } from './events/event-hub';
+import type { AppFirmware } from './firmware/app-firmware';
 import type { FleetService } from './fleet/fleet-service';
 import type { InventoryServices } from './inventory/inventory-services';
 import type { SiteMetricsService } from './metrics/site-metrics-service';
 import type { ReportService } from './report/report-service';
 import type { SettingsStore } from './settings/settings-store';
 import type { SystemGlue } from './shell/system-glue';
+import type { StandardDesk } from './standard/standard-desk';
 
 export interface CoreServices {
   /** Who is running: name and version from package.json, platform, runtime versions. */
@@ -47,6 +49,10 @@ export interface CoreServices {
   siteMetrics: SiteMetricsService;
   /** Acceptance runs over the fleet (reads only), their verdicts kept in the site. */
   acceptance: AcceptanceService;
+  /** Firmware rollouts over fleet devices (staged, verified, resumable); `firmware.service` is the core one. */
+  firmware: AppFirmware;
+  /** The site standard: drift, the Commission preview and one Commission run at a time. */
+  standard: StandardDesk;
   /** Stop everything that runs in the background and deliver pending events. Safe to call twice. */
   dispose(): Promise<void>;
 }
@@ -70,6 +76,10 @@ export function createCoreServices(
       await services.siteMetrics.dispose();
       // An acceptance run still going on is cancelled: it keeps no verdict.
       await services.acceptance.dispose();
+      // A rollout still going on is cancelled: uploads under way are cut, the next run verifies the rest.
+      await services.firmware.dispose();
+      // A Commission run still going on stops between steps.
+      await services.standard.dispose();
       await services.discovery.dispose();
       await services.fleet.dispose();
       await services.credentials.dispose();

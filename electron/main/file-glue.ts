@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import type { Result } from '../../shared/result';
 import { err, ok } from '../../shared/result';
 import { writeFileAtomic } from '../core/inventory/atomic-file';
-import type { SaveFileOutcome, SaveFileRequest, SystemGlue } from '../core/shell/system-glue';
+import type {
+  ChooseFileOutcome,
+  ChooseFileRequest,
+  SaveFileOutcome,
+  SaveFileRequest,
+  SystemGlue,
+} from '../core/shell/system-glue';
 
 export interface SaveDialogOptions {
   title: string;
@@ -85,6 +91,41 @@ export function createFileGlue(deps: FileGlueDeps): Required<Pick<SystemGlue, 's
       } finally {
         window.destroy();
         await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export interface OpenDialogOptions {
+  title: string;
+  defaultPath: string;
+  filters: { name: string; extensions: string[] }[];
+  properties: ['openFile'];
+}
+
+/**
+ * Core's open dialog on Electron (SystemGlue.chooseFile: a firmware image). One existing file, chosen in
+ * `dialog.showOpenDialog` in main; the renderer cannot name one.
+ */
+export function createOpenFileGlue(deps: {
+  /** `dialog.showOpenDialog(mainWindow, options)`. */
+  showOpenDialog(options: OpenDialogOptions): Promise<{ canceled: boolean; filePaths: string[] }>;
+  /** Where the dialog starts (`app.getPath('downloads')`: images are usually downloaded). */
+  startDir(): string;
+}): Required<Pick<SystemGlue, 'chooseFile'>> {
+  return {
+    async chooseFile(request: ChooseFileRequest): Promise<Result<ChooseFileOutcome>> {
+      try {
+        const chosen = await deps.showOpenDialog({
+          title: request.title,
+          defaultPath: deps.startDir(),
+          filters: request.filters,
+          properties: ['openFile'],
+        });
+        const path = chosen.filePaths[0];
+        return chosen.canceled || path === undefined || path === '' ? ok(null) : ok({ path });
+      } catch (error) {
+        return err('INTERNAL', `The file dialog could not be opened: ${messageOf(error)}.`);
       }
     },
   };

@@ -19,7 +19,7 @@ import { createWindowStateKeeper } from '../core/shell/window-state-keeper';
 import { bindIpcMain, forwardEvents } from './ipc';
 import type { RendererTarget } from './renderer-target';
 import { isRendererUrl, resolveRendererTarget } from './renderer-target';
-import { createFileGlue } from './file-glue';
+import { createFileGlue, createOpenFileGlue } from './file-glue';
 import { installAppMenu } from './menu';
 import { hardenWebContents, SECURE_WEB_PREFERENCES } from './security';
 import { createElectronGlue } from './system-glue';
@@ -98,6 +98,13 @@ function start(): void {
                 show: false,
                 webPreferences: { ...SECURE_WEB_PREFERENCES, javascript: false },
               }),
+          }),
+          ...createOpenFileGlue({
+            showOpenDialog: (options) =>
+              mainWindow === null
+                ? dialog.showOpenDialog(options)
+                : dialog.showOpenDialog(mainWindow, options),
+            startDir: () => app.getPath('downloads'),
           }),
         },
         ...(prefill !== undefined ? { prefill } : {}),

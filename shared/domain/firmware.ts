@@ -279,13 +279,3 @@ export function versionsByModel(
     }))
     .sort((a, b) => b.devices - a.devices || a.model.localeCompare(b.model));
 }
-
-/** "s21pro (Antminer S21 Pro): 1.2.6 on 150 devices, 1.2.7 on 2" — one line per model. */
-export function modelVersionsLine(model: ModelVersions): string {
-  const name =
-    model.modelName !== undefined && model.modelName !== model.model ? ` (${model.modelName})` : '';
-  const versions = model.versions
-    .map((v, i) => `${v.version} on ${v.devices}${i === 0 ? ` device${v.devices === 1 ? '' : 's'}` : ''}`)
-    .join(', ');
-  return `${model.model}${name}: ${versions}`;
-}

@@ -17,6 +17,12 @@ export const modelChainsSchema = z.object({
   chipsPerChain: z.number().optional(),
   /** `hr_measure` ("GH/s"). */
   hashRateUnit: z.string().optional(),
+  /**
+   * The fans the model runs with: `cooling.fan_min_count.default`, the firmware's own minimum out of the
+   * box (4 on an air-cooled S19 or S21, whose `max` is 4 too); 0 for a model that needs none. Absent when
+   * the model does not say (`fan_min_count` null or missing).
+   */
+  fans: z.number().optional(),
 });
 export type ModelChains = z.infer<typeof modelChainsSchema>;
 

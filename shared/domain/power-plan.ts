@@ -62,8 +62,11 @@ export const powerTotalsSchema = z.object({
   unknownWatts: z.number(),
   /** `--site-kw` in W. */
   budgetW: z.number().optional(),
-  /** The watt step the budget was spread at (exact when it divides every preset's watts). */
-  stepW: z.number().optional(),
+  /**
+   * A site budget over so many devices that the spread is near-optimal rather than proven optimal: no
+   * spread gives more than this (TH/s); the plan's total is within the difference.
+   */
+  bestHashRateThs: z.number().optional(),
 });
 export type PowerTotals = z.infer<typeof powerTotalsSchema>;
 

@@ -45,6 +45,18 @@ export function totalsText(totals: PowerTotals): string {
   return parts.join('; ');
 }
 
+/**
+ * "Many devices: the spread is within 0.004 % of the best possible (at most 12.5 TH/s more)." — said when
+ * the budget was spread near-optimally rather than proven optimal (budget-spread.ts); undefined otherwise.
+ */
+export function spreadNote(totals: PowerTotals): string | undefined {
+  if (totals.bestHashRateThs === undefined || totals.bestHashRateThs <= 0) return undefined;
+  const short = Math.max(0, totals.bestHashRateThs - totals.hashRateThs);
+  const percent = (short / totals.bestHashRateThs) * 100;
+  const percentText = percent < 0.001 ? 'under 0.001' : String(Number(percent.toPrecision(2)));
+  return `Many devices: the spread is within ${percentText} % of the best possible (at most ${roundThs(short)} TH/s more).`;
+}
+
 /** "3070 W, 206 TH/s": a chosen preset's numbers for a plan line. */
 export function presetNumbersText(preset: { watts?: number; hashRateThs?: number }): string {
   const parts: string[] = [];

@@ -9,15 +9,17 @@ import type { Result } from '../result';
 import { acceptanceChannels } from './channels/acceptance';
 import { appChannels } from './channels/app';
 import { commissionChannels } from './channels/commission';
-import { credentialChannels } from './channels/credentials';
+import { credentialsChannels } from './channels/credentials';
 import { discoveryChannels } from './channels/discovery';
-import { fileChannels } from './channels/files';
+import { filesChannels } from './channels/files';
+import { firmwareChannels } from './channels/firmware';
 import { inventoryChannels } from './channels/inventory';
 import { metricsChannels } from './channels/metrics';
 import { monitorChannels } from './channels/monitor';
 import { powerChannels } from './channels/power';
 import { settingsChannels } from './channels/settings';
 import { siteSetupChannels } from './channels/site-setup';
+import { standardChannels } from './channels/standard';
 import { appErrorSchema } from './errors';
 import type { AppEvent } from './events';
 
@@ -43,16 +45,18 @@ export const contract = {
   'app:info': { input: z.void(), output: appInfoSchema },
   ...appChannels,
   ...discoveryChannels,
-  ...credentialChannels,
+  ...credentialsChannels,
   ...monitorChannels,
   ...settingsChannels,
   ...inventoryChannels,
-  ...fileChannels,
+  ...filesChannels,
   ...commissionChannels,
   ...siteSetupChannels,
   ...metricsChannels,
   ...acceptanceChannels,
   ...powerChannels,
+  ...firmwareChannels,
+  ...standardChannels,
 } as const;
 
 export type Contract = typeof contract;

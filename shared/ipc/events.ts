@@ -7,6 +7,15 @@
 import { z } from 'zod';
 import { acceptanceVerdictSchema } from '../domain/acceptance';
 import { WRITE_OUTCOMES } from '../domain/commission';
+import {
+  COMMISSION_RUN_STATUSES,
+  COMMISSION_STEP_KINDS,
+  commissionCountsSchema,
+  commissionDeviceSchema,
+  deviceDriftSchema,
+  driftSummarySchema,
+} from '../domain/standard';
+import { certificateChangeSchema, firmwareEventSchema, firmwareOutcomeSchema } from '../domain/firmware';
 import { discoveredHostSchema, scanProgressSchema, scanSummarySchema } from './channels/discovery';
 import { fleetDeviceSchema } from './channels/monitor';
 import { monitorDiffWireSchema } from './monitor-diff-wire';
@@ -94,6 +103,31 @@ export const eventSchemas = {
     failed: z.number(),
     saved: z.boolean(),
     saveError: z.string().optional(),
+  }),
+  /** A firmware rollout advanced: a device's step ("uploading (42 %)", "verified: …"), a step began or ended. */
+  'firmware:progress': z.object({ runId: z.string(), event: firmwareEventSchema }),
+  /** The technician is asked to trust the new certificates of updated devices (the rollout waits). */
+  'firmware:question': z.object({
+    runId: z.string(),
+    questionId: z.string(),
+    changes: z.array(certificateChangeSchema),
+  }),
+  /** A firmware rollout ended (finished, stopped or cancelled): every device named. */
+  'firmware:done': z.object({ runId: z.string(), outcome: firmwareOutcomeSchema }),
+  /** A Commission run advanced (batched by the hub): its phase and counts; `status` once it ended. */
+  'standard:progress': z.object({
+    runId: z.string(),
+    status: z.enum(COMMISSION_RUN_STATUSES),
+    phase: z.enum(COMMISSION_STEP_KINDS).optional(),
+    counts: commissionCountsSchema,
+  }),
+  /** One device of a Commission run changed (a step started or ended, its outcome). */
+  'standard:device': z.object({ runId: z.string(), device: commissionDeviceSchema }),
+  /** Devices whose drift from the standard changed (a write, a read, the standard itself), and the counts. */
+  'standard:drift': z.object({
+    siteId: z.string(),
+    devices: z.array(deviceDriftSchema),
+    summary: driftSummarySchema,
   }),
 } as const;
 

@@ -11,17 +11,21 @@
  * decides most of the cost: devices that keep it past the interval (60 s here; Go's and hyper's servers
  * keep it, nginx 75 s), so each poll reuses its connection, and devices that close it after 5 s (Node's and
  * actix-web's default, the simulator's), so each poll opens a new one.
+ * The monitoring process and the floor run bundled as the CLI ships, not through tsx
+ * (monitor/bundle-child.ts; `MONITOR_BENCH_TSX=1` for the loader as before).
  * `MONITOR_BENCH_DEVICES` / `MONITOR_BENCH_SECONDS` size it, `MONITOR_BENCH_INTERVAL_S` sets the interval
  * (default 5), `MONITOR_BENCH_IDLE_MS` picks one of the two fleets; `MONITOR_BENCH_PROFILE=<dir>` writes CPU
- * profiles of the monitoring process's warm-up and measured window there, `MONITOR_BENCH_HEAP_PROFILE=<dir>` a
- * sampling heap profile of the measured window's allocations (garbage included) and a heap snapshot at the
- * end (monitor/monitor-child.ts).
+ * profiles of the monitoring process's warm-up and measured window there, `MONITOR_BENCH_HEAP_PROFILE=<dir>`
+ * sampling heap profiles of the warm-up's and the measured window's allocations (garbage included; with
+ * `MONITOR_BENCH_HEAP_PROFILE_OLD=1` only what reached the old generation) and a heap snapshot at the end,
+ * `MONITOR_BENCH_MEMORY=<file>` the process's memory every 250 ms (monitor/monitor-child.ts).
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from '../support/run-cli';
 import type { BenchReport } from './bench-kit';
+import { bundleChildren } from './monitor/bundle-child';
 import type { MonitorRunRequest, MonitorRunResult } from './monitor/monitor-child';
 
 const DEVICES = Number(process.env.MONITOR_BENCH_DEVICES ?? 2000);
@@ -45,7 +49,12 @@ export interface Child {
 }
 
 export function tsx(script: string, args: string[] = [], nodeFlags: string[] = []): Child {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
+  return nodeChild([...nodeFlags, '--import', 'tsx', script, ...args]);
+}
+
+/** A Node process with these arguments, its stdout read line by line. */
+function nodeChild(argv: string[]): Child {
+  const child = spawn(process.execPath, argv, {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_NO_WARNINGS: '1' },
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -64,6 +73,30 @@ export function tsx(script: string, args: string[] = [], nodeFlags: string[] = [
       const line = queue.shift();
       return line !== undefined ? Promise.resolve(line) : new Promise((resolve) => waiting.push(resolve));
     },
+  };
+}
+
+const MEASURED_CHILDREN = ['tests/bench/monitor/monitor-child.ts', 'tests/bench/monitor/bare-poller.ts'];
+
+/**
+ * Starts the measured processes (the monitoring one, the floor): bundled as the CLI ships
+ * (monitor/bundle-child.ts), or through tsx with `MONITOR_BENCH_TSX=1`.
+ */
+async function measuredChildren(): Promise<{
+  start(script: string, nodeFlags?: string[]): Child;
+  dispose(): Promise<void>;
+}> {
+  if (process.env.MONITOR_BENCH_TSX === '1') {
+    return { start: (script, nodeFlags = []) => tsx(script, [], nodeFlags), dispose: async () => {} };
+  }
+  const bundled = await bundleChildren(MEASURED_CHILDREN);
+  return {
+    start(script, nodeFlags = []) {
+      const path = bundled.scripts.get(script);
+      if (path === undefined) throw new Error(`${script} is not one of the bundled benchmark children`);
+      return nodeChild([...nodeFlags, path]);
+    },
+    dispose: () => bundled.dispose(),
   };
 }
 
@@ -125,7 +158,8 @@ export async function measure(scenario: Scenario): Promise<Measured> {
 
   await fleetCpu(fleets);
   // MONITOR_BENCH_PROFILE / MONITOR_BENCH_HEAP_PROFILE: profiles written by the monitoring process itself.
-  const monitor = tsx('tests/bench/monitor/monitor-child.ts', [], ['--expose-gc']);
+  const children = await measuredChildren();
+  const monitor = children.start('tests/bench/monitor/monitor-child.ts', ['--expose-gc']);
   monitor.process.stdin.end(JSON.stringify(request));
   const r = JSON.parse(await monitor.nextLine()) as MonitorRunResult;
   const fleetDuringMonitor = await fleetCpu(fleets);
@@ -133,11 +167,12 @@ export async function measure(scenario: Scenario): Promise<Measured> {
   let floor: Floor | undefined;
   if (scenario.floor) {
     // The same requests from a bare Node http loop, against the same fleet: the floor on this machine.
-    const bare = tsx('tests/bench/monitor/bare-poller.ts');
+    const bare = children.start('tests/bench/monitor/bare-poller.ts');
     bare.process.stdin.end(JSON.stringify({ ...request, durationMs: BARE_SECONDS * 1000 }));
     floor = JSON.parse(await bare.nextLine()) as Floor;
   }
   for (const fleet of fleets) fleet.process.stdin.end();
+  await children.dispose();
   return { scenario, r, floor, fleetCpu: fleetDuringMonitor };
 }
 

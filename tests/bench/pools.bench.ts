@@ -7,26 +7,17 @@
  * unlocked first with its stored password (the CLI's case); "warm": sessions kept from the run before
  * (the app's case, its monitor already holds a token). Medians of 5 runs after one warm-up.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { createCommissionServices } from '../../electron/core/commission/commission-services';
 import type { PoolTarget } from '../../electron/core/commission/pool-plan';
 import { DEFAULT_BULK_CONCURRENCY } from '../../electron/core/credentials/bulk';
-import { createMemoryStore } from '../../electron/core/credentials/memory-store';
-import type { SessionManager } from '../../electron/core/credentials/session-manager';
-import { createSessionManager } from '../../electron/core/credentials/session-manager';
-import type { CredentialVault } from '../../electron/core/credentials/vault';
-import { createVault } from '../../electron/core/credentials/vault';
-import { createDeviceClient } from '../../electron/core/device/client';
-import type { DeviceClient } from '../../electron/core/device/client';
-import { createInventoryServices } from '../../electron/core/inventory/inventory-services';
-import type { InventoryServices } from '../../electron/core/inventory/inventory-services';
 import type { PoolSpec } from '../../shared/domain/pools';
-import { startFleet } from '../simulator';
+import type { SimDevice } from '../simulator';
 import { targetOf } from '../support/sim-targets';
 import type { BenchReport } from './bench-kit';
-import { median, timeRuns } from './bench-kit';
+import { median } from './bench-kit';
+import type { WriteWorld } from './write-bench-world';
+import { requireAllDone, withWriteWorld } from './write-bench-world';
 
 const DEVICES = 500;
 const RUNS = 5;
@@ -38,13 +29,7 @@ const poolSet = (n: number): PoolSpec[] => [
   { url: 'stratum+tcp://backup.example:443', worker: 'acct.{label}-b', password: '' },
 ];
 
-interface World {
-  client: DeviceClient;
-  vault: CredentialVault;
-  sessions: SessionManager;
-  inventory: InventoryServices;
-  targets: PoolTarget[];
-}
+type World = WriteWorld<PoolTarget>;
 
 let round = 0;
 
@@ -60,36 +45,16 @@ async function setPools(world: World): Promise<void> {
   if (!plan.ok) throw new Error(plan.error.message);
   const set = await commission.setPools(world.targets, pools, { plan: plan.value, siteId: 'bench' });
   if (!set.ok) throw new Error(set.error.message);
-  const notDone = set.value.results.filter((r) => r.outcome !== 'done');
-  if (notDone.length > 0 || set.value.activity === undefined) {
-    throw new Error(`${notDone.length} of ${DEVICES} not done: ${notDone[0]?.message ?? 'no activity'}`);
-  }
+  requireAllDone(set.value);
 }
 
-export async function run(): Promise<BenchReport> {
-  const fleet = await startFleet({ count: DEVICES, recordRequests: false, defaults: { password: PW } });
-  const dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-bench-pools-'));
-  const client = createDeviceClient();
-  try {
-    const vault = createVault(createMemoryStore());
-    const inventory = createInventoryServices({
-      dataDir,
-      laptop: 'bench',
-      app: { name: 'Minerdeck', version: '0' },
-    });
-    const site = await inventory.createSite({ name: 'bench', use: true });
-    if (!site.ok) throw new Error(site.error.message);
-    const targets = fleet.devices.map((d, i) => ({
-      ...targetOf(d),
-      facts: { label: `R${i}`, site: 'bench' },
-    }));
-    for (const t of targets) await vault.setDevicePassword(t.deviceId, PW);
-
-    const cold = await timeRuns(RUNS, () =>
-      setPools({ client, vault, inventory, targets, sessions: createSessionManager({ client, vault }) }),
-    );
-    const kept = createSessionManager({ client, vault });
-    const warm = await timeRuns(RUNS, () => setPools({ client, vault, inventory, targets, sessions: kept }));
+export function run(): Promise<BenchReport> {
+  const target = (d: SimDevice, i: number): PoolTarget => ({
+    ...targetOf(d),
+    facts: { label: `R${i}`, site: 'bench' },
+  });
+  return withWriteWorld({ devices: DEVICES, password: PW, name: 'pools', target }, async (timed) => {
+    const { cold, warm } = await timed(RUNS, setPools);
     const coldMedian = median(cold);
     return {
       figures: [
@@ -109,9 +74,5 @@ export async function run(): Promise<BenchReport> {
         `host ${hostname()}, node ${process.version}`,
       ],
     };
-  } finally {
-    client.close();
-    await fleet.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

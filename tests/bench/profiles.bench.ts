@@ -8,24 +8,16 @@
  * sessions kept from the run before (the app's case). Medians of 5 runs after one warm-up; the plan's own
  * share (reads + spread) is reported too.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { createCommissionServices } from '../../electron/core/commission/commission-services';
 import { DEFAULT_BULK_CONCURRENCY } from '../../electron/core/credentials/bulk';
-import { createMemoryStore } from '../../electron/core/credentials/memory-store';
-import type { SessionManager, SessionTarget } from '../../electron/core/credentials/session-manager';
-import { createSessionManager } from '../../electron/core/credentials/session-manager';
-import type { CredentialVault } from '../../electron/core/credentials/vault';
-import { createVault } from '../../electron/core/credentials/vault';
-import { createDeviceClient } from '../../electron/core/device/client';
-import type { DeviceClient } from '../../electron/core/device/client';
-import { createInventoryServices } from '../../electron/core/inventory/inventory-services';
-import type { InventoryServices } from '../../electron/core/inventory/inventory-services';
-import { startFleet } from '../simulator';
+import type { SessionTarget } from '../../electron/core/credentials/session-target';
+import type { SimDevice } from '../simulator';
 import { targetOf } from '../support/sim-targets';
 import type { BenchReport } from './bench-kit';
-import { median, timeRuns } from './bench-kit';
+import { median } from './bench-kit';
+import type { WriteWorld } from './write-bench-world';
+import { requireAllDone, withWriteWorld } from './write-bench-world';
 
 const DEVICES = 500;
 const RUNS = 5;
@@ -34,13 +26,7 @@ const PW = 'bench-pw';
 /** kW for the whole site, alternating low and high: most devices change preset every run. */
 const SITE_KW = [DEVICES * 2.6, DEVICES * 3.6];
 
-interface World {
-  client: DeviceClient;
-  vault: CredentialVault;
-  sessions: SessionManager;
-  inventory: InventoryServices;
-  targets: SessionTarget[];
-}
+type World = WriteWorld<SessionTarget>;
 
 let round = 0;
 const planMs: number[] = [];
@@ -64,37 +50,17 @@ async function setProfiles(world: World): Promise<void> {
   written.push(plan.value.entries.filter((e) => e.send && e.unchanged !== true).length);
   const set = await commission.setPower(world.targets, { plan: plan.value, siteId: 'bench' });
   if (!set.ok) throw new Error(set.error.message);
-  const notDone = set.value.results.filter((r) => r.outcome !== 'done');
-  if (notDone.length > 0 || set.value.activity === undefined) {
-    throw new Error(`${notDone.length} of ${DEVICES} not done: ${notDone[0]?.message ?? 'no activity'}`);
-  }
+  requireAllDone(set.value);
 }
 
-export async function run(): Promise<BenchReport> {
-  const fleet = await startFleet({ count: DEVICES, recordRequests: false, defaults: { password: PW } });
-  const dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-bench-profiles-'));
-  const client = createDeviceClient();
-  try {
-    const vault = createVault(createMemoryStore());
-    const inventory = createInventoryServices({
-      dataDir,
-      laptop: 'bench',
-      app: { name: 'Minerdeck', version: '0' },
-    });
-    const site = await inventory.createSite({ name: 'bench', use: true });
-    if (!site.ok) throw new Error(site.error.message);
-    const targets = fleet.devices.map((d) => targetOf(d));
-    for (const t of targets) await vault.setDevicePassword(t.deviceId, PW);
-
-    const cold = await timeRuns(RUNS, () =>
-      setProfiles({ client, vault, inventory, targets, sessions: createSessionManager({ client, vault }) }),
-    );
+export function run(): Promise<BenchReport> {
+  const target = (d: SimDevice): SessionTarget => targetOf(d);
+  return withWriteWorld({ devices: DEVICES, password: PW, name: 'profiles', target }, async (timed) => {
+    let coldPlans: number[] = [];
     // The first of each series is timeRuns' warm-up: left out, as its time is.
-    const coldPlans = planMs.splice(0).slice(1);
-    const kept = createSessionManager({ client, vault });
-    const warm = await timeRuns(RUNS, () =>
-      setProfiles({ client, vault, inventory, targets, sessions: kept }),
-    );
+    const { cold, warm } = await timed(RUNS, setProfiles, () => {
+      coldPlans = planMs.splice(0).slice(1);
+    });
     const coldMedian = median(cold);
     return {
       figures: [
@@ -128,9 +94,5 @@ export async function run(): Promise<BenchReport> {
         `host ${hostname()}, node ${process.version}`,
       ],
     };
-  } finally {
-    client.close();
-    await fleet.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { SAMPLE_EVERY_ENV } from '../../electron/core/acceptance/acceptance-run';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
-import { hashingAtNominal } from '../support/acceptance-fleet';
 import { keychainOver } from '../support/credential-services';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import type { AppPage } from './harness/app-page';
@@ -44,7 +43,6 @@ describeWith(browserRequirement, 'an acceptance run in Chromium', () => {
         { hardwareFaults: [{ kind: 'dead-chips', board: 1, chips: 3 }] },
       ],
     });
-    hashingAtNominal(fleet);
     missing = fleet.devices[3]!;
     dead = fleet.devices[7]!;
     // Acceptance reads without credentials: a session-only keychain is enough.

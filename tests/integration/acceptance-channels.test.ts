@@ -19,7 +19,6 @@ import type { AppEvent } from '../../shared/ipc/events';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { openAppCore } from '../support/app-core';
-import { hashingAtNominal } from '../support/acceptance-fleet';
 import { keychainOver } from '../support/credential-services';
 
 describe('acceptance through the app’s channels', () => {
@@ -48,7 +47,6 @@ describe('acceptance through the app’s channels', () => {
         { hardwareFaults: [{ kind: 'dead-chips' }] },
       ],
     });
-    hashingAtNominal(fleet);
     dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-app-acceptance-'));
     // Acceptance reads anonymously: no keychain needed.
     services = await openAppCore({ dataDir, keychain: keychainOver() });

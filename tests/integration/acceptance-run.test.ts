@@ -15,7 +15,6 @@ import { createDeviceClient } from '../../electron/core/device/client';
 import type { MonitorTarget } from '../../electron/core/monitor/monitor';
 import type { Fleet, SimDeviceOptions } from '../simulator';
 import { startFleet } from '../simulator';
-import { hashingAtNominal } from '../support/acceptance-fleet';
 import { servicesFor } from '../support/credential-services';
 
 /** One device per case: what it has, and the reason it must fail for (none: it passes). */
@@ -69,7 +68,6 @@ describe('acceptance over the simulator', () => {
       defaults: { shareSeconds: 0.1 },
       devices: [...CASES.map((c) => c.options), {}],
     });
-    hashingAtNominal(fleet);
     client = createDeviceClient();
     for (const device of fleet.devices) {
       const address = parseDeviceAddress(device.address);
@@ -138,6 +136,32 @@ describe('acceptance over the simulator', () => {
       /^the device could not be read \(\d+ tries; \d\d:\d\d:\d\d \/summary: no answer/,
     );
     await silent.waitUntilUp();
+  }, 20_000);
+
+  it('reads /chains at the first and last readings, and between them only when /summary shows new red chips', async () => {
+    const [steady, failing] = [fleet.devices[0]!, fleet.devices[1]!];
+    fleet.clearRequests();
+    // Between the second (0.6 s) and third (1.2 s) readings, two chips of the second board die.
+    const dying = setTimeout(() => failing.addHardwareFault({ kind: 'dead-chips', board: 1, chips: 2 }), 900);
+    const run = await runAcceptance([targets[0]!, targets[1]!], {
+      client,
+      sessions: servicesFor(client).sessions,
+      criteria: { ...defaultCriteria(), minutes: WINDOW_MINUTES },
+      sampleEveryMs: SAMPLE_EVERY_MS,
+    });
+    clearTimeout(dying);
+    failing.clearHardwareFaults();
+    const reads = (device: typeof steady, path: string) =>
+      device.requests.filter((r) => r.path === `/api/v1${path}`).length;
+    // Six readings: /summary at each, /chains at the first and the last only.
+    expect(reads(steady, '/summary')).toBe(6);
+    expect(reads(steady, '/chains')).toBe(2);
+    // The reading that saw the red chips read /chains too, and named them.
+    expect(reads(failing, '/summary')).toBe(6);
+    expect(reads(failing, '/chains')).toBe(3);
+    const [passed, failed] = run.verdicts;
+    expect(passed?.verdict).toBe('pass');
+    expect(failed?.reasons[0]).toMatch(/^2 chips not hashing \(board 2: chips \d+ and \d+\)$/);
   }, 20_000);
 
   it('a cancelled run stops at once and gives no verdict', async () => {

@@ -18,6 +18,7 @@ import type { CoreServices } from '../../electron/core/services';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { openAppCore } from '../support/app-core';
+import { channelCaller } from '../support/app-channels';
 
 const PASSWORD = 'Metrics-app-1';
 const SITE = 'Container 7';
@@ -39,11 +40,7 @@ describe('site metrics through the app channels', () => {
   let services: CoreServices;
   let handlers: Handlers;
   let dataDir: string;
-  const call = async <C extends keyof Handlers>(channel: C, value: Parameters<Handlers[C]>[0]) => {
-    const result = await (handlers[channel] as (i: unknown) => ReturnType<Handlers[C]>)(value);
-    if (result.ok) expect(contract[channel].output.safeParse(result.value).success).toBe(true);
-    return result;
-  };
+  const call = channelCaller(() => handlers);
   const status = async () => {
     const result = await call('metrics:status', undefined);
     if (!result.ok) throw new Error(result.error.message);

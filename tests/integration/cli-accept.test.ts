@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredVerdict } from '../../shared/domain/acceptance';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
-import { hashingAtNominal } from '../support/acceptance-fleet';
 import { runCli } from '../support/run-cli';
 
 let fleet: Fleet;
@@ -35,7 +34,6 @@ describe('minerdeck accept', () => {
       defaults: { shareSeconds: 0.1 },
       devices: [{}, {}, { hardwareFaults: [{ kind: 'missing-board' }] }],
     });
-    hashingAtNominal(fleet);
     const created = await runCli(['site', 'create', 'Hall 7', '--use', '--data-dir', dataDir]);
     expect(created.code).toBe(0);
   }, 60_000);

@@ -298,6 +298,53 @@ describe('minerdeck firmware upgrade', () => {
     },
   );
 
+  it(
+    '--retry-failed: a device the image failed on is skipped by the next run, named why, and tried once more only with it',
+    { timeout: 60_000 },
+    async () => {
+      const devices = (await quickFleet(3)).devices;
+      devices[2]!.setFirmwareFault({ kind: 'old-version' });
+      const image = writeSimImage(dir, '1.2.7', S21.id, 64 * 1024, 'retry.bin');
+      const dataDir = dataDirFor('retry-failed');
+      const args = [
+        ...devices.map((d) => d.address),
+        '--file',
+        image,
+        '--canary',
+        '1',
+        '--batch',
+        '2',
+        '--yes',
+        '--json',
+      ];
+      const first = await upgrade(dataDir, args);
+      expect(first.code, first.stderr).toBe(1);
+      const okOf = (address: string) => first.json.find((l) => l.address === address)?.ok;
+      expect(devices.map((d) => okOf(d.address))).toEqual([true, true, false]);
+      // The fault is fixed on the device; without --retry-failed it is not tried again, and says why.
+      devices[2]!.setFirmwareFault(undefined);
+      const second = await upgrade(dataDir, args);
+      expect(second.code, second.stderr).toBe(0);
+      const skipped = second.json.find((l) => l.address === devices[2]!.address);
+      expect(skipped).toMatchObject({ ok: true, outcome: 'skipped' });
+      // The plan (for a person: on stderr with --json) says why.
+      expect(second.stderr).toMatch(
+        /this image failed on it in an earlier run .*--retry-failed tries once more/,
+      );
+      expect(devices.map(wholeUploads)).toEqual([1, 1, 1]);
+      const third = await upgrade(dataDir, [...args, '--retry-failed']);
+      expect(third.code, third.stderr).toBe(0);
+      expect(third.json.find((l) => l.address === devices[2]!.address)).toMatchObject({
+        ok: true,
+        outcome: 'verified',
+        from: '1.2.6',
+        to: '1.2.7',
+      });
+      // Once more to the one that failed; the verified ones are skipped (already updated with this image).
+      expect(devices.map(wholeUploads)).toEqual([1, 1, 2]);
+    },
+  );
+
   it('--dry-run prints the plan (versions by model, canary, batches) and sends nothing', async () => {
     const devices = (await quickFleet(4, { devices: [{}, {}, {}, { firmwareVersion: '1.2.7' }] })).devices;
     const image = writeSimImage(dir, '1.2.7', S21.id);

@@ -17,6 +17,7 @@ import type { CoreServices } from '../../electron/core/services';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { openAppCore } from '../support/app-core';
+import { addAndUnlock, channelCaller } from '../support/app-channels';
 import { requestsTo } from '../support/sim-targets';
 
 const SETTINGS = '/api/v1/settings';
@@ -54,11 +55,7 @@ describe('power channels over the core services', () => {
   const events: AppEvent[] = [];
   const ids = new Map<SimDevice, string>();
   const idOf = (d: SimDevice): string => ids.get(d)!;
-  const call = async <C extends keyof Handlers>(channel: C, value: Parameters<Handlers[C]>[0]) => {
-    const result = await (handlers[channel] as (i: unknown) => ReturnType<Handlers[C]>)(value);
-    if (result.ok) expect(contract[channel].output.safeParse(result.value).success).toBe(true);
-    return result;
-  };
+  const call = channelCaller(() => handlers);
 
   beforeAll(async () => {
     fleet = await startFleet({
@@ -69,18 +66,7 @@ describe('power channels over the core services', () => {
     services = await openAppCore({ dataDir });
     services.events.subscribe((batch) => events.push(...batch));
     handlers = createHandlers(services);
-    await services.fleet!.add(fleet.devices.map((d) => ({ address: d.address })));
-    const snapshot = await services.fleet!.snapshot();
-    for (const d of fleet.devices) {
-      ids.set(d, snapshot.devices.find((x) => x.address === `http://${d.host}:${d.port}`)!.deviceId);
-    }
-    const unlocked = await call('credentials:unlock', {
-      deviceIds: fleet.devices.map(idOf),
-      password: 'admin',
-      remember: true,
-      scope: 'site',
-    });
-    expect(unlocked.ok && unlocked.value.outcomes.every((o) => o.ok)).toBe(true);
+    for (const [d, id] of await addAndUnlock(services, call, fleet.devices, 'admin')) ids.set(d, id);
   }, 60_000);
 
   afterAll(async () => {

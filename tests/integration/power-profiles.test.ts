@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCommissionServices } from '../../electron/core/commission/commission-services';
-import type { SessionTarget } from '../../electron/core/credentials/session-manager';
+import type { SessionTarget } from '../../electron/core/credentials/session-target';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';

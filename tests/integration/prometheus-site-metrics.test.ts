@@ -7,14 +7,21 @@
  * the monitor shows.
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
-import { describeWith, prometheus, PROMETHEUS_PATH, PROMTOOL_PATH } from '../support/requirements';
+import type { Sample } from '../support/prometheus-server';
+import {
+  everyHalfSecond,
+  promtool,
+  queryPrometheus,
+  quickMonitorArgs,
+  startPrometheus,
+} from '../support/prometheus-server';
+import { describeWith, prometheus } from '../support/requirements';
 import type { CliRun } from '../support/run-cli';
 import { runCli } from '../support/run-cli';
 import { devicesOf } from '../support/sim-targets';
@@ -22,13 +29,6 @@ import { freePort } from '../support/free-port';
 
 const PASSWORD = 'Prom-pw-1';
 const env = { DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
-
-const promtool = (...args: string[]) => spawnSync(PROMTOOL_PATH, args, { encoding: 'utf8' });
-
-interface Sample {
-  metric: Record<string, string>;
-  value: [number, string];
-}
 
 describeWith(prometheus, 'a real Prometheus scraping minerdeck monitor --metrics', () => {
   let fleet: Fleet;
@@ -40,12 +40,7 @@ describeWith(prometheus, 'a real Prometheus scraping minerdeck monitor --metrics
   let promUrl: string;
   let monitorRun: Promise<CliRun>;
 
-  const query = async (expr: string): Promise<Sample[]> => {
-    const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`);
-    const body = (await res.json()) as { status: string; data: { result: Sample[] } };
-    expect(body.status).toBe('success');
-    return body.data.result;
-  };
+  const query = (expr: string): Promise<Sample[]> => queryPrometheus(promUrl, expr);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'minerdeck-prometheus-'));
@@ -127,37 +122,15 @@ describeWith(prometheus, 'a real Prometheus scraping minerdeck monitor --metrics
     const configFile = join(out, 'prometheus.yml');
     writeFileSync(configFile, readFileSync(configFile, 'utf8').replace(/_interval: 15s/g, '_interval: 1s'));
     monitorRun = runCli(
-      [
-        'monitor',
-        ...[healthy, failing, down].map((d) => `${d.host}:${d.port}`),
-        '--password-stdin',
-        '--interval',
-        '0.3',
-        '--timeout',
-        '200',
-        '--duration',
-        '14',
-        '--json',
-        '--metrics',
+      quickMonitorArgs(
+        [healthy, failing, down].map((d) => `${d.host}:${d.port}`),
         `127.0.0.1:${metricsPort}`,
-      ],
+      ),
       { stdin: PASSWORD, env, timeoutMs: 30_000 },
     );
-    server = spawn(
-      PROMETHEUS_PATH,
-      [
-        `--config.file=${configFile}`,
-        `--storage.tsdb.path=${join(dir, 'tsdb')}`,
-        `--web.listen-address=127.0.0.1:${promPort}`,
-        '--log.level=warn',
-      ],
-      { stdio: 'ignore' },
-    );
+    server = startPrometheus(configFile, dir, promPort);
     // Two scrapes of Minerdeck that succeeded, and the offline device's alert evaluated.
-    const until = Date.now() + 12_000;
-    let ready = false;
-    while (!ready && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    const ready = await everyHalfSecond(12_000, async () => {
       const scrapes = await query(
         'count_over_time(up{job="minerdeck"}[1m]) >= 2 and up{job="minerdeck"} == 1',
       ).catch(() => []);
@@ -165,8 +138,8 @@ describeWith(prometheus, 'a real Prometheus scraping minerdeck monitor --metrics
         scrapes.length === 0
           ? []
           : await query('ALERTS{alertname="MinerdeckDeviceOffline",alertstate="firing"}');
-      ready = alerts.length > 0;
-    }
+      return alerts.length > 0;
+    });
     expect(ready).toBe(true);
 
     const states = await query('minerdeck_device_state == 1');

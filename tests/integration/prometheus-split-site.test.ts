@@ -9,7 +9,6 @@
  * keep it to seconds.
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,15 @@ import { toHashesPerSecond } from '../../shared/format/hash-rate';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { freePort } from '../support/free-port';
-import { describeWith, prometheus, PROMETHEUS_PATH, PROMTOOL_PATH } from '../support/requirements';
+import type { Sample } from '../support/prometheus-server';
+import {
+  everyHalfSecond,
+  promtool,
+  queryPrometheus,
+  quickMonitorArgs,
+  startPrometheus,
+} from '../support/prometheus-server';
+import { describeWith, prometheus } from '../support/requirements';
 import type { CliRun } from '../support/run-cli';
 import { runCli } from '../support/run-cli';
 import { devicesOf } from '../support/sim-targets';
@@ -27,12 +34,6 @@ const PASSWORD = 'Split-pw-1';
 const SITE = 'Site 1';
 const env = { DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
 const hostPort = (device: SimDevice): string => `${device.host}:${device.port}`;
-const promtool = (...args: string[]) => spawnSync(PROMTOOL_PATH, args, { encoding: 'utf8' });
-
-interface Sample {
-  metric: Record<string, string>;
-  value: [number, string];
-}
 
 /** What a device says about itself, read straight from it (the truth the site totals must add up to). */
 async function deviceTruth(device: SimDevice): Promise<{ nominal: number; realtime: number }> {
@@ -55,13 +56,7 @@ describeWith(prometheus, 'a site split over two monitors, scraped by one Prometh
   let promUrl = '';
   let monitors: Promise<CliRun>[] = [];
 
-  const query = async (expr: string, time?: number): Promise<Sample[]> => {
-    const at = time === undefined ? '' : `&time=${time}`;
-    const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}${at}`);
-    const body = (await res.json()) as { status: string; data: { result: Sample[] } };
-    expect(body.status).toBe('success');
-    return body.data.result;
-  };
+  const query = (expr: string, time?: number): Promise<Sample[]> => queryPrometheus(promUrl, expr, time);
   const valueOf = async (expr: string, time?: number): Promise<number> =>
     Number((await query(expr, time))[0]?.value[1] ?? NaN);
   /** Label value → sample value, for the series of `expr` that are not zero. */
@@ -218,48 +213,21 @@ describeWith(prometheus, 'a site split over two monitors, scraped by one Prometh
     const halves = [devices.slice(0, 3), devices.slice(3)];
     monitors = halves.map((half, i) =>
       runCli(
-        [
-          'monitor',
-          ...half.map(hostPort),
-          '--password-stdin',
-          '--interval',
-          '0.3',
-          '--timeout',
-          '200',
-          '--duration',
-          '14',
-          '--json',
-          '--site',
-          SITE,
-          '--metrics',
-          String([portA, portB][i]),
-          ...data,
-        ],
+        [...quickMonitorArgs(half.map(hostPort), String([portA, portB][i]), ['--site', SITE]), ...data],
         { stdin: PASSWORD, env, timeoutMs: 30_000 },
       ),
     );
-    server = spawn(
-      PROMETHEUS_PATH,
-      [
-        `--config.file=${configFile}`,
-        `--storage.tsdb.path=${join(dir, 'tsdb')}`,
-        `--web.listen-address=127.0.0.1:${promPort}`,
-        '--log.level=warn',
-      ],
-      { stdio: 'ignore' },
-    );
+    server = startPrometheus(configFile, dir, promPort);
 
     // Until both monitors were scraped twice and the site totals show every device settled.
-    const until = Date.now() + 12_000;
-    let settled = false;
-    while (!settled && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    const settled = await everyHalfSecond(12_000, async () => {
       const scraped = await query('count_over_time(up{job="minerdeck"}[1m]) >= 2').catch(() => []);
-      settled =
+      return (
         scraped.length === 2 &&
         (await valueOf(`site:minerdeck_fleet_devices:sum{state="online"}`)) === 5 &&
-        (await valueOf(`site:minerdeck_fleet_devices:sum{state="offline"}`)) === 1;
-    }
+        (await valueOf(`site:minerdeck_fleet_devices:sum{state="offline"}`)) === 1
+      );
+    });
     expect(settled).toBe(true);
 
     expect(await valueOf('site:minerdeck_monitors:count')).toBe(2);

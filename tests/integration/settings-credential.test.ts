@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPools } from '../../electron/core/commission/pool-read';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
-import type { SessionTarget } from '../../electron/core/credentials/session-manager';
+import type { SessionTarget } from '../../electron/core/credentials/session-target';
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';
 import type { DeviceClient } from '../../electron/core/device/client';

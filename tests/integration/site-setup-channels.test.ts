@@ -20,6 +20,7 @@ import type { CoreServices } from '../../electron/core/services';
 import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { openAppCore } from '../support/app-core';
+import { addAndUnlock, channelCaller } from '../support/app-channels';
 
 const FACTORY = 'admin';
 const POOL_PASSWORD = 'pool-pw-7719';
@@ -61,11 +62,7 @@ describe('site-setup channels over the core services', () => {
   const events: AppEvent[] = [];
   const ids = new Map<SimDevice, string>();
   const idOf = (d: SimDevice): string => ids.get(d)!;
-  const call = async <C extends keyof Handlers>(channel: C, value: Parameters<Handlers[C]>[0]) => {
-    const result = await (handlers[channel] as (i: unknown) => ReturnType<Handlers[C]>)(value);
-    if (result.ok) expect(contract[channel].output.safeParse(result.value).success).toBe(true);
-    return result;
-  };
+  const call = channelCaller(() => handlers);
   const stateOf = async (d: SimDevice) =>
     (await services.fleet!.snapshot()).devices.find((x) => x.deviceId === idOf(d))?.view?.state;
 
@@ -89,18 +86,7 @@ describe('site-setup channels over the core services', () => {
       events.push(...batch);
     });
     handlers = createHandlers(services);
-    await services.fleet!.add(fleet.devices.map((d) => ({ address: d.address })));
-    const snapshot = await services.fleet!.snapshot();
-    for (const d of fleet.devices) {
-      ids.set(d, snapshot.devices.find((x) => x.address === `http://${d.host}:${d.port}`)!.deviceId);
-    }
-    const unlocked = await call('credentials:unlock', {
-      deviceIds: fleet.devices.map(idOf),
-      password: FACTORY,
-      remember: true,
-      scope: 'site',
-    });
-    expect(unlocked.ok && unlocked.value.outcomes.every((o) => o.ok)).toBe(true);
+    for (const [d, id] of await addAndUnlock(services, call, fleet.devices, FACTORY)) ids.set(d, id);
     // Polled once at least: the monitor has read each device's `/info` (the templates' MAC).
     // (expect.poll works inside tests only.)
     const deadline = Date.now() + 15_000;

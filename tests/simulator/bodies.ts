@@ -98,6 +98,17 @@ export function statusBody(id: Identity, miner: MinerState, unlocked: boolean, n
   return body;
 }
 
+/**
+ * The recorded summary was taken while its device was `auto-tuning`, at 88.5 % of nominal; a device that has
+ * finished tuning hashes at about nominal. This scales the recorded rates (device and boards alike) up to
+ * nominal; `auto-tuning` takes its own share off again (hardware.ts, `TUNING_HASH_SHARE`).
+ */
+function atNominal(recorded: JsonObject): number {
+  const realtime = num(recorded['hr_realtime']);
+  const nominal = num(recorded['hr_nominal']);
+  return realtime > 0 && nominal > 0 ? nominal / realtime : 1;
+}
+
 export function summaryBody(id: Identity, miner: MinerState, now: number): JsonObject {
   settlePhases(miner, now);
   const body = clone(fixtures().summary);
@@ -108,11 +119,17 @@ export function summaryBody(id: Identity, miner: MinerState, now: number): JsonO
   const chainCount = asArray(m['chains']).length;
   // Boards absent, failed or with dead chips take their part of the hash rate and power away.
   const boardsShare = hw?.boardsShare(chainCount) ?? 1;
-  // Per-device spread (±5 %) and a slow ±1.5 % wobble so charts move between polls.
+  // Per-device spread (power ±5 %, hash rate 98–103 % of nominal) and a slow ±1.5 % wobble so charts move
+  // between polls: a healthy `mining` device stays ≥ 96.5 % of nominal, as a tuned one does.
   const variation = 0.95 + id.seed * 0.1;
+  const hashVariation = 0.98 + id.seed * 0.05;
   const jitter = 1 + 0.015 * Math.sin(now / 9000 + id.seed * 2 * Math.PI);
   const factor = hashing
-    ? variation * (miner.metrics.hashRateFactor ?? 1) * (hw?.rateScale(miner.state) ?? 1) * boardsShare
+    ? atNominal(m) *
+      hashVariation *
+      (miner.metrics.hashRateFactor ?? 1) *
+      (hw?.rateScale(miner.state) ?? 1) *
+      boardsShare
     : 0;
   const nominalScale = hw?.nominalScale() ?? 1;
   if (nominalScale !== 1) m['hr_nominal'] = round2(num(m['hr_nominal']) * nominalScale);

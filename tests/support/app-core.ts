@@ -5,6 +5,7 @@
  * watches (a clipboard that records, a save dialog, another keychain or identity).
  */
 import type { Keychain } from '../../electron/core/credentials/open-keychain';
+import type { FirmwareServiceOptions } from '../../electron/core/firmware/firmware-service';
 import { openCoreServices } from '../../electron/core/open-services';
 import type { CoreServices } from '../../electron/core/services';
 import type { SystemGlue } from '../../electron/core/shell/system-glue';
@@ -20,6 +21,8 @@ export interface AppCoreOptions {
   /** The app's name and version as exports and reports carry them. */
   identity?: { name: string; version: string };
   system?: Partial<SystemGlue>;
+  /** Firmware rollout waits (devices that reboot in a second). */
+  firmwareTiming?: FirmwareServiceOptions['timing'];
 }
 
 /** System glue whose clipboard and browser answer "done". */
@@ -54,5 +57,6 @@ export function openAppCore(options: AppCoreOptions): Promise<CoreServices> {
     monitorOverrides: E2E_MONITOR,
     suggest: () => [],
     system: { ...doneGlue(), ...options.system },
+    ...(options.firmwareTiming !== undefined ? { firmwareTiming: options.firmwareTiming } : {}),
   });
 }

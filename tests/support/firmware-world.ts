@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SessionTarget } from '../../electron/core/credentials/session-manager';
+import type { SessionTarget } from '../../electron/core/credentials/session-target';
 import type { CredentialVault } from '../../electron/core/credentials/vault';
 import type { SessionManager } from '../../electron/core/credentials/session-manager';
 import type { DeviceClient } from '../../electron/core/device/client';

@@ -30,6 +30,7 @@ export function hookedClient(client: DeviceClient, after: ClientHooks): DeviceCl
     getInfo: wrap('getInfo') as DeviceClient['getInfo'],
     getSummary: wrap('getSummary') as DeviceClient['getSummary'],
     setPreset: wrap('setPreset') as DeviceClient['setPreset'],
+    setMinerSettings: wrap('setMinerSettings') as DeviceClient['setMinerSettings'],
     getAutotunePresets: wrap('getAutotunePresets') as DeviceClient['getAutotunePresets'],
     getPerfSummary: wrap('getPerfSummary') as DeviceClient['getPerfSummary'],
     getModel: wrap('getModel') as DeviceClient['getModel'],

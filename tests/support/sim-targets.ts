@@ -1,5 +1,5 @@
 /** Session targets for simulated devices, and counting what the app sent them. */
-import type { SessionTarget } from '../../electron/core/credentials/session-manager';
+import type { SessionTarget } from '../../electron/core/credentials/session-target';
 import { addressDeviceId } from '../../electron/core/credentials/device-identity';
 import { parseDeviceAddress } from '../../shared/domain/device-address';
 import type { DeviceAddress } from '../../shared/domain/device-address';

@@ -15,10 +15,8 @@ import {
   DEFAULT_LED_MINUTES,
   MAX_LED_MINUTES,
 } from '../../core/commission/device-action-services';
-import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
-import { runBulk } from '../../core/credentials/bulk';
 import { toAppError } from '../../core/errors/to-app-error';
-import type { SessionTarget } from '../../core/credentials/session-manager';
+import type { SessionTarget } from '../../core/credentials/session-target';
 import { intOption, parse } from '../args';
 import {
   actionPreviewLines,
@@ -31,12 +29,13 @@ import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import { previewJson, printResult } from '../password-output';
 import type { CliContext } from './context';
-import { openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './device-action-usage';
+import { bulkOf, openReachingCredentials } from './device-run';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
 import { concurrencyOption } from './targets';
+import { resolveWriteTargets } from './write-targets';
 import { usageError, tellActivity, writeExitCode } from './write-run-options';
 
 const USAGE: Record<DeviceAction, string> = {
@@ -120,11 +119,7 @@ export async function deviceActionCommand(
   if (!resolved.ok) return reportError(output, resolved.error);
   const site = resolved.value;
 
-  const reach = watchReachability();
-  const credentials = await openCliCredentials(
-    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
-    { timeoutMs: timeout.value, keychain: 'open' },
-  );
+  const { reach, credentials } = await openReachingCredentials(ctx, timeout.value);
   try {
     const { services } = credentials;
     const commission = createDeviceActionServices({
@@ -134,27 +129,14 @@ export async function deviceActionCommand(
       inventory,
       now: () => new Date(),
     });
-    const bulk = {
-      signal: ctx.signal,
-      ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
-    };
-    const found = await resolvePasswordTargets({ identity: services.identity, reach }, addresses.value, {
-      ...bulk,
-      ...(siteRef !== undefined ? { siteId: site.id } : {}),
+    const bulk = bulkOf(ctx, concurrency.value);
+    // With --password-stdin, tried once per device that answered; a refusal shows in the preview.
+    const { targets, offline } = await resolveWriteTargets({ services, reach }, addresses.value, {
+      site,
+      siteGiven: siteRef !== undefined,
+      ...(password !== undefined ? { password } : {}),
+      bulk,
     });
-    const offline = new Map(
-      found.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline]])),
-    );
-    const targets = found.map((f) => f.target);
-    if (password !== undefined) {
-      // Tried once per device that answered; a refusal shows in the preview ("needs its password").
-      const answering = targets.filter((t) => !offline.has(t.deviceId));
-      await runBulk(
-        answering,
-        (t, signal) => services.sessions.unlockWith(t, password, signal ? { signal } : {}),
-        bulk,
-      );
-    }
     const ledMinutes = minutes.value ?? DEFAULT_LED_MINUTES;
     const plan = await commission.planDeviceAction(action, targets, {
       offlineReason: (target) => offline.get(target.deviceId),

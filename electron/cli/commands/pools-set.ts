@@ -15,7 +15,6 @@ import { checkPools } from '../../../shared/domain/pools';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { createPoolServices } from '../../core/commission/pool-services';
-import { watchReachability } from '../../core/commission/password-targets';
 import { resolvePoolTargets } from '../../core/commission/pool-targets';
 import { toAppError } from '../../core/errors/to-app-error';
 import type { InventoryServices } from '../../core/inventory/inventory-services';
@@ -23,12 +22,19 @@ import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import { poolLines, previewJson, previewLines, printPoolResult } from '../pools-output';
 import type { CliContext } from './context';
-import { openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
+import { bulkOf, openReachingCredentials } from './device-run';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { POOLS_SET_USAGE } from './pools-usage';
 import { parseTargets } from './targets';
-import { usageError, WRITE_OPTIONS, writeRunOptions, tellActivity, writeExitCode } from './write-run-options';
+import {
+  nothingSent,
+  usageError,
+  WRITE_OPTIONS,
+  writeRunOptions,
+  tellActivity,
+  writeExitCode,
+} from './write-run-options';
 
 /** Where a pool password goes instead of `--pool`: never the command line (`ps`, shell history). */
 const POOL_PASSWORD_WAY =
@@ -154,11 +160,7 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
   const known = await inventory.devices(site.id);
   const devices: InventoryDevice[] = known.ok ? known.value.devices : [];
 
-  const reach = watchReachability();
-  const credentials = await openCliCredentials(
-    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
-    { timeoutMs: run.value.timeoutMs, keychain: 'open' },
-  );
+  const { reach, credentials } = await openReachingCredentials(ctx, run.value.timeoutMs);
   try {
     const { services } = credentials;
     const commission = createPoolServices({
@@ -167,10 +169,7 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
       inventory,
       now: () => new Date(),
     });
-    const bulk = {
-      signal: ctx.signal,
-      ...(run.value.concurrency !== undefined ? { concurrency: run.value.concurrency } : {}),
-    };
+    const bulk = bulkOf(ctx, run.value.concurrency);
     const found = await resolvePoolTargets(
       { identity: services.identity, reach },
       targets.value,
@@ -192,12 +191,7 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
       if (output.json) for (const p of plan) output.out(previewJson(p));
       else for (const line of previewLines(pools.value, plan)) output.out(line);
       if (dryRun) return EXIT.ok;
-      return usageError(
-        output,
-        sending > 0
-          ? `Nothing was sent: add --yes to set the pools on ${sending} device${sending === 1 ? '' : 's'}.`
-          : 'Nothing was sent, and none of these devices can be set (see why above).',
-      );
+      return nothingSent(output, sending, 'set the pools');
     }
     // With --json the preview still reaches a person, on stderr; stdout keeps one line per device.
     for (const line of previewLines(pools.value, plan)) (output.json ? output.err : output.out)(line);

@@ -11,20 +11,25 @@
 import { summarizeActivity } from '../../../shared/domain/commission';
 import { totalsText } from '../../../shared/format/power-text';
 import { createPowerServices } from '../../core/power/power-services';
-import { watchReachability } from '../../core/commission/password-targets';
 import { toAppError } from '../../core/errors/to-app-error';
 import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import { planJson, planLines, printPowerResult } from '../profile-output';
 import type { CliContext } from './context';
-import { openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
+import { bulkOf, openReachingCredentials } from './device-run';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
 import { choiceFromOptions } from './profile-choice';
 import { PROFILE_SET_USAGE } from './profile-usage';
 import { resolveWriteTargets } from './write-targets';
-import { tellActivity, usageError, WRITE_OPTIONS, writeExitCode, writeRunOptions } from './write-run-options';
+import {
+  nothingSent,
+  tellActivity,
+  WRITE_OPTIONS,
+  writeExitCode,
+  writeRunOptions,
+} from './write-run-options';
 
 export async function profileSetCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const parsed = parse(argv, {
@@ -59,11 +64,7 @@ export async function profileSetCommand(ctx: CliContext, argv: readonly string[]
   if (!resolved.ok) return reportError(output, resolved.error);
   const site = resolved.value;
 
-  const reach = watchReachability();
-  const credentials = await openCliCredentials(
-    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
-    { timeoutMs: run.value.timeoutMs, keychain: 'open' },
-  );
+  const { reach, credentials } = await openReachingCredentials(ctx, run.value.timeoutMs);
   try {
     const { services } = credentials;
     const commission = createPowerServices({
@@ -72,10 +73,7 @@ export async function profileSetCommand(ctx: CliContext, argv: readonly string[]
       inventory,
       now: () => new Date(),
     });
-    const bulk = {
-      signal: ctx.signal,
-      ...(run.value.concurrency !== undefined ? { concurrency: run.value.concurrency } : {}),
-    };
+    const bulk = bulkOf(ctx, run.value.concurrency);
     const { targets, offline } = await resolveWriteTargets({ services, reach }, addresses.value, {
       site,
       siteGiven: siteRef !== undefined,
@@ -96,12 +94,7 @@ export async function profileSetCommand(ctx: CliContext, argv: readonly string[]
         output.err(`Total: ${totalsText(plan.totals)}.`);
       } else for (const line of planLines(plan)) output.out(line);
       if (dryRun) return EXIT.ok;
-      return usageError(
-        output,
-        writing > 0
-          ? `Nothing was sent: add --yes to set the presets on ${writing} device${writing === 1 ? '' : 's'}.`
-          : 'Nothing was sent, and none of these devices can be set (see why above).',
-      );
+      return nothingSent(output, writing, 'set the presets');
     }
     // With --json the plan still reaches a person, on stderr; stdout keeps one line per device.
     for (const line of planLines(plan)) (output.json ? output.err : output.out)(line);

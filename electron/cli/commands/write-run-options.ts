@@ -31,6 +31,19 @@ export interface WriteRunOptions {
 export const usageError = (output: Output, message: string): number =>
   reportError(output, appError('INVALID_INPUT', message));
 
+/**
+ * A preview without --yes: nothing was sent (bad usage, exit 2), saying what --yes would do (`what`, e.g.
+ * "set the pools") on how many devices, or that it could do nothing.
+ */
+export function nothingSent(output: Output, sending: number, what: string): number {
+  return usageError(
+    output,
+    sending > 0
+      ? `Nothing was sent: add --yes to ${what} on ${sending} device${sending === 1 ? '' : 's'}.`
+      : 'Nothing was sent, and none of these devices can be set (see why above).',
+  );
+}
+
 /** `verb` names what --yes does in the "not both" sentence, e.g. `change` or `set`. */
 export function writeRunOptions(
   values: { timeout?: unknown; concurrency?: unknown; yes?: unknown; 'dry-run'?: unknown },

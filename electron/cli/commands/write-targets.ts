@@ -10,7 +10,7 @@ import type { ReachabilityWatch } from '../../core/commission/password-targets';
 import { resolvePasswordTargets } from '../../core/commission/password-targets';
 import { runBulk } from '../../core/credentials/bulk';
 import type { CredentialServices } from '../../core/credentials/credential-services';
-import type { SessionTarget } from '../../core/credentials/session-manager';
+import type { SessionTarget } from '../../core/credentials/session-target';
 
 export interface WriteTargets {
   targets: SessionTarget[];

@@ -16,6 +16,7 @@ import type { AcceptanceCriteria, AcceptanceVerdict } from '../../../shared/doma
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { MonitorTarget } from '../monitor/poll-device';
 import type { AcceptanceSample, DeviceWindow } from './device-window';
+import { chainsDue } from './chains-due';
 import { addSample, applyModel, newWindow } from './device-window';
 import type { VisitDeps, VisitState } from './device-visit';
 import { newVisitState, visitDevice } from './device-visit';
@@ -116,11 +117,19 @@ export async function runAcceptance(
   };
   signal?.addEventListener('abort', abortVisits, { once: true });
 
-  async function visit(target: MonitorTarget, state: VisitState): Promise<AcceptanceSample> {
+  async function visit(
+    target: MonitorTarget,
+    state: VisitState,
+    chainsDue: (sample: AcceptanceSample) => boolean,
+  ): Promise<AcceptanceSample> {
     const controller = new AbortController();
     visiting.add(controller);
     try {
-      return await visitDevice(options, target, state, now(), { timeoutMs, signal: controller.signal });
+      return await visitDevice(options, target, state, now(), {
+        timeoutMs,
+        signal: controller.signal,
+        chainsDue,
+      });
     } finally {
       visiting.delete(controller);
     }
@@ -134,15 +143,17 @@ export async function runAcceptance(
       if (isCancelled()) return undefined;
       const last = index === offsets.length - 1;
       const nextAt = start + (offsets[index + 1] ?? Infinity);
+      // `/chains` at the first and last readings, between them only when `/summary` asks for it.
+      const due = (sample: AcceptanceSample): boolean => chainsDue(window, sample, index === 0 || last);
       const sample = await limit(async () => {
         // Still busy when the next reading is due: this one is stale, the next one counts.
         if (!last && now() >= nextAt) return undefined;
-        const first = await visit(target, state);
+        const first = await visit(target, state, due);
         // A read that failed is tried once more after a short pause, when that fits before the next
         // reading: one lost answer on a busy LAN is no proof that the device cannot be read.
         if (first.errors === undefined || now() + retryPauseMs + timeoutMs >= nextAt) return first;
         await tickAt(now() + retryPauseMs, now, signal);
-        return isCancelled() ? first : visit(target, state);
+        return isCancelled() ? first : visit(target, state, due);
       });
       if (isCancelled()) return undefined;
       if (sample === undefined) {

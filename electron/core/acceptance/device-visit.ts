@@ -1,7 +1,8 @@
 /**
  * One visit to one device during an acceptance: `/model` until it has been read once, `/perf-summary` once
- * (the preset in force, for the report), then `/summary` and `/chains`, one after the other on the kept
- * connection. All three are anonymous in the vendor document
+ * (the preset in force, for the report), then `/summary` and — when due (chains-due.ts: at the start and
+ * the end, and whenever `/summary` shows something only `/chains` can name) — `/chains`, one after the
+ * other on the kept connection. All three are anonymous in the vendor document
  * (`/summary`: credentials optional, field-notes.md), so a visit sends none — no unlock, no token; a device
  * that refuses an anonymous `/summary` (401) gets its stored credential from then on, chosen by the session
  * manager as for every read. Reads only: nothing is ever written to a device here.
@@ -15,6 +16,7 @@ import { readModelChains } from '../device/hash-board-reader';
 import { readCurrentPreset } from '../device/preset-reader';
 import type { MonitorTarget } from '../monitor/poll-device';
 import type { AcceptanceSample } from './device-window';
+import { digestChains } from './chains-digest';
 import { sampleFrom } from './read-sample';
 
 /** What the run remembers of a device between visits. */
@@ -98,7 +100,12 @@ export async function visitDevice(
   target: MonitorTarget,
   state: VisitState,
   at: number,
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: {
+    timeoutMs: number;
+    signal?: AbortSignal;
+    /** Whether `/chains` is read after this `/summary` reading (default: always). */
+    chainsDue?: (sample: AcceptanceSample) => boolean;
+  },
 ): Promise<AcceptanceSample> {
   const deadline = Date.now() + options.timeoutMs;
   const call = (): CallOptions => ({
@@ -123,33 +130,28 @@ export async function visitDevice(
       state.preset = null;
     }
   }
-  // `/summary` first and `/chains` (the big one: every chip) last, read into the reading at once: its
-  // parsed body dies young instead of surviving the next request's wait (thousands of visits a minute
-  // would otherwise fill the old generation with garbage; the acceptance benchmark's memory).
-  let summary: unknown;
-  let chains: unknown;
+  // Each body is read into the reading as soon as it arrives: its parsed form dies young instead of
+  // surviving the next request's wait (thousands of visits a minute would otherwise fill the old
+  // generation with garbage; the acceptance benchmark's memory).
+  let sample: AcceptanceSample;
   let silent = false;
   try {
-    summary = await readSummary(deps, target, state, call);
+    const summary = await readSummary(deps, target, state, call);
+    sample = sampleFrom(at, { summary }, state.model?.hashRateUnit);
   } catch (error) {
     errors.push(`/summary: ${errorWords(error)}`);
+    sample = { at };
     // A device that did not answer at all is not asked again in the same visit.
     silent = isDeviceError(error) && SILENT.has(error.code);
   }
-  if (!silent) {
+  if (!silent && (options.chainsDue?.(sample) ?? true)) {
     try {
-      chains = await deps.client.getChains(target.address, call());
+      // `/chains` (the big one: every chip) folded to a few numbers a board at once.
+      sample.chains = digestChains(await deps.client.getChains(target.address, call()));
     } catch (error) {
       errors.push(`/chains: ${errorWords(error)}`);
     }
   }
-  return sampleFrom(
-    at,
-    {
-      ...(chains !== undefined ? { chains } : {}),
-      ...(summary !== undefined ? { summary } : {}),
-      errors,
-    },
-    state.model?.hashRateUnit,
-  );
+  if (errors.length > 0) sample.errors = errors;
+  return sample;
 }

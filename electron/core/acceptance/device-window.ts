@@ -7,11 +7,12 @@
  * temperatures, fans, pool shares), read tolerantly by the device readers; a visit that could not read
  * one of them is a failed reading, said with the time and why.
  */
-import type { HashBoards, ModelChains } from '../../../shared/domain/hash-boards';
+import type { ModelChains } from '../../../shared/domain/hash-boards';
 import { isFirmwareFeePool } from '../../../shared/domain/fee-pool';
 import { toHashesPerSecond } from '../../../shared/format/hash-rate';
 import type { SummaryMetrics } from '../device/summary-reader';
 import { DEFAULT_HASH_RATE_UNIT } from '../device/summary-reader';
+import type { ChainsDigest } from './chains-digest';
 
 /** Board states that fail a device whenever a reading shows one (the vendor's `ChainState`). */
 export const FAILING_BOARD_STATES: ReadonlySet<string> = new Set(['failure', 'disconnected', 'stopped']);
@@ -21,8 +22,10 @@ const MAX_FAILURES_NAMED = 5;
 export interface AcceptanceSample {
   /** Epoch ms. */
   at: number;
-  chains?: HashBoards;
+  chains?: ChainsDigest;
   summary?: SummaryMetrics;
+  /** The `/summary` listed its boards (`miner.chains`): their count and states count as /chains' do. */
+  summaryListsBoards?: boolean;
   /** Why a body could not be read ("/chains: timed out"); any entry makes the reading a failed one. */
   errors?: readonly string[];
 }
@@ -36,8 +39,8 @@ export interface DeviceWindow {
   /** `/model` → `chain.num_chains`; null when the model could not be read (`modelError` says why). */
   expectedBoards: number | null;
   modelError?: string;
-  /** The fans the model needs at least, when `/model` says (`cooling.fan_min_count.min`). */
-  minFans: number | null;
+  /** The fans the model has, when `/model` says (`cooling.fan_min_count`, fans.ts). */
+  modelFans: number | null;
   /** The autotune preset in force (`/perf-summary` → `current_preset.name`), when the device said. */
   preset: string | null;
   /** The unit of the device's hash rates (`hr_measure`). */
@@ -47,7 +50,7 @@ export interface DeviceWindow {
   /** Readings whose `/summary` was read. */
   summariesRead: number;
   failures: string[];
-  /** The fewest boards one reading of `/chains` listed, with their ids. */
+  /** The fewest boards one reading listed (`/chains`, or `/summary`'s `miner.chains`), with their ids. */
   fewestBoards: { count: number; ids: number[] } | null;
   /** Boards seen in a failing state: the first time each was. */
   failingBoards: Map<number, { state: string; message?: string }>;
@@ -61,7 +64,10 @@ export interface DeviceWindow {
   hottestChip: { celsius: number; board: number | null } | null;
   hottestBoardC: number | null;
   fans: {
+    /** The most fans one reading listed. */
     count: number;
+    /** The fewest fans one reading listed (null: no `/summary` read yet). */
+    fewest: number | null;
     slowestRpm: number | null;
     stopped: Map<number, { rpm: number | null; status: string | null }>;
   };
@@ -76,17 +82,11 @@ export interface DeviceWindow {
   };
 }
 
-/** `minFans` once the model reader gives it (asked of the device reads' owner); until then unknown. */
-function minFansOf(model: ModelChains | undefined): number | null {
-  const value = (model as { minFans?: unknown } | undefined)?.minFans;
-  return typeof value === 'number' ? value : null;
-}
-
 export function newWindow(model: ModelChains | undefined, modelError?: string): DeviceWindow {
   return {
     expectedBoards: model?.numChains ?? null,
     ...(modelError !== undefined ? { modelError } : {}),
-    minFans: minFansOf(model),
+    modelFans: model?.fans ?? null,
     preset: null,
     unit: model?.hashRateUnit ?? DEFAULT_HASH_RATE_UNIT,
     taken: 0,
@@ -101,7 +101,7 @@ export function newWindow(model: ModelChains | undefined, modelError?: string): 
     hashRate: { sumHs: 0, count: 0, lowestHs: null, nominalHs: null },
     hottestChip: null,
     hottestBoardC: null,
-    fans: { count: 0, slowestRpm: null, stopped: new Map() },
+    fans: { count: 0, fewest: null, slowestRpm: null, stopped: new Map() },
     shares: { last: null, accepted: 0, rejected: 0, compared: 0, restarted: false, onlyFeePool: false },
   };
 }
@@ -116,37 +116,41 @@ export function clockTime(at: number): string {
 const inHs = (value: number | undefined, unit: string): number | undefined =>
   value === undefined ? undefined : toHashesPerSecond(value, unit);
 
-function foldBoards(window: DeviceWindow, chains: HashBoards): void {
-  const ids = chains.boards.map((board) => board.id);
-  if (window.fewestBoards === null || ids.length < window.fewestBoards.count) {
-    window.fewestBoards = { count: ids.length, ids };
+/** The boards one reading listed, and any in a failing state (the first time each was). */
+function foldBoardList(
+  window: DeviceWindow,
+  boards: readonly { id: number; state?: string; failureMessage?: string }[],
+): void {
+  if (window.fewestBoards === null || boards.length < window.fewestBoards.count) {
+    window.fewestBoards = { count: boards.length, ids: boards.map((board) => board.id) };
   }
-  let chips = 0;
-  for (const board of chains.boards) {
-    chips += board.chips.length;
+  for (const board of boards) {
     const state = board.state ?? '';
-    if (FAILING_BOARD_STATES.has(state) && !window.failingBoards.has(board.id)) {
+    const known = window.failingBoards.get(board.id);
+    if (!FAILING_BOARD_STATES.has(state)) continue;
+    // `/chains` says why (`failure_message`); `/summary` may have named the state first.
+    if (known === undefined || (known.message === undefined && board.failureMessage !== undefined)) {
       window.failingBoards.set(board.id, {
-        state,
+        state: known?.state ?? state,
         ...(board.failureMessage !== undefined ? { message: board.failureMessage } : {}),
       });
     }
-    // A board still starting reports every chip at 0: that is its state, not dead chips.
-    const mining = board.state === undefined || board.state === 'mining';
-    for (const chip of board.chips) {
-      if (chip.id === undefined) continue;
-      const dead = chip.grade === 'red' || (mining && chip.hr === 0);
-      if (dead) {
-        const set = window.deadChips.get(board.id) ?? new Set<number>();
-        set.add(chip.id);
-        window.deadChips.set(board.id, set);
-      }
-      if (
-        chip.temp !== undefined &&
-        (window.hottestChip === null || chip.temp > window.hottestChip.celsius)
-      ) {
-        window.hottestChip = { celsius: chip.temp, board: board.id };
-      }
+  }
+}
+
+function foldBoards(window: DeviceWindow, chains: ChainsDigest): void {
+  foldBoardList(window, chains.boards);
+  let chips = 0;
+  for (const board of chains.boards) {
+    chips += board.chips;
+    if (board.dead.length > 0) {
+      const set = window.deadChips.get(board.id) ?? new Set<number>();
+      for (const id of board.dead) set.add(id);
+      window.deadChips.set(board.id, set);
+    }
+    const hottest = board.hottestChipC;
+    if (hottest !== undefined && (window.hottestChip === null || hottest > window.hottestChip.celsius)) {
+      window.hottestChip = { celsius: hottest, board: board.id };
     }
   }
   window.chipsSeen = Math.max(window.chipsSeen, chips);
@@ -188,8 +192,18 @@ function foldShares(window: DeviceWindow, now: ShareCounts): void {
   }
 }
 
-function foldSummary(window: DeviceWindow, summary: SummaryMetrics): void {
+function foldSummary(window: DeviceWindow, summary: SummaryMetrics, listsBoards: boolean): void {
   window.summariesRead += 1;
+  // Boards present and their states at every reading: `/chains` (the chips) is read less often.
+  if (listsBoards) {
+    foldBoardList(
+      window,
+      (summary.boards ?? []).map((board, i) => ({
+        id: board.id ?? i,
+        ...(board.state !== undefined ? { state: board.state } : {}),
+      })),
+    );
+  }
   const unit = summary.hashRate?.unit ?? window.unit;
   window.unit = unit;
   const realtime = inHs(summary.hashRate?.realtime, unit);
@@ -224,6 +238,7 @@ function foldSummary(window: DeviceWindow, summary: SummaryMetrics): void {
 
   const fans = summary.fans ?? [];
   window.fans.count = Math.max(window.fans.count, fans.length);
+  window.fans.fewest = Math.min(window.fans.fewest ?? fans.length, fans.length);
   fans.forEach((fan, index) => {
     const id = fan.id ?? index;
     const rpm = fan.rpm ?? null;
@@ -243,7 +258,7 @@ function foldSummary(window: DeviceWindow, summary: SummaryMetrics): void {
 export function applyModel(window: DeviceWindow, model: ModelChains | undefined, error?: string): void {
   if (model !== undefined) {
     window.expectedBoards = model.numChains ?? null;
-    window.minFans = minFansOf(model);
+    window.modelFans = model.fans ?? null;
     if (model.hashRateUnit !== undefined) window.unit = model.hashRateUnit;
     delete window.modelError;
   } else if (error !== undefined) window.modelError = error;
@@ -260,7 +275,7 @@ export function addSample(window: DeviceWindow, sample: AcceptanceSample): Devic
     }
   }
   // The summary first: it says the unit the boards' hash rates are in.
-  if (sample.summary !== undefined) foldSummary(window, sample.summary);
+  if (sample.summary !== undefined) foldSummary(window, sample.summary, sample.summaryListsBoards === true);
   if (sample.chains !== undefined) foldBoards(window, sample.chains);
   return window;
 }

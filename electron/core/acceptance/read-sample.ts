@@ -1,11 +1,11 @@
 /**
- * One acceptance reading from the bodies a device answered, through the device readers (tolerant: a
- * missing or odd field is left out, never invented): `/chains` → boards and chips, `/summary` → hash rate,
- * temperatures, fans and pool shares.
+ * One acceptance reading from the bodies a device answered, read tolerantly (a missing or odd field is
+ * left out, never invented): `/chains` → boards and chips (chains-digest.ts), `/summary` → hash rate,
+ * temperatures, fans, pool shares, and its boards' states (device/summary-reader.ts).
  */
-import { readHashBoards } from '../device/hash-board-reader';
-import { FieldReader } from '../device/json-fields';
+import { FieldReader, own } from '../device/json-fields';
 import { readSummary, summaryMiner } from '../device/summary-reader';
+import { digestChains } from './chains-digest';
 import type { AcceptanceSample } from './device-window';
 
 export interface SampleBodies {
@@ -20,10 +20,12 @@ export interface SampleBodies {
 /** `unit`: the device's hash-rate unit when known (`/model` or `/info` `hr_measure`). */
 export function sampleFrom(at: number, bodies: SampleBodies, unit?: string): AcceptanceSample {
   const sample: AcceptanceSample = { at };
-  if (bodies.chains !== undefined) sample.chains = readHashBoards(bodies.chains);
+  if (bodies.chains !== undefined) sample.chains = digestChains(bodies.chains);
   if (bodies.summary !== undefined) {
     const fields = new FieldReader();
-    sample.summary = readSummary(fields, summaryMiner(fields, bodies.summary), unit);
+    const miner = summaryMiner(fields, bodies.summary);
+    sample.summary = readSummary(fields, miner, unit);
+    sample.summaryListsBoards = miner !== undefined && Array.isArray(own(miner, 'chains'));
   }
   if (bodies.errors !== undefined && bodies.errors.length > 0) sample.errors = [...bodies.errors];
   return sample;

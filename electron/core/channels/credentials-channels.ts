@@ -19,7 +19,7 @@ import type { SystemGlue } from '../shell/system-glue';
 import { sessionOnlyRefusal } from './keychain-refusal';
 import { plainMessage } from './plain-message';
 
-type CredentialHandlers = Pick<
+type CredentialsHandlers = Pick<
   Handlers,
   | 'credentials:keychain'
   | 'credentials:unlock'
@@ -29,7 +29,7 @@ type CredentialHandlers = Pick<
   | 'credentials:copy-key'
 >;
 
-export interface CredentialChannelServices {
+export interface CredentialsChannelServices {
   credentials: CredentialServices;
   fleet: FleetService;
   settings: SettingsStore;
@@ -63,7 +63,7 @@ const failed = (o: BulkOutcome<BulkTarget, unknown>, address: string): DeviceOut
   return outcome(o.item.deviceId ?? '', address, false, plainMessage(o.error.message), o.error);
 };
 
-export function credentialHandlers(s: CredentialChannelServices): CredentialHandlers {
+export function credentialsHandlers(s: CredentialsChannelServices): CredentialsHandlers {
   const c = s.credentials;
 
   /** The fleet devices behind the ids, and an outcome for each id that is not one. */

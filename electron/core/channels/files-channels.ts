@@ -14,7 +14,7 @@ import { renderReport } from '../report/render-report';
 import type { ReportService } from '../report/report-service';
 import type { SaveFileOutcome, SaveFileRequest, SystemGlue } from '../shell/system-glue';
 
-type FileHandlers = Pick<Handlers, 'inventory:save-export' | 'report:save'>;
+type FilesHandlers = Pick<Handlers, 'inventory:save-export' | 'report:save'>;
 
 const FILTERS: Record<SaveReportFormat, SaveFileRequest['filters'][number]> = {
   csv: { name: 'Spreadsheet (CSV)', extensions: ['csv'] },
@@ -32,13 +32,13 @@ const savedOf = (outcome: Result<SaveFileOutcome>): Result<SavedFile> => {
   );
 };
 
-export interface FileChannelServices {
+export interface FilesChannelServices {
   inventory: Pick<InventoryServices, 'exportSite'>;
   report: ReportService;
   system: SystemGlue;
 }
 
-export function fileHandlers(s: FileChannelServices): FileHandlers {
+export function filesHandlers(s: FilesChannelServices): FilesHandlers {
   const { inventory, report, system } = s;
   const save = (request: SaveFileRequest): Promise<Result<SaveFileOutcome>> =>
     system.saveFile === undefined

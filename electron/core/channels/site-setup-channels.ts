@@ -14,7 +14,7 @@ import type { Result } from '../../../shared/result';
 import { ok } from '../../../shared/result';
 import type { CommissionServices } from '../commission/commission-services';
 import type { PoolTarget } from '../commission/pool-plan';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { CoreServices } from '../services';
 import { plainResult } from './commission-channels';
 import { guarded } from './plain-message';

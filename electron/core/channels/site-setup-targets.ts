@@ -7,7 +7,7 @@
 import type { WriteResult } from '../../../shared/domain/commission';
 import type { CommissionOperation } from '../../../shared/ipc/events';
 import type { PoolTarget } from '../commission/pool-plan';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { EventHub } from '../events/event-hub';
 import type { FleetService } from '../fleet/fleet-service';
 import type { InventoryServices } from '../inventory/inventory-services';

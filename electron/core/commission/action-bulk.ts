@@ -17,8 +17,10 @@ import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { BulkOutcome, BulkProgress } from '../credentials/bulk';
 import { runBulk } from '../credentials/bulk';
 import { toAppError } from '../errors/to-app-error';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
+import type { InventoryServices } from '../inventory/inventory-services';
 import { noCredential } from './pool-plan';
 
 export type DeviceAction = Extract<ActivityAction, 'locate' | 'restart-mining' | 'reboot'>;
@@ -144,6 +146,15 @@ export type ActivityInput = Omit<ActivityEntry, 'id' | 'by'>;
 export interface Recorded {
   activity?: ActivityEntry;
   activityError?: string;
+}
+
+/** Writes a request's entry to the activity log: the entry, or why it could not be written. */
+export async function recordIn(
+  inventory: Pick<InventoryServices, 'recordActivity'>,
+  entry: ActivityInput,
+): Promise<Recorded> {
+  const recorded = await inventory.recordActivity(entry);
+  return recorded.ok ? { activity: recorded.value } : { activityError: recorded.error.message };
 }
 
 /**

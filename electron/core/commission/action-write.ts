@@ -4,7 +4,8 @@
  * was applied; no clear answer means it may have been — the caller reads the device back to decide.
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { CallOptions, DeviceClient } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';

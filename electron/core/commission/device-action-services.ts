@@ -13,14 +13,15 @@
  */
 import type { WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
 import type { BulkProgress } from '../credentials/bulk';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
 import type { DeviceClient } from '../device/client';
 import type { InventoryServices } from '../inventory/inventory-services';
 import type { InventoryStore } from '../inventory/store';
 import type { Monitor } from '../monitor/monitor';
 import type { ActionPlanOptions, ActivityInput, DeviceAction, Recorded } from './action-bulk';
-import { concludeAndRecord, planAction, runAction } from './action-bulk';
+import { concludeAndRecord, planAction, recordIn, runAction } from './action-bulk';
 import type { DisruptionTiming, DisruptionWindow } from './disruption-timing';
 import { DEFAULT_DISRUPTION_TIMING, rebootWindow, restartWindow } from './disruption-timing';
 import type { LedTargetPicker } from './led-auto-off';
@@ -138,9 +139,7 @@ export function createDeviceActionServices(options: DeviceActionOptions): Device
   const timers = auto?.timers;
 
   async function record(entry: ActivityInput): Promise<Recorded> {
-    if (inventory === undefined) return {};
-    const recorded = await inventory.recordActivity(entry);
-    return recorded.ok ? { activity: recorded.value } : { activityError: recorded.error.message };
+    return inventory === undefined ? {} : recordIn(inventory, entry);
   }
 
   /** Where a request is logged: its site's activity, when it names one and there is an inventory. */

@@ -4,7 +4,7 @@
  * `minerdeck locate` cannot wait), read at start and every half minute so an LED turned on elsewhere while
  * this process runs goes off in time too.
  */
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { InventoryStore } from '../inventory/store';
 import type { PendingLedOff } from './activity-lookup';
 import { createActivityLookup } from './activity-lookup';

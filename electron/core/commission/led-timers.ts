@@ -3,7 +3,7 @@
  * turned on gets its time to go off, and one timer — for the earliest — turns off every LED due then, one
  * request per site (so the activity log gets one entry per site). Turning one off earlier forgets it.
  */
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 
 export interface LedOffDue {
   target: SessionTarget;

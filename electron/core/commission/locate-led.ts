@@ -8,7 +8,7 @@
  */
 import type { WriteResult } from '../../../shared/domain/commission';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';
 import { hostPort } from '../device/network-errors';

@@ -8,7 +8,8 @@ import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { runBulk } from '../credentials/bulk';
 import type { BulkProgress } from '../credentials/bulk';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
 import type { PasswordChanger } from './password-change';
 

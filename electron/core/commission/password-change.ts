@@ -22,7 +22,8 @@ import type { DeviceClient } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import { toAppError } from '../errors/to-app-error';
-import type { ExclusiveScope, SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { ExclusiveScope, SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
 
 /** What happened on one device. `unknown`: the device may have the new password; nobody could check. */

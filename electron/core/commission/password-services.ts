@@ -8,6 +8,7 @@ import type { BulkProgress } from '../credentials/bulk';
 import type { CredentialServices } from '../credentials/credential-services';
 import type { DeviceClient } from '../device/client';
 import type { InventoryServices } from '../inventory/inventory-services';
+import { recordIn } from './action-bulk';
 import type { PasswordPlanOptions, PasswordTarget } from './password-bulk';
 import { changePasswords, passwordActivity, planPasswordChange } from './password-bulk';
 import { createPasswordChanger } from './password-change';
@@ -78,10 +79,7 @@ export function createPasswordServices(options: PasswordServicesOptions): Passwo
         },
         results,
       );
-      const recorded = await inventory.recordActivity(entry);
-      return recorded.ok
-        ? { results, activity: recorded.value }
-        : { results, activityError: recorded.error.message };
+      return { results, ...(await recordIn(inventory, entry)) };
     },
   };
 }

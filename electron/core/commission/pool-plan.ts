@@ -9,7 +9,8 @@ import type { CheckedPools, PoolPlanEntry, PoolSlot } from '../../../shared/doma
 import { POOL_SLOTS } from '../../../shared/domain/pools';
 import type { WorkerFacts } from '../../../shared/domain/worker-template';
 import { planWorkers, workerValues } from '../../../shared/domain/worker-template';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
 
 export interface PoolTarget extends SessionTarget {

@@ -12,7 +12,8 @@ import { DeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';
 import { hostPort } from '../device/network-errors';
 import { runBulk } from '../credentials/bulk';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 
 /** The slots of a `GET /settings` body, as sent by the device; throws BAD_RESPONSE when there are none. */
 export function poolsFromSettings(settings: unknown, where: string): PoolSlotBody[] {

@@ -15,9 +15,10 @@ import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { BulkProgress } from '../credentials/bulk';
 import type { CredentialServices } from '../credentials/credential-services';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { DeviceClient } from '../device/client';
 import type { InventoryServices } from '../inventory/inventory-services';
+import { recordIn } from './action-bulk';
 import { createPoolApplier, poolActivity } from './pool-apply';
 import type { PoolPlanOptions, PoolTarget } from './pool-plan';
 import { planPools } from './pool-plan';
@@ -92,12 +93,7 @@ export function createPoolServices(options: PoolServicesOptions): PoolServices {
       });
       if (inventory === undefined || request.siteId === undefined) return ok({ results });
       const entry = poolActivity({ siteId: request.siteId, at, pools: checked.value.pools }, results);
-      const recorded = await inventory.recordActivity(entry);
-      return ok(
-        recorded.ok
-          ? { results, activity: recorded.value }
-          : { results, activityError: recorded.error.message },
-      );
+      return ok({ results, ...(await recordIn(inventory, entry)) });
     },
 
     readPools: (targets, readOptions) => readPools({ client, sessions }, targets, readOptions),

@@ -9,7 +9,7 @@ import type { WriteResult } from '../../../shared/domain/commission';
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { minerStateLook } from '../../../shared/domain/miner-states';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { CallOptions } from '../device/client';
 import { isDeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';

@@ -17,7 +17,8 @@ import { generateApiKey, interpretCreateAnswer, keyDescription } from './api-key
 import { CredentialError } from './credential-error';
 import { toAppError } from '../errors/to-app-error';
 import { isKeychainError, KeychainError } from './secure-store';
-import type { SessionManager, SessionTarget } from './session-manager';
+import type { SessionManager } from './session-manager';
+import type { SessionTarget } from './session-target';
 import type { CredentialVault } from './vault';
 
 export interface ProvisionResult {

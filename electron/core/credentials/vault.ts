@@ -10,6 +10,8 @@
  * Made of: the accounts' reads and writes (vault-accounts.ts), a device's passwords (vault-passwords.ts),
  * site passwords and their members (site-members.ts), API keys (vault-api-keys.ts).
  */
+import { checkSiteId } from './accounts';
+import { secretOf } from './stored-secret';
 import { createApiKeys } from './vault-api-keys';
 import { createVaultAccounts } from './vault-accounts';
 import { createDevicePasswords } from './vault-passwords';
@@ -65,6 +67,8 @@ export interface CredentialVault {
   setSitePassword(siteId: string, secret: string, members?: readonly SiteMember[]): Promise<void>;
   /** Adds devices to an existing site (coalesced into few writes). */
   addSiteMember(siteId: string, member: SiteMember): Promise<void>;
+  /** The site password itself, when one is stored: only for the site standard's Commission to send. */
+  sitePassword(siteId: string): Promise<string | undefined>;
   /** The site whose members include the device, if any. */
   siteOf(deviceId: string): Promise<string | undefined>;
   getApiKey(deviceId: string): Promise<StoredSecret | undefined>;
@@ -91,6 +95,8 @@ export function createVault(store: SecureStore, now: () => Date = () => new Date
     setSitePassword: sites.setSitePassword,
     addSiteMember: sites.addSiteMember,
     siteOf: sites.siteOf,
+    sitePassword: async (siteId) =>
+      secretOf(await accounts.read({ kind: 'site-password', siteId: checkSiteId(siteId) }))?.secret,
     ...createApiKeys(store, accounts, now),
 
     async findDeviceByAddress(address) {

@@ -107,6 +107,17 @@ export interface DeviceClient {
     call?: CallOptions,
   ): Promise<unknown>;
   /**
+   * Pools and preset in ONE `POST /settings {"miner": {"pools": [3 slots], "overclock": {"preset"}}}`, for
+   * the site standard's Commission: the device changes once and asks for one restart. As setPools and
+   * setPreset: sent once, never resent; only a read-back tells what was applied.
+   */
+  setMinerSettings(
+    address: AddressInput,
+    credential: DeviceCredential,
+    settings: { pools: readonly PoolSlotBody[]; preset: string },
+    call?: CallOptions,
+  ): Promise<unknown>;
+  /**
    * `GET /autotune/presets` (bearer or API key in the vendor document) → the raw body, a list of
    * `{name, pretty, status, modded_psu_required, tune_settings}` (preset-reader.ts reads it).
    */
@@ -304,6 +315,22 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
           path: '/settings',
           credential,
           body: { miner: { overclock: { preset: name } } },
+          onSuccess: (response, where) => readJsonBody(response, where, true),
+        },
+        call,
+      );
+    },
+    setMinerSettings: async (address, credential, settings, call) => {
+      const pools = requirePoolSlots(settings.pools);
+      const preset = requirePresetName(settings.preset);
+      return send(
+        address,
+        {
+          method: 'POST',
+          path: '/settings',
+          credential,
+          body: { miner: { pools, overclock: { preset } } },
+          secrets: pools.map((p) => p.pass).filter((pass) => pass.length >= 3),
           onSuccess: (response, where) => readJsonBody(response, where, true),
         },
         call,

@@ -22,8 +22,9 @@ import net from 'node:net';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError } from './device-error';
 import { ExpiryBuckets } from './expiry-buckets';
-import { Http1Connection, SharedBufferReads } from './http1-connection';
+import { Http1Connection } from './http1-connection';
 import { hostPort } from './network-errors';
+import { SharedBufferReads } from './shared-buffer-reads';
 import { whenConnected } from './socket-connect';
 
 export interface ConnectionPoolOptions {

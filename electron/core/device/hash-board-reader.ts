@@ -54,17 +54,35 @@ function temperature(fields: FieldReader, object: JsonObject, key: string, path:
 const text = (fields: FieldReader, object: JsonObject | undefined, key: string, path: string) =>
   fields.string(object, key, path)?.slice(0, MAX_TEXT);
 
-/** `GET /model` → the number of boards and chips the model has. */
+/** More fans than this is no miner's (real ones have 2 to 6). */
+const MAX_FANS = 16;
+
+/** `cooling.fan_min_count.default`: a whole number of fans, 0 to 16; anything else is left out. */
+function modelFans(fields: FieldReader, fanCount: JsonObject | undefined): number | undefined {
+  const at = 'model.cooling.fan_min_count.';
+  const value = fanCount === undefined ? undefined : nonNegative(fields, fanCount, 'default', at);
+  if (value === undefined || (Number.isInteger(value) && value <= MAX_FANS)) return value;
+  fields.warn(`${at}default is ${value}, not a number of fans; left out`);
+  return undefined;
+}
+
+/** `GET /model` → the number of boards, chips and fans the model has. */
 export function readModelChains(body: unknown): ModelChains {
   const fields = new FieldReader();
   const model = asObject(body);
   const chain = fields.object(model, 'chain', 'model.');
+  const fanCount = fields.object(
+    fields.object(model, 'cooling', 'model.'),
+    'fan_min_count',
+    'model.cooling.',
+  );
   return compact({
     fullName: text(fields, model, 'full_name', 'model.'),
     numChains: chain === undefined ? undefined : nonNegative(fields, chain, 'num_chains', 'model.chain.'),
     chipsPerChain:
       chain === undefined ? undefined : nonNegative(fields, chain, 'chips_per_chain', 'model.chain.'),
     hashRateUnit: text(fields, model, 'hr_measure', 'model.'),
+    fans: modelFans(fields, fanCount),
   });
 }
 

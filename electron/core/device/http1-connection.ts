@@ -49,10 +49,6 @@ export class StaleSocketError extends Error {
   }
 }
 
-export type { Http1Answer } from './http1-answer';
-/** The read option of a plain socket, made before it and handed to the connection made on it. */
-export { SharedBufferReads } from './shared-buffer-reads';
-
 export interface Http1RequestOptions {
   /** The body's cap; the whole answer may be ANSWER_FRAMING_BYTES more (headers, chunk framing, trailers). */
   maxBodyBytes: number;

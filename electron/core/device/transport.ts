@@ -15,7 +15,7 @@ import { listenForAbort } from './abort-fanout';
 import { ConnectionPool } from './connection-pool';
 import { DeviceError } from './device-error';
 import type { TransportRequest, TransportResponse } from './http-exchange';
-import type { Http1Answer } from './http1-connection';
+import type { Http1Answer } from './http1-answer';
 import { Http1Connection, StaleSocketError } from './http1-connection';
 import { hostPort } from './network-errors';
 import type { TlsPins } from './tls-pinning';

@@ -21,14 +21,27 @@ export interface PinOverlay extends TlsPins {
   pin(address: string, fingerprint: string): void;
 }
 
-/** The pins of `base`, with the ones trusted during this run on top. */
+/**
+ * The pins of `base`, with the ones trusted during this run on top — each only while `base` still says
+ * what it said when it was pinned: the app's base follows the inventory, so once the inventory has the new
+ * pin (or someone trusted yet another certificate since) the inventory decides again, never a stale pin.
+ */
 export function createPinOverlay(base: TlsPins | undefined): PinOverlay {
-  const pinned = new Map<string, string>();
+  const pinned = new Map<string, { fingerprint: string; baseThen: string | undefined }>();
   return {
-    get: (hostPort) => pinned.get(hostPort) ?? base?.get(hostPort),
+    get(hostPort) {
+      const now = base?.get(hostPort);
+      const overlay = pinned.get(hostPort);
+      if (overlay === undefined) return now;
+      if (overlay.baseThen === now) return overlay.fingerprint;
+      pinned.delete(hostPort);
+      return now;
+    },
     pin(address, fingerprint) {
       const parsed = parseDeviceAddress(address);
-      if (parsed.ok) pinned.set(tlsPinKey(parsed.value), fingerprint);
+      if (!parsed.ok) return;
+      const key = tlsPinKey(parsed.value);
+      pinned.set(key, { fingerprint, baseThen: base?.get(key) });
     },
   };
 }

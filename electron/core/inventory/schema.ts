@@ -8,7 +8,12 @@ import { z } from 'zod';
 import { storedVerdictSchema } from '../../../shared/domain/acceptance';
 import { activityEntrySchema } from '../../../shared/domain/commission';
 import { inventoryDeviceSchema, inventorySettingsSchema, siteSchema } from '../../../shared/domain/inventory';
-import { importProposalSchema, MAX_PROPOSALS, storedPoolPresetSchema } from './stored-records';
+import {
+  importProposalSchema,
+  MAX_PROPOSALS,
+  storedPoolPresetSchema,
+  storedStandardSchema,
+} from './stored-records';
 
 /**
  * Version 3 added `activity`: every write to a device, per site (docs/design.md, Commissioning actions, 6).
@@ -30,6 +35,8 @@ export const inventorySchema = z
     importProposals: z.array(importProposalSchema).max(MAX_PROPOSALS).optional(),
     /** Each device's latest acceptance verdict (a new run replaces it), per site (acceptance/verdict-store.ts). */
     acceptance: z.array(storedVerdictSchema),
+    /** Each site's standard (issue 26), at most one per site; absent in files written before it, which had none. */
+    standards: z.array(storedStandardSchema).default([]),
   })
   .superRefine((inventory, ctx) => {
     const siteIds = new Set<string>();
@@ -77,6 +84,14 @@ export const inventorySchema = z
       }
       verdictKeys.add(key);
     });
+    const standardSites = new Set<string>();
+    inventory.standards.forEach((standard, index) => {
+      if (!siteIds.has(standard.siteId) || standardSites.has(standard.siteId)) {
+        const message = standardSites.has(standard.siteId) ? 'two standards' : 'no such site';
+        ctx.addIssue({ code: 'custom', path: ['standards', index, 'siteId'], message });
+      }
+      standardSites.add(standard.siteId);
+    });
     const current = inventory.settings.currentSiteId;
     if (current !== null && !siteIds.has(current)) {
       ctx.addIssue({ code: 'custom', path: ['settings', 'currentSiteId'], message: 'no such site' });
@@ -93,6 +108,7 @@ export const emptyInventory = (): Inventory => ({
   activity: [],
   poolPresets: [],
   acceptance: [],
+  standards: [],
 });
 
 /** "devices.3.address: expected string" for the first few issues: enough to find the spot in the file. */

@@ -186,6 +186,7 @@ export function deleteSite(
   inventory.activity = inventory.activity.filter((entry) => entry.siteId !== site.id);
   inventory.poolPresets = inventory.poolPresets.filter((preset) => preset.siteId !== site.id);
   inventory.acceptance = inventory.acceptance.filter((verdict) => verdict.siteId !== site.id);
+  inventory.standards = inventory.standards.filter((standard) => standard.siteId !== site.id);
   dropProposals(inventory, (proposal) => proposal.siteId !== site.id);
   if (inventory.settings.currentSiteId === site.id)
     inventory.settings.currentSiteId = inventory.sites[0]?.id ?? null;

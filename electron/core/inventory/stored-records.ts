@@ -11,10 +11,15 @@ import {
   isoTimeSchema,
 } from '../../../shared/domain/inventory';
 import { poolPresetSchema } from '../../../shared/domain/pools';
+import { siteStandardSchema } from '../../../shared/domain/standard';
 
 /** A preset in the inventory file: the site it belongs to, and goes with. */
 export const storedPoolPresetSchema = poolPresetSchema.extend({ siteId: z.string() });
 export type StoredPoolPreset = z.infer<typeof storedPoolPresetSchema>;
+
+/** A site's standard in the inventory file (one per site): the site it belongs to, and goes with. */
+export const storedStandardSchema = siteStandardSchema.extend({ siteId: z.string() });
+export type StoredStandard = z.infer<typeof storedStandardSchema>;
 
 export const PROPOSAL_FIELDS = ['address', 'tlsPin'] as const;
 export type ProposalField = (typeof PROPOSAL_FIELDS)[number];

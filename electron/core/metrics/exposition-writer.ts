@@ -2,7 +2,7 @@
  * The exposition's building blocks: label escaping, sample values, the families' fixed bytes, and a writer
  * that puts one scrape's bytes straight into a Buffer.
  */
-import type { MonitorSnapshot } from '../monitor/monitor';
+import type { MonitorSnapshot } from '../monitor/monitor-reads';
 import type { DeviceExtras } from './poll-recorder';
 
 /** A label value as the format wants it: `\` → `\\`, `"` → `\"`, newline → `\n`. */

@@ -16,7 +16,7 @@
  */
 import { setImmediate } from 'node:timers/promises';
 import type { MonitorState } from '../../../shared/domain/monitor';
-import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor';
+import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor-reads';
 import type { DeviceExtras, LatencyHistogram, PollRecorder } from './poll-recorder';
 import { LATENCY_BUCKETS_S } from './poll-recorder';
 import { boardFamilies, poolFamilies } from './exposition-boards';

@@ -10,7 +10,7 @@
 import { zeroByState } from '../../../shared/domain/kinds';
 import type { SiteMetricsSettings } from '../../../shared/domain/settings';
 import type { SiteMetricsStatus } from '../../../shared/ipc/channels/metrics';
-import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor';
+import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor-reads';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ExpositionInput } from './exposition';
 import { expositionOf, streamExposition } from './exposition';

@@ -29,10 +29,64 @@ interface Column {
   tenths: boolean;
 }
 
+/** Where each column of a ring lives in its buffer: the same for every ring of one capacity and fields. */
+interface RingLayout {
+  size: number;
+  columns: readonly Column[];
+  codesAt: number;
+  bytes: number;
+}
+
+function layoutOf<F extends string>(
+  capacity: number,
+  fields: readonly F[],
+  kinds: Partial<Record<F, ColumnKind>>,
+): RingLayout {
+  const size = Math.max(1, Math.floor(capacity));
+  // Times, then the Float32 columns, then the Int16 ones, then the codes: every column aligned.
+  let offset = size * 4;
+  const placed = new Map<F, Column>();
+  for (const field of fields) {
+    if (kinds[field] === 'tenths') continue;
+    placed.set(field, { offset, tenths: false });
+    offset += size * 4;
+  }
+  for (const field of fields) {
+    if (kinds[field] !== 'tenths') continue;
+    placed.set(field, { offset, tenths: true });
+    offset += size * 2;
+  }
+  const columns = fields.map((field) => placed.get(field) ?? { offset: 0, tenths: false });
+  return { size, columns, codesAt: offset, bytes: offset + size };
+}
+
+/**
+ * Layouts already worked out, by capacity, fields and kinds: a monitor makes one ring per device, all
+ * alike, and their layouts (five small objects each) would otherwise be 2 MB at 10,000 devices, made while
+ * the fleet's first round builds everything else. Few keys (one per monitor's interval), bounded anyway.
+ */
+const LAYOUTS = new Map<string, RingLayout>();
+const MAX_LAYOUTS = 16;
+
+function sharedLayout<F extends string>(
+  capacity: number,
+  fields: readonly F[],
+  kinds: Partial<Record<F, ColumnKind>>,
+): RingLayout {
+  const key = `${capacity}|${fields.map((f) => `${f}:${kinds[f] ?? 'float32'}`).join(',')}`;
+  let layout = LAYOUTS.get(key);
+  if (layout === undefined) {
+    if (LAYOUTS.size >= MAX_LAYOUTS) LAYOUTS.clear();
+    layout = layoutOf(capacity, fields, kinds);
+    LAYOUTS.set(key, layout);
+  }
+  return layout;
+}
+
 export class SeriesRing<F extends string> {
   private readonly view: DataView;
   private readonly size: number;
-  private readonly columns: Column[];
+  private readonly columns: readonly Column[];
   private readonly codesAt: number;
   private next = 0;
   private count = 0;
@@ -44,24 +98,11 @@ export class SeriesRing<F extends string> {
     private readonly epoch: number,
     kinds: Partial<Record<F, ColumnKind>> = {},
   ) {
-    const size = Math.max(1, Math.floor(capacity));
-    this.size = size;
-    // Times, then the Float32 columns, then the Int16 ones, then the codes: every column aligned.
-    let offset = size * 4;
-    const placed = new Map<F, Column>();
-    for (const field of fields) {
-      if (kinds[field] === 'tenths') continue;
-      placed.set(field, { offset, tenths: false });
-      offset += size * 4;
-    }
-    for (const field of fields) {
-      if (kinds[field] !== 'tenths') continue;
-      placed.set(field, { offset, tenths: true });
-      offset += size * 2;
-    }
-    this.codesAt = offset;
-    this.view = new DataView(new ArrayBuffer(offset + size));
-    this.columns = fields.map((field) => placed.get(field) ?? { offset: 0, tenths: false });
+    const layout = sharedLayout(capacity, fields, kinds);
+    this.size = layout.size;
+    this.columns = layout.columns;
+    this.codesAt = layout.codesAt;
+    this.view = new DataView(new ArrayBuffer(layout.bytes));
   }
 
   get length(): number {

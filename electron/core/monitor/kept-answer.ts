@@ -13,7 +13,7 @@
 import { infoFacts } from '../device/status-reader';
 import type { Answered } from './poll-device';
 import type { PollSummary, SummaryPart } from './poll-summary';
-import { readSummaryPart, withStatus } from './poll-summary';
+import { readSummaryPart, samePollSummary, withStatus } from './poll-summary';
 
 /** The latest bodies exactly as the device sent them, for display and diagnostics. */
 export interface RawBodies {
@@ -69,6 +69,8 @@ export class KeptAnswer {
   private at: number | undefined;
   /** What the kept `/summary` said, under the kept unit. */
   private part: SummaryPart | undefined;
+  /** The last poll's reading, kept while the next ones say the same (see take()). */
+  private reading: PollSummary | undefined;
   private hashRateUnit: string | undefined;
   /** `listened`: a listener takes every poll's parsed bodies (see the file comment). */
   constructor(private readonly listened: boolean) {}
@@ -91,7 +93,13 @@ export class KeptAnswer {
     }
     this.status = answer.status;
     this.at = at;
-    return withStatus(answer.status, this.part);
+    // The device's record holds the reading until the next poll, an interval: long enough for V8 to move it
+    // to the old generation, where each one replaced is garbage until a full collection (at 10,000 devices,
+    // 1,000 a second). Most polls say what the last one did (the summary is read every other poll, states
+    // rarely change): the new reading then dies young and the old one stays.
+    const reading = withStatus(answer.status, this.part);
+    if (this.reading === undefined || !samePollSummary(this.reading, reading)) this.reading = reading;
+    return this.reading;
   }
 
   /** The kept `/summary` and `/info`, parsed, as a listener has them (kept so only when listened). */

@@ -263,6 +263,26 @@ export function withStatus(status: unknown, part: SummaryPart | undefined): Poll
   };
 }
 
+/** The same value, and `implausible` the very same list (it comes with the summary's part). */
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i]));
+
+/** Whether two objects hold the same values under the same keys (arrays of plain values compared by item). */
+function sameFields(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  return keys.every((key) => Object.hasOwn(y, key) && sameValue(x[key], y[key]));
+}
+
+/**
+ * Whether two poll summaries say the same: a poll whose `/status` and kept summary did not change keeps
+ * the one it has (poll objects are never changed once made, so the older one can stand for the newer).
+ */
+export const samePollSummary = (a: PollSummary, b: PollSummary): boolean =>
+  sameFields(a.state, b.state) && sameFields(a.summary, b.summary);
+
 export function readPollSummary(status: unknown, summary: unknown, info: unknown): PollSummary {
   return withStatus(status, readSummaryPart(summary, infoFacts(info).hashRateUnit));
 }

@@ -11,7 +11,7 @@ import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { PowerPlanEntry, PowerWriteResult } from '../../../shared/domain/power-plan';
 import type { WriteResult } from '../../../shared/domain/commission';
 import type { BulkProgress } from '../credentials/bulk';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import { runAction } from '../commission/action-bulk';

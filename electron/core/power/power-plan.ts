@@ -17,7 +17,7 @@ import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { runBulk } from '../credentials/bulk';
 import { DeviceError } from '../device/device-error';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
 import { planAction } from '../commission/action-bulk';
 import { trimDot } from '../commission/action-write';
@@ -136,7 +136,11 @@ async function readAll(
   });
 }
 
-function totalsOf(entries: readonly PowerPlanEntry[], budgetW?: number, stepW?: number): PowerPlan['totals'] {
+function totalsOf(
+  entries: readonly PowerPlanEntry[],
+  budgetW?: number,
+  bestHashRateThs?: number,
+): PowerPlan['totals'] {
   const planned = entries.filter((e) => e.preset !== undefined);
   return {
     devices: planned.length,
@@ -145,7 +149,7 @@ function totalsOf(entries: readonly PowerPlanEntry[], budgetW?: number, stepW?: 
     hashRateThs: planned.reduce((sum, e) => sum + (e.preset?.hashRateThs ?? 0), 0),
     unknownWatts: planned.filter((e) => e.preset?.watts === undefined).length,
     ...(budgetW !== undefined ? { budgetW } : {}),
-    ...(stepW !== undefined ? { stepW } : {}),
+    ...(bestHashRateThs !== undefined ? { bestHashRateThs } : {}),
   };
 }
 
@@ -165,10 +169,10 @@ export async function planPower(
     choose: Choose,
     note: (facts: ReadFacts, p: AutotunePreset) => string,
     budgetW?: number,
-    stepW?: number,
+    bestHashRateThs?: number,
   ) => {
     const entries = reads.map((read, i) => entryFor(read, i, choose, note));
-    return ok({ choice, entries, totals: totalsOf(entries, budgetW, stepW) });
+    return ok({ choice, entries, totals: totalsOf(entries, budgetW, bestHashRateThs) });
   };
   if (choice.kind === 'preset') return plan((facts) => pickByName(facts, choice.name), none);
   if (choice.kind === 'max-watts') {
@@ -202,7 +206,7 @@ export async function planPower(
     const preset = presets[spread.choice[k] ?? -1];
     if (preset !== undefined) picks.set(i, preset);
   });
-  // The step is named only when the budget was spread at a coarser one than the presets' own.
+  // The bound is named only when the spread is not proven the best (too many devices for the exact DP).
   return plan(
     (_facts, i) => {
       const preset = picks.get(i);
@@ -210,6 +214,6 @@ export async function planPower(
     },
     none,
     budgetW,
-    spread.exact ? undefined : spread.stepW,
+    spread.bestHashRate,
   );
 }

@@ -8,7 +8,8 @@
 import type { DevicePowerListing } from '../../../shared/domain/power-plan';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { runBulk } from '../credentials/bulk';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { DeviceClient } from '../device/client';
 import { readCurrentPreset, readOverclockSettings, readPresets } from '../device/preset-reader';
 import { callOf, readBack } from '../commission/action-write';

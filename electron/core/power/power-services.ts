@@ -20,10 +20,10 @@ import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { BulkProgress } from '../credentials/bulk';
 import type { CredentialServices } from '../credentials/credential-services';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { DeviceClient } from '../device/client';
 import type { InventoryServices } from '../inventory/inventory-services';
-import { actionActivity } from '../commission/action-bulk';
+import { actionActivity, recordIn } from '../commission/action-bulk';
 import { setPower } from './power-apply';
 import type { PowerPlanOptions } from './power-plan';
 import { planPower } from './power-plan';
@@ -113,12 +113,7 @@ export function createPowerServices(options: PowerServicesOptions): PowerService
         { siteId: request.siteId, at, action: 'power-profile', what: powerWhat(request.plan) },
         results,
       );
-      const recorded = await inventory.recordActivity(entry);
-      return ok(
-        recorded.ok
-          ? { results, activity: recorded.value }
-          : { results, activityError: recorded.error.message },
-      );
+      return ok({ results, ...(await recordIn(inventory, entry)) });
     },
 
     listPower: (targets, listOptions) => listPower({ client, sessions }, targets, listOptions),

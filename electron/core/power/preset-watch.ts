@@ -8,7 +8,7 @@
  */
 import type { DevicePresetView } from '../../../shared/domain/power-plan';
 import { runBulk } from '../credentials/bulk';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { DeviceClient } from '../device/client';
 import { readCurrentPreset } from '../device/preset-reader';
 

@@ -19,7 +19,7 @@ import type {
   ReportDevice,
   ReportState,
 } from '../../../shared/domain/report';
-import { activityOfReport, lastRestartsOf } from './report-activity';
+import { activityOfReport, lastRestartsOf, verifiedFirmwareOf } from './report-activity';
 import { implausibleLine } from '../../../shared/format/implausible';
 import { sameMacWords } from '../../../shared/domain/same-mac';
 import { sameMacPeers } from '../credentials/identity-rule';
@@ -221,15 +221,37 @@ function flagSameMac(site: readonly InventoryDevice[], devices: readonly ReportD
   }
 }
 
+/**
+ * The device as the report shows it: seen at the check's time when it answered the check, and on the
+ * firmware version a rollout verified it on when that is newer than what a scan last saw (the CLI's
+ * rollout does not rescan; the app's tells the inventory at once).
+ */
+function withCheckAndFirmware(
+  device: InventoryDevice,
+  checkedAt: string | null,
+  live: DeviceCommissioning | undefined,
+  verified: { version: string; at: string } | undefined,
+): InventoryDevice {
+  const newer = verified !== undefined && (device.lastSeen === null || verified.at > device.lastSeen);
+  const seen = checkedAt !== null && seenInCheck(live);
+  if (!newer && !seen) return device;
+  return {
+    ...device,
+    ...(seen ? { lastSeen: checkedAt } : {}),
+    ...(newer ? { identity: { ...device.identity, firmware: verified.version } } : {}),
+  };
+}
+
 export function buildReport(inputs: ReportInputs): HandOverReport {
   const live = new Map((inputs.snapshot?.devices ?? []).map((d) => [d.deviceId, d]));
   const checkedAt = inputs.snapshot === undefined ? null : new Date(inputs.snapshot.at).toISOString();
   const activity = inputs.activity ?? [];
   const restarts = lastRestartsOf(activity);
+  const firmware = verifiedFirmwareOf(activity);
   const devices = inputs.devices
     .map((device) =>
       reportDevice(
-        checkedAt !== null && seenInCheck(live.get(device.id)) ? { ...device, lastSeen: checkedAt } : device,
+        withCheckAndFirmware(device, checkedAt, live.get(device.id), firmware.get(device.id)),
         live.get(device.id),
         inputs.credentials?.get(device.id),
         inputs.credentials !== undefined,

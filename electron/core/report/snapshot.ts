@@ -5,7 +5,8 @@
  */
 import type { MonitorAlert } from '../../../shared/domain/monitor';
 import type { CommissioningSnapshot, SeenAlert } from '../../../shared/domain/report';
-import type { Monitor, MonitorSnapshot } from '../monitor/monitor';
+import type { Monitor } from '../monitor/monitor';
+import type { MonitorSnapshot } from '../monitor/monitor-reads';
 
 const seen = (alert: MonitorAlert): SeenAlert => ({
   kind: alert.kind,

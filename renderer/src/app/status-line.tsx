@@ -1,16 +1,21 @@
 /**
- * The footer: the fleet at a glance (devices, online, total hash rate, active alerts) and the app's
- * version and platform when app:info answers, what went wrong (and a retry) if not.
+ * The footer: the fleet at a glance (devices, online, total hash rate, active alerts, and against the
+ * site's standard: "182 at the standard · 18 differ") and the app's version and platform when app:info
+ * answers, what went wrong (and a retry) if not.
  */
 import type { ReactNode } from 'react';
+import { driftCountsText } from '../features/standard/drift-words';
 import { hashRate, count } from '../lib/format';
 import { useRootStore } from '../stores/root-store';
+import '../features/standard/standard.css';
 
 const PLATFORM_NAMES: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
 
 function FleetSummary(): ReactNode {
   const totals = useRootStore((s) => s.totals);
   const monitoring = useRootStore((s) => s.monitoring);
+  const standard = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard));
+  const standardShort = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, true));
   if (totals === undefined || totals.devices === 0) return null;
   return (
     <p className="status-fleet" aria-label="Fleet summary">
@@ -26,6 +31,15 @@ function FleetSummary(): ReactNode {
       <span className={totals.activeAlerts > 0 ? 'status-alerts' : undefined}>
         {count(totals.activeAlerts, 'alert')}
       </span>
+      {/* A narrow window (1024 px) says "182 ✓ · 18 differ", so the footer stays one line. */}
+      {standard !== undefined && (
+        <span data-standard-counts className="standard-counts">
+          <span className="counts-wide">{standard}</span>
+          <span className="counts-narrow" aria-hidden="true">
+            {standardShort}
+          </span>
+        </span>
+      )}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * A device this laptop rebooted, or whose mining it restarted, is expected to be away for a while
+ * A device this laptop rebooted, updated, or whose mining it restarted, is expected to be away for a while
  * (docs/design.md, Commissioning actions 7). The monitor says so once, as the state's reason ("rebooting (back
  * in about 95 s)", electron/core/monitor/disruption.ts); the fleet counts that time down from when the
  * state began, so the badge stays right between polls without another message from main.
@@ -20,8 +20,8 @@ export interface DisruptionLabel {
 }
 
 /**
- * "Rebooting" / "back in about 83 s", "Restarting" / "back any moment" for a device in an expected
- * disruption; undefined for every other state.
+ * "Rebooting" / "back in about 83 s", "Updating" (a firmware update's reboot), "Restarting" / "back any
+ * moment" for a device in an expected disruption; undefined for every other state.
  */
 export function disruptionLabel(
   state: MonitorState | 'not-watched',
@@ -29,8 +29,10 @@ export function disruptionLabel(
   since: number | undefined,
   now: number,
 ): DisruptionLabel | undefined {
-  const headline = HEADLINE[state];
-  if (headline === undefined) return undefined;
+  const usual = HEADLINE[state];
+  if (usual === undefined) return undefined;
+  // The reboot of a firmware update: the monitor says "updating (back in about N s)".
+  const headline = state === 'rebooting' && reason.startsWith('updating') ? 'Updating' : usual;
   const said = BACK_IN.exec(reason);
   if (said === null || since === undefined) {
     return { headline, when: said === null ? 'back any moment' : `back in about ${said[1]} s` };

@@ -44,6 +44,8 @@ export const STATE_FILTERS = [
     states: ['locked', 'needs-password', 'locked-out', 'auth-failed'],
   },
   { id: 'error', label: 'Error', states: ['error'] },
+  // Any state: the devices whose drift says they differ from the site's standard (visible-rows.ts).
+  { id: 'differs', label: 'Differs from the standard', states: null },
 ] as const satisfies readonly { id: string; label: string; states: readonly string[] | null }[];
 
 export type StateFilterId = (typeof STATE_FILTERS)[number]['id'];

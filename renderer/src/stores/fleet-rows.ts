@@ -68,40 +68,59 @@ const sameImplausible = (a: readonly ImplausibleValue[] = [], b: readonly Implau
   a.length === b.length && a.every((entry, i) => entry.field === b[i]?.field && entry.text === b[i]?.text);
 
 /** The LED flag of a reading summary: only `true` is kept, so most rows carry nothing. */
-const ledOf = (reading: MonitorDeviceView['reading']): true | undefined =>
-  reading?.flags?.includes('locate-led') === true ? true : undefined;
+export const ledOf = (flags: readonly string[] | undefined): true | undefined =>
+  flags?.includes('locate-led') === true ? true : undefined;
 
-/** Whether the view would change nothing the row shows (most diffs, for most devices, at display precision). */
-function showsSame(row: FleetRow, view: MonitorDeviceView): boolean {
-  const r = view.reading;
+/** Every key of T, optional ones included (a field added to FleetRow must be added to withLive). */
+type EveryField<T> = { [K in keyof Required<T>]: T[K] };
+
+/** The row fields the monitor's view sets; the rest come from the fleet's record of the device. */
+export type LiveFields = EveryField<
+  Pick<
+    FleetRow,
+    | 'state'
+    | 'reason'
+    | 'since'
+    | 'minerState'
+    | 'hashRate'
+    | 'nominalHashRate'
+    | 'chipTempMax'
+    | 'fanCount'
+    | 'fanRpmMin'
+    | 'powerW'
+    | 'locateLed'
+    | 'implausible'
+    | 'alerts'
+  >
+>;
+
+/** Whether the live fields would change nothing the row shows (most diffs, for most devices, at display precision). */
+function showsSame(row: FleetRow, live: LiveFields): boolean {
   return (
-    row.state === view.state &&
-    row.reason === view.reason &&
-    row.since === view.since &&
-    row.minerState === r?.minerState &&
-    row.hashRate === r?.hashRate &&
-    row.nominalHashRate === r?.nominalHashRate &&
-    row.chipTempMax === r?.chipTempMax &&
-    row.fanCount === r?.fanCount &&
-    row.fanRpmMin === r?.fanRpmMin &&
-    row.powerW === r?.powerW &&
-    row.locateLed === ledOf(r) &&
-    sameImplausible(row.implausible, r?.implausible) &&
-    sameKinds(row.alerts, view.alerts)
+    row.state === live.state &&
+    row.reason === live.reason &&
+    row.since === live.since &&
+    row.minerState === live.minerState &&
+    row.hashRate === live.hashRate &&
+    row.nominalHashRate === live.nominalHashRate &&
+    row.chipTempMax === live.chipTempMax &&
+    row.fanCount === live.fanCount &&
+    row.fanRpmMin === live.fanRpmMin &&
+    row.powerW === live.powerW &&
+    row.locateLed === live.locateLed &&
+    sameImplausible(row.implausible, live.implausible) &&
+    sameKinds(row.alerts, live.alerts)
   );
 }
 
-/** Every key of T, optional ones included (a field added to FleetRow must be added to applyView). */
-type EveryField<T> = { [K in keyof Required<T>]: T[K] };
-
 /**
- * The row with the monitor's view; the same row object when nothing it shows changed. Every field is
+ * The row with these live fields; the same row object when nothing it shows changed. Every field is
  * written out rather than spread: this runs for thousands of rows per redraw, and a literal of one
- * shape is several times cheaper than a spread.
+ * shape is several times cheaper than a spread. `live` may be a scratch object the caller reuses
+ * (fleet-pending.ts): only its values are kept.
  */
-export function applyView(row: FleetRow, view: MonitorDeviceView | undefined): FleetRow {
-  if (view === undefined || showsSame(row, view)) return row;
-  const r = view.reading;
+export function applyLive(row: FleetRow, live: LiveFields): FleetRow {
+  if (showsSame(row, live)) return row;
   const next: EveryField<FleetRow> = {
     id: row.id,
     address: row.address,
@@ -112,6 +131,30 @@ export function applyView(row: FleetRow, view: MonitorDeviceView | undefined): F
     firmware: row.firmware,
     mac: row.mac,
     sameMac: row.sameMac,
+    state: live.state,
+    reason: live.reason,
+    since: live.since,
+    minerState: live.minerState,
+    hashRate: live.hashRate,
+    nominalHashRate: live.nominalHashRate,
+    chipTempMax: live.chipTempMax,
+    fanCount: live.fanCount,
+    fanRpmMin: live.fanRpmMin,
+    powerW: live.powerW,
+    locateLed: live.locateLed,
+    implausible: live.implausible,
+    password: row.password,
+    apiKey: row.apiKey,
+    factoryPassword: row.factoryPassword,
+    alerts: live.alerts,
+  };
+  return next;
+}
+
+/** The live fields of a monitor view. */
+export function liveOf(view: MonitorDeviceView): LiveFields {
+  const r = view.reading;
+  return {
     state: view.state,
     reason: view.reason,
     since: view.since,
@@ -122,14 +165,15 @@ export function applyView(row: FleetRow, view: MonitorDeviceView | undefined): F
     fanCount: r?.fanCount,
     fanRpmMin: r?.fanRpmMin,
     powerW: r?.powerW,
-    locateLed: ledOf(r),
+    locateLed: ledOf(r?.flags),
     implausible: r?.implausible,
-    password: row.password,
-    apiKey: row.apiKey,
-    factoryPassword: row.factoryPassword,
     alerts: view.alerts,
   };
-  return next;
+}
+
+/** The row with the monitor's view; the same row object when nothing it shows changed. */
+export function applyView(row: FleetRow, view: MonitorDeviceView | undefined): FleetRow {
+  return view === undefined ? row : applyLive(row, liveOf(view));
 }
 
 export function toRow(device: FleetDevice, previous?: FleetRow): FleetRow {

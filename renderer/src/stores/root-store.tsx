@@ -23,6 +23,8 @@ import type { DeviceSlice } from './device-slice';
 import { createDeviceSlice } from './device-slice';
 import type { DiscoverSlice } from './discover-slice';
 import { createDiscoverSlice } from './discover-slice';
+import type { FirmwareSlice } from './firmware-slice';
+import { createFirmwareSlice } from './firmware-slice';
 import type { FleetSlice } from './fleet-slice';
 import { createFleetSlice } from './fleet-slice';
 import type { PasswordSlice } from './password-slice';
@@ -37,6 +39,8 @@ import type { SettingsSlice } from './settings-slice';
 import { createSettingsSlice } from './settings-slice';
 import type { SitesSlice } from './sites-slice';
 import { createSitesSlice } from './sites-slice';
+import type { StandardSlice } from './standard-slice';
+import { createStandardSlice } from './standard-slice';
 
 export type RootState = AppSlice &
   DiscoverSlice &
@@ -49,9 +53,11 @@ export type RootState = AppSlice &
   PasswordSlice &
   PoolsSlice &
   PowerSlice &
+  FirmwareSlice &
   DeviceActionsSlice &
   ActivitySlice &
-  AcceptanceSlice;
+  AcceptanceSlice &
+  StandardSlice;
 
 export type RootStore = UseBoundStore<StoreApi<RootState>> & {
   /** Stops listening to main (tests unmount; the app lives as long as the page). */
@@ -79,9 +85,11 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     ...createPasswordSlice(deps)(...args),
     ...createPoolsSlice(deps)(...args),
     ...createPowerSlice(deps)(...args),
+    ...createFirmwareSlice(deps)(...args),
     ...createDeviceActionsSlice(deps)(...args),
     ...createActivitySlice(deps)(...args),
     ...createAcceptanceSlice(deps)(...args),
+    ...createStandardSlice(deps)(...args),
   }));
   const detach = deps.api.onEvent((events) => {
     const state = store.getState();
@@ -91,6 +99,8 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     state.passwordEventsArrived(events);
     state.siteSetupEventsArrived(events);
     state.acceptanceEventsArrived(events);
+    state.firmwareEventsArrived(events);
+    state.standardEventsArrived(events);
   });
   return Object.assign(store, { detach });
 }

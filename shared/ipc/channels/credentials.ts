@@ -32,7 +32,7 @@ export type DeviceOutcome = z.infer<typeof deviceOutcomeSchema>;
 
 const outcomes = z.object({ outcomes: z.array(deviceOutcomeSchema) });
 
-export const credentialChannels = {
+export const credentialsChannels = {
   'credentials:keychain': { input: z.void(), output: keychainInfoSchema },
   /**
    * Tries one password once on each device (never retried). `remember` stores it for the devices that

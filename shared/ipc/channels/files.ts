@@ -22,7 +22,7 @@ export const savedFileSchema = z.discriminatedUnion('saved', [
 ]);
 export type SavedFile = z.infer<typeof savedFileSchema>;
 
-export const fileChannels = {
+export const filesChannels = {
   'inventory:save-export': {
     input: z.object({ site: siteRef.optional() }).optional(),
     output: savedFileSchema,

@@ -8,7 +8,11 @@
  * acceptance alone, the monitor stopped. Reads `{addresses, password, intervalMs, windowMs}` on stdin,
  * prints one JSON line.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { join, resolve } from 'node:path';
 import { text } from 'node:stream/consumers';
+import { pathToFileURL } from 'node:url';
 import { defaultCriteria } from '../../../shared/domain/acceptance';
 import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import { runAcceptance } from '../../../electron/core/acceptance/acceptance-run';
@@ -41,6 +45,8 @@ export interface AcceptanceBenchResult {
   devices: number;
   monitorOnly: Window;
   monitorAndAcceptance: Window;
+  /** With ACCEPTANCE_BENCH_BEFORE: the monitor with the other run beside it. */
+  monitorAndBefore?: Window;
   acceptanceOnly: Window;
   /** The verdicts of the run beside the monitor, and of the run alone. */
   verdicts: { withMonitor: { pass: number; fail: number }; alone: { pass: number; fail: number } };
@@ -65,14 +71,26 @@ let peakRss = process.memoryUsage.rss();
 const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
 const monitor = createMonitor({ client, sessions, intervalMs });
 
+// ACCEPTANCE_BENCH_PROFILE=<dir>: a V8 CPU profile of each window (`monitor.cpuprofile`,
+// `monitor-and-acceptance.cpuprofile`, `acceptance.cpuprofile`), for finding where a reading goes.
+const profileDir = process.env.ACCEPTANCE_BENCH_PROFILE;
+const inspector = profileDir !== undefined ? new Session() : undefined;
+inspector?.connect();
+await inspector?.post('Profiler.enable');
+
 /** This process's CPU and the monitor's polls while `during` runs (at least `windowMs`). */
-async function measured(during: () => Promise<unknown>): Promise<Window> {
+async function measured(name: string, during: () => Promise<unknown>): Promise<Window> {
+  await inspector?.post('Profiler.start');
   const cpu = process.cpuUsage();
   const started = performance.now();
   const polls = monitor.stats().polls;
   peakRss = process.memoryUsage.rss();
   await during();
   const used = process.cpuUsage(cpu);
+  if (inspector !== undefined && profileDir !== undefined) {
+    const { profile } = await inspector.post('Profiler.stop');
+    await writeFile(join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
   return {
     cpuMs: (used.user + used.system) / 1000,
     wallMs: performance.now() - started,
@@ -86,21 +104,34 @@ const tally = (verdicts: readonly { verdict: string }[]) => ({
   pass: verdicts.filter((v) => v.verdict === 'pass').length,
   fail: verdicts.filter((v) => v.verdict === 'fail').length,
 });
-// The benchmark's fleet hashes at the recorded rate: the verdicts are counted, not the point here.
-const criteria = { ...defaultCriteria(), minutes: windowMs / 60_000, minHashratePercent: 50 };
+const criteria = { ...defaultCriteria(), minutes: windowMs / 60_000 };
+
+// ACCEPTANCE_BENCH_BEFORE=<module>: another `runAcceptance` (e.g. the code before a change, copied into the
+// tree) measured in the same run beside the monitor, after the current one: before/after from one run.
+const beforePath = process.env.ACCEPTANCE_BENCH_BEFORE;
+const before =
+  beforePath !== undefined
+    ? ((await import(pathToFileURL(resolve(beforePath)).href)) as { runAcceptance: typeof runAcceptance })
+    : undefined;
 
 monitor.start(targets);
 await sleep(2 * intervalMs);
-const monitorOnly = await measured(() => sleep(windowMs));
+const monitorOnly = await measured('monitor', () => sleep(windowMs));
 let withMonitor = { pass: 0, fail: 0 };
-const monitorAndAcceptance = await measured(async () => {
+const monitorAndAcceptance = await measured('monitor-and-acceptance', async () => {
   const run = await runAcceptance(targets, { client, sessions, criteria });
   withMonitor = tally(run.verdicts);
 });
+const monitorAndBefore =
+  before === undefined
+    ? undefined
+    : await measured('monitor-and-acceptance-before', () =>
+        before.runAcceptance(targets, { client, sessions, criteria }),
+      );
 await monitor.stop();
 let alone = { pass: 0, fail: 0 };
 let readingsPerDevice = 0;
-const acceptanceOnly = await measured(async () => {
+const acceptanceOnly = await measured('acceptance', async () => {
   const run = await runAcceptance(targets, { client, sessions, criteria });
   alone = tally(run.verdicts);
   readingsPerDevice = run.verdicts[0]?.evidence.readings.taken ?? 0;
@@ -111,6 +142,7 @@ const result: AcceptanceBenchResult = {
   devices: targets.length,
   monitorOnly,
   monitorAndAcceptance,
+  ...(monitorAndBefore !== undefined ? { monitorAndBefore } : {}),
   acceptanceOnly,
   verdicts: { withMonitor, alone },
   readingsPerDevice,

@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { text } from 'node:stream/consumers';
 import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import { MONITOR_STATES } from '../../../shared/domain/monitor';
@@ -106,8 +106,26 @@ for (const t of targets) await vault.setDevicePassword(t.deviceId, request.passw
 let peakRss = process.memoryUsage.rss();
 let atPeak: MonitorRunResult['atPeak'] = { heapTotalMb: 0, heapUsedMb: 0, externalMb: 0, afterWarmUp: false };
 let warmedUp = false;
+// MONITOR_BENCH_MEMORY=<file>: the process's memory every 250 ms (RSS, V8 heap by space, outside the heap)
+// as JSON lines, for seeing when and where the peak RSS is reached (the warm-up or later, young or old).
+const memoryFile = process.env.MONITOR_BENCH_MEMORY;
+const memoryLines: string[] = [];
+const startedAt = performance.now();
+function sampleMemory(rss: number): void {
+  const { heapTotal, heapUsed, external } = process.memoryUsage();
+  const mb = (bytes: number): number => Math.round(bytes / 2 ** 17) / 8;
+  const spaces = Object.fromEntries(
+    getHeapSpaceStatistics()
+      .filter((s) => s.space_size > 0)
+      .map((s) => [s.space_name.replace(/_space$/, ''), [mb(s.space_used_size), mb(s.space_size)]]),
+  );
+  const t = Math.round(performance.now() - startedAt);
+  const at = { t, rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external) };
+  memoryLines.push(JSON.stringify({ ...at, spaces }));
+}
 const rssTimer = setInterval(() => {
   const rss = process.memoryUsage.rss();
+  if (memoryFile !== undefined) sampleMemory(rss);
   if (rss <= peakRss) return;
   peakRss = rss;
   const { heapTotal, heapUsed, external } = process.memoryUsage();
@@ -133,8 +151,9 @@ monitor.subscribe(() => (diffs += 1));
 
 // MONITOR_BENCH_PROFILE=<dir>: V8 CPU profiles of the warm-up (`warm-up.cpuprofile`) and of the measured
 // window (`steady.cpuprofile`), for finding where a poll goes. MONITOR_BENCH_HEAP_PROFILE=<dir>: where the
-// measured window's allocations come from, garbage included (a sampling heap profile,
-// `allocations.heapprofile`), and a heap snapshot at the end (`end.heapsnapshot`). Chrome DevTools opens them.
+// allocations come from, garbage included (sampling heap profiles of the warm-up, `warm-up.heapprofile`, and of
+// the measured window, `allocations.heapprofile`), and a heap snapshot at the end (`end.heapsnapshot`).
+// Chrome DevTools opens them.
 const profileDir = process.env.MONITOR_BENCH_PROFILE;
 const heapProfileDir = process.env.MONITOR_BENCH_HEAP_PROFILE;
 const inspector = profileDir !== undefined || heapProfileDir !== undefined ? new Session() : undefined;
@@ -150,7 +169,25 @@ async function cpuProfile(stopInto?: string): Promise<void> {
   await inspector.post('Profiler.start');
 }
 
+/** Starts sampling allocations (garbage included), or stops and writes them into `stopInto`. */
+async function heapProfile(stopInto?: string): Promise<void> {
+  if (inspector === undefined || heapProfileDir === undefined) return;
+  if (stopInto !== undefined) {
+    const { profile } = await inspector.post('HeapProfiler.stopSampling');
+    await writeFile(join(heapProfileDir, stopInto), JSON.stringify(profile));
+    return;
+  }
+  await inspector.post('HeapProfiler.startSampling', {
+    samplingInterval: 32_768,
+    includeObjectsCollectedByMajorGC: true,
+    // MONITOR_BENCH_HEAP_PROFILE_OLD=1: without what died young, i.e. what reached the old generation (kept,
+    // or garbage until a full collection): what sets how far V8 lets the heap grow.
+    includeObjectsCollectedByMinorGC: process.env.MONITOR_BENCH_HEAP_PROFILE_OLD !== '1',
+  });
+}
+
 await cpuProfile();
+await heapProfile();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 monitor.start(targets);
@@ -164,6 +201,7 @@ const unscraped = metrics !== undefined ? await cpuOver(durationMs) : undefined;
 const steadyAfter = warmUp + (unscraped !== undefined ? durationMs : 0);
 await cpuProfile('warm-up.cpuprofile');
 await cpuProfile();
+await heapProfile('warm-up.heapprofile');
 const cpuSteady = process.cpuUsage();
 const tSteady = performance.now();
 const steadyFrom = Date.now();
@@ -171,13 +209,7 @@ const lateAtSteady = monitor.stats().late;
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 const pollsAtSteady = monitor.stats().polls;
-if (inspector !== undefined && heapProfileDir !== undefined) {
-  await inspector.post('HeapProfiler.startSampling', {
-    samplingInterval: 32_768,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  });
-}
+await heapProfile();
 const scrapes =
   metrics !== undefined && request.scrapeEveryMs !== undefined
     ? scrapeFromAnotherProcess(metrics.url, {
@@ -195,10 +227,7 @@ const wallMs = performance.now() - t0;
 const steadyWallMs = performance.now() - tSteady;
 const endAt = Date.now();
 await cpuProfile('steady.cpuprofile');
-if (inspector !== undefined && heapProfileDir !== undefined) {
-  const { profile } = await inspector.post('HeapProfiler.stopSampling');
-  await writeFile(join(heapProfileDir, 'allocations.heapprofile'), JSON.stringify(profile));
-}
+await heapProfile('allocations.heapprofile');
 const heapBeforeGcMb = process.memoryUsage().heapUsed / 2 ** 20;
 // With --expose-gc (the benchmark passes it): what is still reachable, not garbage awaiting a collection.
 (globalThis as { gc?: () => void }).gc?.();
@@ -212,6 +241,7 @@ await metrics?.close();
 await monitor.stop();
 clearInterval(rssTimer);
 client.close();
+if (memoryFile !== undefined) await writeFile(memoryFile, `${memoryLines.join('\n')}\n`);
 
 /** Interval slots without an answered poll between `from` and `endAt`, and polls without a reading. */
 function missed(from: number): { missed: number; failed: number } {

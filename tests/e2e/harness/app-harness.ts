@@ -18,7 +18,12 @@ import { openCoreServices } from '../../../electron/core/open-services';
 import type { CoreServices } from '../../../electron/core/services';
 import { runtimeVersions } from '../../../electron/core/services';
 import { createHandlers } from '../../../electron/core/handlers';
-import type { SaveFileOutcome, SystemGlue } from '../../../electron/core/shell/system-glue';
+import type { FirmwareServiceOptions } from '../../../electron/core/firmware/firmware-service';
+import type {
+  ChooseFileOutcome,
+  SaveFileOutcome,
+  SystemGlue,
+} from '../../../electron/core/shell/system-glue';
 import { isAllowedExternalUrl } from '../../../electron/main/system-glue';
 import type { HarnessServer } from './harness-server';
 import { startHarnessServer } from './harness-server';
@@ -51,6 +56,13 @@ export interface AppHarnessOptions {
   savesDir?: string;
   /** PDF printing (only Electron has it; without this, saving a PDF says so). */
   htmlToPdf?: SystemGlue['htmlToPdf'];
+  /**
+   * The open dialog's double (a firmware image): the path it "chooses", or null for Cancel. Default: the
+   * path last given to `harness.chooseNext`, else Cancel.
+   */
+  chooseFile?: (title: string) => string | null;
+  /** Firmware rollout waits (tests: devices that reboot in a second). */
+  firmwareTiming?: FirmwareServiceOptions['timing'];
 }
 
 export interface AppHarness {
@@ -66,6 +78,10 @@ export interface AppHarness {
   saved: string[];
   savesDir: string;
   dataDir: string;
+  /** What the open dialog's double chooses next (null: Cancel), as a technician would in the dialog. */
+  chooseNext(path: string | null): void;
+  /** The titles of the open dialogs asked for, in order. */
+  chooseAsked: string[];
   close(): Promise<void>;
 }
 
@@ -78,6 +94,8 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   const saved: string[] = [];
   const savesDir = options.savesDir ?? join(dataDir, 'saves');
   const built: { services?: CoreServices } = {};
+  const chooseAsked: string[] = [];
+  let nextChoice: string | null = null;
   const system: SystemGlue = {
     async copyText(text): Promise<Result<{ where: string }>> {
       clipboard.push(text);
@@ -106,6 +124,12 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
       return ok({ path });
     },
     ...(options.htmlToPdf !== undefined ? { htmlToPdf: options.htmlToPdf } : {}),
+    // Like Electron's open dialog, the path comes from "the dialog" (here: the test's choice), never the page.
+    async chooseFile(request): Promise<Result<ChooseFileOutcome>> {
+      chooseAsked.push(request.title);
+      const path = options.chooseFile !== undefined ? options.chooseFile(request.title) : nextChoice;
+      return ok(path === null ? null : { path });
+    },
     // Electron's shell.openPath, recorded: the test checks which folder main asked to open.
     async openPath(path): Promise<Result<void>> {
       openedFolders.push(path);
@@ -127,6 +151,7 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
     ...(options.settings !== undefined ? { settings: options.settings } : {}),
     ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
     ...(options.prefill !== undefined ? { prefill: options.prefill } : {}),
+    ...(options.firmwareTiming !== undefined ? { firmwareTiming: options.firmwareTiming } : {}),
   });
   built.services = services;
   const server = await startHarnessServer({
@@ -145,6 +170,10 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
     saved,
     savesDir,
     dataDir,
+    chooseNext: (path) => {
+      nextChoice = path;
+    },
+    chooseAsked,
     async close() {
       await server.close();
       await services.dispose();

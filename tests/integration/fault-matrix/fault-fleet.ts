@@ -13,7 +13,7 @@ import type { Fleet, SimDevice, SimDeviceOptions } from '../../simulator';
 import { startFleet } from '../../simulator';
 import { addressOf, targetOf } from '../../support/sim-targets';
 import { answerImplausibly, IMPLAUSIBLE_OPTIONS } from '../../support/implausible-device';
-import type { SessionTarget } from '../../../electron/core/credentials/session-manager';
+import type { SessionTarget } from '../../../electron/core/credentials/session-target';
 import { addressDeviceId } from '../../../electron/core/credentials/device-identity';
 import type { FaultId } from './matrix';
 import { FAULT_IDS } from './matrix';

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PrintWindow, SaveDialogOptions } from '../../../electron/main/file-glue';
-import { createFileGlue } from '../../../electron/main/file-glue';
+import type { OpenDialogOptions, PrintWindow, SaveDialogOptions } from '../../../electron/main/file-glue';
+import { createFileGlue, createOpenFileGlue } from '../../../electron/main/file-glue';
 import { tempDataDir } from '../../support/inventory-fixtures';
 
 describe('file glue', () => {
@@ -83,5 +83,31 @@ describe('file glue', () => {
     expect(loadedText).toBe('<p>report</p>');
     expect(destroyed).toBe(true);
     expect(existsSync(dirname(loaded))).toBe(false);
+  });
+
+  it('opens one existing file where the dialog says (a firmware image); Cancel chooses nothing', async () => {
+    const asked: OpenDialogOptions[] = [];
+    let answer: { canceled: boolean; filePaths: string[] } = {
+      canceled: false,
+      filePaths: ['/home/tech/Downloads/fw.bin'],
+    };
+    const glue = createOpenFileGlue({
+      showOpenDialog: async (options) => {
+        asked.push(options);
+        return answer;
+      },
+      startDir: () => '/home/tech/Downloads',
+    });
+    const request = {
+      title: 'Choose the firmware image',
+      filters: [{ name: 'Firmware images', extensions: ['bin'] }],
+    };
+    expect(await glue.chooseFile(request)).toEqual({
+      ok: true,
+      value: { path: '/home/tech/Downloads/fw.bin' },
+    });
+    expect(asked[0]).toEqual({ ...request, defaultPath: '/home/tech/Downloads', properties: ['openFile'] });
+    answer = { canceled: true, filePaths: [] };
+    expect(await glue.chooseFile(request)).toEqual({ ok: true, value: null });
   });
 });

@@ -20,6 +20,7 @@ import { ok } from '../../../shared/result';
 import type { Result } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
+import { fleetRow, keepFormsInPage, standInForModalDialogs } from './jsdom-stand-ins';
 import { chooseAction } from './fleet-actions';
 
 const AT = '2026-03-01T08:00:00.000Z';
@@ -40,34 +41,12 @@ const DEVICES = Array.from({ length: 8 }, (_, i) => ({
 }));
 const ids = DEVICES.map((d) => d.id);
 
-const rowOf = (d: (typeof DEVICES)[number], i: number): FleetRow => ({
-  id: d.id,
-  address: `http://${d.host}`,
-  host: d.host,
-  addressKey: d.host,
-  hostname: i === 0 ? 'rig-01' : null,
-  model: null,
-  firmware: null,
-  mac: null,
-  state: 'online',
-  reason: 'mining',
-  password: 'site',
-  apiKey: true,
-  factoryPassword: false,
-  alerts: [],
-});
+const rowOf = (d: (typeof DEVICES)[number], i: number): FleetRow =>
+  fleetRow(d.id, d.host, { hostname: i === 0 ? 'rig-01' : null });
 
-// jsdom has no modal <dialog>; these stand in for what every browser does (open, close, the event).
 beforeAll(() => {
-  // A `method="dialog"` form closes its dialog in a browser; jsdom would try to navigate instead.
-  window.addEventListener('submit', (e) => e.preventDefault());
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  keepFormsInPage();
+  standInForModalDialogs();
 });
 
 afterEach(() => cleanup());

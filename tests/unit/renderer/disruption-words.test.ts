@@ -25,6 +25,21 @@ describe('disruptionLabel', () => {
     expect(disruptionLabel('rebooting', reason, T0, T0 + 95_000)?.when).toBe('back any moment');
   });
 
+  it('says "Updating" for the reboot of a firmware update, counted down like a reboot', () => {
+    const update = expectedDisruption(
+      'rebooting',
+      T0 + 900_000,
+      { backAtMs: T0 + 170_000, cause: 'firmware' },
+      T0,
+    );
+    const reason = disruptionWords(update, T0);
+    expect(reason).toBe('updating (back in about 170 s)');
+    expect(disruptionLabel('rebooting', reason, T0, T0 + 20_000)).toEqual({
+      headline: 'Updating',
+      when: 'back in about 150 s',
+    });
+  });
+
   it('says "Restarting" for a mining restart, and nothing for the other states', () => {
     const restart = expectedDisruption('restarting', T0 + 240_000, { backAtMs: T0 + 60_000 }, T0);
     const reason = disruptionWords(restart, T0);

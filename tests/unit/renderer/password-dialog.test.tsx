@@ -13,6 +13,7 @@ import type { WritePlanEntry } from '../../../shared/domain/commission';
 import { err, ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
+import { standInForModalDialogs } from './jsdom-stand-ins';
 import { chooseAction } from './fleet-actions';
 
 const A = 'mac:AA:AA:AA:AA:AA:01';
@@ -22,15 +23,8 @@ const PLAN: WritePlanEntry[] = [
   { deviceId: B, address: 'http://10.0.0.2', send: false, detail: 'offline: no answer for 2 polls' },
 ];
 
-// jsdom has no modal <dialog>; these stand in for what every browser does (open, close, the event).
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  standInForModalDialogs();
 });
 
 afterEach(() => cleanup());

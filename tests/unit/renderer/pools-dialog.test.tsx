@@ -17,6 +17,7 @@ import { parseWorkerTemplate, planWorkers, workerValues } from '../../../shared/
 import { ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
+import { standInForModalDialogs } from './jsdom-stand-ins';
 import { chooseAction } from './fleet-actions';
 
 const URL = 'stratum+tcp://pool.example:3333';
@@ -67,15 +68,8 @@ function planFor(pools: readonly PoolSpec[]): PoolPlanEntry[] {
   });
 }
 
-// jsdom has no modal <dialog>; these stand in for what every browser does (open, close, the event).
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  standInForModalDialogs();
 });
 
 afterEach(() => cleanup());

@@ -17,6 +17,7 @@ import type { PowerPlan } from '../../../shared/domain/power-plan';
 import { ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
+import { standInForModalDialogs } from './jsdom-stand-ins';
 import { chooseAction } from './fleet-actions';
 
 const DEVICES = [
@@ -84,13 +85,7 @@ const PLAN: PowerPlan = {
 };
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  standInForModalDialogs();
 });
 
 afterEach(() => cleanup());

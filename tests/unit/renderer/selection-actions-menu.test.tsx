@@ -82,11 +82,13 @@ const openActions = (): HTMLElement => {
 };
 
 describe("the selection's actions", () => {
-  it('one primary "Commission…" (not yet wired) and one Actions menu, in the order a site is set up', () => {
+  it('one primary "Commission…" and one Actions menu, in the order a site is set up', () => {
     renderFleet(createFakeApi());
     const commission = screen.getByRole('button', { name: 'Commission…' }) as HTMLButtonElement;
-    expect(commission.disabled).toBe(true);
-    expect(commission.title).toBe('Coming with the site standard');
+    expect(commission.disabled).toBe(false);
+    expect(commission.title).toBe(
+      "Bring the selected devices to the site's standard: a preview first, then one confirmation",
+    );
     const labels = within(openActions())
       .getAllByRole('menuitem')
       .map((item) => item.textContent?.replace('▸', '') ?? '');
@@ -183,6 +185,7 @@ describe('the Columns menu', () => {
       'State',
       'Hash rate',
       'Chip',
+      'Standard',
       'Power',
       'Stored',
       'Alerts',

@@ -14,6 +14,7 @@ import type { HandOverReport } from '../../../shared/domain/report';
 import { err, ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi, emptyTotals } from './fake-api';
+import { standInForModalDialogs } from './jsdom-stand-ins';
 
 const AT = '2026-03-01T08:00:00.000Z';
 const site = (id: string, name: string, current: boolean, deviceCount = 0): SiteSummary => ({
@@ -166,15 +167,8 @@ function renderShell(api: FakeApi) {
 
 afterEach(() => cleanup());
 
-// jsdom has no modal <dialog>; these stand in for what every browser does (open, close, the event).
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  standInForModalDialogs();
 });
 
 /** A picked file; jsdom's File has no `text()`, which every browser the app runs in has. */

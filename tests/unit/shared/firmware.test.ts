@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../../shared/domain/commission';
 import { summarizeActivity } from '../../../shared/domain/commission';
-import { countOutcomes, modelVersionsLine, versionsByModel } from '../../../shared/domain/firmware';
+import { countOutcomes, versionsByModel } from '../../../shared/domain/firmware';
+import { modelVersionsLine } from '../../../shared/format/firmware-text';
 
 const image = { name: 'fw.bin', bytes: 10, sha256: 'd'.repeat(64) };
 const line = (n: number, outcome: ActivityEntry['devices'][number]['outcome'], to?: string) => ({

@@ -8,12 +8,13 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { AcceptanceCriteria, AcceptanceVerdict } from '../../../../shared/domain/acceptance';
+import type { AcceptanceVerdict } from '../../../../shared/domain/acceptance';
 import { ACCEPTANCE_DEFAULTS, verdictWords } from '../../../../shared/domain/acceptance-words';
 import { shortAddress } from '../../../../shared/format/acceptance-text';
 import { ModalDialog } from '../../components/modal-dialog';
 import { count, formatDuration } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
+import { AcceptanceCriteriaFields, criteriaOf, defaultCriteriaText } from './acceptance-criteria-fields';
 import './acceptance.css';
 
 /** Seconds until `endsAt`, ticking once a second while the run goes on. */
@@ -27,25 +28,10 @@ function useSecondsLeft(endsAt: string | undefined, running: boolean): number {
   return endsAt === undefined ? 0 : Math.max(0, Math.ceil((Date.parse(endsAt) - now) / 1000));
 }
 
-const number = (text: string): number => (text.trim() === '' ? NaN : Number(text));
-
 function CriteriaForm({ selected, onClose }: { selected: number; onClose: () => void }): ReactNode {
   const start = useRootStore((s) => s.acceptanceStartRequested);
-  const [minutes, setMinutes] = useState(String(ACCEPTANCE_DEFAULTS.minutes));
-  const [hashRate, setHashRate] = useState(String(ACCEPTANCE_DEFAULTS.minHashratePercent));
-  const [chipTemp, setChipTemp] = useState(String(ACCEPTANCE_DEFAULTS.maxChipTempC));
-  const criteria: AcceptanceCriteria = {
-    minutes: number(minutes),
-    minHashratePercent: number(hashRate),
-    maxChipTempC: number(chipTemp),
-    maxRejectedPercent: ACCEPTANCE_DEFAULTS.maxRejectedPercent,
-  };
-  const problems = [
-    !(criteria.minutes >= 0.01 && criteria.minutes <= 1440) && 'The window is 0.01 to 1,440 minutes.',
-    !(criteria.minHashratePercent >= 1 && criteria.minHashratePercent <= 200) &&
-      'The hash rate is 1 to 200 % of nominal.',
-    !(criteria.maxChipTempC >= 20 && criteria.maxChipTempC <= 150) && 'The chip limit is 20 to 150 °C.',
-  ].filter((p): p is string => typeof p === 'string');
+  const [text, setText] = useState(defaultCriteriaText);
+  const { criteria, problems } = criteriaOf(text);
   return (
     <form
       method="dialog"
@@ -62,41 +48,7 @@ function CriteriaForm({ selected, onClose }: { selected: number; onClose: () => 
         hash rate, the hottest chip, every fan turning, and the pool accepting its shares (at most{' '}
         {ACCEPTANCE_DEFAULTS.maxRejectedPercent} % rejected). Nothing is sent to the devices.
       </p>
-      <div className="acceptance-criteria">
-        <label className="field">
-          <span className="field-label">Watch for (minutes)</span>
-          <input
-            type="number"
-            min="0.01"
-            max="1440"
-            step="any"
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field-label">Hash rate at least (% of nominal)</span>
-          <input
-            type="number"
-            min="1"
-            max="200"
-            step="any"
-            value={hashRate}
-            onChange={(e) => setHashRate(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field-label">Hottest chip at most (°C)</span>
-          <input
-            type="number"
-            min="20"
-            max="150"
-            step="any"
-            value={chipTemp}
-            onChange={(e) => setChipTemp(e.target.value)}
-          />
-        </label>
-      </div>
+      <AcceptanceCriteriaFields text={text} onChange={setText} />
       {problems.map((p) => (
         <p key={p} className="field-error">
           {p}

@@ -1,6 +1,6 @@
 /**
  * The actions on the selected devices, compact enough for a laptop's screen: one primary button,
- * "Commission…" (bring the devices to the site's standard), and one **Actions** menu holding every other
+ * "Commission…" (bring the devices to the site's standard: commission-dialog.tsx), and one **Actions** menu holding every other
  * action (selection-actions.ts: Unlock…, API keys, Password…, Pools…, Blink LED, Restart…, Reboot…,
  * Forget…, Remove… and whatever is added there). The menu opens the chosen action's dialog here.
  */
@@ -12,6 +12,7 @@ import { ActionMenu } from '../../components/action-menu';
 import { count } from '../../lib/format';
 import type { RootStore } from '../../stores/root-store';
 import { useRootStore, useStoreApi } from '../../stores/root-store';
+import { CommissionDialog } from '../standard/commission-dialog';
 import type { SelectionAction } from './selection-actions';
 import { SELECTION_ACTIONS } from './selection-actions';
 
@@ -48,14 +49,16 @@ function menuEntries(
 
 export function BulkBar(): ReactNode {
   const store = useStoreApi();
-  const { selected, running, persistent } = useRootStore(
+  const { selected, running, commissioning, persistent } = useRootStore(
     useShallow((s) => ({
       selected: Object.values(s.selection).filter(Boolean).length,
       running: s.bulk.status === 'running',
+      commissioning: s.commissionRun?.status === 'running',
       persistent: s.keychain.status !== 'ready' || s.keychain.value.persistent,
     })),
   );
   const [opened, setOpened] = useState<SelectionAction | undefined>(undefined);
+  const [commissionOpen, setCommissionOpen] = useState(false);
   const none = selected === 0 || running;
   const why = selected === 0 ? 'Select devices to act on them' : running ? 'An action is running' : undefined;
 
@@ -71,8 +74,19 @@ export function BulkBar(): ReactNode {
       <span className="visually-hidden">
         {selected === 0 ? 'Select devices to act on them' : `${count(selected, 'device')} selected:`}
       </span>
-      {/* The commissioning engineer wires this to the site's standard (issue 26). */}
-      <button type="button" className="button button-primary" disabled title="Coming with the site standard">
+      {/* Bring the selection to the site's standard; while a run goes on, it shows the run. */}
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={!commissioning && none}
+        title={
+          commissioning
+            ? 'Commission is going on: see how far it is'
+            : (why ??
+              "Bring the selected devices to the site's standard: a preview first, then one confirmation")
+        }
+        onClick={() => setCommissionOpen(true)}
+      >
         Commission…
       </button>
       <ActionMenu
@@ -82,6 +96,7 @@ export function BulkBar(): ReactNode {
         {...(why !== undefined ? { title: why } : {})}
       />
       {Dialog !== undefined && <Dialog count={selected} onClose={() => setOpened(undefined)} />}
+      {commissionOpen && <CommissionDialog count={selected} onClose={() => setCommissionOpen(false)} />}
     </div>
   );
 }

@@ -41,23 +41,6 @@ const STATE_ORDER: Record<FleetRow['state'], number> = {
   online: 9,
 };
 
-/**
- * Whether a sortable column's value is the same for two versions of a row: the row fields each accessor
- * below reads. Lets the table keep its row model while live readings change what no sort looks at
- * (stable-rows.ts); a column missing here counts as changed.
- */
-export const SAME_SORT_VALUE: Record<string, (a: FleetRow, b: FleetRow) => boolean> = {
-  device: (a, b) => a.addressKey === b.addressKey,
-  model: (a, b) => a.model === b.model && a.firmware === b.firmware,
-  state: (a, b) => a.state === b.state && a.since === b.since,
-  hashRate: (a, b) => a.hashRate === b.hashRate,
-  chipTemp: (a, b) => a.chipTempMax === b.chipTempMax,
-  fans: (a, b) => a.fanRpmMin === b.fanRpmMin,
-  power: (a, b) => a.powerW === b.powerW,
-  credentials: (a, b) => a.apiKey === b.apiKey && a.password === b.password,
-  alerts: (a, b) => a.alerts.length === b.alerts.length,
-};
-
 const helper = createColumnHelper<typeof fleetFeatures, FleetRow>();
 
 /** Column ids in display order, with their headers; cells are rendered by fleet-table-row.tsx. */
@@ -88,6 +71,9 @@ export const fleetColumns = helper.columns([
     sortUndefined: 'last',
     sortDescFirst: true,
   }),
+  // What differs from the site's standard: kept beside the rows (standard-slice.ts), so not sortable here;
+  // the filter "Differs from the standard" finds those devices.
+  helper.display({ id: 'standard', header: 'Standard', enableSorting: false }),
   helper.accessor('fanRpmMin', { id: 'fans', header: 'Fans', sortFn: 'basic', sortUndefined: 'last' }),
   helper.accessor('powerW', {
     id: 'power',
@@ -115,7 +101,8 @@ export const fleetColumns = helper.columns([
 
 /**
  * Each column's width in the grid: fixed, so the virtualizer never measures a row. The columns that matter
- * on a laptop (device, model, state, hash rate, hottest chip) come first and fit 1,024 px; the rest are
+ * on a laptop (device, model, state, hash rate, hottest chip) come first and fit 1,024 px, the standard
+ * beside them fits 1,280 px ("factory password" on its first line); the rest are
  * reached by scrolling the table sideways, or hidden; every column fits 1,600 px. Chip and power are wide
  * enough for the word "implausible" (a value the device sent that no hardware can report), power for its
  * preset, Stored for "Site password"; the last column takes what is left.
@@ -127,6 +114,7 @@ export const COLUMN_WIDTHS: Readonly<Record<string, string>> = {
   state: '215px',
   hashRate: '132px',
   chipTemp: '92px',
+  standard: '184px',
   fans: '112px',
   power: '106px',
   credentials: '150px',

@@ -4,6 +4,7 @@
  */
 import { memo } from 'react';
 import type { ReactNode } from 'react';
+import type { DeviceDrift } from '../../../../shared/domain/standard';
 import type { FleetRow, RowOutcome } from '../../stores/fleet-rows';
 import { STATE_LOOKS } from '../../lib/states';
 import {
@@ -18,6 +19,7 @@ import {
   StateCell,
   TempCell,
 } from './fleet-cells';
+import { StandardCell } from './standard-cell';
 
 export interface FleetTableRowProps {
   row: FleetRow;
@@ -28,6 +30,8 @@ export interface FleetTableRowProps {
   selected: boolean;
   onToggle: (event: unknown) => void;
   outcome: RowOutcome | undefined;
+  /** How the device compares with the site's standard (undefined: not known yet). */
+  drift: DeviceDrift | undefined;
   now: number;
   open: boolean;
   onOpen: (id: string) => void;
@@ -40,6 +44,7 @@ const CELLS: Readonly<Record<string, (props: FleetTableRowProps) => ReactNode>> 
   state: (p) => <StateCell row={p.row} now={p.now} />,
   hashRate: (p) => <HashRateCell row={p.row} />,
   chipTemp: (p) => <TempCell row={p.row} />,
+  standard: (p) => <StandardCell drift={p.drift} />,
   fans: (p) => <FansCell row={p.row} />,
   power: (p) => <PowerCell row={p.row} />,
   credentials: (p) => <CredentialsCell row={p.row} />,
@@ -91,6 +96,7 @@ export const FleetTableRow = memo(
     a.columns === b.columns &&
     a.selected === b.selected &&
     a.outcome === b.outcome &&
+    a.drift === b.drift &&
     a.now === b.now &&
     a.open === b.open,
 );

@@ -12,7 +12,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useRootStore } from '../../stores/root-store';
 import { fleetColumns, fleetFeatures, gridTemplate, visibilityOf } from './fleet-columns';
 import { FleetTableRow } from './fleet-table-row';
-import { stableRows } from './stable-rows';
+import { sortedRows } from './sorted-rows';
 import { visibleRows } from './visible-rows';
 
 /**
@@ -36,10 +36,11 @@ function useNow(periodMs: number): number {
 
 export function FleetTable(): ReactNode {
   const shown = useRootStore((s) => visibleRows(s));
-  const { selection, outcomes, selectionChanged, devicePanelOpened, openDeviceId } = useRootStore(
+  const { selection, outcomes, drift, selectionChanged, devicePanelOpened, openDeviceId } = useRootStore(
     useShallow((s) => ({
       selection: s.selection,
       outcomes: s.outcomes,
+      drift: s.drift,
       selectionChanged: s.selectionChanged,
       devicePanelOpened: s.devicePanelOpened,
       openDeviceId: s.openDeviceId,
@@ -50,12 +51,14 @@ export function FleetTable(): ReactNode {
   );
   const columnVisibility = useMemo(() => visibilityOf(hidden), [hidden]);
   const [sorting, setSorting] = useState<SortingState>([{ id: 'device', desc: false }]);
-  // A new row model only when the order may have changed; cells read the newest rows (`shown`).
-  const rows = stableRows(shown, sorting[0]?.id);
+  // Sorted here, in step with the redraws (sorted-rows.ts): a new row model only when the order changed.
+  // The cells read the newest rows (`sorted.rows`): the same devices in the same places as the model's.
+  const sorted = sortedRows(shown, sorting[0]);
   const table = useTable({
     features: fleetFeatures,
     columns: fleetColumns,
-    data: rows,
+    data: sorted.model,
+    manualSorting: true,
     getRowId: (row) => row.id,
     state: { sorting, rowSelection: selection, columnVisibility },
     onSortingChange: (updater) => setSorting((old) => functionalUpdate(updater, old)),
@@ -149,13 +152,14 @@ export function FleetTable(): ReactNode {
             return (
               <FleetTableRow
                 key={row.id}
-                row={shown[row.index] ?? row.original}
+                row={sorted.rows[row.index] ?? row.original}
                 index={item.index}
                 top={item.start}
                 columns={shownIds}
                 selected={selection[row.id] === true}
                 onToggle={row.getToggleSelectedHandler()}
                 outcome={outcomes[row.id]}
+                drift={drift[row.id]}
                 now={now}
                 open={openDeviceId === row.id}
                 onOpen={open}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { DevicePanel } from '../device/device-panel';
 import { useRootStore } from '../../stores/root-store';
+import { useStandardLoad } from '../standard/use-standard-load';
 import { BulkBar } from './bulk-bar';
 import { BulkStatus } from './bulk-status';
 import { FleetTable } from './fleet-table';
@@ -28,6 +29,7 @@ export function FleetView(): ReactNode {
     })),
   );
   usePresetRefresh(size);
+  useStandardLoad();
 
   return (
     <section className="view fleet" aria-labelledby="fleet-title">

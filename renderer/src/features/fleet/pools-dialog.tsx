@@ -6,30 +6,25 @@
  * each device's outcome, and the bulk line offers the mining restart the devices ask for. Nothing is sent
  * before Apply.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PoolSpec } from '../../../../shared/domain/pools';
-import type { WorkerValues } from '../../../../shared/domain/worker-template';
-import { workerValues } from '../../../../shared/domain/worker-template';
 import { ModalDialog } from '../../components/modal-dialog';
 import { count } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
+import { NEW_POOLS, PoolPresetPicker } from './pool-preset-picker';
 import { PoolsForm, emptyPool, poolProblems } from './pools-form';
 import { PoolsPreview } from './pools-preview';
+import { useWorkerSample } from './worker-sample';
 import { FirstStepActions, PreviewStep } from './write-dialog-steps';
 import './password-dialog.css';
 import './pools-dialog.css';
-
-const NEW_POOLS = '';
 
 export function PoolsDialog({ count: selected, onClose }: { count: number; onClose: () => void }): ReactNode {
   const s = useRootStore(
     useShallow((state) => ({
       dialog: state.poolsDialog,
-      firstRow: state.rows.find((row) => state.selection[row.id] === true),
-      siteId:
-        state.sites.status === 'ready' ? state.sites.value.sites.find((site) => site.current)?.id : undefined,
       presetsRequested: state.poolPresetsRequested,
       presetSaved: state.poolPresetSaved,
       presetDeleted: state.poolPresetDeleted,
@@ -53,26 +48,17 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
 
   const problems = poolProblems(pools);
   const valid = Object.keys(problems).length === 0;
-  const sample = useMemo((): { label: string; values: WorkerValues } | undefined => {
-    const row = s.firstRow;
-    if (row === undefined) return undefined;
-    const host = row.host.replace(/:\d+$/, '');
-    return {
-      label: row.host,
-      values: workerValues({ mac: row.mac, host, hostname: row.hostname, site: s.siteId ?? null }),
-    };
-  }, [s.firstRow, s.siteId]);
+  const sample = useWorkerSample();
 
   const close = (): void => {
     s.dialogClosed();
     onClose();
   };
 
-  const choosePreset = (name: string): void => {
+  const choosePreset = (name: string, chosen: readonly PoolSpec[] | undefined): void => {
     setPreset(name);
-    const chosen = presets.status === 'ready' ? presets.value.find((p) => p.name === name) : undefined;
-    setPools(chosen === undefined ? [emptyPool()] : chosen.pools.map((p) => ({ ...p })));
-    setPresetName(chosen?.name ?? '');
+    setPools(chosen === undefined ? [emptyPool()] : chosen.map((p) => ({ ...p })));
+    setPresetName(chosen === undefined ? '' : name);
   };
 
   const next = (): void => {
@@ -118,37 +104,15 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
             <label className="field-label" htmlFor="pools-preset">
               Preset
             </label>
-            <select
-              id="pools-preset"
+            <PoolPresetPicker
+              presets={presets}
               value={preset}
-              disabled={presets.status !== 'ready'}
-              onChange={(e) => choosePreset(e.target.value)}
-            >
-              <option value={NEW_POOLS}>New pools</option>
-              {presets.status === 'ready' &&
-                presets.value.map((p) => (
-                  <option key={p.name} value={p.name}>
-                    {p.name}
-                  </option>
-                ))}
-            </select>
-            {preset !== NEW_POOLS && (
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  void s.presetDeleted(preset);
-                  setPreset(NEW_POOLS);
-                }}
-              >
-                Delete preset "{preset}"
-              </button>
-            )}
-            {presets.status === 'error' && (
-              <span className="field-error" role="alert">
-                {presets.error.message}
-              </span>
-            )}
+              onChoose={choosePreset}
+              onDelete={(name) => {
+                void s.presetDeleted(name);
+                setPreset(NEW_POOLS);
+              }}
+            />
           </div>
           <PoolsForm
             pools={pools}

@@ -15,12 +15,14 @@ import { MAX_DEVICE_WATTS, MAX_SITE_KW } from '../../../../shared/domain/power-l
 import { ModalDialog } from '../../components/modal-dialog';
 import { count } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
+import type { PowerKind } from './power-choice-fields';
+import { PowerChoiceFields } from './power-choice-fields';
 import { PowerPreview } from './power-preview';
 import { FirstStepActions, PreviewStep } from './write-dialog-steps';
 import './password-dialog.css';
 import './power-dialog.css';
 
-type Kind = PowerChoice['kind'];
+type Kind = PowerKind;
 
 /** The choice the form describes, or what is wrong with it, in words. */
 export function choiceOf(kind: Kind, text: Record<Kind, string>): { choice?: PowerChoice; problem?: string } {
@@ -39,29 +41,6 @@ export function choiceOf(kind: Kind, text: Record<Kind, string>): { choice?: Pow
   }
   return { choice: kind === 'max-watts' ? { kind, watts: number } : { kind, kw: number } };
 }
-
-const CHOICES: { kind: Kind; label: string; field: string; hint: string; unit?: string }[] = [
-  {
-    kind: 'preset',
-    label: 'One preset for all',
-    field: 'Preset name',
-    hint: 'A device that lacks it, or needs a modified power supply for it, is skipped with the reason.',
-  },
-  {
-    kind: 'max-watts',
-    label: 'The highest preset under a limit, per device',
-    field: 'Limit per device',
-    unit: 'W',
-    hint: 'Tuned presets come first: an untuned one makes the device tune itself for a while.',
-  },
-  {
-    kind: 'site-kw',
-    label: "Spread the site's power budget",
-    field: 'Budget for these devices',
-    unit: 'kW',
-    hint: 'A preset per device so that their watts add up to the budget at most, for the most hash rate.',
-  },
-];
 
 export function PowerDialog({ count: selected, onClose }: { count: number; onClose: () => void }): ReactNode {
   const s = useRootStore(
@@ -119,36 +98,12 @@ export function PowerDialog({ count: selected, onClose }: { count: number; onClo
             Each device gets one autotune preset (a watt figure with its hash rate), sent once and read back.
             You see every device's preset, its power and the totals before anything is sent.
           </p>
-          <fieldset className="field power-choices">
-            <legend className="field-label">Choose the presets</legend>
-            {CHOICES.map((c) => (
-              <div key={c.kind} className="power-choice" data-chosen={kind === c.kind ? 'yes' : 'no'}>
-                <label className="choice">
-                  <input
-                    type="radio"
-                    name="power-kind"
-                    checked={kind === c.kind}
-                    onChange={() => setKind(c.kind)}
-                  />
-                  {c.label}
-                </label>
-                <label className="power-value">
-                  <span className="field-label">{c.field}</span>
-                  <input
-                    type="text"
-                    inputMode={c.kind === 'preset' ? 'text' : 'decimal'}
-                    aria-label={c.field}
-                    value={text[c.kind]}
-                    disabled={kind !== c.kind}
-                    placeholder={c.kind === 'preset' ? '3200' : c.kind === 'max-watts' ? '3300' : '600'}
-                    onChange={(e) => setText({ ...text, [c.kind]: e.target.value })}
-                  />
-                  {c.unit !== undefined && <span className="power-unit">{c.unit}</span>}
-                </label>
-                <span className="field-hint">{c.hint}</span>
-              </div>
-            ))}
-          </fieldset>
+          <PowerChoiceFields
+            kind={kind}
+            text={text}
+            onKind={setKind}
+            onText={(k, value) => setText({ ...text, [k]: value })}
+          />
           {attempted && problem !== undefined && (
             <p className="field-error" role="alert">
               {problem}

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { PowerPlan, PowerPlanEntry } from '../../../../shared/domain/power-plan';
-import { choiceText, presetNumbersText, totalsText } from '../../../../shared/format/power-text';
+import { choiceText, presetNumbersText, spreadNote, totalsText } from '../../../../shared/format/power-text';
 import { count } from '../../lib/format';
 
 const shownAddress = (address: string): string => address.replace(/^https?:\/\//, '');
@@ -18,6 +18,7 @@ export function PowerPreview({ plan }: { plan: PowerPlan }): ReactNode {
   const unchanged = plan.entries.filter((e) => e.send && e.unchanged === true).length;
   const overBudget = plan.totals.budgetW !== undefined && plan.totals.watts > plan.totals.budgetW;
   const rows = [...plan.entries].sort((a, b) => rank(a) - rank(b));
+  const note = spreadNote(plan.totals);
   return (
     <>
       <p className="preview-summary" role="status">
@@ -29,9 +30,7 @@ export function PowerPreview({ plan }: { plan: PowerPlan }): ReactNode {
         <br />
         {count(writing, 'device')} will get a new preset
         {unchanged > 0 ? `, ${count(unchanged, 'device')} already ha${unchanged === 1 ? 's' : 've'} it` : ''}.
-        {plan.totals.stepW !== undefined
-          ? ` Spread at ${plan.totals.stepW} W steps (many devices): the budget holds.`
-          : ''}
+        {note !== undefined ? ` ${note}` : ''}
       </p>
       <div className="table-scroll preview-scroll">
         <table className="data-table compact power-preview" aria-label="Plan of the power presets">

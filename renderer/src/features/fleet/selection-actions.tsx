@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import type { RootState } from '../../stores/root-store';
 import { AcceptanceDialog } from './acceptance-dialog';
 import { ActionConfirmDialog } from './action-confirm-dialog';
+import { FirmwareDialog } from './firmware-dialog';
 import { ForgetDialog, RemoveDialog } from './forget-remove-dialogs';
 import { PasswordDialog } from './password-dialog';
 import { PoolsDialog } from './pools-dialog';
@@ -77,6 +78,13 @@ export const SELECTION_ACTIONS: readonly SelectionAction[] = [
     title:
       "Each device's autotune preset: one by name, the highest under a watt limit, or a site budget spread for the most hash rate; planned before anything is sent",
     Dialog: PowerDialog,
+  },
+  {
+    id: 'firmware',
+    label: 'Firmware…',
+    title:
+      'Brings the devices to one firmware version: a canary, then batches, each device verified by the version it reports; planned before anything is sent',
+    Dialog: FirmwareDialog,
   },
   {
     id: 'led',

@@ -32,6 +32,13 @@ const OUTCOME_TONES = { done: 'good', failed: 'bad', unknown: 'warn', skipped: '
 
 const hostOf = (address: string): string => address.replace(/^https?:\/\//, '');
 
+/**
+ * A firmware rollout's entry before a device's verdict (its upload about to start, or the image taken and
+ * the device rebooting): where the update was, not an outcome — its verdict is a later entry.
+ */
+const underWay = (item: ActivityItem): boolean =>
+  item.action === 'firmware' && item.firmware !== undefined && item.firmware.phase !== 'verdict';
+
 function Outcomes({ item }: { item: ActivityItem }): ReactNode {
   return (
     <table className="data-table activity-outcomes" aria-label="Outcome per device">
@@ -83,9 +90,13 @@ export function ActivityList({
             <p className="activity-summary">
               {item.devices.map((device) => (
                 <span key={device.deviceId}>
-                  <span className={`badge badge-${OUTCOME_TONES[device.outcome]}`}>
-                    {OUTCOME_WORDS[device.outcome]}
-                  </span>{' '}
+                  {underWay(item) ? (
+                    <span className="badge badge-idle">Under way</span>
+                  ) : (
+                    <span className={`badge badge-${OUTCOME_TONES[device.outcome]}`}>
+                      {OUTCOME_WORDS[device.outcome]}
+                    </span>
+                  )}{' '}
                   {ACTION_WORDS[item.action]}: {device.message}
                 </span>
               ))}

@@ -1,8 +1,12 @@
-/** One site in the Sites table: switch to it, rename it in place, export it, delete it (with a question). */
+/**
+ * One site in the Sites table: switch to it, set the current site's standard (Standard…), rename it in
+ * place, export it, delete it (with a question).
+ */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { SiteSummary } from '../../../../shared/domain/inventory';
 import { useRootStore } from '../../stores/root-store';
+import { StandardDialog } from '../standard/standard-dialog';
 
 export interface SiteRowProps {
   site: SiteSummary;
@@ -15,6 +19,7 @@ export function SiteRow({ site, onDelete }: SiteRowProps): ReactNode {
   const siteRenamed = useRootStore((s) => s.siteRenamed);
   const siteExportRequested = useRootStore((s) => s.siteExportRequested);
   const [renaming, setRenaming] = useState<string | undefined>(undefined);
+  const [standardOpen, setStandardOpen] = useState(false);
 
   const rename = async (): Promise<void> => {
     if (renaming === undefined) return;
@@ -69,6 +74,18 @@ export function SiteRow({ site, onDelete }: SiteRowProps): ReactNode {
               Switch to it
             </button>
           )}
+          {site.current && (
+            <button
+              type="button"
+              className="button"
+              aria-label={`Standard of ${site.name}`}
+              title="What every device of the site should be: its password, pools, power rule, acceptance"
+              disabled={busy}
+              onClick={() => setStandardOpen(true)}
+            >
+              Standard…
+            </button>
+          )}
           <button
             type="button"
             className="button"
@@ -97,6 +114,7 @@ export function SiteRow({ site, onDelete }: SiteRowProps): ReactNode {
             Delete…
           </button>
         </div>
+        {standardOpen && <StandardDialog siteName={site.name} onClose={() => setStandardOpen(false)} />}
       </td>
     </tr>
   );

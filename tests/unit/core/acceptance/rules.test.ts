@@ -73,6 +73,7 @@ const model3 = {
   full_name: 'Antminer S21 Pro',
   hr_measure: 'GH/s',
   chain: { num_chains: 3, chips_per_chain: 65 },
+  cooling: { fan_min_count: { min: 1, max: 4, default: 4 } },
 };
 
 /** A window from readings one minute apart. */
@@ -112,7 +113,7 @@ describe('acceptance on recorded answers', () => {
       '0 of 3 hash boards present',
       'the chips could not be checked (no chip listed by /chains)',
       'no nominal hash rate reported (hr_nominal missing or 0)',
-      'no fan reported',
+      'no fan reported; the model runs with 4',
       'no pool of the customer’s is set (only the firmware’s fee pool is listed)',
     ]);
     expect(verdict.evidence.boards).toEqual({ expected: 3, seen: 0, missing: [], failing: [] });
@@ -149,7 +150,7 @@ describe('acceptance on recorded answers', () => {
     expect(fansCheck(windowOf(model3, healthy()))).toEqual({
       check: 'fans',
       pass: true,
-      words: '4 fans turning, slowest 5,880 rpm',
+      words: '4 fans turning, slowest 5,880 rpm (the model runs with 4)',
     });
   });
 
@@ -191,7 +192,7 @@ describe('acceptance on recorded answers', () => {
       ['chips-hashing', true, 'every chip hashing (195 chips)'],
       ['hash-rate', true, 'average hash rate 88.5 % of nominal (173.87 of 196.52 TH/s)'],
       ['chip-temperature', true, 'hottest chip 65 °C on board 1 (limit 85 °C)'],
-      ['fans', true, '4 fans turning, slowest 5,880 rpm'],
+      ['fans', true, '4 fans turning, slowest 5,880 rpm (the model runs with 4)'],
       ['pool', true, '100 shares accepted, 1 rejected (1 %)'],
     ]);
     expect(verdict.evidence).toMatchObject({
@@ -311,6 +312,59 @@ describe('acceptance edge cases', () => {
       check: 'fans',
       pass: false,
       words: 'fan 2 (0 rpm) and fan 3 (5,940 rpm, lost) not turning',
+    });
+  });
+
+  it('fewer fans listed than the model runs with, at one reading, fail (/model cooling.fan_min_count)', () => {
+    const three = s21Summary(50, 0, (body) => {
+      body.miner.cooling.fans.pop();
+    });
+    const window = windowOf(model3, healthy({ 1: { chains: chains(), summary: three } }));
+    expect(fansCheck(window)).toEqual({
+      check: 'fans',
+      pass: false,
+      words: 'only 3 fans reported; the model runs with 4',
+    });
+  });
+
+  it('a model that runs with no fan passes without one; any fan listed must still turn', () => {
+    const noFans = (accepted: number) =>
+      s21Summary(accepted, 0, (body) => {
+        body.miner.cooling.fans = [];
+      });
+    const hydro = { ...model3, cooling: { fan_min_count: { min: 0, max: 4, default: 0 } } };
+    const readings = [0, 50, 100].map((n) => ({ chains: chains(), summary: noFans(n) }));
+    expect(fansCheck(windowOf(hydro, readings))).toEqual({
+      check: 'fans',
+      pass: true,
+      words: 'no fan: the model needs none',
+    });
+    const stopped = s21Summary(50, 0, (body) => {
+      body.miner.cooling.fans[0] = { ...body.miner.cooling.fans[0]!, rpm: 0 };
+    });
+    expect(fansCheck(windowOf(hydro, healthy({ 1: { chains: chains(), summary: stopped } }))).pass).toBe(
+      false,
+    );
+  });
+
+  it('without the model’s fan count, one fan is enough and the words say the count was not known', () => {
+    const unknown = { ...model3, cooling: { fan_min_count: null } };
+    expect(fansCheck(windowOf(unknown, healthy()))).toEqual({
+      check: 'fans',
+      pass: true,
+      words:
+        '4 fans turning, slowest 5,880 rpm; the model’s number of fans is not known (/model does not say)',
+    });
+    const none = [0, 50].map((n) => ({
+      chains: chains(),
+      summary: s21Summary(n, 0, (body) => {
+        body.miner.cooling.fans = [];
+      }),
+    }));
+    expect(fansCheck(windowOf({ chain: { num_chains: 3 } }, none))).toEqual({
+      check: 'fans',
+      pass: false,
+      words: 'no fan reported; the model’s number of fans is not known (/model does not say)',
     });
   });
 

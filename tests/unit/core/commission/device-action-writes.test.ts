@@ -13,7 +13,7 @@ import type { DeviceActionOptions } from '../../../../electron/core/commission/d
 import { createDeviceActionServices } from '../../../../electron/core/commission/device-action-services';
 import { DEFAULT_DISRUPTION_TIMING } from '../../../../electron/core/commission/disruption-timing';
 import { createMemoryStore } from '../../../../electron/core/credentials/memory-store';
-import type { SessionTarget } from '../../../../electron/core/credentials/session-manager';
+import type { SessionTarget } from '../../../../electron/core/credentials/session-target';
 import { createSessionManager } from '../../../../electron/core/credentials/session-manager';
 import { createVault } from '../../../../electron/core/credentials/vault';
 import type { TransportRequest, TransportResponse } from '../../../../electron/core/device/http-exchange';

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionPoolOptions } from '../../../../electron/core/device/connection-pool';
 import { ConnectionPool } from '../../../../electron/core/device/connection-pool';
 import { DeviceError } from '../../../../electron/core/device/device-error';
-import type { Http1Answer, Http1Connection } from '../../../../electron/core/device/http1-connection';
+import type { Http1Answer } from '../../../../electron/core/device/http1-answer';
+import type { Http1Connection } from '../../../../electron/core/device/http1-connection';
 import { answer, refusedPort, startHttpServer, startRawServer } from './fakes/local-servers';
 import {
   answerEach,

@@ -35,6 +35,20 @@ describe('readModelChains', () => {
     ).toEqual({ fullName: 'Antminer S21 Pro', numChains: 3, chipsPerChain: 65, hashRateUnit: 'GH/s' });
   });
 
+  it('reads the fans the model runs with: the recorded S19 says 4 (cooling.fan_min_count.default)', () => {
+    expect(readModelChains(fixture('model.apidoc1215510239-s19-xil-vnish1.2.6.json'))).toMatchObject({
+      numChains: 3,
+      chipsPerChain: 76,
+      fans: 4,
+    });
+    const fans = (fanMinCount: unknown) => readModelChains({ cooling: { fan_min_count: fanMinCount } }).fans;
+    expect(fans({ min: 0, max: 4, default: 0 })).toBe(0);
+    expect(fans(null)).toBeUndefined();
+    expect(fans({ min: 1, max: 4 })).toBeUndefined();
+    // Not a number of fans: left out, never taken as a count to judge against.
+    for (const odd of [2.5, 1e6, -1, '4']) expect(fans({ min: 1, max: 4, default: odd })).toBeUndefined();
+  });
+
   it('leaves out what is missing or wrong, never a throw', () => {
     expect(readModelChains({ chain: { num_chains: -1, chips_per_chain: '65' } })).toEqual({});
     expect(readModelChains(null)).toEqual({});

@@ -89,6 +89,7 @@ describe('migrate', () => {
       activity: [],
       poolPresets: [],
       acceptance: [],
+      standards: [],
     };
     expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 4 });
   });
@@ -97,7 +98,7 @@ describe('migrate', () => {
     const v2 = { schemaVersion: 2, sites: [], devices: [], settings: { currentSiteId: null } };
     expect(migrate(v2)).toEqual({
       ok: true,
-      inventory: { ...v2, schemaVersion: 4, activity: [], poolPresets: [], acceptance: [] },
+      inventory: { ...v2, schemaVersion: 4, activity: [], poolPresets: [], acceptance: [], standards: [] },
       fromVersion: 2,
     });
   });

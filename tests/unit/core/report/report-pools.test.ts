@@ -8,7 +8,7 @@ import { newDevice } from '../../../../electron/core/inventory/devices';
 import { buildReport } from '../../../../electron/core/report/build-report';
 import { renderReport } from '../../../../electron/core/report/render-report';
 import { snapshotFromMonitor } from '../../../../electron/core/report/snapshot';
-import type { MonitorSnapshot } from '../../../../electron/core/monitor/monitor';
+import type { MonitorSnapshot } from '../../../../electron/core/monitor/monitor-reads';
 import type { Site } from '../../../../shared/domain/inventory';
 import { readCsvTable } from '../../../../shared/domain/targets/csv-table';
 

@@ -10,7 +10,7 @@ import { csvCell } from '../../../../electron/core/report/csv-cell';
 import { readCredentialFacts } from '../../../../electron/core/report/credential-facts';
 import { renderReport } from '../../../../electron/core/report/render-report';
 import { snapshotFromMonitor } from '../../../../electron/core/report/snapshot';
-import type { MonitorSnapshot } from '../../../../electron/core/monitor/monitor';
+import type { MonitorSnapshot } from '../../../../electron/core/monitor/monitor-reads';
 import type { MonitorAlert } from '../../../../shared/domain/monitor';
 import { alertText, stateNotes } from '../../../../shared/format/report-text';
 import type { Site } from '../../../../shared/domain/inventory';

@@ -1,0 +1,96 @@
+/**
+ * Commission's firmware and acceptance steps over the services that own them, so the standard does
+ * nothing of its own there: the firmware service's staged rollout (preflight, canary, batches, verify,
+ * its activity entries; resumable from the site's log) with the standard's version expected, and the
+ * acceptance service's run (its verdicts kept in the site, as `minerdeck accept` keeps them).
+ */
+import type { WriteResult } from '../../../shared/domain/commission';
+import type { FirmwareDeviceOutcome, FirmwareEvent } from '../../../shared/domain/firmware';
+import type { AcceptanceService } from '../acceptance/acceptance-service';
+import type { FirmwareService } from '../firmware/firmware-service';
+import type { AcceptanceRunner, FirmwareRunner } from './commission-run';
+
+export interface FirmwareRunnerOptions {
+  service: FirmwareService;
+  siteId: string;
+  concurrency?: number | undefined;
+  /** Every step of every device (the monitor's "updating", the fleet learning a verified version). */
+  onEvent?: (event: FirmwareEvent) => void;
+}
+
+/** A firmware outcome in the words of a write: verified is done; nothing sent is a failure of the step. */
+export function firmwareResult(device: FirmwareDeviceOutcome): WriteResult {
+  const base = { deviceId: device.deviceId, address: device.address, message: device.words };
+  if (device.outcome === 'verified') return { ...base, outcome: 'done' };
+  if (device.outcome === 'unknown') return { ...base, outcome: 'unknown' };
+  if (device.outcome === 'not-started')
+    return { ...base, outcome: 'failed', message: 'not updated: the rollout stopped before its turn' };
+  return { ...base, outcome: 'failed' };
+}
+
+export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
+  const { service } = options;
+  return async (targets, firmware, signal) => {
+    const everyone = (outcome: WriteResult['outcome'], message: string) =>
+      new Map(
+        targets.map((t) => [t.deviceId, { deviceId: t.deviceId, address: '', outcome, message }] as const),
+      );
+    const prepared = await service.prepare({
+      targets,
+      imagePath: firmware.imagePath,
+      siteId: options.siteId,
+      settings: { expectVersion: firmware.version },
+      ...(signal !== undefined ? { signal } : {}),
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    });
+    if (!prepared.ok) return everyone('failed', prepared.error.message);
+    const started = service.start(prepared.value, {
+      ...(signal !== undefined ? { signal } : {}),
+      ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
+    });
+    if (!started.ok) return everyone('failed', started.error.message);
+    const outcome = await started.value.outcome;
+    return new Map(outcome.devices.map((d) => [d.deviceId, firmwareResult(d)] as const));
+  };
+}
+
+/**
+ * Acceptance through the app's one acceptance run (the window's Acceptance view shows it too): refused
+ * while another one goes on; cancelled with the Commission run.
+ */
+export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunner {
+  return async (targets, criteria, signal) => {
+    const verdicts = new Map<string, { pass: boolean; message: string }>();
+    const started = acceptance.start(
+      targets.map((t) => t.deviceId),
+      criteria,
+    );
+    if (!started.ok) {
+      for (const t of targets) verdicts.set(t.deviceId, { pass: false, message: started.error.message });
+      return verdicts;
+    }
+    const stop = () => acceptance.cancel();
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      await acceptance.settled();
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+    const run = acceptance.current();
+    for (const v of run?.runId === started.value.runId ? run.verdicts : []) {
+      verdicts.set(v.deviceId, {
+        pass: v.verdict === 'pass',
+        message: v.verdict === 'pass' ? 'accepted' : `not accepted: ${v.reasons.join('; ')}`,
+      });
+    }
+    for (const t of targets) {
+      if (!verdicts.has(t.deviceId)) {
+        verdicts.set(t.deviceId, {
+          pass: false,
+          message: signal?.aborted === true ? 'acceptance stopped: no verdict' : 'no verdict',
+        });
+      }
+    }
+    return verdicts;
+  };
+}
