@@ -27,6 +27,7 @@ import {
 } from './commands/inventory-usage';
 import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './commands/device-action-usage';
 import { ACCEPT_USAGE } from './commands/accept-usage';
+import { COMMISSION_USAGE, STANDARD_USAGE } from './commands/standard-usage';
 import type { CliContext } from './commands/context';
 import { takeDataDir } from './data-dir-option';
 import { withInventoryPins } from './inventory-pins';
@@ -101,6 +102,18 @@ const COMMANDS: Record<
     usage: FIRMWARE_USAGE,
     summary:
       'bring devices to one firmware version: the plan first, then a canary and batches, each device verified by the version it reports after its reboot; stops at the first failure, resumes where it stopped (--retry-failed: failed devices again); status: versions by model',
+  },
+  standard: {
+    run: async (ctx, argv) => (await import('./commands/standard')).standardCommand(ctx, argv),
+    usage: STANDARD_USAGE,
+    summary:
+      "a site's standard (its password in the keychain, pools with worker templates, power rule, firmware, acceptance): show it, set parts of it",
+  },
+  commission: {
+    run: async (ctx, argv) => (await import('./commands/commission')).commissionCommand(ctx, argv),
+    usage: COMMISSION_USAGE,
+    summary:
+      'bring devices to the site standard: per device the steps it needs (--dry-run lists them), then password, firmware, pools and preset in one write, a restart if asked, acceptance; a device at the standard gets no write',
   },
   keychain: {
     run: async (ctx, argv) => (await import('./commands/keychain')).keychainCommand(ctx, argv),

@@ -131,6 +131,8 @@ export const CONFLICT_FIELDS = [
   'notes',
   'tlsPin',
   'address',
+  /** Two acceptance runs of the device that disagree: the newer is kept (verdict-exchange.ts). */
+  'acceptance',
 ] as const;
 
 /** Two records of one device disagree; one value was kept by a stated rule (merge.ts), the other shown. */

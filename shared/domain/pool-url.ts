@@ -100,6 +100,26 @@ export function withoutLogin(url: string): string {
   return at < scheme.length ? url : `${scheme}${url.slice(at + 1)}`;
 }
 
+/** A run of text that may be a URL with a login: no white space or quote in it, an `@` inside. */
+const TOKEN_WITH_AT = /[^\s"'<>]*@[^\s"'<>]*/g;
+const SCHEME_INSIDE = /[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/**
+ * Free text (an activity entry's words, a device's message) with the login cut from every URL in it, as
+ * `withoutLogin` cuts it from one URL: `pools set: stratum+tcp://user:secret@host:3333` →
+ * `pools set: stratum+tcp://host:3333`; a URL without scheme (`user:secret@host:3333`) loses its login
+ * too. An address without a colon before its `@` (`ops@example.com`) is no login and is kept.
+ */
+export function withoutLoginsIn(text: string): string {
+  if (!text.includes('@')) return text;
+  return text.replace(TOKEN_WITH_AT, (token) => {
+    const scheme = SCHEME_INSIDE.exec(token);
+    if (scheme !== null) return `${token.slice(0, scheme.index)}${withoutLogin(token.slice(scheme.index))}`;
+    const at = token.lastIndexOf('@');
+    return token.slice(0, at).includes(':') ? token.slice(at + 1) : token;
+  });
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

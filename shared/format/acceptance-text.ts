@@ -123,3 +123,22 @@ export function evidenceLines(acceptance: EvidenceSource): string[] {
 export function criteriaText(criteria: ReportAcceptance['criteria']): string {
   return `hash rate ≥ ${criteria.minHashratePercent} % of nominal, chips ≤ ${criteria.maxChipTempC} °C, every board, chip and fan working, rejected shares ≤ ${criteria.maxRejectedPercent} %, watched ${criteria.minutes} min`;
 }
+
+/**
+ * What an import did with the file's acceptance verdicts, in one sentence; undefined when the file had
+ * none. "Acceptance verdicts: 3 added, 1 replaced by a newer run in the file, 2 kept (newer here)."
+ */
+export function importedVerdictsText(
+  counts: { added: number; replaced: number; keptOurs: number; waiting: number } | undefined,
+): string | undefined {
+  if (counts === undefined) return undefined;
+  const parts = [
+    counts.added > 0 ? `${counts.added} added` : '',
+    counts.replaced > 0 ? `${counts.replaced} replaced by a newer run in the file` : '',
+    counts.keptOurs > 0 ? `${counts.keptOurs} kept (the run here is newer)` : '',
+    counts.waiting > 0
+      ? `${counts.waiting} not taken: their device waits for you to accept it (import the file again after that)`
+      : '',
+  ].filter((part) => part !== '');
+  return parts.length === 0 ? undefined : `Acceptance verdicts: ${parts.join(', ')}.`;
+}

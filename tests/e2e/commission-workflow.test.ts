@@ -111,12 +111,15 @@ describeWith(browserRequirement, 'the counted field workflow in Chromium', () =>
     await expect.poll(() => footer.innerText(), { timeout: 60_000 }).toContain(`${COUNT} online`);
   }
 
-  /** The report: every device at the standard. */
+  /** The report view: every device at the standard, the hand-over report itself previewed. */
   async function report(page: Page, act: UserActions): Promise<void> {
     await act.click(page.getByRole('button', { name: 'Report', exact: true }), 'Report');
     await expect
-      .poll(() => page.locator('.report-page').first().innerText(), { timeout: 60_000 })
-      .toContain(`${COUNT} of ${COUNT} at the standard`);
+      .poll(() => page.locator('[data-standard-report]').innerText(), { timeout: 60_000 })
+      .toBe(`The site standard: ${COUNT} of ${COUNT} devices at the standard.`);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Page 1' }).count(), { timeout: 60_000 })
+      .toBe(1);
   }
 
   beforeAll(async () => {

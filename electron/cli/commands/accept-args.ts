@@ -23,7 +23,7 @@ export interface AcceptArgs {
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-function decimalOption(
+export function decimalOption(
   value: unknown,
   name: string,
   range: { min: number; max: number },

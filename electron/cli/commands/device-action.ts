@@ -29,13 +29,12 @@ import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import { previewJson, printResult } from '../password-output';
 import type { CliContext } from './context';
-import { commonOptions, readRequiredSecret } from './device-command';
+import { commonOptions } from './device-command';
 import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './device-action-usage';
 import { bulkOf, openReachingCredentials } from './device-run';
-import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
 import { concurrencyOption } from './targets';
-import { resolveWriteTargets } from './write-targets';
+import { openWriteSite, resolveWriteTargets } from './write-targets';
 import { usageError, tellActivity, writeExitCode } from './write-run-options';
 
 const USAGE: Record<DeviceAction, string> = {
@@ -105,19 +104,9 @@ export async function deviceActionCommand(
   }
   const dryRun = values['dry-run'] === true;
   if (values.yes === true && dryRun) return usageError(output, 'give --yes or --dry-run, not both.');
-  let password: string | undefined;
-  if (values['password-stdin'] === true) {
-    const secret = await readRequiredSecret(ctx, 'Password');
-    if (!secret.ok) return reportError(output, secret.error);
-    password = secret.value;
-  }
-
-  const inventory = openCliInventory(ctx);
-  const siteRef = typeof values.site === 'string' ? values.site : undefined;
-  const resolved = await resolveCliSite(output, inventory, siteRef);
-  tellProblems(output, inventory);
-  if (!resolved.ok) return reportError(output, resolved.error);
-  const site = resolved.value;
+  const opened = await openWriteSite(ctx, output, values);
+  if (!opened.ok) return reportError(output, opened.error);
+  const { inventory, site, siteGiven, password } = opened.value;
 
   const { reach, credentials } = await openReachingCredentials(ctx, timeout.value);
   try {
@@ -133,7 +122,7 @@ export async function deviceActionCommand(
     // With --password-stdin, tried once per device that answered; a refusal shows in the preview.
     const { targets, offline } = await resolveWriteTargets({ services, reach }, addresses.value, {
       site,
-      siteGiven: siteRef !== undefined,
+      siteGiven,
       ...(password !== undefined ? { password } : {}),
       bulk,
     });

@@ -5,6 +5,7 @@
  * from the file waits for `minerdeck site accept-import` (site-accept-import.ts): the merge keeps ours.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { importedVerdictsText } from '../../../shared/format/acceptance-text';
 import type { Result } from '../../../shared/result';
 import { closeKeychain } from '../../core/credentials/open-keychain';
 import { listCredentials } from '../../core/credentials/vault-listing';
@@ -68,6 +69,8 @@ function tell(output: Output, outcome: ImportOutcome): void {
     if (outcome.activityAdded > 0) {
       output.out(`Activity log: ${outcome.activityAdded} entries added (see "minerdeck site activity").`);
     }
+    const verdicts = importedVerdictsText(outcome.verdicts);
+    if (verdicts !== undefined) output.out(verdicts);
   } else {
     output.out(
       `Planned devices for ${where}: ${outcome.added} added, ${outcome.updated} updated, ${outcome.unchanged} already there.`,

@@ -16,13 +16,12 @@ import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import { planJson, planLines, printPowerResult } from '../profile-output';
 import type { CliContext } from './context';
-import { commonOptions, readRequiredSecret } from './device-command';
+import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
-import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
 import { choiceFromOptions } from './profile-choice';
 import { PROFILE_SET_USAGE } from './profile-usage';
-import { resolveWriteTargets } from './write-targets';
+import { openWriteSite, resolveWriteTargets } from './write-targets';
 import {
   nothingSent,
   tellActivity,
@@ -50,19 +49,9 @@ export async function profileSetCommand(ctx: CliContext, argv: readonly string[]
   const run = writeRunOptions(values, 'set');
   if (!run.ok) return reportError(output, run.error);
   const { yes, dryRun } = run.value;
-  let password: string | undefined;
-  if (values['password-stdin'] === true) {
-    const secret = await readRequiredSecret(ctx, 'Password');
-    if (!secret.ok) return reportError(output, secret.error);
-    password = secret.value;
-  }
-
-  const inventory = openCliInventory(ctx);
-  const siteRef = typeof values.site === 'string' ? values.site : undefined;
-  const resolved = await resolveCliSite(output, inventory, siteRef);
-  tellProblems(output, inventory);
-  if (!resolved.ok) return reportError(output, resolved.error);
-  const site = resolved.value;
+  const opened = await openWriteSite(ctx, output, values);
+  if (!opened.ok) return reportError(output, opened.error);
+  const { inventory, site, siteGiven, password } = opened.value;
 
   const { reach, credentials } = await openReachingCredentials(ctx, run.value.timeoutMs);
   try {
@@ -76,7 +65,7 @@ export async function profileSetCommand(ctx: CliContext, argv: readonly string[]
     const bulk = bulkOf(ctx, run.value.concurrency);
     const { targets, offline } = await resolveWriteTargets({ services, reach }, addresses.value, {
       site,
-      siteGiven: siteRef !== undefined,
+      siteGiven,
       ...(password !== undefined ? { password } : {}),
       bulk,
     });

@@ -11,6 +11,52 @@ import { resolvePasswordTargets } from '../../core/commission/password-targets';
 import { runBulk } from '../../core/credentials/bulk';
 import type { CredentialServices } from '../../core/credentials/credential-services';
 import type { SessionTarget } from '../../core/credentials/session-target';
+import type { InventoryServices } from '../../core/inventory/inventory-services';
+import type { Result } from '../../../shared/result';
+import { ok } from '../../../shared/result';
+import type { Output } from '../output';
+import type { CliContext } from './context';
+import { readRequiredSecret } from './device-command';
+import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
+
+/** Where a write by target goes, and the password given for this run. */
+export interface WriteSite {
+  inventory: InventoryServices;
+  site: Site;
+  /** Whether `--site` was given: its devices then belong to it (their site password applies). */
+  siteGiven: boolean;
+  /** `--password-stdin`: tried once per answering device. */
+  password?: string;
+}
+
+/**
+ * `--password-stdin` read first, then the site: `--site`, else the current one (the inventory's problems
+ * told on the way). Nothing is asked of a device yet.
+ */
+export async function openWriteSite(
+  ctx: CliContext,
+  output: Output,
+  values: { site?: unknown; 'password-stdin'?: unknown },
+): Promise<Result<WriteSite>> {
+  let password: string | undefined;
+  if (values['password-stdin'] === true) {
+    const secret = await readRequiredSecret(ctx, 'Password');
+    if (!secret.ok) return secret;
+    password = secret.value;
+  }
+  const inventory = openCliInventory(ctx);
+  const siteRef = typeof values.site === 'string' ? values.site : undefined;
+  const resolved = await resolveCliSite(output, inventory, siteRef);
+  tellProblems(output, inventory);
+  if (!resolved.ok) return resolved;
+  const site = resolved.value;
+  return ok({
+    inventory,
+    site,
+    siteGiven: siteRef !== undefined,
+    ...(password !== undefined ? { password } : {}),
+  });
+}
 
 export interface WriteTargets {
   targets: SessionTarget[];

@@ -27,8 +27,7 @@ export function activityServices(
           return err('NOT_FOUND', `There is no site "${input.siteId}" to record the activity in.`);
         }
         const entry: ActivityEntry = { ...input, id: newActivityId(now()), by: laptop };
-        appendActivity(inventory, entry);
-        return ok(entry);
+        return ok(appendActivity(inventory, entry));
       }),
     activity: (ref, filter) => readSite(ref, (inventory, site) => ok(activityOf(inventory, site.id, filter))),
   };

@@ -1,10 +1,12 @@
 /**
  * The site's activity log: every write this laptop made to devices, appended in the same atomic update
  * as the rest of the inventory, so it survives a crash and travels with the site. Entries hold metadata
- * only (what, when, each device's outcome), never a secret.
+ * only (what, when, each device's outcome), never a secret: a pool URL's login in their words is cut when
+ * an entry is written, imported (merge.ts) or read (one stored before this rule).
  */
 import { randomBytes } from 'node:crypto';
 import type { ActivityEntry } from '../../../shared/domain/commission';
+import { withoutLoginsIn } from '../../../shared/domain/pool-url';
 import type { Inventory } from './schema';
 
 /** A new entry's id: sortable by time, unique across laptops merging their logs. */
@@ -12,8 +14,22 @@ export function newActivityId(at: Date): string {
   return `${at.toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(4).toString('hex')}`;
 }
 
-export function appendActivity(inventory: Inventory, entry: ActivityEntry): void {
-  inventory.activity.push(entry);
+/** The entry with the login cut from every URL in its words (`what`, each device's message). */
+export function withoutLogins<E extends Pick<ActivityEntry, 'what' | 'devices'>>(entry: E): E {
+  // Most entries hold no `@` at all: the same entry, nothing copied (the log is read on every report).
+  const atSign = (text: string) => text.includes('@');
+  if (!atSign(entry.what) && !entry.devices.some((d) => atSign(d.message))) return entry;
+  const devices = entry.devices.map((d) =>
+    atSign(d.message) ? { ...d, message: withoutLoginsIn(d.message) } : d,
+  );
+  return { ...entry, what: withoutLoginsIn(entry.what), devices };
+}
+
+/** Appends the entry as stored (logins cut) and answers it. */
+export function appendActivity(inventory: Inventory, entry: ActivityEntry): ActivityEntry {
+  const stored = withoutLogins(entry);
+  inventory.activity.push(stored);
+  return stored;
 }
 
 /** A site's entries, oldest first; with `deviceId`, only those that touched that device (and only its line). */
@@ -22,7 +38,7 @@ export function activityOf(
   siteId: string,
   filter: { deviceId?: string } = {},
 ): ActivityEntry[] {
-  const entries = inventory.activity.filter((entry) => entry.siteId === siteId);
+  const entries = inventory.activity.filter((entry) => entry.siteId === siteId).map(withoutLogins);
   const sorted = [...entries].sort((a, b) => a.at.localeCompare(b.at));
   const { deviceId } = filter;
   if (deviceId === undefined) return sorted;

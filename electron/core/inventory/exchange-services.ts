@@ -61,7 +61,7 @@ export function exchangeServices(access: InventoryAccess, options: ExchangeOptio
   const { store, readSite, inSite, now } = access;
 
   async function mergeExport(text: string, into: { into?: string }): Promise<Result<ImportOutcome>> {
-    const parsed = parseSiteExport(text);
+    const parsed = parseSiteExport(text, now());
     if (!parsed.ok) return parsed;
     const storedCredentials = await options.storedCredentials?.();
     const merged = await store.update((inventory) =>

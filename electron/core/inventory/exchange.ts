@@ -5,8 +5,9 @@
  * account names, which mean nothing on another laptop.
  *
  * The site's activity log goes with it (every write to its devices: what, when, each outcome; never a
- * secret), so the report of a site commissioned on two laptops says what both did. Pool presets stay on
- * the laptop: they hold pool passwords.
+ * secret), so the report of a site commissioned on two laptops says what both did. So do its acceptance
+ * verdicts (format version 2; verdict-exchange.ts has their rules). Pool presets stay on the laptop: they
+ * hold pool passwords.
  *
  * Reading is strict about what it is (the format marker and version) and tolerant about the rest the way
  * every parser here is: unknown fields are dropped, never stored — a tool that adds a `password` field to
@@ -32,9 +33,16 @@ import { activityOf } from './activity';
 import { devicesOf, deviceWordsProblem, MAX_ADDRESS_HISTORY } from './devices';
 import type { Inventory } from './schema';
 import { describeIssues } from './schema';
+import type { ExportedVerdict } from './verdict-exchange';
+import { exportedVerdicts, exportedVerdictSchema, importedVerdictProblem } from './verdict-exchange';
 
 export const SITE_EXPORT_FORMAT = 'minerdeck-site';
-export const SITE_EXPORT_VERSION = 1;
+/**
+ * Version 2 added `acceptance`: a Minerdeck that reads only version 1 refuses such a file in words instead
+ * of dropping its verdicts unseen. Version 1 files (no verdicts) are still read.
+ */
+export const SITE_EXPORT_VERSION = 2;
+const READABLE_VERSIONS: readonly unknown[] = [1, SITE_EXPORT_VERSION];
 export { MAX_IMPORT_BYTES } from '../../../shared/domain/inventory';
 
 export const exportedDeviceSchema = inventoryDeviceSchema.omit({ siteId: true });
@@ -46,7 +54,7 @@ export type ExportedActivity = z.infer<typeof exportedActivitySchema>;
 
 export const siteExportSchema = z.object({
   format: z.literal(SITE_EXPORT_FORMAT),
-  formatVersion: z.literal(SITE_EXPORT_VERSION),
+  formatVersion: z.union([z.literal(1), z.literal(SITE_EXPORT_VERSION)]),
   exportedAt: isoTimeSchema,
   /** Who exported it: the app and the laptop, so a merge report can say whose work it was. */
   exportedBy: z.object({ app: z.string(), version: z.string(), laptop: z.string() }),
@@ -54,6 +62,8 @@ export const siteExportSchema = z.object({
   devices: z.array(exportedDeviceSchema),
   /** Oldest first; absent in exports made before the activity log (none to merge). */
   activity: z.array(exportedActivitySchema).default([]),
+  /** Each device's latest acceptance verdict; absent in version 1 files (none to merge). */
+  acceptance: z.array(exportedVerdictSchema).default([]),
 });
 export type SiteExport = z.infer<typeof siteExportSchema>;
 
@@ -67,14 +77,16 @@ export interface ExportMeta {
 export function buildSiteExport(inventory: Inventory, siteId: string, meta: ExportMeta): Result<SiteExport> {
   const site = inventory.sites.find((s) => s.id === siteId);
   if (site === undefined) return err('NOT_FOUND', `No site "${siteId}".`);
+  const devices = devicesOf(inventory, siteId);
   return ok({
     format: SITE_EXPORT_FORMAT,
     formatVersion: SITE_EXPORT_VERSION,
     exportedAt: meta.now.toISOString(),
     exportedBy: { app: meta.app, version: meta.version, laptop: meta.laptop },
     site: { id: site.id, name: site.name, subnets: [...site.subnets] },
-    devices: devicesOf(inventory, siteId).map(({ siteId: _siteId, ...device }) => structuredClone(device)),
+    devices: devices.map(({ siteId: _siteId, ...device }) => structuredClone(device)),
     activity: activityOf(inventory, siteId).map(({ siteId: _siteId, ...entry }) => structuredClone(entry)),
+    acceptance: exportedVerdicts(inventory, siteId, new Set(devices.map((device) => device.id))),
   });
 }
 
@@ -94,7 +106,8 @@ export function importKindOf(text: string): 'site-json' | 'targets-csv' {
     : 'targets-csv';
 }
 
-export function parseSiteExport(text: string): Result<SiteExport> {
+/** `now`: this laptop's clock, which an imported verdict cannot end after (verdict-exchange.ts). */
+export function parseSiteExport(text: string, now: Date = new Date()): Result<SiteExport> {
   if (text.length > MAX_IMPORT_BYTES)
     return err('INVALID_INPUT', 'The file is too large to be a site export.');
   let data: unknown;
@@ -107,10 +120,10 @@ export function parseSiteExport(text: string): Result<SiteExport> {
   if (typeof data !== 'object' || marker.format !== SITE_EXPORT_FORMAT) {
     return err('INVALID_INPUT', 'This JSON file is not a Minerdeck site export.');
   }
-  if (marker.formatVersion !== SITE_EXPORT_VERSION) {
+  if (!READABLE_VERSIONS.includes(marker.formatVersion)) {
     return err(
       'INVALID_INPUT',
-      `This site export has format version ${String(marker.formatVersion)}; this Minerdeck reads version ${SITE_EXPORT_VERSION}.`,
+      `This site export has format version ${String(marker.formatVersion)}; this Minerdeck reads versions 1 to ${SITE_EXPORT_VERSION}.`,
     );
   }
   const parsed = siteExportSchema.safeParse(data);
@@ -134,7 +147,28 @@ export function parseSiteExport(text: string): Result<SiteExport> {
     // A MAC field that is not a MAC is no identity (shared/domain/mac.ts): it is not taken in.
     if (device.identity.mac !== null) device.identity.mac = parseMac(device.identity.mac) ?? null;
   }
-  return ok(parsed.data);
+  const verdicts = checkImportedVerdicts(parsed.data.acceptance, ids, now);
+  return verdicts === undefined ? ok(parsed.data) : refused(verdicts);
+}
+
+/** The first verdict of the file that cannot be taken, in words; undefined when all can. */
+function checkImportedVerdicts(
+  verdicts: ExportedVerdict[],
+  deviceIds: ReadonlySet<string>,
+  now: Date,
+): string | undefined {
+  const seen = new Set<string>();
+  for (const [index, verdict] of verdicts.entries()) {
+    // Named by position until its id is known to be one of the file's devices (checked, printable).
+    if (!deviceIds.has(verdict.deviceId)) {
+      return `acceptance verdict ${index + 1} (in the file's order) is about a device the file does not list: a verdict is only taken with its device.`;
+    }
+    if (seen.has(verdict.deviceId)) return `it has two acceptance verdicts for device ${verdict.deviceId}.`;
+    seen.add(verdict.deviceId);
+    const problem = importedVerdictProblem(verdict, deviceIds, now.getTime());
+    if (problem !== undefined) return `the acceptance verdict of device ${verdict.deviceId}: ${problem}`;
+  }
+  return undefined;
 }
 
 const refused = (why: string): Result<never> =>

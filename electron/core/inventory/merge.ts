@@ -13,7 +13,9 @@
  *   this laptop knows elsewhere (another site, credentials stored for another address) is held back
  *   the same way rather than added at the file's address;
  * - two different devices at the same current address: both are kept and the clash is reported.
- * Activity entries (each write to devices) are merged by id, never twice, and the log kept in time order.
+ * Activity entries (each write to devices) are merged by id, never twice, and the log kept in time order,
+ * logins cut from their words (activity.ts). Acceptance verdicts: the newest run of each device wins, and
+ * runs that disagree are reported (verdict-exchange.ts).
  */
 import type { AddressSighting, InventoryDevice, MergeConflict, Site } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
@@ -21,9 +23,12 @@ import { err, ok } from '../../../shared/result';
 import { devicesOf, findDevice, MAX_ADDRESS_HISTORY } from './devices';
 import type { ExportedActivity, ExportedDevice, SiteExport } from './exchange';
 import type { ImportProposal } from './stored-records';
+import { withoutLogins } from './activity';
 import { propose } from './import-proposals';
 import type { Inventory } from './schema';
 import { createSite, findSite } from './sites';
+import type { VerdictMergeCounts } from './verdict-exchange';
+import { mergeVerdicts, renameVerdicts } from './verdict-exchange';
 
 export type { MergeConflict } from '../../../shared/domain/inventory';
 export type ConflictField = MergeConflict['field'];
@@ -38,6 +43,8 @@ export interface MergeOutcome {
   conflicts: MergeConflict[];
   /** Activity entries this inventory did not have yet. */
   activityAdded: number;
+  /** What became of the file's acceptance verdicts. */
+  verdicts: VerdictMergeCounts;
 }
 
 const newest = (a: string | null, b: string | null): string | null =>
@@ -160,7 +167,7 @@ export function mergeActivity(
   for (const entry of incoming) {
     if (known.has(entry.id)) continue;
     known.add(entry.id);
-    inventory.activity.push({ ...structuredClone(entry), siteId });
+    inventory.activity.push(withoutLogins({ ...structuredClone(entry), siteId }));
     added += 1;
   }
   // A stable sort: entries of the same instant keep the order they were recorded in.
@@ -237,6 +244,7 @@ export function mergeSiteExport(
     unchanged: 0,
     conflicts: [],
     activityAdded: 0,
+    verdicts: { added: 0, replaced: 0, keptOurs: 0, waiting: 0 },
   };
   site.subnets = [...new Set([...site.subnets, ...exported.site.subnets])];
   const source: ProposalSource = { siteId: site.id, from: exported.exportedBy.laptop, at: now.toISOString() };
@@ -288,6 +296,7 @@ export function mergeSiteExport(
       // A planned device known only by this address is the same device, now identified.
       const planned = siteDevices.find((d) => d.identity.mac === null && d.address === incoming.address);
       if (planned !== undefined) {
+        renameVerdicts(inventory, site.id, planned.id, incoming.id);
         planned.id = incoming.id;
         local = planned;
       }
@@ -315,5 +324,8 @@ export function mergeSiteExport(
     else outcome.unchanged += 1;
   }
   outcome.activityAdded = mergeActivity(inventory, site.id, exported.activity);
+  const verdicts = mergeVerdicts(inventory, site.id, exported.acceptance);
+  outcome.verdicts = verdicts.counts;
+  outcome.conflicts.push(...verdicts.conflicts);
   return ok(outcome);
 }

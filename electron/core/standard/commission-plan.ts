@@ -75,6 +75,10 @@ export function planEntry(
   const steps = stepsFor(standard, drift, facts);
   if (steps.length > 0) return { ...base, steps, detail: steps.map((s) => s.words).join(', ') };
   if (drift.status === 'not-checked') return { ...base, steps, ...skipOf(drift, facts) };
+  // It differs in a part no step can bring (its model lacks the preset): skipped, said which.
+  if (drift.status === 'differs') {
+    return { ...base, steps, skip: 'not-checked', detail: drift.words.join(', ') };
+  }
   return { ...base, steps, detail: 'no change' };
 }
 

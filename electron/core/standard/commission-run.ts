@@ -14,6 +14,7 @@ import type {
   CommissionStepOutcome,
   SiteStandard,
 } from '../../../shared/domain/standard';
+import { actionActivity } from '../commission/action-bulk';
 import type { ActionDeps } from '../commission/action-write';
 import type { CommissionServices } from '../commission/commission-services';
 import { poolActivity } from '../commission/pool-apply';
@@ -254,10 +255,25 @@ export async function runCommission(
           },
         );
         const results = outcomes.flatMap((o) => (o.ok ? [o.value] : []));
+        // One write, two parts: a pools entry and a power-profile entry, as the report and the activity
+        // view read each part (both say it was one settings write of the site standard).
+        const presetsSet = [...new Set(results.map((r) => input.presets.get(r.deviceId) ?? '?'))].join(', ');
+        const pooled = poolActivity({ siteId, at, pools }, results);
         await deps.inventory?.recordActivity({
-          ...poolActivity({ siteId, at, pools }, results),
-          what: `site standard: pools and power preset, one write per device`,
+          ...pooled,
+          what: `${pooled.what} (site standard: with power preset ${presetsSet}, one write)`,
         });
+        await deps.inventory?.recordActivity(
+          actionActivity(
+            {
+              siteId,
+              at,
+              action: 'power-profile',
+              what: `preset ${presetsSet} (site standard: with the pools, one write)`,
+            },
+            results,
+          ),
+        );
       }
     }
     if (presetOnly.length > 0 && standard.power !== undefined) {

@@ -74,6 +74,7 @@ export async function gatherFacts(
     }
   }
   const presets = new Map<string, { current: string | undefined; wanted: string }>();
+  const unavailable = new Map<string, string>();
   if (standard.power !== undefined) {
     const planned = await deps.commission.planPower(targets, standard.power, {
       offlineReason: input.offlineReason,
@@ -83,6 +84,13 @@ export async function gatherFacts(
       for (const entry of planned.value.entries) {
         if (entry.preset !== undefined) {
           presets.set(entry.deviceId, { current: entry.current, wanted: entry.preset.name });
+        } else if (entry.skip === 'no-choice') {
+          // Read, and its model has no preset the rule allows: said so, never "not checked".
+          const power = standard.power;
+          unavailable.set(
+            entry.deviceId,
+            power.kind === 'preset' ? `preset ${power.name} not offered` : `no preset fits: ${entry.detail}`,
+          );
         }
       }
     }
@@ -105,6 +113,9 @@ export async function gatherFacts(
         ? { pools: { read: slotFacts(pools.slots), wanted } }
         : {}),
       ...(power !== undefined ? { power } : {}),
+      ...(unavailable.has(target.deviceId)
+        ? { powerUnavailable: unavailable.get(target.deviceId) ?? '' }
+        : {}),
       acceptance: input.verdicts.get(target.deviceId) ?? 'none',
     };
   });

@@ -32,6 +32,8 @@ export interface DeviceFacts {
   pools?: { read: SlotFact[]; wanted: SlotFact[] };
   /** Its configured preset, and the one the standard's power rule gives it. */
   power?: { current: string | undefined; wanted: string };
+  /** Read, but the power rule gives it no preset ("preset 3200 not offered"): it cannot be brought there. */
+  powerUnavailable?: string;
   /** Its latest acceptance verdict in the site. */
   acceptance?: 'pass' | 'fail' | 'none';
 }
@@ -110,6 +112,9 @@ function partDrift(part: StandardPart, standard: SiteStandard, facts: DeviceFact
       return state === 'pools' ? differs('pools differ', 'pools') : differs('workers differ', 'workers');
     }
     case 'power':
+      if (facts.powerUnavailable !== undefined && facts.unreadable === undefined) {
+        return differs(facts.powerUnavailable);
+      }
       if (facts.power === undefined) return notChecked('preset not read');
       return facts.power.current === facts.power.wanted ? ok : differs('preset differs');
     case 'acceptance':

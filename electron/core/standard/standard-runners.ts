@@ -6,7 +6,11 @@
  */
 import type { WriteResult } from '../../../shared/domain/commission';
 import type { FirmwareDeviceOutcome, FirmwareEvent } from '../../../shared/domain/firmware';
+import type { AcceptanceVerdict } from '../../../shared/domain/acceptance';
+import type { AcceptanceRunOptions } from '../acceptance/acceptance-run';
+import { runAcceptance } from '../acceptance/acceptance-run';
 import type { AcceptanceService } from '../acceptance/acceptance-service';
+import type { VerdictStore } from '../acceptance/verdict-store';
 import type { FirmwareService } from '../firmware/firmware-service';
 import type { AcceptanceRunner, FirmwareRunner } from './commission-run';
 
@@ -54,6 +58,37 @@ export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
   };
 }
 
+const verdictWords = (v: AcceptanceVerdict): { pass: boolean; message: string } => ({
+  pass: v.verdict === 'pass',
+  message: v.verdict === 'pass' ? 'accepted' : `not accepted: ${v.reasons.join('; ')}`,
+});
+
+/**
+ * Acceptance as `minerdeck accept` runs it (the CLI's `commission`): the readings over the window, the
+ * verdicts kept in the site for the report. Cancelled: no verdict is kept.
+ */
+export function verdictAcceptanceRunner(
+  deps: Pick<AcceptanceRunOptions, 'client' | 'sessions'> & { verdicts: VerdictStore; siteId: string },
+): AcceptanceRunner {
+  return async (targets, criteria, signal) => {
+    const run = await runAcceptance(targets, {
+      client: deps.client,
+      sessions: deps.sessions,
+      criteria,
+      ...(signal !== undefined ? { signal } : {}),
+    });
+    const verdicts = new Map(run.verdicts.map((v) => [v.deviceId, verdictWords(v)] as const));
+    if (!run.cancelled) {
+      const saved = await deps.verdicts.save(deps.siteId, run.verdicts);
+      if (!saved.ok) {
+        for (const [id, v] of verdicts)
+          verdicts.set(id, { ...v, message: `${v.message} (not kept: ${saved.error.message})` });
+      }
+    }
+    return verdicts;
+  };
+}
+
 /**
  * Acceptance through the app's one acceptance run (the window's Acceptance view shows it too): refused
  * while another one goes on; cancelled with the Commission run.
@@ -78,10 +113,7 @@ export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunne
     }
     const run = acceptance.current();
     for (const v of run?.runId === started.value.runId ? run.verdicts : []) {
-      verdicts.set(v.deviceId, {
-        pass: v.verdict === 'pass',
-        message: v.verdict === 'pass' ? 'accepted' : `not accepted: ${v.reasons.join('; ')}`,
-      });
+      verdicts.set(v.deviceId, verdictWords(v));
     }
     for (const t of targets) {
       if (!verdicts.has(t.deviceId)) {

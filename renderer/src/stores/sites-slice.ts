@@ -6,6 +6,7 @@
  * The fleet is the current site's devices (main keeps them in step): after anything that changes which
  * devices that is, the fleet table is loaded again.
  */
+import { importedVerdictsText } from '../../../shared/format/acceptance-text';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppError } from '../../../shared/result';
@@ -89,7 +90,8 @@ export function importSummary(outcome: ImportOutcome): string {
     (outcome.activityAdded ?? 0) > 0
       ? ` ${plural(outcome.activityAdded ?? 0, 'activity entry', 'activity entries')} added.`
       : '';
-  return `Merged into ${into}: ${plural(outcome.added, 'device')} added, ${outcome.merged} updated, ${outcome.unchanged} unchanged; ${disagreements}.${activity}`;
+  const verdicts = importedVerdictsText(outcome.verdicts);
+  return `Merged into ${into}: ${plural(outcome.added, 'device')} added, ${outcome.merged} updated, ${outcome.unchanged} unchanged; ${disagreements}.${activity}${verdicts !== undefined ? ` ${verdicts}` : ''}`;
 }
 
 export const createSitesSlice =

@@ -37,6 +37,10 @@ export const importOutcomeSchema = z.discriminatedUnion('kind', [
     merged: z.number(),
     /** Entries of the export's activity log that were new here. */
     activityAdded: z.number().optional(),
+    /** What became of the export's acceptance verdicts (core's verdict-exchange.ts). */
+    verdicts: z
+      .object({ added: z.number(), replaced: z.number(), keptOurs: z.number(), waiting: z.number() })
+      .optional(),
     ...mergeCounts,
   }),
   z.object({

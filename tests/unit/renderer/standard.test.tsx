@@ -447,6 +447,20 @@ describe('Commission…', () => {
     ]);
   });
 
+  it('a run going on: Commission… shows it (even with nothing selected), Stop asks main to stop it', async () => {
+    const api = createFakeApi();
+    vi.mocked(api['standard:cancel']).mockResolvedValue(ok({ cancelled: true }));
+    const store = renderBar(api, []);
+    act(() => store.setState({ commissionRun: { ...RUN, phase: 'password' } }));
+    const dialog = openCommission();
+    expect(within(dialog).getByRole('heading').textContent).toBe('Bringing 3 devices to the standard');
+    expect(within(dialog).getByRole('status').textContent).toBe('0 of 3 devices: replacing passwords…');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(api['standard:cancel']).toHaveBeenCalledTimes(1));
+    expect(within(dialog).getByRole('button', { name: 'Close (it keeps going)' })).toBeTruthy();
+    expect(api['standard:plan']).not.toHaveBeenCalled();
+  });
+
   it('nothing to do: the button says so and sends nothing; a refused plan is said in words', async () => {
     const api = createFakeApi();
     vi.mocked(api['standard:get']).mockResolvedValue(

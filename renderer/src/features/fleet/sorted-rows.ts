@@ -134,7 +134,8 @@ export function sortedRows(shown: readonly FleetRow[], sort: SortChoice | undefi
     order = shown.map((_, i) => i).sort(comparator(values, desc, key.missingLast));
   }
   const rows = order.map((position) => shown[position] as FleetRow);
-  const model = inStep && sameOrder(order, previous.order) ? previous.model : rows;
+  const model =
+    inStep && (order === previous.order || sameOrder(order, previous.order)) ? previous.model : rows;
   kept = { rows, model, shown, column, desc, values, order };
   return kept;
 }

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SaveReportFormat } from '../../../../shared/ipc/channels/files';
 import { useRootStore } from '../../stores/root-store';
+import { reportStandardText } from '../standard/drift-words';
 import { ReportPreview } from './report-preview';
 import './report.css';
 
@@ -33,11 +34,15 @@ export function ReportView(): ReactNode {
   const currentSiteId = useRootStore((s) =>
     s.sites.status === 'ready' ? s.sites.value.currentSiteId : null,
   );
+  // The site against its standard, as the fleet's footer counts it now.
+  const standard = useRootStore((s) => reportStandardText(s.driftSummary, s.hasStandard));
+  const driftRequested = useRootStore((s) => s.driftRequested);
 
   // A new preview whenever the view opens or the site changes: the old one would be another site's.
   useEffect(() => {
     if (currentSiteId !== null) void reportRequested();
-  }, [currentSiteId, reportRequested]);
+    if (currentSiteId !== null) void driftRequested();
+  }, [currentSiteId, reportRequested, driftRequested]);
 
   return (
     <section className="view report" aria-labelledby="report-title">
@@ -82,6 +87,11 @@ export function ReportView(): ReactNode {
         </p>
       )}
       {currentSiteId === null && <p className="field-hint">Choose or create a site first (Sites).</p>}
+      {currentSiteId !== null && (
+        <p className="report-standard" data-standard-report>
+          <strong>The site standard:</strong> {standard}
+        </p>
+      )}
       {report.status === 'error' && (
         <p className="field-error" role="alert">
           {report.error.message}

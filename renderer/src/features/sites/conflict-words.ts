@@ -14,6 +14,7 @@ const FIELD_WORDS: Record<MergeConflict['field'], string> = {
   notes: 'notes',
   tlsPin: 'trusted certificate',
   address: 'address',
+  acceptance: 'acceptance verdict',
 };
 
 /** People's words and trust decisions stay ours; what a device says of itself goes to who saw it last. */
@@ -50,7 +51,9 @@ export function conflictSentence(conflict: MergeConflict): string {
   const field = FIELD_WORDS[conflict.field];
   const values = `here ${quoted(conflict.local)}, in the file ${quoted(conflict.incoming)}`;
   const kept =
-    conflict.kept === 'incoming'
+    conflict.field === 'acceptance'
+      ? `Kept the newer run (${conflict.kept === 'incoming' ? "the file's" : 'yours'}): a newer acceptance run replaces an older one.`
+      : conflict.kept === 'incoming'
       ? "Kept the file's: that technician saw the device more recently."
       : OURS_BY_RULE.has(conflict.field)
         ? `Kept yours: ${field === 'notes' ? 'notes' : `the ${field}`} on this laptop ${field === 'notes' ? 'are' : 'is'} never replaced by an import.`

@@ -68,6 +68,21 @@ export function driftCountsText(
   return parts.join(' · ');
 }
 
+/** The report view's line: "200 of 200 devices at the standard" (and how many differ or were not checked). */
+export function reportStandardText(summary: DriftSummary | null, hasStandard: boolean): string {
+  if (!hasStandard) return 'This site has no standard yet (Sites → Standard…, or Commission…).';
+  if (summary === null) return 'Comparing the devices with the standard…';
+  const rest = [
+    ...(summary.differ > 0
+      ? [`${summary.differ.toLocaleString('en-US')} ${summary.differ === 1 ? 'differs' : 'differ'}`]
+      : []),
+    ...(summary.notChecked > 0 ? [`${summary.notChecked.toLocaleString('en-US')} not checked`] : []),
+  ];
+  return `${summary.atStandard.toLocaleString('en-US')} of ${count(summary.total, 'device')} at the standard${
+    rest.length > 0 ? `; ${rest.join(', ')}` : ''
+  }.`;
+}
+
 /** One line of the Commission preview per group of devices that get the same steps. */
 export function planGroupLines(
   plan: CommissionPlan,
