@@ -26,3 +26,13 @@ function escaped(char: string): string {
 
 /** The text with every control, bidirectional control and line separator shown escaped. */
 export const printable = (text: string): string => text.replace(UNPRINTABLE, escaped);
+
+/**
+ * The same for a document that shows text of several lines as lines (the report's HTML and CSV: notes
+ * keep their line breaks and tabs, a CRLF reads as a line break); every other such character is escaped
+ * as on a terminal, so a device name cannot reorder the signed report or hide text in it.
+ */
+export const printableLines = (text: string): string =>
+  text
+    .replace(/\r\n/g, '\n')
+    .replace(UNPRINTABLE, (char) => (char === '\n' || char === '\t' ? char : escaped(char)));

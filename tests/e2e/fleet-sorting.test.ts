@@ -18,13 +18,18 @@ const PASSWORD = 'fleet-sorting-pw-27';
 /** Each device's share of its nominal hash rate: far enough apart that the sim's ±1.5 % wobble never swaps two. */
 const FACTORS = [0.6, 1, 0.3, 0.8];
 
-/** The host:port of each fleet row, in the order the table shows them. */
+/** The device cell's text of each fleet row, in the order the table shows them (by row index). */
 async function shownOrder(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('[role="row"][data-device-id]')]
-      .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
-      .map((row) => row.querySelector('[data-column="device"]')?.textContent ?? ''),
-  );
+  const rows = page.locator('[role="row"][data-device-id]');
+  const found: { at: number; text: string }[] = [];
+  for (let i = 0; i < (await rows.count()); i += 1) {
+    const row = rows.nth(i);
+    found.push({
+      at: Number(await row.getAttribute('aria-rowindex')),
+      text: await row.locator('[data-column="device"]').innerText(),
+    });
+  }
+  return found.sort((a, b) => a.at - b.at).map((row) => row.text);
 }
 
 describeWith(browserRequirement, 'sorting the fleet table in Chromium', () => {
@@ -55,15 +60,15 @@ describeWith(browserRequirement, 'sorting the fleet table in Chromium', () => {
     });
     ({ app } = session);
     await app.page.getByRole('button', { name: 'Fleet' }).click();
-    await expect
-      .poll(() => app.page.locator('[role="row"][data-state="online"]').count(), { timeout: 30_000 })
-      .toBe(FACTORS.length);
   }, 180_000);
 
   afterAll(() => session?.close());
 
   it('sorts by hash rate on a click, follows the live readings, and turns around on a second click', async () => {
     const [d0, d1, d2, d3] = fleet.devices as [SimDevice, SimDevice, SimDevice, SimDevice];
+    await expect
+      .poll(() => app.page.locator('[role="row"][data-state="online"]').count(), { timeout: 30_000 })
+      .toBe(FACTORS.length);
     const header = app.page.getByRole('columnheader', { name: /Hash rate/ });
     await header.getByRole('button').click();
     // Hash rate sorts fastest first.

@@ -4,26 +4,25 @@
  * laptop B imports the file and holds A's verdicts — its report counts them — and a second import of the
  * same file changes nothing.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredVerdict } from '../../shared/domain/acceptance';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
+import { tempDataDir } from '../support/inventory-fixtures';
 import { runCli } from '../support/run-cli';
 
 /** Readings every 0.6 s (the CLI's test knob) instead of once a minute. */
 const env = { MINERDECK_ACCEPTANCE_SAMPLE_MS: '600' };
 let fleet: Fleet;
-const laptopA = mkdtempSync(join(tmpdir(), 'minerdeck-verdicts-a-'));
-const laptopB = mkdtempSync(join(tmpdir(), 'minerdeck-verdicts-b-'));
 
 const cliIn = (dir: string) => (args: string[]) =>
   runCli([...args, '--data-dir', dir], { env, timeoutMs: 60_000 });
 
 const keptVerdicts = (dir: string): StoredVerdict[] =>
-  (JSON.parse(readFileSync(join(dir, 'inventory.json'), 'utf8')) as { acceptance: StoredVerdict[] }).acceptance;
+  (JSON.parse(readFileSync(join(dir, 'inventory.json'), 'utf8')) as { acceptance: StoredVerdict[] })
+    .acceptance;
 
 describe('acceptance verdicts in minerdeck export and import', () => {
   beforeAll(async () => {
@@ -35,6 +34,8 @@ describe('acceptance verdicts in minerdeck export and import', () => {
   afterAll(() => fleet?.close());
 
   it('a site accepted on laptop A, exported, imported on laptop B: B holds the verdicts and reports them', async () => {
+    const laptopA = tempDataDir('verdicts-a');
+    const laptopB = tempDataDir('verdicts-b');
     const a = cliIn(laptopA);
     const targets = fleet.devices.map((d) => d.address);
     expect((await a(['site', 'create', 'Hall 5', '--use'])).code).toBe(0);
@@ -56,9 +57,12 @@ describe('acceptance verdicts in minerdeck export and import', () => {
     expect(theirs).toEqual(ours);
     expect(theirs.map((v) => v.verdict).sort()).toEqual(['fail', 'pass']);
 
-    const report = await b(['report', '--no-check', '--format', 'json']);
+    const reportFile = join(laptopB, 'report.json');
+    const report = await b(['report', '--no-check', '--out', reportFile]);
     expect(report.code, report.stderr).toBe(0);
-    expect(JSON.parse(report.stdout)).toMatchObject({ counts: { devices: 2, accepted: 1, failed: 1 } });
+    expect(JSON.parse(readFileSync(reportFile, 'utf8'))).toMatchObject({
+      counts: { devices: 2, accepted: 1, failed: 1 },
+    });
 
     const again = await b(['import', file]);
     expect(again.code).toBe(0);

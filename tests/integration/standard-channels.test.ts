@@ -154,6 +154,13 @@ describe('site standard channels over the core services', () => {
     expect(events.filter((e) => e.type === 'standard:device').length).toBeGreaterThanOrEqual(5);
     const drifted = events.filter((e) => e.type === 'standard:drift');
     expect(drifted.at(-1)?.payload.summary).toMatchObject({ total: 6, atStandard: 5 });
+    // The one settings write of pools and preset is in the activity log as both parts.
+    const activity = await call('sites:activity', {});
+    const actions = activity.ok ? activity.value.map((e) => e.action) : [];
+    expect(actions).toEqual(expect.arrayContaining(['pools', 'power-profile']));
+    expect(activity.ok && activity.value.find((e) => e.action === 'power-profile')?.what).toContain(
+      'preset 2640',
+    );
     // The site password is the devices' password now; the factory one is forgotten.
     for (const d of fleet.devices.slice(0, 5)) expect(d.password).toBe(SITE_PW);
 

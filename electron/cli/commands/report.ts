@@ -5,7 +5,9 @@
  * the credentials in the keychain (the monitor's own poll, so states, reasons and alerts are the app's);
  * whether each device has an API key comes from the keychain's metadata, never from the key.
  *
- * The format is `--format`, else the extension of `--out`, else HTML. With `--out` the file is written
+ * The format is `--format`, else the extension of `--out`, else HTML; `--json` is `--format json`, and
+ * with another `--format` it is bad usage (exit 2): the two ask for different documents, and a CSV or
+ * HTML printed under `--json` would skip the terminal's escaping. With `--out` the file is written
  * atomically and a summary goes to stderr; without it the report is printed.
  */
 import { extname } from 'node:path';
@@ -62,6 +64,13 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
     });
   }
   const out = values.out as string | undefined;
+  const asked = values.format as string | undefined;
+  if (values.json === true && asked !== undefined && asked !== 'json') {
+    return reportError(output, {
+      code: 'INVALID_INPUT',
+      message: `--json asks for the report as JSON and --format ${asked} for another format: give one of them (--json is the same as --format json). Usage: ${REPORT_USAGE}`,
+    });
+  }
   const format = formatOf(
     (values.format as string | undefined) ?? (values.json === true ? 'json' : undefined),
     out,

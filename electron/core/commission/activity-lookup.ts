@@ -15,7 +15,7 @@ import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/
 import type { InventoryStore } from '../inventory/store';
 import type { ExpectedDisruption } from '../monitor/disruption';
 import type { DisruptionTiming } from './disruption-timing';
-import { DEFAULT_DISRUPTION_TIMING, disruptionFromEntry } from './disruption-timing';
+import { DEFAULT_DISRUPTION_TIMING, disruptionFromEntry, untilBound } from './disruption-timing';
 
 export interface ActivityLookup {
   /** The reboot or restart the device is going through, by the log; undefined when none is due. */
@@ -113,7 +113,8 @@ export function createActivityLookup(options: ActivityLookupOptions): ActivityLo
       const pending: PendingLedOff[] = [];
       for (const [deviceId, { entry, device }] of latest) {
         if (entry.until === undefined) continue;
-        const offAt = Date.parse(entry.until);
+        // Never later than an LED can be on (24 h): a file's `until` of next year still turns it off.
+        const offAt = Math.min(Date.parse(entry.until), untilBound(entry, now()));
         const address = parseDeviceAddress(device.address);
         if (!Number.isFinite(offAt) || !address.ok) continue;
         const minutes = Math.max(1, Math.round((offAt - Date.parse(entry.at)) / 60_000));

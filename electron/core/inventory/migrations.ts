@@ -9,7 +9,8 @@
  * one address known, and gives every device the id the credentials use, so the keychain entries stored
  * for it are found again. Version 3 adds the activity log and the pool presets (both empty for an older
  * file: nothing was written to a device by the versions before it). Version 4 adds the acceptance verdicts
- * (none: no version before it ran an acceptance).
+ * (none: no version before it ran an acceptance). Version 5 adds the site standards (none: an older app
+ * had no standard), so an app before them refuses a file that has one instead of dropping it silently.
  */
 import { z } from 'zod';
 import type { InventoryDevice, Site } from '../../../shared/domain/inventory';
@@ -163,11 +164,19 @@ function v3ToV4(data: unknown): ReturnType<Step> {
   return { ok: true, value: { ...data, schemaVersion: 4, acceptance: [] } };
 }
 
+function v4ToV5(data: unknown): ReturnType<Step> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, message: 'version 4 file: not an object' };
+  }
+  return { ok: true, value: { ...data, schemaVersion: 5, standards: [] } };
+}
+
 /** Step from version N to N + 1, by N. */
 const STEPS: ReadonlyMap<number, Step> = new Map([
   [1, v1ToV2],
   [2, v2ToV3],
   [3, v3ToV4],
+  [4, v4ToV5],
 ]);
 
 export function versionOf(data: unknown): number | undefined {

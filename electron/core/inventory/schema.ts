@@ -18,8 +18,9 @@ import {
 /**
  * Version 3 added `activity`: every write to a device, per site (docs/design.md, Commissioning actions, 6).
  * Version 4 added `acceptance`: each device's latest acceptance verdict, per site.
+ * Version 5 added `standards`: each site's standard (issue 26).
  */
-export const INVENTORY_SCHEMA_VERSION = 4;
+export const INVENTORY_SCHEMA_VERSION = 5;
 
 export const inventorySchema = z
   .object({

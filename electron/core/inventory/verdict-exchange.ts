@@ -70,7 +70,8 @@ export function importedVerdictProblem(
   deviceIds: ReadonlySet<string>,
   now: number,
 ): string | undefined {
-  if (!deviceIds.has(verdict.deviceId)) return 'the file does not list its device: a verdict is only taken with its device.';
+  if (!deviceIds.has(verdict.deviceId))
+    return 'the file does not list its device: a verdict is only taken with its device.';
   const address = parseDeviceAddress(verdict.address);
   if (!address.ok) return `its address: ${address.error.message}`;
   verdict.address = formatDeviceAddress(address.value);
@@ -149,7 +150,9 @@ export function mergeVerdicts(
       counts.waiting += 1;
       continue;
     }
-    const index = inventory.acceptance.findIndex((v) => v.siteId === siteId && v.deviceId === theirs.deviceId);
+    const index = inventory.acceptance.findIndex(
+      (v) => v.siteId === siteId && v.deviceId === theirs.deviceId,
+    );
     const ours = inventory.acceptance[index];
     const stored: StoredVerdict = { ...structuredClone(theirs), siteId };
     if (ours === undefined) {

@@ -261,7 +261,7 @@ export async function runCommission(
         const pooled = poolActivity({ siteId, at, pools }, results);
         await deps.inventory?.recordActivity({
           ...pooled,
-          what: `${pooled.what} (site standard: with power preset ${presetsSet}, one write)`,
+          what: `site standard, with power preset ${presetsSet} in one write: ${pooled.what}`.slice(0, 500),
         });
         await deps.inventory?.recordActivity(
           actionActivity(
@@ -269,7 +269,7 @@ export async function runCommission(
               siteId,
               at,
               action: 'power-profile',
-              what: `preset ${presetsSet} (site standard: with the pools, one write)`,
+              what: `preset ${presetsSet} (site standard: with the pools, one write)`.slice(0, 500),
             },
             results,
           ),

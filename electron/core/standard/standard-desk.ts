@@ -25,6 +25,8 @@ import type { SessionTarget } from '../credentials/session-manager';
 import type { CoreServices } from '../services';
 import type { DeviceClient } from '../device/client';
 import type { AcceptanceRunner, FirmwareRunner } from './commission-run';
+import { runBulk } from '../credentials/bulk';
+import { firmwareIdentityOf } from '../firmware/device-facts';
 import { groupPlan } from './commission-plan';
 import { initialDevice, runCommission } from './commission-run';
 import { unlockWithCurrent } from './current-password';
@@ -171,10 +173,34 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
     return new Map(kept.ok ? kept.value.verdicts.map((v) => [v.deviceId, v.verdict] as const) : []);
   };
 
-  const firmwareOf = (target: SessionTarget): string | undefined =>
-    fleet.readIdentity(target.deviceId)?.firmware ??
-    fleet.entry(target.deviceId)?.identity.firmware ??
-    undefined;
+  /** Versions read here from `/info` or verified by this app's rollout; else the monitor's reading. */
+  const versions = new Map<string, string>();
+  const firmwareOf = (target: SessionTarget): string | undefined => {
+    const read = versions.get(target.deviceId);
+    if (read !== undefined) return read;
+    // The fleet keeps "<fw_name> <fw_version>" ("Vnish 1.2.8"): the version is its last word.
+    const said =
+      fleet.readIdentity(target.deviceId)?.firmware ?? fleet.entry(target.deviceId)?.identity.firmware;
+    return said?.trim().split(/\s+/).at(-1);
+  };
+
+  /**
+   * The versions the devices report now, from the anonymous `/info` the monitor reads too (a device just
+   * added or just updated may not be polled yet): a preview and a refresh compare what is there now.
+   */
+  async function readVersions(targets: readonly PoolTarget[], signal?: AbortSignal): Promise<void> {
+    const c = concurrency();
+    await runBulk(
+      targets,
+      async (t, bulkSignal) => {
+        const version = firmwareIdentityOf(
+          await options.client.getInfo(t.address, bulkSignal === undefined ? {} : { signal: bulkSignal }),
+        ).version;
+        if (version !== undefined) versions.set(t.deviceId, version);
+      },
+      { ...(c !== undefined ? { concurrency: c } : {}), ...(signal !== undefined ? { signal } : {}) },
+    );
+  }
 
   /** Facts read now from the devices (pools, presets: requests), kept for the next look. */
   async function readFacts(
@@ -184,6 +210,7 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
     signal?: AbortSignal,
   ) {
     const sitePassword = site.password ? await standard.sitePassword(siteId) : undefined;
+    if (site.firmware !== undefined) await readVersions(targets, signal);
     const c = concurrency();
     const planned = await planCommission(
       { commission, sessions: credentials.sessions },
@@ -442,6 +469,8 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
           const f = facts.get(d.deviceId);
           if (f === undefined) continue;
           if (d.outcome === 'done') {
+            const version = planned.value.standard.firmware?.version;
+            if (version !== undefined) versions.set(d.deviceId, version);
             known.set(d.deviceId, {
               siteId: shown.siteId,
               facts: factsAtStandard(f, planned.value.standard),

@@ -536,6 +536,35 @@ describe('words', () => {
       'mac:AA: the file puts this device at "http://10.0.0.99", and this laptop knows it at "http://10.0.0.5". Not added: nothing is sent to the file\'s address until you accept it.',
     );
   });
+
+  it('says what an import did with acceptance verdicts, and which run it kept', () => {
+    expect(
+      importSummary({
+        kind: 'site-json',
+        site: site('s', 'S', true),
+        siteCreated: false,
+        added: 0,
+        merged: 0,
+        unchanged: 2,
+        conflicts: [],
+        verdicts: { added: 1, replaced: 1, keptOurs: 0, waiting: 0 },
+      }),
+    ).toBe(
+      'Merged into site "S": 0 devices added, 0 updated, 2 unchanged; no disagreements. Acceptance verdicts: 1 added, 1 replaced by a newer run in the file.',
+    );
+    expect(
+      conflictSentence({
+        deviceId: 'mac:AA',
+        address: 'http://10.0.0.5',
+        field: 'acceptance',
+        local: 'pass, ended 2026-03-01 08:00 UTC on laptop-a',
+        incoming: 'fail, ended 2026-03-01 09:30 UTC on laptop-b',
+        kept: 'incoming',
+      }),
+    ).toBe(
+      'http://10.0.0.5: the acceptance verdict differs (here "pass, ended 2026-03-01 08:00 UTC on laptop-a", in the file "fail, ended 2026-03-01 09:30 UTC on laptop-b"). Kept the newer run (the file\'s): a newer acceptance run replaces an older one.',
+    );
+  });
 });
 
 describe('Site → Activity', () => {

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FEE_POOL_WORDS, isFirmwareFeePool } from '../../../shared/domain/fee-pool';
-import { bodyWithoutPoolLogins, checkPoolUrl, withoutLogin } from '../../../shared/domain/pool-url';
+import {
+  bodyWithoutPoolLogins,
+  checkPoolUrl,
+  withoutLogin,
+  withoutLoginsIn,
+} from '../../../shared/domain/pool-url';
 import { listedPoolText } from '../../../shared/format/pool-text';
 
 describe('checkPoolUrl', () => {
@@ -86,6 +91,23 @@ describe('withoutLogin', () => {
     for (const odd of [undefined, null, 'x', [], { miner: 1 }, { miner: { pools: 'x' } }]) {
       expect(bodyWithoutPoolLogins(odd)).toBe(odd);
     }
+  });
+});
+
+describe('withoutLoginsIn (free text)', () => {
+  it.each([
+    [
+      'pools set: pool 1 stratum+tcp://user:secret@host:3333 worker w1; pool 2 user:pw2@backup:443',
+      'pools set: pool 1 stratum+tcp://host:3333 worker w1; pool 2 backup:443',
+    ],
+    ['url "stratum2+tcp://u:p@ss@h:3336" refused', 'url "stratum2+tcp://h:3336" refused'],
+    ['(stratum+ssl://u:s@h:443)', '(stratum+ssl://h:443)'],
+    // Not a login: no colon before the "@".
+    ['mail ops@example.com', 'mail ops@example.com'],
+    ['rebooted 3 devices', 'rebooted 3 devices'],
+  ])('%s → %s', (text, shown) => {
+    expect(withoutLoginsIn(text)).toBe(shown);
+    expect(withoutLoginsIn(shown)).toBe(shown);
   });
 });
 

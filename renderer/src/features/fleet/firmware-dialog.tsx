@@ -15,7 +15,8 @@ import type { FirmwareChoices } from '../../../../shared/ipc/channels/firmware';
 import { ModalDialog } from '../../components/modal-dialog';
 import { count } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
-import { FirmwarePlanView, imageWords } from './firmware-plan';
+import { FIRMWARE_VERSION, FirmwareImageChoice } from './firmware-image-choice';
+import { FirmwarePlanView } from './firmware-plan';
 import { FirmwareRunView } from './firmware-run';
 import './password-dialog.css';
 import './firmware.css';
@@ -42,8 +43,6 @@ export const DEFAULT_FORM: FirmwareForm = {
   retryFailed: false,
 };
 
-const VERSION = /^[\x21-\x7e][\x20-\x7e]{0,99}$/;
-
 /** The choices the form describes, or what is wrong with it, in words. */
 export function choicesOf(form: FirmwareForm): { choices?: FirmwareChoices; problems: string[] } {
   const problems: string[] = [];
@@ -62,7 +61,7 @@ export function choicesOf(form: FirmwareForm): { choices?: FirmwareChoices; prob
   const maxOffline = whole(form.maxOffline, 'Rebooting at once', 10_000);
   const deadline = whole(form.deadline, 'The minutes to come back', 1440);
   const version = form.expectVersion.trim();
-  if (version !== '' && !VERSION.test(version)) {
+  if (version !== '' && !FIRMWARE_VERSION.test(version)) {
     problems.push('The expected version is printable text of at most 100 characters, e.g. 1.2.7.');
   }
   if (problems.length > 0) return { problems };
@@ -164,14 +163,7 @@ export function FirmwareDialog({
           device is verified by the version it reports after its reboot, and must mine again if it did. The
           rollout stops by itself at the first failure. You see the plan before anything is sent.
         </p>
-        <div className="firmware-image-choice">
-          <button type="button" className="button" onClick={() => void s.chooseImage()}>
-            {s.image === null ? 'Choose the image…' : 'Choose another image…'}
-          </button>
-          <span className={s.image === null ? 'field-hint' : 'firmware-chosen'}>
-            {s.image === null ? 'No image chosen yet.' : imageWords(s.image)}
-          </span>
-        </div>
+        <FirmwareImageChoice image={s.image} onChoose={() => void s.chooseImage()} />
         <div className="firmware-fields">
           <label className="field">
             <span className="field-label">Expected version (optional)</span>

@@ -19,14 +19,17 @@ export interface VisibleRowsInput {
 
 const NO_DRIFT: Readonly<Record<string, DeviceDrift>> = {};
 
-let last:
-  | { rows: readonly FleetRow[]; filter: FleetFilter; drift: unknown; result: FleetRow[] }
-  | undefined;
+let last: { rows: readonly FleetRow[]; filter: FleetFilter; drift: unknown; result: FleetRow[] } | undefined;
 
 export function visibleRows(state: VisibleRowsInput): FleetRow[] {
   const byDrift = state.filter.state === 'differs';
   const drift = byDrift ? (state.drift ?? NO_DRIFT) : undefined;
-  if (last !== undefined && last.rows === state.rows && last.filter === state.filter && last.drift === drift) {
+  if (
+    last !== undefined &&
+    last.rows === state.rows &&
+    last.filter === state.filter &&
+    last.drift === drift
+  ) {
     return last.result;
   }
   const allowed = STATE_FILTERS.find((f) => f.id === state.filter.state)?.states ?? null;

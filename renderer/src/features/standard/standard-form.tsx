@@ -2,14 +2,15 @@
  * The site's standard as a form, set once per site: the site password (typed twice, kept only in the
  * keychain, or the one already there), the pools (a preset or typed, with worker templates: the pools
  * dialog's own editing pieces), the power rule (the Power dialog's three choices) and acceptance (its
- * criteria fields), each part ticked in or left out. The firmware part is shown as kept (it names a file on
- * this laptop: `minerdeck standard set --firmware`). Saved with `standard:set`; nothing is sent to a
- * device. A `<form className="modal-form">` ending in its buttons, for a ModalDialog: the Standard… dialog
+ * criteria fields) and the firmware (a version and its image, chosen as Firmware… chooses one: main's file
+ * dialog, the window seeing only name, size and SHA-256, so `standard:set` says `image: 'chosen'`), each part
+ * ticked in or left out. Saved with `standard:set`; nothing is sent to a device. A `<form className="modal-form">` ending in its buttons, for a ModalDialog: the Standard… dialog
  * and Commission… when the site has no standard yet.
  */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { FirmwareImage } from '../../../../shared/domain/firmware';
 import { newPasswordPairProblem, NEW_PASSWORD_MIN_LENGTH } from '../../../../shared/domain/password-rules';
 import type { PoolSpec } from '../../../../shared/domain/pools';
 import type { StandardView } from '../../../../shared/domain/standard';
@@ -25,6 +26,7 @@ import {
 import type { PowerKind } from '../fleet/power-choice-fields';
 import { PowerChoiceFields } from '../fleet/power-choice-fields';
 import { choiceOf } from '../fleet/power-dialog';
+import { FIRMWARE_VERSION, FirmwareImageChoice } from '../fleet/firmware-image-choice';
 import { NEW_POOLS, PoolPresetPicker } from '../fleet/pool-preset-picker';
 import { PoolsForm, emptyPool, poolProblems } from '../fleet/pools-form';
 import { useWorkerSample } from '../fleet/worker-sample';
@@ -48,6 +50,43 @@ export interface StandardFormProps {
 /** The form's pools from the kept standard: the pool password stays kept unless one is typed. */
 const keptPools = (kept: Kept): PoolSpec[] =>
   kept?.pools?.map((p) => ({ url: p.url, worker: p.worker, password: '' })) ?? [emptyPool()];
+
+/** The refusal when the firmware part has no image to send (main says the same when it holds none). */
+export const CHOOSE_IMAGE_FIRST = 'Choose the firmware image first (Choose the image… button).';
+
+/** The kept image's file name: the standard keeps a path main gave it, the form shows only the name. */
+const fileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
+
+/**
+ * What the firmware part sends: `null` takes it out, the image chosen here (or, for a new firmware part,
+ * the one shown as chosen) goes as `image: 'chosen'`, and a kept part left as it was is not sent at all.
+ */
+function firmwarePart(
+  on: boolean,
+  version: string,
+  kept: Kept,
+  image: FirmwareImage | null,
+  chosenHere: boolean,
+): { input?: StandardSetInput['firmware']; problem?: string; badVersion?: true } {
+  if (!on) return { input: null };
+  const keptFirmware = kept?.firmware;
+  const text = version.trim();
+  if (text === '') {
+    return { problem: 'Firmware: type the version the image brings, e.g. 1.2.7.', badVersion: true };
+  }
+  if (!FIRMWARE_VERSION.test(text)) {
+    return {
+      problem: 'Firmware: the version is printable text of at most 100 characters, e.g. 1.2.7.',
+      badVersion: true,
+    };
+  }
+  if (keptFirmware !== undefined && !chosenHere) {
+    if (text === keptFirmware.version) return {};
+    return { problem: `${CHOOSE_IMAGE_FIRST} A new version comes with its own image.` };
+  }
+  if (image === null) return { problem: CHOOSE_IMAGE_FIRST };
+  return { input: { version: text, image: 'chosen' } };
+}
 
 const keptPowerText = (kept: Kept): Record<PowerKind, string> => ({
   preset: kept?.power?.kind === 'preset' ? kept.power.name : '',
@@ -90,6 +129,9 @@ export function StandardForm({
       presets: state.poolsDialog.presets,
       presetsRequested: state.poolPresetsRequested,
       saved: state.standardSaved,
+      image: state.firmwareImage,
+      imageError: state.firmwareError,
+      chooseImage: state.firmwareImageRequested,
     })),
   );
   const { presetsRequested } = s;
@@ -106,6 +148,12 @@ export function StandardForm({
   const [poolsOn, setPoolsOn] = useState(kept === null || kept.pools !== undefined);
   const [pools, setPools] = useState<PoolSpec[]>(() => keptPools(kept));
   const [preset, setPreset] = useState(NEW_POOLS);
+  const [firmwareOn, setFirmwareOn] = useState(kept?.firmware !== undefined);
+  const [firmwareVersion, setFirmwareVersion] = useState(kept?.firmware?.version ?? '');
+  // An image chosen before the form opened (in Firmware…) is not taken to replace a kept one unasked.
+  const [imageAtOpen] = useState(s.image);
+  const chosenHere = s.image !== null && s.image !== imageAtOpen;
+  const [askedImage, setAskedImage] = useState(false);
   const [powerOn, setPowerOn] = useState(kept?.power !== undefined);
   const [powerKind, setPowerKind] = useState<PowerKind>(kept?.power?.kind ?? 'preset');
   const [powerText, setPowerText] = useState(() => keptPowerText(kept));
@@ -119,18 +167,20 @@ export function StandardForm({
 
   const passwordProblem = passwordOn && typeNew ? newPasswordPairProblem(password, again) : undefined;
   const poolErrors = poolsOn ? poolProblems(pools) : {};
+  const firmware = firmwarePart(firmwareOn, firmwareVersion, kept, s.image, chosenHere);
   const power = powerOn ? choiceOf(powerKind, powerText) : {};
   const criteria = acceptOn ? criteriaOf(accept) : undefined;
   const problems = [
     passwordProblem !== undefined && `Site password: ${passwordProblem}`,
     Object.keys(poolErrors).length > 0 && 'Pools: see the fields marked below.',
+    firmware.problem,
     power.problem !== undefined && `Power: ${power.problem}`,
     ...(criteria?.problems.map((p) => `Acceptance: ${p}`) ?? []),
     !passwordOn &&
       !poolsOn &&
       !powerOn &&
       !acceptOn &&
-      kept?.firmware === undefined &&
+      !firmwareOn &&
       'Tick at least one part: a standard of nothing brings no device anywhere.',
   ].filter((p): p is string => typeof p === 'string');
 
@@ -144,6 +194,7 @@ export function StandardForm({
           // Empty keeps the pool password the standard has for this URL (none for a new one).
           ...(pool.password !== '' ? { password: pool.password } : {}),
         })),
+    ...(firmware.input !== undefined ? { firmware: firmware.input } : {}),
     power: powerOn && power.choice !== undefined ? power.choice : null,
     acceptance: criteria !== undefined ? criteria.criteria : null,
   });
@@ -235,6 +286,42 @@ export function StandardForm({
         )}
       </Part>
       <Part
+        id="firmware"
+        label="Firmware"
+        hint="Devices on another version get this image, staged as Firmware… does it (a canary, then batches), each verified by the version it reports."
+        on={firmwareOn}
+        onToggle={setFirmwareOn}
+      >
+        <FirmwareImageChoice
+          image={kept?.firmware !== undefined && !chosenHere ? null : s.image}
+          none={
+            kept?.firmware !== undefined
+              ? `The kept image: ${fileName(kept.firmware.imagePath)} (for ${kept.firmware.version}).`
+              : 'No image chosen yet.'
+          }
+          onChoose={() => {
+            setAskedImage(true);
+            void s.chooseImage();
+          }}
+        />
+        {askedImage && s.imageError !== null && (
+          <p className="field-error" role="alert">
+            {s.imageError}
+          </p>
+        )}
+        <label className="field standard-firmware-version">
+          <span className="field-label">Firmware version</span>
+          <input
+            type="text"
+            value={firmwareVersion}
+            placeholder="1.2.7"
+            aria-invalid={attempted && firmware.badVersion === true}
+            onChange={(e) => setFirmwareVersion(e.target.value)}
+          />
+          <span className="field-hint">The version the image brings, as the devices report it.</span>
+        </label>
+      </Part>
+      <Part
         id="pools"
         label="Pools"
         hint="Each device gets these pools with its own worker name from the template."
@@ -290,13 +377,6 @@ export function StandardForm({
       >
         <AcceptanceCriteriaFields text={accept} onChange={setAccept} />
       </Part>
-      <p className="field-hint standard-firmware" data-part="firmware">
-        {kept?.firmware !== undefined
-          ? `Firmware: version ${kept.firmware.version} (kept).`
-          : 'Firmware: not part of the standard.'}{' '}
-        The firmware part names an image file on this laptop: set it with{' '}
-        <code>minerdeck standard set --firmware PATH --firmware-version V</code>.
-      </p>
       {attempted &&
         problems.map((p) => (
           <p key={p} className="field-error" role="alert">

@@ -90,7 +90,7 @@ describe('verdict store', () => {
     });
   });
 
-  it('opens a version 3 file (written before acceptance) with no verdicts, and writes version 4', async () => {
+  it('opens a version 3 file (written before acceptance) with no verdicts, and writes the current version', async () => {
     const dataDir = tempDataDir();
     const v3 = {
       schemaVersion: 3,
@@ -122,7 +122,7 @@ describe('verdict store', () => {
       schemaVersion: number;
       acceptance: unknown[];
     };
-    expect(written.schemaVersion).toBe(4);
+    expect(written.schemaVersion).toBe(5);
     expect(written.acceptance).toHaveLength(1);
     expect(readFileSync(join(dataDir, 'inventory.v3.json'), 'utf8')).toBe(JSON.stringify(v3));
   });

@@ -1,6 +1,7 @@
 /** Migrating an older inventory: version 1 (no sites, no address history) becomes a valid version 2. */
 import { describe, expect, it } from 'vitest';
 import { checkSiteId } from '../../../../electron/core/credentials/accounts';
+import { INVENTORY_SCHEMA_VERSION } from '../../../../electron/core/inventory/schema';
 import { migrate, V1_SITE_ID } from '../../../../electron/core/inventory/migrations';
 import { V1_INVENTORY } from '../../../support/inventory-fixtures';
 
@@ -11,7 +12,7 @@ describe('migrate', () => {
     if (!result.ok) return;
     expect(result.fromVersion).toBe(1);
     const { inventory } = result;
-    expect(inventory.schemaVersion).toBe(4);
+    expect(inventory.schemaVersion).toBe(5);
     expect(inventory.activity).toEqual([]);
     expect(inventory.acceptance).toEqual([]);
     expect(inventory.sites).toEqual([
@@ -82,7 +83,7 @@ describe('migrate', () => {
 
   it('leaves the current version as it is', () => {
     const current = {
-      schemaVersion: 4,
+      schemaVersion: 5,
       sites: [],
       devices: [],
       settings: { currentSiteId: null },
@@ -91,14 +92,14 @@ describe('migrate', () => {
       acceptance: [],
       standards: [],
     };
-    expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 4 });
+    expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 5 });
   });
 
   it('gives a version 2 file an empty activity log, no pool presets and no verdicts, and keeps everything else', () => {
     const v2 = { schemaVersion: 2, sites: [], devices: [], settings: { currentSiteId: null } };
     expect(migrate(v2)).toEqual({
       ok: true,
-      inventory: { ...v2, schemaVersion: 4, activity: [], poolPresets: [], acceptance: [], standards: [] },
+      inventory: { ...v2, schemaVersion: 5, activity: [], poolPresets: [], acceptance: [], standards: [] },
       fromVersion: 2,
     });
   });
@@ -132,8 +133,9 @@ describe('migrate', () => {
     const migrated = migrate(v3);
     expect(migrated).toMatchObject({ ok: true, fromVersion: 3 });
     expect(migrated.ok && migrated.inventory).toMatchObject({
-      schemaVersion: 4,
+      schemaVersion: 5,
       acceptance: [],
+      standards: [],
       sites: [site],
     });
     expect(migrated.ok && migrated.inventory.activity).toHaveLength(1);
@@ -160,6 +162,25 @@ describe('migrate', () => {
   });
 
   it('says "newer" for a file from a later Minerdeck', () => {
-    expect(migrate({ schemaVersion: 5 })).toMatchObject({ ok: false, reason: 'newer' });
+    expect(migrate({ schemaVersion: 6 })).toMatchObject({ ok: false, reason: 'newer' });
+  });
+
+  it('gives a version 4 file no standards, keeping its verdicts; an app of version 4 refuses a version 5 file', () => {
+    const v4 = {
+      schemaVersion: 4,
+      sites: [],
+      devices: [],
+      settings: { currentSiteId: null },
+      activity: [],
+      poolPresets: [],
+      acceptance: [],
+    };
+    expect(migrate(v4)).toMatchObject({
+      ok: true,
+      fromVersion: 4,
+      inventory: { schemaVersion: 5, standards: [] },
+    });
+    // The standards came with version 5: a file with one is "newer" to the app before them.
+    expect(INVENTORY_SCHEMA_VERSION).toBe(5);
   });
 });

@@ -43,12 +43,21 @@ function verdict(mac: string, address: string, outcome: 'pass' | 'fail', endedAt
     verdict: outcome,
     reasons,
     checks: [
-      { check: 'boards-present', pass: outcome === 'pass', words: reasons[0] ?? '3 of 3 hash boards present' },
+      {
+        check: 'boards-present',
+        pass: outcome === 'pass',
+        words: reasons[0] ?? '3 of 3 hash boards present',
+      },
     ],
     evidence: {
       preset: '3200',
       readings: { taken: 3, failed: 0, failures: [] },
-      boards: { expected: 3, seen: outcome === 'pass' ? 3 : 2, missing: outcome === 'pass' ? [] : [3], failing: [] },
+      boards: {
+        expected: 3,
+        seen: outcome === 'pass' ? 3 : 2,
+        missing: outcome === 'pass' ? [] : [3],
+        failing: [],
+      },
       deadChips: [],
       chipsSeen: 195,
       hashRate: { averageThs: 199.8, nominalThs: 196.5, percent: 101.7, lowestThs: 197.2 },
@@ -135,7 +144,8 @@ describe('acceptance verdicts in a site export', () => {
         address: 'http://10.0.3.2',
         field: 'acceptance',
         local: 'pass, ended 2026-03-01 08:00 UTC on laptop-vo',
-        incoming: 'fail, ended 2026-03-01 09:30 UTC on laptop-vt: 2 of 3 hash boards present (board 3 missing)',
+        incoming:
+          'fail, ended 2026-03-01 09:30 UTC on laptop-vt: 2 of 3 hash boards present (board 3 missing)',
         kept: 'incoming',
       },
     ]);
@@ -239,7 +249,9 @@ describe('acceptance verdicts in a site export', () => {
       ok: false,
       error: { code: 'INVALID_INPUT', message: expect.stringMatching(message) as unknown },
     });
-    expect(outcome.ok || outcome.error.message).toMatch(/^The site export is refused, nothing was imported: /);
+    expect(outcome.ok || outcome.error.message).toMatch(
+      /^The site export is refused, nothing was imported: /,
+    );
     expect(await must(target.store.load())).toEqual(before);
   });
 
