@@ -53,6 +53,7 @@ import { createSiteMetricsService } from './metrics/site-metrics-service';
 import type { MonitorSettings } from './monitor/monitor-options';
 import { readCredentialFacts } from './report/credential-facts';
 import { createReportService } from './report/report-service';
+import { readStandardFacts } from './report/report-standard-facts';
 import type { CoreServices } from './services';
 import { createCoreServices } from './services';
 import type { SettingsStore } from './settings/settings-store';
@@ -163,6 +164,19 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     credentialFacts: async (deviceIds) =>
       readCredentialFacts(credentials.vault, () => undefined, credentials.sessions, deviceIds),
     liveCheck: reportLiveCheck({ fleet, client, sessions: credentials.sessions }),
+    // The standard's parts read as the Commission preview reads them (report-standard-facts.ts).
+    standard: {
+      passwordStored: async (siteId) => (await credentials.vault.sitePassword(siteId)) !== undefined,
+      readFacts: (input) =>
+        readStandardFacts(
+          {
+            commission,
+            sessions: credentials.sessions,
+            sitePassword: (siteId) => credentials.vault.sitePassword(siteId),
+          },
+          input,
+        ),
+    },
   });
   return createCoreServices(
     {

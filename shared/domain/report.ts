@@ -13,6 +13,9 @@ import { ACTIVITY_ACTIONS, WRITE_OUTCOMES } from './commission';
 import { COMMISSIONING_STATUSES, isoTimeSchema } from './inventory';
 import { ALERT_KINDS, MONITOR_STATES, readingSummarySchema } from './monitor';
 import { PASSWORD_STATUSES } from './password-status';
+import { acceptanceCriteriaSchema } from './acceptance';
+import { powerChoiceSchema } from './power-plan';
+import { deviceDriftSchema, driftSummarySchema, standardPoolViewSchema } from './standard';
 
 export const seenAlertSchema = z.object({
   kind: z.enum(ALERT_KINDS),
@@ -56,6 +59,37 @@ export const reportAcceptanceSchema = acceptanceVerdictSchema
   .omit({ deviceId: true, address: true })
   .extend({ by: z.string() });
 export type ReportAcceptance = z.infer<typeof reportAcceptanceSchema>;
+
+/**
+ * A device against its site's standard (shared/domain/standard.ts): `at-standard` (the column's ✓), or
+ * the words of what differs or could not be checked ("factory password", "not checked: preset not read").
+ */
+export const reportDeviceStandardSchema = deviceDriftSchema.omit({ deviceId: true, address: true });
+export type ReportDeviceStandard = z.infer<typeof reportDeviceStandardSchema>;
+
+/**
+ * The site against its standard (issue 26): the line ("The site standard: 182 of 200 devices at the
+ * standard; 18 differ: 12 factory password, 6 pools differ"), the counts, and what the standard asks —
+ * never a secret: whether a password is asked and stored, pool URLs without any login, worker templates.
+ */
+export const reportStandardSchema = z.object({
+  /** false: the site has no standard (the line says so, `parts` and `summary` are null). */
+  set: z.boolean(),
+  line: z.string(),
+  summary: driftSummarySchema.nullable(),
+  parts: z
+    .object({
+      /** The standard asks for the site password; `stored`: this keychain holds it. */
+      password: z.object({ required: z.boolean(), stored: z.boolean().nullable() }),
+      pools: z.array(standardPoolViewSchema),
+      firmware: z.string().nullable(),
+      power: powerChoiceSchema.nullable(),
+      acceptance: acceptanceCriteriaSchema.nullable(),
+      updatedAt: isoTimeSchema,
+    })
+    .nullable(),
+});
+export type ReportStandard = z.infer<typeof reportStandardSchema>;
 
 export const reportDeviceSchema = z.object({
   deviceId: z.string(),
@@ -117,6 +151,11 @@ export const reportDeviceSchema = z.object({
   worker: z.string().nullable(),
   /** The device's latest acceptance verdict kept in the site, with the laptop that ran it; null: none yet. */
   acceptance: reportAcceptanceSchema.nullable(),
+  /**
+   * The device against its site's standard; null when the site has none. Optional only so a report
+   * made before the standard existed still reads; buildReport always sets it.
+   */
+  standard: reportDeviceStandardSchema.nullable().optional(),
   problems: z.array(z.string()),
   alerts: z.array(seenAlertSchema),
   notes: z.string(),
@@ -177,6 +216,8 @@ export const handOverReportSchema = z.object({
    * 198 of 200 devices; 2 failed") and the addresses it failed on. Never a secret.
    */
   activity: z.array(reportActivitySchema),
+  /** The site against its standard (optional only for reports made before it existed; always set now). */
+  standard: reportStandardSchema.optional(),
   devices: z.array(reportDeviceSchema),
 });
 export type HandOverReport = z.infer<typeof handOverReportSchema>;

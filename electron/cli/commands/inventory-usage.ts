@@ -21,6 +21,6 @@ export const EXPORT_USAGE =
   'minerdeck export [--site NAME] [--out FILE] | --prometheus DIR [--metrics host:port]… [--blackbox host:port]';
 
 export const REPORT_USAGE =
-  'minerdeck report [--site NAME] [--format csv|json|html] [--out FILE] [--no-check] [--technician NAME] [--timeout ms]';
+  'minerdeck report [--site NAME] [--format csv|json|html] [--json] [--out FILE] [--no-check] [--technician NAME] [--timeout ms]';
 
 export const TRUST_USAGE = 'minerdeck trust <https address> [--fingerprint SHA256] [--site NAME] [--json]';

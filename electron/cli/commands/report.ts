@@ -20,6 +20,8 @@ import { readCredentialFacts } from '../../core/report/credential-facts';
 import { checkDevices } from '../../core/report/live-check';
 import { renderReport } from '../../core/report/render-report';
 import { createReportService } from '../../core/report/report-service';
+import { readStandardFacts } from '../../core/report/report-standard-facts';
+import { createCommissionServices } from '../../core/commission/commission-services';
 import { intOption, parse } from '../args';
 import { EXIT, printLines, reportError } from '../output';
 import type { CliContext } from './context';
@@ -83,6 +85,7 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
   const credentials = await openCliCredentials(ctx, { timeoutMs: timeout.value, keychain: 'open' });
   try {
     const inventory = openCliInventory(ctx);
+    const { vault } = credentials.services;
     const reports = createReportService({
       store: inventory.store,
       laptop: ctx.hostname,
@@ -100,6 +103,24 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
           ...(timeout.value !== undefined ? { timeoutMs: timeout.value } : {}),
           ...(signal !== undefined ? { signal } : {}),
         }),
+      // The standard's parts read as `commission --dry-run` reads them, on the devices that answered.
+      standard: {
+        passwordStored: async (siteId) =>
+          credentials.persistent ? (await vault.sitePassword(siteId)) !== undefined : undefined,
+        readFacts: (input) =>
+          readStandardFacts(
+            {
+              commission: createCommissionServices({
+                client: credentials.client,
+                credentials: credentials.services,
+                inventory,
+              }),
+              sessions: credentials.services.sessions,
+              sitePassword: (siteId) => vault.sitePassword(siteId),
+            },
+            input,
+          ),
+      },
     });
     const site = await resolveCliSite(output, inventory, values.site as string | undefined);
     if (!site.ok) {

@@ -31,9 +31,6 @@ import { createUnlocker } from './session-unlock';
 import type { CredentialCallOptions, SessionTarget } from './session-target';
 import type { CredentialVault } from './vault';
 
-// Only for electron/core/firmware, whose files move to session-target.ts next; everything else imports it there.
-export type { SessionTarget } from './session-target';
-
 export type SessionState =
   | { kind: 'no-session' }
   | { kind: 'unlocked' }

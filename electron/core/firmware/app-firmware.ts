@@ -25,7 +25,7 @@ import type {
 } from '../../../shared/ipc/channels/firmware';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { EventHub } from '../events/event-hub';
 import type { ChooseFileOutcome, ChooseFileRequest } from '../shell/system-glue';
 import type { TrustOutcome } from './certificates';

@@ -7,7 +7,8 @@
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { DeviceClient } from '../device/client';
 import { isDeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';

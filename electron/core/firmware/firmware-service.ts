@@ -27,7 +27,7 @@ import { err, ok } from '../../../shared/result';
 import { noCredential } from '../commission/pool-plan';
 import { runBulk } from '../credentials/bulk';
 import type { CredentialServices } from '../credentials/credential-services';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { DeviceClient } from '../device/client';
 import { DeviceError } from '../device/device-error';
 import type { InventoryServices } from '../inventory/inventory-services';

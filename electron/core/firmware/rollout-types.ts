@@ -9,7 +9,7 @@ import type {
   FirmwarePlan,
   FirmwarePlanDevice,
 } from '../../../shared/domain/firmware';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { Monitor } from '../monitor/monitor';
 import type { FirmwareLog } from './activity-log';
 import type { FactsDeps, PreflightDevice } from './device-facts';

@@ -10,7 +10,8 @@
  *   verification decides, like a reboot that got no answer.
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import { errorForStatus } from '../device/answer';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';

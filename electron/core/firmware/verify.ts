@@ -18,7 +18,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { CertificateChange } from '../../../shared/domain/firmware';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import { DeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import { REBOOT_DOWN_GRACE_MS } from '../monitor/disruption';

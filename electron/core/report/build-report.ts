@@ -27,6 +27,8 @@ import { isFirmwareFeePool } from '../../../shared/domain/fee-pool';
 import { withoutLogin } from '../../../shared/domain/pool-url';
 import type { StoredVerdict } from '../../../shared/domain/acceptance';
 import { inForceOf, reportAcceptanceOf, workerOf } from './report-in-force';
+import type { ReportStandardInput } from './report-standard';
+import { reportStandardOf } from './report-standard';
 
 /** What the keychain holds for a device, as metadata. */
 export interface StoredCredentialFacts {
@@ -47,6 +49,8 @@ export interface ReportInputs {
   activity?: readonly ActivityEntry[];
   /** The site's acceptance verdicts, by device id (the latest run of each device). */
   acceptance?: ReadonlyMap<string, StoredVerdict>;
+  /** The site's standard and what was read of the devices for it; absent: the site has none. */
+  standard?: ReportStandardInput;
   laptop: string;
   /** Who hands over; empty: a line to fill in by hand. */
   technician?: string;
@@ -261,6 +265,8 @@ export function buildReport(inputs: ReportInputs): HandOverReport {
     )
     .sort(byAddress);
   flagSameMac(inputs.devices, devices);
+  const standard = reportStandardOf(inputs.standard ?? { standard: undefined }, devices);
+  for (const device of devices) device.standard = standard.devices.get(device.deviceId) ?? null;
   const byState: Partial<Record<ReportState, number>> = {};
   for (const device of devices) byState[device.state] = (byState[device.state] ?? 0) + 1;
   return {
@@ -283,6 +289,7 @@ export function buildReport(inputs: ReportInputs): HandOverReport {
     },
     inForce: inForceOf(devices),
     activity: activityOfReport(activity),
+    standard: standard.section,
     devices,
   };
 }

@@ -9,6 +9,7 @@ import { csvFile } from './csv-cell';
 import { alertText, apiKeyText, localTime, percent, terahashes } from '../../../shared/format/report-text';
 import { passwordStatusText } from '../../../shared/format/password-status-text';
 import { lastRestartText, ledText, poolsText } from '../../../shared/format/setup-text';
+import { standardCellText, standardPartsText } from './report-standard';
 
 const HEADER = [
   'address',
@@ -46,6 +47,7 @@ const HEADER = [
   'dead_chips',
   'shares_accepted',
   'shares_rejected',
+  'standard',
   'problems',
   'alerts',
   'notes',
@@ -80,6 +82,15 @@ export function reportCsv(report: HandOverReport): string {
     ['with api key', report.counts.apiKeys],
     ['with factory password', report.counts.factoryPasswords],
     ['with problems or alerts', report.counts.withProblems],
+    // The site against its standard: the line, then what the standard asks (never a secret).
+    ...(report.standard === undefined
+      ? []
+      : [
+          ['standard', report.standard.line] as CellValue[],
+          ...(report.standard.parts === null ? [] : standardPartsText(report.standard.parts)).map(
+            (part): CellValue[] => ['standard asks', part],
+          ),
+        ]),
     // The site's writes, oldest first: one line each, with the addresses a write failed on.
     ...report.activity.map((a): CellValue[] => ['activity', `${localTime(a.at)} · ${a.by} · ${a.summary}`]),
   ];
@@ -119,6 +130,7 @@ export function reportCsv(report: HandOverReport): string {
     d.acceptance === null ? null : deadChipsText(d.acceptance.evidence.deadChips),
     d.acceptance?.evidence.shares.accepted ?? null,
     d.acceptance?.evidence.shares.rejected ?? null,
+    standardCellText(d.standard),
     d.problems.join('; '),
     d.alerts.map(alertText).join('; '),
     d.notes,

@@ -40,6 +40,7 @@ const STYLE = `
   .counts { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 4px; padding: 0; list-style: none; }
   .counts li { border: 1px solid #c9d1d9; border-radius: 4px; padding: 2px 8px; }
   .counts b { font-size: 12pt; margin-right: 4px; }
+  .standard-line, .standard-parts { margin: 0 0 3px; overflow-wrap: anywhere; }
   .good { color: #116329; }
   .bad { color: #a40e26; }
   .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 0 16px; }
@@ -62,6 +63,8 @@ const STYLE = `
   td.num { text-align: right; }
   tr.verdict-fail td:last-child { color: #a40e26; font-weight: 600; }
   tr.verdict-pass td:last-child { color: #116329; font-weight: 600; }
+  td.standard-differs { color: #a40e26; }
+  td.standard-ok { color: #116329; font-weight: 600; }
   .evidence-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 6px 16px; }
   .evidence { break-inside: avoid; border: 1px solid #d0d7de; border-radius: 4px; padding: 4px 6px; min-width: 0; }
   .evidence ul { margin: 0; padding-left: 14px; overflow-wrap: anywhere; }

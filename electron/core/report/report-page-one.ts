@@ -13,6 +13,7 @@ import {
 } from '../../../shared/format/report-document';
 import { localTime } from '../../../shared/format/report-text';
 import { cell, escapeHtml } from './html-text';
+import { standardPartsText } from './report-standard';
 
 export const PAGE_ONE_FAILURES = PAGE_ONE_LIMITS.failures;
 const PAGE_ONE_ACTIVITY = PAGE_ONE_LIMITS.activity;
@@ -46,6 +47,20 @@ function counts(report: HandOverReport): string {
   ];
   if (factoryPasswords > 0) items.push([factoryPasswords, 'with the factory password', 'bad']);
   return `<ul class="counts">${items.map(([n, what, tone]) => `<li${tone === '' ? '' : ` class="${tone}"`}><b>${n}</b>${escapeHtml(what)}</li>`).join('')}</ul>`;
+}
+
+/**
+ * "The site standard: 182 of 200 devices at the standard; 18 differ: …" and, below it, what the standard
+ * asks (never a secret). A report made before the standard existed says nothing.
+ */
+function standard(report: HandOverReport): string {
+  const section = report.standard;
+  if (section === undefined) return '';
+  const [label, ...rest] = section.line.split(': ');
+  const line = `<p class="standard-line"><b>${escapeHtml(label ?? '')}:</b> ${escapeHtml(rest.join(': '))}</p>`;
+  if (section.parts === null) return line;
+  const parts = standardPartsText(section.parts);
+  return `${line}<p class="standard-parts muted">The standard: ${escapeHtml(parts.join(' · '))}</p>`;
 }
 
 function failures(report: HandOverReport): string {
@@ -108,6 +123,7 @@ export function pageOne(report: HandOverReport): string {
 <h1>${escapeHtml(headlineOf(report))}</h1>
 ${facts(report)}
 ${counts(report)}
+${standard(report)}
 <div class="columns">${failures(report)}<div>${activity(report)}${inForce(report)}</div></div>
 ${signatures(report)}
 <footer>${escapeHtml(REPORT_FOOTER)}</footer>

@@ -19,8 +19,13 @@ import { resolveSite } from '../inventory/sites';
 import type { InventoryStore } from '../inventory/store';
 import type { MonitorTarget } from '../monitor/monitor';
 import type { StoredCredentialFacts } from './build-report';
+import type { ReportStandardInput } from './report-standard';
 import { buildReport, seenInCheck } from './build-report';
 import { technicianOf } from './technician';
+import { standardOf } from '../standard/standard-record';
+import type { SiteStandard } from '../../../shared/domain/standard';
+import type { StoredVerdict } from '../../../shared/domain/acceptance';
+import type { DeviceFacts } from '../standard/drift';
 
 export interface ReportRequest {
   site?: string;
@@ -46,6 +51,22 @@ export interface ReportServiceOptions {
   ) => Promise<ReadonlyMap<string, StoredCredentialFacts> | undefined>;
   /** Reads the devices' live states for a report. */
   liveCheck?: (targets: MonitorTarget[], signal?: AbortSignal) => Promise<CommissioningSnapshot>;
+  /**
+   * The site's standard as the report checks it: whether the keychain holds the site password, and what
+   * the devices that answered the check say against the standard (report-standard-facts.ts). Absent: only
+   * what the report knows anyway is compared (report-standard.ts), the rest is "not checked".
+   */
+  standard?: {
+    passwordStored: (siteId: string) => Promise<boolean | undefined>;
+    readFacts?: (input: {
+      site: Site;
+      standard: SiteStandard;
+      devices: readonly InventoryDevice[];
+      snapshot: CommissioningSnapshot;
+      verdicts: ReadonlyMap<string, StoredVerdict>;
+      signal?: AbortSignal;
+    }) => Promise<ReadonlyMap<string, DeviceFacts>>;
+  };
   now?: () => Date;
 }
 
@@ -79,6 +100,7 @@ export function createReportService(options: ReportServiceOptions): ReportServic
       devices: devicesOf(inventory, id),
       activity: activityOf(inventory, id),
       acceptance: verdictsOf(inventory, id),
+      standard: standardOf(inventory, id),
     });
   }
 
@@ -96,17 +118,49 @@ export function createReportService(options: ReportServiceOptions): ReportServic
     });
   }
 
+  /** The standard with what the devices say against it; a read that fails leaves its parts "not checked". */
+  async function standardOfReport(
+    site: Site,
+    standard: SiteStandard | undefined,
+    devices: readonly InventoryDevice[],
+    snapshot: CommissioningSnapshot | undefined,
+    verdicts: ReadonlyMap<string, StoredVerdict>,
+    request: ReportRequest,
+  ): Promise<ReportStandardInput> {
+    if (standard === undefined || options.standard === undefined) return { standard };
+    const stored = await options.standard.passwordStored(site.id).catch(() => undefined);
+    const read = options.standard.readFacts;
+    const facts =
+      snapshot === undefined || read === undefined
+        ? undefined
+        : await read({
+            site,
+            standard,
+            devices,
+            snapshot,
+            verdicts,
+            ...(request.signal !== undefined ? { signal: request.signal } : {}),
+          }).catch(() => undefined);
+    return {
+      standard,
+      passwordStored: stored ?? null,
+      ...(facts !== undefined ? { facts } : {}),
+    };
+  }
+
   return {
     async report(request = {}) {
       const loaded = await siteRecords(request.site);
       if (!loaded.ok) return loaded;
-      const { site, devices, activity, acceptance } = loaded.value;
+      const { site, devices, activity, acceptance, standard } = loaded.value;
       const credentials = await options.credentialFacts?.(devices.map((device) => device.id));
       let snapshot: CommissioningSnapshot | undefined;
       if (request.check !== false && options.liveCheck !== undefined) {
         snapshot = await options.liveCheck(checkTargets(devices), request.signal);
         if (request.signal?.aborted === true) return err('CANCELLED', 'The report was cancelled.');
       }
+      const standardInput = await standardOfReport(site, standard, devices, snapshot, acceptance, request);
+      if (request.signal?.aborted === true) return err('CANCELLED', 'The report was cancelled.');
       const built = buildReport({
         site,
         devices,
@@ -114,6 +168,7 @@ export function createReportService(options: ReportServiceOptions): ReportServic
         ...(credentials !== undefined ? { credentials } : {}),
         activity,
         acceptance,
+        standard: standardInput,
         laptop: options.laptop,
         technician: technicianOf(request.technician),
         app: options.app,

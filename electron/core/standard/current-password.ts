@@ -6,7 +6,7 @@
  * is never sent it again (the password guard remembers). Never echoed.
  */
 import type { CredentialServices } from '../credentials/credential-services';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 
 export const REFUSED_GIVEN = 'it refused the password given';
 export const PASSWORD_NOT_KNOWN = 'its password is not known: give its current password';

@@ -10,7 +10,8 @@ import type { SiteStandard } from '../../../shared/domain/standard';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { CommissionServices } from '../commission/commission-services';
 import type { PoolTarget } from '../commission/pool-plan';
-import type { SessionManager, SessionTarget } from '../credentials/session-manager';
+import type { SessionManager } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import { FACTORY_PASSWORD } from '../credentials/vault-listing';
 import type { DeviceFacts, SlotFact } from './drift';
 

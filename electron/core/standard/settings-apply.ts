@@ -15,7 +15,7 @@ import {
   trimDot,
 } from '../commission/action-write';
 import { poolDifferences, poolsFromSettings } from '../commission/pool-read';
-import type { SessionTarget } from '../credentials/session-manager';
+import type { SessionTarget } from '../credentials/session-target';
 import type { PoolSlotBody } from '../device/client';
 import { isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';

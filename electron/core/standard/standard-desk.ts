@@ -21,8 +21,14 @@ import type { StandardDriftOutput, StandardSetInput } from '../../../shared/ipc/
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import type { PoolTarget } from '../commission/pool-plan';
-import type { SessionTarget } from '../credentials/session-manager';
-import type { CoreServices } from '../services';
+import type { SessionTarget } from '../credentials/session-target';
+import type { AcceptanceService } from '../acceptance/acceptance-service';
+import type { CommissionServices } from '../commission/commission-services';
+import type { CredentialServices } from '../credentials/credential-services';
+import type { EventHub } from '../events/event-hub';
+import type { FleetService } from '../fleet/fleet-service';
+import type { InventoryServices } from '../inventory/inventory-services';
+import type { SettingsStore } from '../settings/settings-store';
 import type { DeviceClient } from '../device/client';
 import type { AcceptanceRunner, FirmwareRunner } from './commission-run';
 import { runBulk } from '../credentials/bulk';
@@ -58,10 +64,16 @@ export interface StandardDesk {
 }
 
 export interface StandardDeskOptions {
-  services: Pick<
-    CoreServices,
-    'commission' | 'credentials' | 'fleet' | 'inventory' | 'events' | 'settings' | 'acceptance'
-  >;
+  /** The app's services this desk works through (named here, not picked from CoreServices, which holds the desk). */
+  services: {
+    commission: CommissionServices;
+    credentials: CredentialServices;
+    fleet: FleetService;
+    inventory: InventoryServices;
+    events: EventHub;
+    settings: SettingsStore;
+    acceptance: AcceptanceService;
+  };
   client: DeviceClient;
   standard: StandardServices;
   /** The fleet devices among these ids with their worker facts (all of the site's when absent). */

@@ -4,12 +4,14 @@
  * merged from events, and Commission… — the standard set first when the site has none (the password typed
  * twice, pools with a worker template), the preview grouped by steps with the password for devices this
  * laptop knows none for, one confirmation sending exactly the steps shown, the run's progress and its
- * failures named with "Select the N failed devices".
+ * failures named with "Select the N failed devices"; Standard…'s firmware part (the image chosen through
+ * main, as Firmware… chooses it, the version, refusals in words).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StatusLine } from '../../../renderer/src/app/status-line';
 import { BulkBar } from '../../../renderer/src/features/fleet/bulk-bar';
+import { StandardDialog } from '../../../renderer/src/features/standard/standard-dialog';
 import { StandardCell } from '../../../renderer/src/features/fleet/standard-cell';
 import { visibleRowIds } from '../../../renderer/src/features/fleet/visible-rows';
 import {
@@ -322,6 +324,7 @@ describe('Commission…', () => {
     expect(api['standard:set']).toHaveBeenCalledWith({
       password: { kind: 'typed', password: 'hall-1-pw-77' },
       pools: [{ url: 'stratum+tcp://pool.example:3333', worker: 'acct.{mac6}' }],
+      firmware: null,
       power: null,
       acceptance: null,
     });
@@ -482,6 +485,152 @@ describe('Commission…', () => {
     }) as HTMLButtonElement;
     expect(start.disabled).toBe(true);
     expect(api['standard:commission']).not.toHaveBeenCalled();
+  });
+});
+
+describe("Standard…'s firmware part", () => {
+  const IMAGE = { name: 'xminer-s21pro-1.2.7.bin', bytes: 256 * 1024, sha256: 'cd'.repeat(32) };
+  const KEPT_FIRMWARE = { version: '1.2.6', imagePath: '/home/tech/images/xminer-s21pro-1.2.6.bin' };
+  /** What the form sends for the parts the firmware tests leave as they were kept. */
+  const KEPT_PARTS = {
+    password: { kind: 'stored' },
+    pools: [{ url: 'stratum+tcp://pool.example:3333', worker: 'acct.{mac6}' }],
+    power: null,
+    acceptance: null,
+  };
+
+  function openStandard(
+    api: FakeApi,
+    kept: StandardView['standard'],
+    before?: Parameters<RootStore['setState']>[0],
+  ): RootStore {
+    const store = createRootStore({ api });
+    vi.mocked(api['standard:get']).mockResolvedValue(
+      ok({ siteId: SITE.id, siteName: SITE.name, standard: kept }),
+    );
+    vi.mocked(api['commission:pool-presets']).mockResolvedValue(ok([]));
+    vi.mocked(api['standard:drift']).mockResolvedValue(
+      ok({ siteId: SITE.id, hasStandard: true, devices: [], summary: SUMMARY }),
+    );
+    if (before !== undefined) store.setState(before);
+    render(
+      <StoreProvider store={store}>
+        <StandardDialog siteName={SITE.name} onClose={() => undefined} />
+      </StoreProvider>,
+    );
+    return store;
+  }
+
+  const dialog = (): HTMLElement =>
+    screen.getByRole('dialog', { name: `The standard of site "${SITE.name}"` });
+  const firmwarePart = (): HTMLElement => dialog().querySelector<HTMLElement>('[data-part="firmware"]')!;
+  const alerts = (): string[] =>
+    within(dialog())
+      .queryAllByRole('alert')
+      .map((a) => a.textContent ?? '');
+
+  it('ticked in: no image, no save; the image chosen through main (name, size, SHA-256), then exactly {version, image: chosen}', async () => {
+    const api = createFakeApi();
+    vi.mocked(api['firmware:choose-image'])
+      .mockResolvedValueOnce(ok(null))
+      .mockResolvedValue(ok({ image: IMAGE }));
+    vi.mocked(api['standard:set']).mockResolvedValue(
+      ok({
+        siteId: SITE.id,
+        siteName: SITE.name,
+        standard: { ...STANDARD, firmware: { version: '1.2.7', imagePath: '/home/tech/x.bin' } },
+      }),
+    );
+    openStandard(api, STANDARD);
+    await within(dialog()).findByRole('button', { name: 'Save the standard' });
+    expect(within(firmwarePart()).queryByLabelText('Firmware version')).toBeNull();
+    fireEvent.click(within(firmwarePart()).getByLabelText('Firmware'));
+    fireEvent.change(within(firmwarePart()).getByLabelText('Firmware version'), {
+      target: { value: ' 1.2.7 ' },
+    });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save the standard' }));
+    expect(alerts()).toEqual(['Choose the firmware image first (Choose the image… button).']);
+    expect(api['standard:set']).not.toHaveBeenCalled();
+
+    // Closed without a choice: still none.
+    fireEvent.click(within(firmwarePart()).getByRole('button', { name: 'Choose the image…' }));
+    await waitFor(() => expect(api['firmware:choose-image']).toHaveBeenCalledTimes(1));
+    expect(within(firmwarePart()).getByText('No image chosen yet.')).toBeTruthy();
+    fireEvent.click(within(firmwarePart()).getByRole('button', { name: 'Choose the image…' }));
+    await within(firmwarePart()).findByText('xminer-s21pro-1.2.7.bin (0.3 MB, sha256 cdcdcdcdcdcd…)');
+    expect(within(firmwarePart()).getByRole('button', { name: 'Choose another image…' })).toBeTruthy();
+    expect(alerts()).toEqual([]);
+
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save the standard' }));
+    await waitFor(() => expect(api['standard:set']).toHaveBeenCalledTimes(1));
+    expect(api['standard:set']).toHaveBeenCalledWith({
+      ...KEPT_PARTS,
+      firmware: { version: '1.2.7', image: 'chosen' },
+    });
+  });
+
+  it("main's refusal is said in words and the form stays as typed", async () => {
+    const api = createFakeApi();
+    vi.mocked(api['standard:set']).mockResolvedValue(
+      err('INVALID_INPUT', 'Choose the firmware image first (Choose the image… button).'),
+    );
+    // An image the window saw chosen, that main no longer holds (main was restarted meanwhile).
+    openStandard(api, STANDARD, { firmwareImage: IMAGE });
+    await within(dialog()).findByRole('button', { name: 'Save the standard' });
+    fireEvent.click(within(firmwarePart()).getByLabelText('Firmware'));
+    expect(within(firmwarePart()).getByText(/^xminer-s21pro-1\.2\.7\.bin/)).toBeTruthy();
+    fireEvent.change(within(firmwarePart()).getByLabelText('Firmware version'), {
+      target: { value: '1.2.7' },
+    });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save the standard' }));
+    await waitFor(() =>
+      expect(alerts()).toEqual([
+        'The standard was not kept: Choose the firmware image first (Choose the image… button).',
+      ]),
+    );
+    expect(api['standard:set']).toHaveBeenCalledWith({
+      ...KEPT_PARTS,
+      firmware: { version: '1.2.7', image: 'chosen' },
+    });
+    expect((within(firmwarePart()).getByLabelText('Firmware version') as HTMLInputElement).value).toBe(
+      '1.2.7',
+    );
+  });
+
+  it('a kept firmware part: shown by its file name, kept as it is (not sent), taken out with null; a new version needs its image', async () => {
+    const api = createFakeApi();
+    vi.mocked(api['standard:set']).mockResolvedValue(
+      ok({ siteId: SITE.id, siteName: SITE.name, standard: { ...STANDARD, firmware: KEPT_FIRMWARE } }),
+    );
+    // An image chosen earlier in Firmware… does not replace the kept one unasked.
+    openStandard(api, { ...STANDARD, firmware: KEPT_FIRMWARE }, { firmwareImage: IMAGE });
+    await within(dialog()).findByRole('button', { name: 'Save the standard' });
+    expect(
+      within(firmwarePart()).getByText('The kept image: xminer-s21pro-1.2.6.bin (for 1.2.6).'),
+    ).toBeTruthy();
+    expect(firmwarePart().textContent).not.toContain('/home/tech');
+    expect((within(firmwarePart()).getByLabelText('Firmware version') as HTMLInputElement).value).toBe(
+      '1.2.6',
+    );
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save the standard' }));
+    await waitFor(() => expect(api['standard:set']).toHaveBeenCalledTimes(1));
+    expect(api['standard:set']).toHaveBeenLastCalledWith(KEPT_PARTS);
+
+    // Another version without another image: refused before main is asked.
+    fireEvent.change(within(firmwarePart()).getByLabelText('Firmware version'), {
+      target: { value: '1.2.7' },
+    });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save the standard' }));
+    expect(alerts()).toEqual([
+      'Choose the firmware image first (Choose the image… button). A new version comes with its own image.',
+    ]);
+    expect(api['standard:set']).toHaveBeenCalledTimes(1);
+
+    // Unticked: the part leaves the standard.
+    fireEvent.click(within(firmwarePart()).getByLabelText('Firmware'));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save the standard' }));
+    await waitFor(() => expect(api['standard:set']).toHaveBeenCalledTimes(2));
+    expect(api['standard:set']).toHaveBeenLastCalledWith({ ...KEPT_PARTS, firmware: null });
   });
 });
 

@@ -54,9 +54,9 @@ export function conflictSentence(conflict: MergeConflict): string {
     conflict.field === 'acceptance'
       ? `Kept the newer run (${conflict.kept === 'incoming' ? "the file's" : 'yours'}): a newer acceptance run replaces an older one.`
       : conflict.kept === 'incoming'
-      ? "Kept the file's: that technician saw the device more recently."
-      : OURS_BY_RULE.has(conflict.field)
-        ? `Kept yours: ${field === 'notes' ? 'notes' : `the ${field}`} on this laptop ${field === 'notes' ? 'are' : 'is'} never replaced by an import.`
-        : 'Kept yours: this laptop saw the device more recently.';
+        ? "Kept the file's: that technician saw the device more recently."
+        : OURS_BY_RULE.has(conflict.field)
+          ? `Kept yours: ${field === 'notes' ? 'notes' : `the ${field}`} on this laptop ${field === 'notes' ? 'are' : 'is'} never replaced by an import.`
+          : 'Kept yours: this laptop saw the device more recently.';
   return `${conflict.address}: the ${field} differs (${values}). ${kept}`;
 }

@@ -79,7 +79,7 @@ export function SiteRow({ site, onDelete }: SiteRowProps): ReactNode {
               type="button"
               className="button"
               aria-label={`Standard of ${site.name}`}
-              title="What every device of the site should be: its password, pools, power rule, acceptance"
+              title="What every device of the site should be: its password, pools, firmware, power rule, acceptance"
               disabled={busy}
               onClick={() => setStandardOpen(true)}
             >

@@ -51,7 +51,7 @@ export interface StandardFormProps {
 const keptPools = (kept: Kept): PoolSpec[] =>
   kept?.pools?.map((p) => ({ url: p.url, worker: p.worker, password: '' })) ?? [emptyPool()];
 
-/** The refusal when the firmware part has no image to send (main says the same when it holds none). */
+/** The refusal when the firmware part has no image to send (main refuses the same way when it holds none). */
 export const CHOOSE_IMAGE_FIRST = 'Choose the firmware image first (Choose the image… button).';
 
 /** The kept image's file name: the standard keeps a path main gave it, the form shows only the name. */
@@ -172,8 +172,8 @@ export function StandardForm({
   const criteria = acceptOn ? criteriaOf(accept) : undefined;
   const problems = [
     passwordProblem !== undefined && `Site password: ${passwordProblem}`,
-    Object.keys(poolErrors).length > 0 && 'Pools: see the fields marked below.',
     firmware.problem,
+    Object.keys(poolErrors).length > 0 && 'Pools: see the fields marked below.',
     power.problem !== undefined && `Power: ${power.problem}`,
     ...(criteria?.problems.map((p) => `Acceptance: ${p}`) ?? []),
     !passwordOn &&
@@ -318,8 +318,8 @@ export function StandardForm({
             aria-invalid={attempted && firmware.badVersion === true}
             onChange={(e) => setFirmwareVersion(e.target.value)}
           />
-          <span className="field-hint">The version the image brings, as the devices report it.</span>
         </label>
+        <p className="field-hint">The version the image brings, as the devices report it after the update.</p>
       </Part>
       <Part
         id="pools"
