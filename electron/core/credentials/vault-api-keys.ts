@@ -11,8 +11,13 @@ import { secretOf } from './stored-secret';
 import type { VaultAccounts } from './vault-accounts';
 import type { VaultEntry } from './vault-entry';
 
-/** Another process's change of a key is seen within this (read-cache.ts). */
-const API_KEY_TTL_MS = 30_000;
+/**
+ * Another process's change of a key is seen within this (read-cache.ts). Ten minutes, not seconds: at
+ * 10,000 devices polled every 10 s a 30 s memo meant 333 keychain round trips a second. A key revoked by
+ * another process costs one 401 (the refused key is remembered and the token path takes over); a key
+ * provisioned by another process is used from the next read, while the session token serves meanwhile.
+ */
+const API_KEY_TTL_MS = 600_000;
 
 export interface ApiKeys {
   getApiKey(deviceId: string): Promise<StoredSecret | undefined>;
@@ -21,7 +26,7 @@ export interface ApiKeys {
 }
 
 export function createApiKeys(store: SecureStore, accounts: VaultAccounts, now: () => Date): ApiKeys {
-  const memo = createReadCache<StoredSecret | undefined>(API_KEY_TTL_MS);
+  const memo = createReadCache<StoredSecret | undefined>(API_KEY_TTL_MS, () => now().getTime());
   return {
     getApiKey: (deviceId) =>
       memo.get(deviceId, async () => secretOf(await accounts.read({ kind: 'api-key', deviceId }))),

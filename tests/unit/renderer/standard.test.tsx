@@ -22,6 +22,7 @@ import {
 import type { FleetRow } from '../../../renderer/src/stores/fleet-rows';
 import type { RootStore } from '../../../renderer/src/stores/root-store';
 import { createRootStore, StoreProvider } from '../../../renderer/src/stores/root-store';
+import type { FirmwareImage } from '../../../shared/domain/firmware';
 import type {
   CommissionDevice,
   CommissionPlan,
@@ -502,7 +503,7 @@ describe("Standard…'s firmware part", () => {
   function openStandard(
     api: FakeApi,
     kept: StandardView['standard'],
-    before?: Parameters<RootStore['setState']>[0],
+    before?: { firmwareImage: FirmwareImage },
   ): RootStore {
     const store = createRootStore({ api });
     vi.mocked(api['standard:get']).mockResolvedValue(

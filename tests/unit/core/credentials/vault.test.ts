@@ -165,6 +165,25 @@ describe('vault: API keys read on every poll', () => {
     expect(await vault.getApiKey(A)).toBeUndefined();
   });
 
+  it('reads a key again only after minutes: 10,000 devices polled every 10 s are not 333 keychain reads a second', async () => {
+    const store = countingStore();
+    let clock = Date.parse('2026-11-26T10:00:00Z');
+    const vault = createVault(store, () => new Date(clock));
+    await store.set(`device/${A}/api-key`, JSON.stringify({ secret: 'K'.repeat(32), storedAt: 't' }));
+    const readsBefore = store.counts.get;
+    // One poll every 10 s for 9 minutes: one read.
+    for (let poll = 0; poll < 54; poll += 1) {
+      expect((await vault.getApiKey(A))?.secret).toBe('K'.repeat(32));
+      clock += 10_000;
+    }
+    expect(store.counts.get - readsBefore).toBe(1);
+    // Past ten minutes, a key changed by another process is read again.
+    await store.set(`device/${A}/api-key`, JSON.stringify({ secret: 'R'.repeat(32), storedAt: 't' }));
+    clock += 61_000;
+    expect((await vault.getApiKey(A))?.secret).toBe('R'.repeat(32));
+    expect(store.counts.get - readsBefore).toBe(2);
+  });
+
   it('a read that started before a write cannot put the old key back', async () => {
     const store = createMemoryStore();
     const vault = createVault(store);
