@@ -41,7 +41,24 @@ describeWith(poppler, 'the report printed to PDF in Chromium', () => {
   let page: Page;
   let dir: string;
   let pdfPath: string;
-  const report = largeSiteReport(200, { unaccepted: 5 });
+  // A site with a standard: page 1 carries its line and parts, the table its Standard column.
+  const report = largeSiteReport(200, {
+    unaccepted: 5,
+    standard: {
+      passwordStored: true,
+      standard: {
+        password: true,
+        pools: [
+          { url: 'stratum+tcp://btc.pool.example:3333', worker: 'hall7acct.{label}', password: '' },
+          { url: 'stratum+tcp://backup.pool.example:443', worker: 'hall7acct.{label}', password: '' },
+        ],
+        firmware: { version: '1.2.7', imagePath: '/images/vnish-1.2.7.tar' },
+        power: { kind: 'preset', name: '3200' },
+        acceptance: { minutes: 30, minHashratePercent: 95, maxChipTempC: 85, maxRejectedPercent: 2 },
+        updatedAt: '2026-03-01T07:00:00.000Z',
+      },
+    },
+  });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'minerdeck-report-pdf-'));

@@ -11,6 +11,7 @@ import type { InventoryDevice, Site } from '../../shared/domain/inventory';
 import type { CommissioningSnapshot, HandOverReport } from '../../shared/domain/report';
 import { newDevice } from '../../electron/core/inventory/devices';
 import { buildReport } from '../../electron/core/report/build-report';
+import type { ReportStandardInput } from '../../electron/core/report/report-standard';
 
 export const REPORT_AT = '2026-03-01T09:00:00.000Z';
 const TH = 1e12;
@@ -78,7 +79,10 @@ function verdictOf(i: number, device: InventoryDevice): StoredVerdict {
 }
 
 /** `count` devices; verdicts for all but the last `unaccepted` (which are not run yet). */
-export function largeSiteReport(count = 200, options: { unaccepted?: number } = {}): HandOverReport {
+export function largeSiteReport(
+  count = 200,
+  options: { unaccepted?: number; standard?: ReportStandardInput } = {},
+): HandOverReport {
   const devices = Array.from({ length: count }, (_, i) =>
     newDevice(
       {
@@ -210,6 +214,7 @@ export function largeSiteReport(count = 200, options: { unaccepted?: number } = 
     ),
     activity,
     acceptance,
+    ...(options.standard !== undefined ? { standard: options.standard } : {}),
     laptop: 'field-laptop-07',
     technician: 'Dana Okafor',
     app: { name: 'Minerdeck', version: '0.9.0' },

@@ -100,10 +100,15 @@ export function standardLine(summary: DriftSummary, drifts: readonly DeviceDrift
   return line;
 }
 
-/** The Standard column: ✓ at the standard, else what differs or was not checked; empty without a standard. */
+/**
+ * The Standard column: ✓ at the standard, else what differs first (a narrow column ends in "…"), then what
+ * was not checked; empty without a standard.
+ */
 export function standardCellText(standard: ReportDevice['standard']): string {
   if (standard === undefined || standard === null || standard.status === 'no-standard') return '';
-  return standard.status === 'at-standard' ? '✓' : standard.words.join(', ');
+  if (standard.status === 'at-standard') return '✓';
+  const differs = standard.parts.filter((p) => p.state === 'differs').map((p) => p.words);
+  return [...new Set([...differs, ...standard.words])].join(', ');
 }
 
 function partsOf(

@@ -230,6 +230,11 @@ describe('the hand-over report against the site standard', () => {
     const acceptance = { minutes: 30, minHashratePercent: 95, maxChipTempC: 85, maxRejectedPercent: 2 };
     const report = buildReport({ ...base, standard: { standard: { ...standard, acceptance }, facts } });
     expect(report.devices[0]?.standard?.words).toEqual(['not yet accepted']);
+    // What differs comes first in the column (a narrow cell ends in "…"), then what was not checked.
+    expect(report.devices[3]?.standard?.words).toEqual(['not checked: offline', 'not yet accepted']);
+    expect(csvRows(renderReport(report, 'csv').content).get('http://10.0.0.4')?.standard).toBe(
+      'not yet accepted, not checked: offline',
+    );
     expect(report.standard?.line).toContain(
       '4 differ: 4 not yet accepted, 1 factory password, 1 pools differ',
     );
