@@ -80,7 +80,7 @@ describe('site standard channels over the core services', () => {
     expect(await services.credentials.vault.sitePassword(services.fleet.siteId()!)).toBeUndefined();
     const chosen = await call('standard:set', { firmware: { version: '1.2.7', image: 'chosen' } });
     expect(chosen.ok ? 'stored' : chosen.error.message).toBe(
-      'Choose the firmware image first (Firmware image… button).',
+      'Choose the firmware image first (Choose the image… button).',
     );
   });
 

@@ -9,7 +9,7 @@ import { csvFile } from './csv-cell';
 import { alertText, apiKeyText, localTime, percent, terahashes } from '../../../shared/format/report-text';
 import { passwordStatusText } from '../../../shared/format/password-status-text';
 import { lastRestartText, ledText, poolsText } from '../../../shared/format/setup-text';
-import { standardCellText, standardPartsText } from './report-standard';
+import { standardCellText, standardPartsText } from '../../../shared/format/report-standard-text';
 
 const HEADER = [
   'address',

@@ -12,7 +12,7 @@ import {
   verdictCellText,
 } from '../../../shared/format/acceptance-text';
 import { cell, escapeHtml } from './html-text';
-import { standardCellText } from './report-standard';
+import { standardCellText } from '../../../shared/format/report-standard-text';
 
 /** Heading, width in % of the page (without, then with the Standard column), the cell, its class. */
 type Column = readonly [string, number, number, (d: ReportDevice, i: number) => string, string?];

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/format/report-document';
 import { localTime } from '../../../shared/format/report-text';
 import { cell, escapeHtml } from './html-text';
-import { standardPartsText } from './report-standard';
+import { standardLineParts, standardPartsText } from '../../../shared/format/report-standard-text';
 
 export const PAGE_ONE_FAILURES = PAGE_ONE_LIMITS.failures;
 const PAGE_ONE_ACTIVITY = PAGE_ONE_LIMITS.activity;
@@ -56,8 +56,8 @@ function counts(report: HandOverReport): string {
 function standard(report: HandOverReport): string {
   const section = report.standard;
   if (section === undefined) return '';
-  const [label, ...rest] = section.line.split(': ');
-  const line = `<p class="standard-line"><b>${escapeHtml(label ?? '')}:</b> ${escapeHtml(rest.join(': '))}</p>`;
+  const { label, rest } = standardLineParts(section.line);
+  const line = `<p class="standard-line"><b>${escapeHtml(label)}:</b> ${escapeHtml(rest)}</p>`;
   if (section.parts === null) return line;
   const parts = standardPartsText(section.parts);
   return `${line}<p class="standard-parts muted">The standard: ${escapeHtml(parts.join(' · '))}</p>`;

@@ -14,8 +14,6 @@ import type { ReportDevice, ReportDeviceStandard, ReportStandard } from '../../.
 import type { DeviceDrift, DriftSummary, SiteStandard } from '../../../shared/domain/standard';
 import { STANDARD_PARTS } from '../../../shared/domain/standard';
 import { withoutLogin } from '../../../shared/domain/pool-url';
-import { criteriaText } from '../../../shared/format/acceptance-text';
-import { choiceText } from '../../../shared/format/power-text';
 import type { DeviceFacts } from '../standard/drift';
 import { driftOf, summarizeDrift } from '../standard/drift';
 
@@ -100,17 +98,6 @@ export function standardLine(summary: DriftSummary, drifts: readonly DeviceDrift
   return line;
 }
 
-/**
- * The Standard column: ✓ at the standard, else what differs first (a narrow column ends in "…"), then what
- * was not checked; empty without a standard.
- */
-export function standardCellText(standard: ReportDevice['standard']): string {
-  if (standard === undefined || standard === null || standard.status === 'no-standard') return '';
-  if (standard.status === 'at-standard') return '✓';
-  const differs = standard.parts.filter((p) => p.state === 'differs').map((p) => p.words);
-  return [...new Set([...differs, ...standard.words])].join(', ');
-}
-
 function partsOf(
   standard: SiteStandard,
   passwordStored: boolean | null,
@@ -154,32 +141,4 @@ export function reportStandardOf(
     },
     devices: new Map(drifts.map(({ deviceId, address: _address, ...drift }) => [deviceId, drift] as const)),
   };
-}
-
-/**
- * What the standard asks, one short part each, for page 1 and the CSV: "site password (stored in this
- * keychain)", "pool 1: stratum+tcp://pool.example:3333, worker acct.{mac6} (pool password set)",
- * "firmware 1.2.7", "power: preset 3200", "acceptance: hash rate ≥ 95 % of nominal, …".
- */
-export function standardPartsText(parts: NonNullable<ReportStandard['parts']>): string[] {
-  const out: string[] = [];
-  if (parts.password.required) {
-    out.push(
-      parts.password.stored === false
-        ? 'site password (not in this keychain)'
-        : parts.password.stored === true
-          ? 'site password (stored in this keychain)'
-          : 'site password',
-    );
-  }
-  for (const [i, pool] of parts.pools.entries()) {
-    out.push(
-      `pool ${i + 1}: ${pool.url}, worker ${pool.worker}${pool.hasPassword ? ' (pool password set)' : ''}`,
-    );
-  }
-  if (parts.firmware !== null) out.push(`firmware ${parts.firmware}`);
-  if (parts.power !== null) out.push(`power: ${choiceText(parts.power)}`);
-  if (parts.acceptance !== null) out.push(`acceptance: ${criteriaText(parts.acceptance)}`);
-  if (out.length === 0) out.push('no part set yet');
-  return out;
 }

@@ -42,7 +42,7 @@ import { driftOf, summarizeDrift } from './drift';
 import type { StandardServices } from './standard-services';
 import { planCommission } from './standard-commission';
 
-export const NOT_READY_CHOSEN = 'Choose the firmware image first (Firmware image… button).';
+export const NOT_READY_CHOSEN = 'Choose the firmware image first (Choose the image… button).';
 export const RUN_GOING_ON =
   'A Commission run is going on: wait for it to end, or stop it first (Cancel), then start again.';
 

@@ -71,7 +71,7 @@ export function createStandardServices(options: StandardServicesOptions): Standa
       const { site } = found.value;
       const { site: _ref, password, firmware, ...parts } = input;
       if (firmware !== undefined && firmware !== null && !('imagePath' in firmware)) {
-        return err('INVALID_INPUT', 'Choose the firmware image first (Firmware image… button).');
+        return err('INVALID_INPUT', 'Choose the firmware image first (Choose the image… button).');
       }
       const change: StandardChange = { ...parts, ...(firmware !== undefined ? { firmware } : {}) };
       if (password === null) change.password = false;

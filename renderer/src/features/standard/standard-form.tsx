@@ -4,8 +4,9 @@
  * dialog's own editing pieces), the power rule (the Power dialog's three choices) and acceptance (its
  * criteria fields) and the firmware (a version and its image, chosen as Firmware… chooses one: main's file
  * dialog, the window seeing only name, size and SHA-256, so `standard:set` says `image: 'chosen'`), each part
- * ticked in or left out. Saved with `standard:set`; nothing is sent to a device. A `<form className="modal-form">` ending in its buttons, for a ModalDialog: the Standard… dialog
- * and Commission… when the site has no standard yet.
+ * ticked in or left out. Saved with `standard:set`; nothing is sent to a device. A
+ * `<form className="modal-form">` ending in its buttons, for a ModalDialog: the Standard… dialog and
+ * Commission… when the site has no standard yet.
  */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
