@@ -284,6 +284,47 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
     }
   }, 60_000);
 
+  it('the report preview with the site standard never scrolls the page sideways, at either size', async () => {
+    // Last in this file: the site gets a standard. Its pool URL is long and has no place to break a line
+    // (no space, no hyphen): it must wrap, not widen the page.
+    const host = Array.from({ length: 3 }, () => 'longpoolname'.repeat(5)).join('.');
+    const set = await harness.services.standard.set({
+      pools: [{ url: `stratum+tcp://${host}.example:3333`, worker: 'acct.{mac6}' }],
+    });
+    expect(set.ok).toBe(true);
+    for (const size of SIZES) {
+      const app = await openAppPage(session!.browser, harness.server, { ...size, colorScheme: 'light' });
+      const { page } = app;
+      try {
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('button', { name: /^Report/ })
+          .click();
+        const table = page.getByRole('table', { name: 'Devices in the report' });
+        await expect.poll(() => table.locator('tbody tr').count(), { timeout: 30_000 }).toBe(COUNT);
+        const standard = page.getByRole('region', { name: 'Site standard' });
+        await expect.poll(() => standard.innerText()).toMatch(/^The site standard: \d+ of 40 devices/);
+        expect(await standard.innerText()).toContain('worker acct.{mac6}');
+        const headings = await table.getByRole('columnheader').allInnerTexts();
+        expect(headings.slice(-2)).toEqual(['Standard', 'Verdict']);
+        await app.screenshot(`laptop-${size.width}x${size.height}-report`);
+        // Neither the page nor any box around the preview is wider than its own width; only the device
+        // table scrolls sideways, inside its own box.
+        const wider: string[] = await page.evaluate(`(() => {
+          const wider = [];
+          for (let el = document.querySelector('[aria-label="Report preview"]'); el; el = el.parentElement) {
+            if (el.scrollWidth > el.clientWidth + 0.5) wider.push(el.tagName + '.' + el.className);
+          }
+          return wider;
+        })()`);
+        expect(wider, 'nothing around the preview scrolls sideways').toEqual([]);
+        expect(app.problems).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    }
+  }, 90_000);
+
   it('columns chosen in the Columns menu stay chosen in the next window', async () => {
     const first = await openFleet(SIZES[0]!, 'light');
     const header = (page: Page, name: string) => page.getByRole('columnheader', { name, exact: true });

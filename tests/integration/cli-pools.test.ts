@@ -16,8 +16,8 @@ import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { clearService, testServiceName } from '../support/keychain';
 import { describeWith, keychain } from '../support/requirements';
-import { runCli } from '../support/run-cli';
 import { devicesOf, requestsTo } from '../support/sim-targets';
+import { suiteCli } from '../support/suite-cli';
 
 const FACTORY = 'admin';
 const POOL_PW = 'pool-secret-77';
@@ -33,13 +33,7 @@ const PW = '--pool-password-stdin';
 
 let fleet: Fleet;
 let dataDir: string;
-const env = { MINERDECK_KEYCHAIN_SERVICE: SERVICE, DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
-const cli = (args: string[], stdin?: string) =>
-  runCli([...args, '--data-dir', dataDir], {
-    env,
-    timeoutMs: 30_000,
-    ...(stdin !== undefined ? { stdin } : {}),
-  });
+const cli = suiteCli({ service: SERVICE, dataDir: () => dataDir, timeoutMs: 30_000 });
 const set = (devices: SimDevice[], extra: string[]) =>
   cli(['pools', 'set', ...devices.map((d) => d.address), ...extra], extra.includes(PW) ? POOL_PW : undefined);
 const posts = (device: SimDevice) => requestsTo(device, SETTINGS, 'POST');

@@ -13,21 +13,15 @@ import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { clearService, testServiceName } from '../support/keychain';
 import { describeWith, keychain } from '../support/requirements';
-import { runCli } from '../support/run-cli';
 import { devicesOf, requestsTo } from '../support/sim-targets';
+import { suiteCli } from '../support/suite-cli';
 
 const SERVICE = testServiceName('profile');
 const SETTINGS = '/api/v1/settings';
 
 let fleet: Fleet;
 let dataDir: string;
-const env = { MINERDECK_KEYCHAIN_SERVICE: SERVICE, DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
-const cli = (args: string[], stdin?: string) =>
-  runCli([...args, '--data-dir', dataDir], {
-    env,
-    timeoutMs: 60_000,
-    ...(stdin !== undefined ? { stdin } : {}),
-  });
+const cli = suiteCli({ service: SERVICE, dataDir: () => dataDir, timeoutMs: 60_000 });
 const posts = (device: SimDevice) => requestsTo(device, SETTINGS, 'POST');
 
 describeWith(keychain, 'minerdeck profile on a real keychain', () => {

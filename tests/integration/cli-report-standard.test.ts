@@ -15,7 +15,7 @@ import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { clearService, testServiceName } from '../support/keychain';
 import { describeWith, keychain } from '../support/requirements';
-import { runCli } from '../support/run-cli';
+import { suiteCli } from '../support/suite-cli';
 import { readCsvTable } from '../../shared/domain/targets/csv-table';
 
 const FACTORY = 'admin';
@@ -25,13 +25,7 @@ const POOL = 'stratum+tcp://pool.example:3333';
 
 let fleet: Fleet;
 let dataDir: string;
-const env = { MINERDECK_KEYCHAIN_SERVICE: SERVICE, DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
-const cli = (args: string[], stdin?: string) =>
-  runCli([...args, '--data-dir', dataDir], {
-    env,
-    timeoutMs: 60_000,
-    ...(stdin !== undefined ? { stdin } : {}),
-  });
+const cli = suiteCli({ service: SERVICE, dataDir: () => dataDir, timeoutMs: 60_000 });
 
 /** Heading rows (name → values) and device rows (address → column → cell) of a report CSV. */
 function readReportCsv(csv: string) {

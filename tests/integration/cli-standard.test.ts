@@ -16,8 +16,9 @@ import type { Fleet, SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { clearService, testServiceName } from '../support/keychain';
 import { describeWith, keychain } from '../support/requirements';
-import { CLI_COMMAND, REPO_ROOT, runCli } from '../support/run-cli';
+import { CLI_COMMAND, REPO_ROOT } from '../support/run-cli';
 import { requestsTo } from '../support/sim-targets';
+import { suiteCli, suiteEnv } from '../support/suite-cli';
 
 const FACTORY = 'admin';
 const SITE_PW = 'Hall-7-site-pw-2024';
@@ -27,13 +28,8 @@ const POOL = 'stratum+tcp://pool.example:3333';
 
 let fleet: Fleet;
 let dataDir: string;
-const env = { MINERDECK_KEYCHAIN_SERVICE: SERVICE, DISPLAY: undefined, WAYLAND_DISPLAY: undefined };
-const cli = (args: string[], stdin?: string) =>
-  runCli([...args, '--data-dir', dataDir], {
-    env,
-    timeoutMs: 60_000,
-    ...(stdin !== undefined ? { stdin } : {}),
-  });
+const env = suiteEnv(SERVICE);
+const cli = suiteCli({ service: SERVICE, dataDir: () => dataDir, timeoutMs: 60_000 });
 const writes = (d: SimDevice) =>
   requestsTo(d, SETTINGS, 'POST').length + requestsTo(d, '/api/v1/actions/restart', 'POST').length;
 const addressesOf = (devices: readonly SimDevice[]) => devices.map((d) => d.address);

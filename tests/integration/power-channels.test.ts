@@ -5,20 +5,11 @@
  * skipped, said why), streams each outcome as `commission:*` events and records the activity; and the
  * preset each fleet row shows, with the one set here until the device runs it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Handlers } from '../../shared/ipc/contract';
+import { describe, expect, it } from 'vitest';
 import { contract } from '../../shared/ipc/contract';
-import type { AppEvent } from '../../shared/ipc/events';
-import { createHandlers } from '../../electron/core/handlers';
-import type { CoreServices } from '../../electron/core/services';
-import type { Fleet, SimDevice } from '../simulator';
-import { startFleet } from '../simulator';
-import { openAppCore } from '../support/app-core';
-import { addAndUnlock, channelCaller } from '../support/app-channels';
+import type { SimDevice } from '../simulator';
 import { requestsTo } from '../support/sim-targets';
+import { useChannelWorld } from '../support/channel-world';
 
 const SETTINGS = '/api/v1/settings';
 
@@ -48,35 +39,18 @@ describe('power channel inputs', () => {
 });
 
 describe('power channels over the core services', () => {
-  let fleet: Fleet;
-  let services: CoreServices;
-  let handlers: Handlers;
-  let dataDir: string;
-  const events: AppEvent[] = [];
-  const ids = new Map<SimDevice, string>();
-  const idOf = (d: SimDevice): string => ids.get(d)!;
-  const call = channelCaller(() => handlers);
-
-  beforeAll(async () => {
-    fleet = await startFleet({
+  const world = useChannelWorld({
+    name: 'minerdeck-power-',
+    devices: {
       count: 3,
       defaults: { password: 'admin', miningRestartSeconds: 0.2, autoTuneSeconds: 0.2 },
-    });
-    dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-power-'));
-    services = await openAppCore({ dataDir });
-    services.events.subscribe((batch) => events.push(...batch));
-    handlers = createHandlers(services);
-    for (const [d, id] of await addAndUnlock(services, call, fleet.devices, 'admin')) ids.set(d, id);
-  }, 60_000);
-
-  afterAll(async () => {
-    await services?.dispose();
-    await fleet?.close();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+    },
+    unlock: 'admin',
   });
+  const { call, idOf, events } = world;
 
   it('plans without sending, then writes only what the user saw, read back, streamed and recorded', async () => {
-    const [a, b, c] = fleet.devices as [SimDevice, SimDevice, SimDevice];
+    const [a, b, c] = world.fleet.devices as [SimDevice, SimDevice, SimDevice];
     const all = [a, b, c].map(idOf);
     const choice = { kind: 'max-watts', watts: 3100 } as const;
     const planned = await call('power:plan', { deviceIds: all, choice });

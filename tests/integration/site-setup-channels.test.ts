@@ -7,20 +7,11 @@
  * and a mining restart and a reboot the monitor shows as restarting / rebooting — never as an offline
  * alarm — until the devices are back online.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Handlers } from '../../shared/ipc/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../shared/ipc/contract';
-import type { AppEvent } from '../../shared/ipc/events';
 import { eventBatchSchema } from '../../shared/ipc/events';
-import { createHandlers } from '../../electron/core/handlers';
-import type { CoreServices } from '../../electron/core/services';
-import type { Fleet, SimDevice } from '../simulator';
-import { startFleet } from '../simulator';
-import { openAppCore } from '../support/app-core';
-import { addAndUnlock, channelCaller } from '../support/app-channels';
+import { useChannelWorld } from '../support/channel-world';
+import type { SimDevice } from '../simulator';
 
 const FACTORY = 'admin';
 const POOL_PASSWORD = 'pool-pw-7719';
@@ -55,19 +46,9 @@ describe('site-setup channel inputs', () => {
 });
 
 describe('site-setup channels over the core services', () => {
-  let fleet: Fleet;
-  let services: CoreServices;
-  let handlers: Handlers;
-  let dataDir: string;
-  const events: AppEvent[] = [];
-  const ids = new Map<SimDevice, string>();
-  const idOf = (d: SimDevice): string => ids.get(d)!;
-  const call = channelCaller(() => handlers);
-  const stateOf = async (d: SimDevice) =>
-    (await services.fleet!.snapshot()).devices.find((x) => x.deviceId === idOf(d))?.view?.state;
-
-  beforeAll(async () => {
-    fleet = await startFleet({
+  const world = useChannelWorld({
+    name: 'minerdeck-site-setup-',
+    devices: {
       count: 5,
       defaults: {
         password: FACTORY,
@@ -76,31 +57,23 @@ describe('site-setup channels over the core services', () => {
         rebootDownSeconds: 1,
         bootSeconds: 0.5,
       },
-    });
-    dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-site-setup-'));
-    services = await openAppCore({
-      dataDir,
-    });
-    services.events.subscribe((batch) => {
-      expect(eventBatchSchema.safeParse(batch).success).toBe(true);
-      events.push(...batch);
-    });
-    handlers = createHandlers(services);
-    for (const [d, id] of await addAndUnlock(services, call, fleet.devices, FACTORY)) ids.set(d, id);
+    },
+    unlock: FACTORY,
+    checkEvents: (batch) => expect(eventBatchSchema.safeParse(batch).success).toBe(true),
+  });
+  const { call, idOf, events } = world;
+  const stateOf = async (d: SimDevice) =>
+    (await world.services.fleet!.snapshot()).devices.find((x) => x.deviceId === idOf(d))?.view?.state;
+
+  beforeAll(async () => {
     // Polled once at least: the monitor has read each device's `/info` (the templates' MAC).
     // (expect.poll works inside tests only.)
     const deadline = Date.now() + 15_000;
-    while (!(await Promise.all(fleet.devices.map(stateOf))).every((s) => s === 'online')) {
+    while (!(await Promise.all(world.fleet.devices.map(stateOf))).every((s) => s === 'online')) {
       if (Date.now() > deadline) throw new Error('the devices did not come online');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-  }, 60_000);
-
-  afterAll(async () => {
-    await services?.dispose();
-    await fleet?.close();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 20_000);
 
   it('keeps pool presets in the current site: saved, listed, replaced by name, deleted', async () => {
     const pools = [{ url: URL, worker: 'acct.{mac6}', password: POOL_PASSWORD }];
@@ -124,7 +97,7 @@ describe('site-setup channels over the core services', () => {
   });
 
   it('previews without sending: workers per device, a shared worker flagged, offline skipped', async () => {
-    const all = fleet.devices.map(idOf);
+    const all = world.fleet.devices.map(idOf);
     const unique = await call('commission:pools-plan', {
       deviceIds: all,
       pools: [{ url: URL, worker: 'acct.{mac6}', password: POOL_PASSWORD }],
@@ -148,12 +121,12 @@ describe('site-setup channels over the core services', () => {
       pools: [{ url: URL, worker: '{mca}', password: '' }],
     });
     expect(!unknown.ok && unknown.error.message).toMatch(/unknown placeholder \{mca\}/);
-    expect(fleet.devices.map((d) => d.writeCounts.settingsPosts)).toEqual(all.map(() => 0));
+    expect(world.fleet.devices.map((d) => d.writeCounts.settingsPosts)).toEqual(all.map(() => 0));
     expect(JSON.stringify(unique)).not.toContain(POOL_PASSWORD);
   });
 
   it('sets the pools once on each device the preview listed, reads them back, and says who must restart', async () => {
-    const [d0, d1, d2, down, notListed] = fleet.devices as [
+    const [d0, d1, d2, down, notListed] = world.fleet.devices as [
       SimDevice,
       SimDevice,
       SimDevice,
@@ -206,7 +179,7 @@ describe('site-setup channels over the core services', () => {
     );
     expect(restartIds.sort()).toEqual([d0, d1, d2].map(idOf).sort());
     expect(JSON.stringify(events)).not.toContain(POOL_PASSWORD);
-    const activity = await services.inventory!.activity();
+    const activity = await world.services.inventory!.activity();
     expect(
       activity.ok && activity.value.filter((a) => a.action === 'pools').map((a) => a.devices.length),
     ).toEqual([5]);
@@ -215,7 +188,7 @@ describe('site-setup channels over the core services', () => {
   }, 30_000);
 
   it('blinks the locate LED and turns it off, reading it first', async () => {
-    const [d0, d1] = fleet.devices as [SimDevice, SimDevice];
+    const [d0, d1] = world.fleet.devices as [SimDevice, SimDevice];
     const on = await call('commission:locate', { deviceIds: [d0, d1].map(idOf), on: true, minutes: 5 });
     expect(on.ok && on.value.results.map((r) => [r.outcome, r.ledOn])).toEqual([
       ['done', true],
@@ -232,13 +205,13 @@ describe('site-setup channels over the core services', () => {
   });
 
   it('restarts mining and reboots: restarting / rebooting in the monitor, then online, with no offline alarm', async () => {
-    const [d0, d1, d2] = fleet.devices as [SimDevice, SimDevice, SimDevice];
+    const [d0, d1, d2] = world.fleet.devices as [SimDevice, SimDevice, SimDevice];
     const plan = await call('commission:action-plan', { action: 'reboot', deviceIds: [d1, d2].map(idOf) });
     expect(plan.ok && plan.value.map((e) => e.send)).toEqual([true, true]);
     expect(d1.writeCounts.reboots).toBe(0);
     const seen = new Map<string, Set<string>>();
     const watch = setInterval(() => {
-      void services.fleet!.snapshot().then((s) => {
+      void world.services.fleet!.snapshot().then((s) => {
         for (const d of s.devices) {
           if (d.view !== undefined)
             seen.set(d.deviceId, (seen.get(d.deviceId) ?? new Set()).add(d.view.state));
@@ -257,7 +230,7 @@ describe('site-setup channels over the core services', () => {
     ]);
 
     await waitFor(async () => (await stateOf(d1)) === 'rebooting', 5_000);
-    const reason = (await services.fleet!.snapshot()).devices.find((x) => x.deviceId === idOf(d1))?.view
+    const reason = (await world.services.fleet!.snapshot()).devices.find((x) => x.deviceId === idOf(d1))?.view
       ?.reason;
     expect(reason).toMatch(/^rebooting \(back in about \d+ s\)$/);
     await waitFor(async () => (await stateOf(d1)) === 'online' && (await stateOf(d0)) === 'online', 20_000);
@@ -270,7 +243,7 @@ describe('site-setup channels over the core services', () => {
       .flatMap((e) => (e.type === 'monitor:diff' ? e.payload.raised : []))
       .filter((a) => a.deviceId === idOf(d0) || a.deviceId === idOf(d1));
     expect(raised).toEqual([]);
-    const actions = await services.inventory!.activity();
+    const actions = await world.services.inventory!.activity();
     expect(actions.ok && actions.value.map((a) => a.action)).toEqual(
       expect.arrayContaining(['pools', 'locate', 'restart-mining', 'reboot']),
     );

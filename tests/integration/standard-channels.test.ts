@@ -5,19 +5,10 @@
  * Commission run whose progress streams as `standard:*` events, and are then at the standard (a second
  * run writes nothing). One run at a time; a standard set is checked whole before its password is kept.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Handlers } from '../../shared/ipc/contract';
-import type { AppEvent } from '../../shared/ipc/events';
-import { createHandlers } from '../../electron/core/handlers';
-import type { CoreServices } from '../../electron/core/services';
-import type { Fleet, SimDevice } from '../simulator';
-import { startFleet } from '../simulator';
-import { openAppCore } from '../support/app-core';
-import { channelCaller } from '../support/app-channels';
+import { describe, expect, it } from 'vitest';
+import type { SimDevice } from '../simulator';
 import { requestsTo } from '../support/sim-targets';
+import { useChannelWorld } from '../support/channel-world';
 
 const SITE_PW = 'Hall-site-pw-2024';
 const POOL = 'stratum+tcp://pool.example:3333';
@@ -26,45 +17,23 @@ const writes = (d: SimDevice) =>
   requestsTo(d, '/api/v1/settings', 'POST').length + requestsTo(d, '/api/v1/actions/restart', 'POST').length;
 
 describe('site standard channels over the core services', () => {
-  let fleet: Fleet;
-  let services: CoreServices;
-  let handlers: Handlers;
-  let dataDir: string;
-  const events: AppEvent[] = [];
-  const ids = new Map<SimDevice, string>();
-  const idOf = (d: SimDevice): string => ids.get(d)!;
-  const call = channelCaller(() => handlers);
-
-  beforeAll(async () => {
-    fleet = await startFleet({
+  const world = useChannelWorld({
+    name: 'minerdeck-standard-',
+    devices: {
       devices: [
         ...Array.from({ length: 5 }, () => ({ password: 'admin', model: 'Antminer S21 Pro' })),
         // A device whose password is not the factory one: it refuses the one given.
         { password: 'someone-elses', model: 'Antminer S21 Pro' },
       ],
       defaults: { miningRestartSeconds: 0.2, autoTuneSeconds: 0.2 },
-    });
-    dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-standard-'));
-    services = await openAppCore({ dataDir });
-    services.events.subscribe((batch) => events.push(...batch));
-    handlers = createHandlers(services);
-    await services.fleet.add(fleet.devices.map((d) => ({ address: d.address })));
-    const snapshot = await services.fleet.snapshot();
-    for (const d of fleet.devices) {
-      ids.set(d, snapshot.devices.find((x) => x.address === `http://${d.host}:${d.port}`)!.deviceId);
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    await services?.dispose();
-    await fleet?.close();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+    },
   });
+  const { call, idOf, events } = world;
 
   it('says a site has no standard, and refuses a standard with a bad part before keeping its password', async () => {
     const none = await call('standard:get', {});
     expect(none.ok && none.value.standard).toBeNull();
-    const plan = await call('standard:plan', { deviceIds: [idOf(fleet.devices[0]!)] });
+    const plan = await call('standard:plan', { deviceIds: [idOf(world.fleet.devices[0]!)] });
     expect(plan.ok ? 'planned' : plan.error).toMatchObject({
       code: 'NOT_FOUND',
       message: expect.stringMatching(/has no standard yet: set it first\.$/),
@@ -77,7 +46,7 @@ describe('site standard channels over the core services', () => {
     // Nothing kept: no standard, and no site password in the keychain either.
     const still = await call('standard:get', {});
     expect(still.ok && still.value.standard).toBeNull();
-    expect(await services.credentials.vault.sitePassword(services.fleet.siteId()!)).toBeUndefined();
+    expect(await world.services.credentials.vault.sitePassword(world.services.fleet.siteId()!)).toBeUndefined();
     const chosen = await call('standard:set', { firmware: { version: '1.2.7', image: 'chosen' } });
     expect(chosen.ok ? 'stored' : chosen.error.message).toBe(
       'Choose the firmware image first (Choose the image… button).',
@@ -96,8 +65,8 @@ describe('site standard channels over the core services', () => {
       power: { kind: 'preset', name: '2640' },
     });
 
-    const all = fleet.devices.map(idOf);
-    const [stranger] = fleet.devices.slice(5);
+    const all = world.fleet.devices.map(idOf);
+    const [stranger] = world.fleet.devices.slice(5);
     // No credential in the app yet, no password given: said so, nothing sent.
     const blind = await call('standard:plan', { deviceIds: all });
     expect(blind.ok && blind.value.entries.map((e) => [e.skip, e.detail])).toEqual(
@@ -120,7 +89,7 @@ describe('site standard channels over the core services', () => {
       ]);
     }
     expect(plan.value.groups[0]?.count).toBeGreaterThan(0);
-    expect(fleet.devices.map((d) => requestsTo(d, '/api/v1/settings', 'POST').length)).toEqual(
+    expect(world.fleet.devices.map((d) => requestsTo(d, '/api/v1/settings', 'POST').length)).toEqual(
       all.map(() => 0),
     );
 
@@ -133,7 +102,7 @@ describe('site standard channels over the core services', () => {
       code: 'INVALID_INPUT',
       message: expect.stringContaining('A Commission run is going on'),
     });
-    await services.standard.settled();
+    await world.services.standard.settled();
     const run = await call('standard:run', undefined);
     expect(run.ok && run.value).toMatchObject({
       status: 'done',
@@ -162,7 +131,7 @@ describe('site standard channels over the core services', () => {
       'preset 2640',
     );
     // The site password is the devices' password now; the factory one is forgotten.
-    for (const d of fleet.devices.slice(0, 5)) expect(d.password).toBe(SITE_PW);
+    for (const d of world.fleet.devices.slice(0, 5)) expect(d.password).toBe(SITE_PW);
 
     const drift = await call('standard:drift', { deviceIds: all.slice(0, 5) });
     expect(drift.ok && drift.value.devices.map((d) => [d.status, d.words])).toEqual(
@@ -170,7 +139,7 @@ describe('site standard channels over the core services', () => {
     );
 
     // Once the restarted devices list their presets again, a fresh read finds them at the standard.
-    const before = fleet.devices.map(writes);
+    const before = world.fleet.devices.map(writes);
     let fresh = await call('standard:plan', { deviceIds: all.slice(0, 5) });
     for (let i = 0; i < 40 && fresh.ok && fresh.value.entries.some((e) => e.detail !== 'no change'); i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -184,12 +153,12 @@ describe('site standard channels over the core services', () => {
       confirmed: all.slice(0, 5).map((deviceId) => ({ deviceId, steps: [] })),
     });
     expect(second.ok).toBe(true);
-    await services.standard.settled();
+    await world.services.standard.settled();
     const ended = await call('standard:run', undefined);
     expect(ended.ok && ended.value?.devices.map((d) => d.outcome)).toEqual(
       all.slice(0, 5).map(() => 'unchanged'),
     );
-    expect(fleet.devices.map(writes)).toEqual(before);
+    expect(world.fleet.devices.map(writes)).toEqual(before);
   }, 60_000);
 
   it('stops a run on cancel: no device starts another step', async () => {
@@ -199,7 +168,7 @@ describe('site standard channels over the core services', () => {
     await call('standard:set', {
       pools: [{ url: 'stratum+tcp://other.example:3333', worker: 'acct.{ip4}' }],
     });
-    const all = fleet.devices.slice(0, 5).map(idOf);
+    const all = world.fleet.devices.slice(0, 5).map(idOf);
     const plan = await call('standard:plan', { deviceIds: all });
     expect(plan.ok).toBe(true);
     if (!plan.ok) return;
@@ -207,15 +176,15 @@ describe('site standard channels over the core services', () => {
       deviceId: e.deviceId,
       steps: e.steps.map((s) => s.words),
     }));
-    const before = fleet.devices.map(writes);
+    const before = world.fleet.devices.map(writes);
     const started = await call('standard:commission', { deviceIds: all, confirmed });
     expect(started.ok).toBe(true);
     const stop = await call('standard:cancel', undefined);
     expect(stop.ok && stop.value.cancelled).toBe(true);
-    await services.standard.settled();
+    await world.services.standard.settled();
     const run = await call('standard:run', undefined);
     expect(run.ok && run.value?.status).toBe('cancelled');
     expect(run.ok && run.value?.summary).toContain('stopped: run Commission again to finish');
-    expect(fleet.devices.map(writes)).toEqual(before);
+    expect(world.fleet.devices.map(writes)).toEqual(before);
   }, 60_000);
 });

@@ -23,6 +23,20 @@ export function channelCaller(handlers: () => Handlers): ChannelCall {
   }) as ChannelCall;
 }
 
+/** Adds the devices to the app's fleet (none unlocked) and answers each one's device id. */
+export async function addDevices(
+  services: CoreServices,
+  devices: readonly SimDevice[],
+): Promise<Map<SimDevice, string>> {
+  await services.fleet.add(devices.map((d) => ({ address: d.address })));
+  const snapshot = await services.fleet.snapshot();
+  const ids = new Map<SimDevice, string>();
+  for (const d of devices) {
+    ids.set(d, snapshot.devices.find((x) => x.address === `http://${d.host}:${d.port}`)!.deviceId);
+  }
+  return ids;
+}
+
 /**
  * Adds the devices to the app's fleet, unlocks them all with `password` kept as the site's, and answers
  * each one's device id.
@@ -33,12 +47,7 @@ export async function addAndUnlock(
   devices: readonly SimDevice[],
   password: string,
 ): Promise<Map<SimDevice, string>> {
-  await services.fleet.add(devices.map((d) => ({ address: d.address })));
-  const snapshot = await services.fleet.snapshot();
-  const ids = new Map<SimDevice, string>();
-  for (const d of devices) {
-    ids.set(d, snapshot.devices.find((x) => x.address === `http://${d.host}:${d.port}`)!.deviceId);
-  }
+  const ids = await addDevices(services, devices);
   const unlocked = await call('credentials:unlock', {
     deviceIds: devices.map((d) => ids.get(d)!),
     password,

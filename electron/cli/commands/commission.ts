@@ -24,19 +24,18 @@ import { planCommission } from '../../core/standard/standard-commission';
 import { runSummary } from '../../core/standard/standard-desk';
 import { firmwareRunner, verdictAcceptanceRunner } from '../../core/standard/standard-runners';
 import { createStandardServices } from '../../core/standard/standard-services';
-import { watchReachability } from '../../core/commission/password-targets';
 import { parse } from '../args';
 import { confirmOnTerminal } from '../confirm-prompt';
 import { cliPins } from '../inventory-pins';
 import { EXIT, reportError } from '../output';
 import { deviceJson, deviceLine, planJson, planLine } from '../standard-output';
 import type { CliContext } from './context';
-import { openCliCredentials } from './credentials-context';
-import { commonOptions, readRequiredSecret } from './device-command';
-import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
+import { commonOptions } from './device-command';
+import { bulkOf, openReachingCredentials } from './device-run';
 import { parseMonitorTargets } from './monitor-targets';
 import { COMMISSION_USAGE } from './standard-usage';
 import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
+import { openWriteSite, splitOffline } from './write-targets';
 
 /** 0 when every device is at the standard, 130 when cancelled, else 1. */
 export function commissionExitCode(devices: readonly CommissionDevice[], cancelled: boolean): number {
@@ -58,27 +57,13 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
   const run = writeRunOptions(values, 'commission');
   if (!run.ok) return reportError(output, run.error);
   const { yes, dryRun } = run.value;
-  let currentPassword: string | undefined;
-  if (values['password-stdin'] === true) {
-    const secret = await readRequiredSecret(ctx, 'Password');
-    if (!secret.ok) return reportError(output, secret.error);
-    currentPassword = secret.value;
-  }
-
-  const inventory = openCliInventory(ctx);
-  const siteRef = typeof values.site === 'string' ? values.site : undefined;
-  const resolved = await resolveCliSite(output, inventory, siteRef);
-  tellProblems(output, inventory);
-  if (!resolved.ok) return reportError(output, resolved.error);
-  const site = resolved.value;
+  const opened = await openWriteSite(ctx, output, values);
+  if (!opened.ok) return reportError(output, opened.error);
+  const { inventory, site, password: currentPassword } = opened.value;
 
   // A certificate trusted during a firmware step is used at once by every connection of this command.
   const pins = createPinOverlay(cliPins(ctx));
-  const reach = watchReachability();
-  const credentials = await openCliCredentials(
-    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient({ ...options, tlsPins: pins })) },
-    { timeoutMs: run.value.timeoutMs, keychain: 'open' },
-  );
+  const { reach, credentials } = await openReachingCredentials(ctx, run.value.timeoutMs, pins);
   try {
     const { services, client } = credentials;
     const standardServices = createStandardServices({
@@ -94,10 +79,7 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
         `Site ${site.name} has no standard yet: set it first (minerdeck standard set --site "${site.name}" …).`,
       );
     }
-    const bulk = {
-      signal: ctx.signal,
-      ...(run.value.concurrency !== undefined ? { concurrency: run.value.concurrency } : {}),
-    };
+    const bulk = bulkOf(ctx, run.value.concurrency);
     const known = await inventory.devices(site.id);
     const resolvedTargets = await resolvePoolTargets(
       { identity: services.identity, reach },
@@ -107,10 +89,7 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
       // does not have yet (a refusal would be remembered against it).
       bulk,
     );
-    const offline = new Map(
-      resolvedTargets.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline]])),
-    );
-    const targets = resolvedTargets.map((f) => f.target);
+    const { targets, offline } = splitOffline(resolvedTargets);
     const answering = targets.filter((t) => !offline.has(t.deviceId));
     // Given only for this command (never stored): tried once on each device without a credential.
     const refused = await unlockWithCurrent({ credentials: services }, answering, currentPassword, {

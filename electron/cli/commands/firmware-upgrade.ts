@@ -15,8 +15,6 @@
  */
 import type { CertificateChange, FirmwareEvent } from '../../../shared/domain/firmware';
 import { toAppError } from '../../core/errors/to-app-error';
-import { runBulk } from '../../core/credentials/bulk';
-import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
 import { createPinOverlay } from '../../core/firmware/certificates';
 import type { FirmwareSettingsInput } from '../../core/firmware/firmware-service';
 import {
@@ -32,12 +30,12 @@ import { cliPins } from '../inventory-pins';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
-import { openCliCredentials } from './credentials-context';
-import { commonOptions, readRequiredSecret } from './device-command';
+import { commonOptions } from './device-command';
+import { bulkOf, openReachingCredentials } from './device-run';
 import { FIRMWARE_UPGRADE_USAGE } from './firmware-usage';
-import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
 import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
+import { resolveWriteTargets, openWriteSite } from './write-targets';
 
 const TEXT_OPTION = /^[\x21-\x7e][\x20-\x7e]{0,99}$/;
 
@@ -152,47 +150,23 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
   // The image is read (size, SHA-256) before any device is: a wrong path costs no network call.
   const image = await readFirmwareImage(values.file, { signal: ctx.signal });
   if (!image.ok) return reportError(output, image.error);
-  let password: string | undefined;
-  if (values['password-stdin'] === true) {
-    const secret = await readRequiredSecret(ctx, 'Password');
-    if (!secret.ok) return reportError(output, secret.error);
-    password = secret.value;
-  }
-
-  const inventory = openCliInventory(ctx);
-  const siteRef = typeof values.site === 'string' ? values.site : undefined;
-  const resolved = await resolveCliSite(output, inventory, siteRef);
-  tellProblems(output, inventory);
-  if (!resolved.ok) return reportError(output, resolved.error);
-  const site = resolved.value;
+  const opened = await openWriteSite(ctx, output, values);
+  if (!opened.ok) return reportError(output, opened.error);
+  const { inventory, site, siteGiven, password } = opened.value;
 
   // A certificate trusted during the run is used at once by every connection of this command.
   const pins = createPinOverlay(cliPins(ctx));
-  const reach = watchReachability();
-  const credentials = await openCliCredentials(
-    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient({ ...options, tlsPins: pins })) },
-    { timeoutMs: run.value.timeoutMs, keychain: 'open' },
-  );
+  const { reach, credentials } = await openReachingCredentials(ctx, run.value.timeoutMs, pins);
   try {
     const { services } = credentials;
-    const bulk = {
-      signal: ctx.signal,
-      ...(run.value.concurrency !== undefined ? { concurrency: run.value.concurrency } : {}),
-    };
-    const found = await resolvePasswordTargets({ identity: services.identity, reach }, addresses.value, {
-      ...bulk,
-      ...(siteRef !== undefined ? { siteId: site.id } : {}),
+    const bulk = bulkOf(ctx, run.value.concurrency);
+    // With --password-stdin, tried once per device that answered; a refusal shows in the plan ("needs its password").
+    const { targets } = await resolveWriteTargets({ services, reach }, addresses.value, {
+      site,
+      siteGiven,
+      ...(password !== undefined ? { password } : {}),
+      bulk,
     });
-    const targets = found.map((f) => f.target);
-    if (password !== undefined) {
-      // Tried once per device that answered; a refusal shows in the plan ("needs its password").
-      const answering = found.filter((f) => f.offline === undefined).map((f) => f.target);
-      await runBulk(
-        answering,
-        (t, signal) => services.sessions.unlockWith(t, password, signal ? { signal } : {}),
-        bulk,
-      );
-    }
     const firmware = createFirmwareService({
       client: credentials.client,
       credentials: services,

@@ -24,7 +24,6 @@ import { poolLines, previewJson, previewLines, printPoolResult } from '../pools-
 import type { CliContext } from './context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
-import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { POOLS_SET_USAGE } from './pools-usage';
 import { parseTargets } from './targets';
 import {
@@ -35,6 +34,7 @@ import {
   tellActivity,
   writeExitCode,
 } from './write-run-options';
+import { openWriteSite, splitOffline } from './write-targets';
 
 /** Where a pool password goes instead of `--pool`: never the command line (`ps`, shell history). */
 const POOL_PASSWORD_WAY =
@@ -143,12 +143,10 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
       ? undefined
       : ok(fromArguments.value.map((pool) => ({ ...pool, password: poolPassword.value })));
 
-  const inventory = openCliInventory(ctx);
-  const siteRef = typeof values.site === 'string' ? values.site : undefined;
-  const resolved = await resolveCliSite(output, inventory, siteRef);
-  tellProblems(output, inventory);
-  if (!resolved.ok) return reportError(output, resolved.error);
-  const site = resolved.value;
+  // Only the site: a pool write takes no device password.
+  const opened = await openWriteSite(ctx, output, { site: values.site });
+  if (!opened.ok) return reportError(output, opened.error);
+  const { inventory, site, siteGiven } = opened.value;
   const pools = typed ?? (await presetPools(inventory, site, presetName ?? ''));
   if (!pools.ok) return reportError(output, pools.error);
   if (saveAs !== undefined) {
@@ -174,12 +172,9 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
       { identity: services.identity, reach },
       targets.value,
       { site, devices },
-      { ...bulk, ...(siteRef !== undefined ? { siteId: site.id } : {}) },
+      { ...bulk, ...(siteGiven ? { siteId: site.id } : {}) },
     );
-    const offline = new Map(
-      found.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline]])),
-    );
-    const poolTargets = found.map((f) => f.target);
+    const { targets: poolTargets, offline } = splitOffline(found);
     const planned = await commission.planPools(poolTargets, pools.value, {
       offlineReason: (target) => offline.get(target.deviceId),
     });

@@ -58,10 +58,20 @@ export async function openWriteSite(
   });
 }
 
-export interface WriteTargets {
-  targets: SessionTarget[];
+export interface WriteTargets<T extends { deviceId: string } = SessionTarget> {
+  targets: T[];
   /** Why a device did not answer `/info`, by device id. */
   offline: Map<string, string>;
+}
+
+/** The targets as found, in order, and why each silent one did not answer `/info`. */
+export function splitOffline<T extends { deviceId: string }>(
+  found: readonly { target: T; offline?: string }[],
+): WriteTargets<T> {
+  const offline = new Map(
+    found.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline] as const])),
+  );
+  return { targets: found.map((f) => f.target), offline };
 }
 
 export async function resolveWriteTargets(
@@ -80,10 +90,7 @@ export async function resolveWriteTargets(
     ...options.bulk,
     ...(options.siteGiven ? { siteId: options.site.id } : {}),
   });
-  const offline = new Map(
-    found.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline]])),
-  );
-  const targets = found.map((f) => f.target);
+  const { targets, offline } = splitOffline(found);
   const password = options.password;
   if (password !== undefined) {
     const answering = targets.filter((t) => !offline.has(t.deviceId));

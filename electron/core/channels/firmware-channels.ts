@@ -4,21 +4,13 @@
  * the rollout of exactly that plan, "stop after this batch", cancel, the run going on, and the answer about
  * certificates that changed after the update.
  */
-import type { Handlers } from '../../../shared/ipc/contract';
+import type { firmwareChannels } from '../../../shared/ipc/channels/firmware';
+import type { HandlersOf } from '../../../shared/ipc/contract';
 import { ok } from '../../../shared/result';
 import type { AppFirmware } from '../firmware/app-firmware';
 import { guarded } from './plain-message';
 
-type FirmwareHandlers = Pick<
-  Handlers,
-  | 'firmware:choose-image'
-  | 'firmware:plan'
-  | 'firmware:start'
-  | 'firmware:stop-after-batch'
-  | 'firmware:cancel'
-  | 'firmware:run'
-  | 'firmware:trust-certificates'
->;
+type FirmwareHandlers = HandlersOf<typeof firmwareChannels>;
 
 export function firmwareHandlers(firmware: AppFirmware): FirmwareHandlers {
   return {

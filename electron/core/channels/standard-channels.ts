@@ -1,19 +1,11 @@
 /** The site standard's channels (shared/ipc/channels/standard.ts) over the app's standard desk. */
-import type { Handlers } from '../../../shared/ipc/contract';
+import type { standardChannels } from '../../../shared/ipc/channels/standard';
+import type { HandlersOf } from '../../../shared/ipc/contract';
 import { ok } from '../../../shared/result';
 import type { StandardDesk } from '../standard/standard-desk';
 import { guarded } from './plain-message';
 
-type StandardHandlers = Pick<
-  Handlers,
-  | 'standard:get'
-  | 'standard:set'
-  | 'standard:drift'
-  | 'standard:plan'
-  | 'standard:commission'
-  | 'standard:run'
-  | 'standard:cancel'
->;
+type StandardHandlers = HandlersOf<typeof standardChannels>;
 
 export function standardHandlers(desk: StandardDesk): StandardHandlers {
   return {

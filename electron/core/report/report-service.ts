@@ -20,6 +20,7 @@ import type { InventoryStore } from '../inventory/store';
 import type { MonitorTarget } from '../monitor/monitor';
 import type { StoredCredentialFacts } from './build-report';
 import type { ReportStandardInput } from './report-standard';
+import type { StandardFactsInput } from './report-standard-facts';
 import { buildReport, seenInCheck } from './build-report';
 import { technicianOf } from './technician';
 import { standardOf } from '../standard/standard-record';
@@ -58,14 +59,7 @@ export interface ReportServiceOptions {
    */
   standard?: {
     passwordStored: (siteId: string) => Promise<boolean | undefined>;
-    readFacts?: (input: {
-      site: Site;
-      standard: SiteStandard;
-      devices: readonly InventoryDevice[];
-      snapshot: CommissioningSnapshot;
-      verdicts: ReadonlyMap<string, StoredVerdict>;
-      signal?: AbortSignal;
-    }) => Promise<ReadonlyMap<string, DeviceFacts>>;
+    readFacts?: (input: Omit<StandardFactsInput, 'concurrency'>) => Promise<ReadonlyMap<string, DeviceFacts>>;
   };
   now?: () => Date;
 }

@@ -7,7 +7,12 @@
  * (`firmware:run`).
  */
 import type { FirmwareDeviceProgress, FirmwareImage } from '../../../shared/domain/firmware';
-import type { FirmwareChoices, FirmwarePlanView, FirmwareRun } from '../../../shared/ipc/channels/firmware';
+import type {
+  FirmwareChoices,
+  firmwareChannels,
+  FirmwarePlanView,
+  FirmwareRun,
+} from '../../../shared/ipc/channels/firmware';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AsyncState } from './async-state';
@@ -35,16 +40,7 @@ export interface FirmwareSlice {
 }
 
 export interface FirmwareSliceDeps {
-  api: Pick<
-    Api,
-    | 'firmware:choose-image'
-    | 'firmware:plan'
-    | 'firmware:start'
-    | 'firmware:stop-after-batch'
-    | 'firmware:cancel'
-    | 'firmware:run'
-    | 'firmware:trust-certificates'
-  >;
+  api: Pick<Api, keyof typeof firmwareChannels>;
 }
 
 /** The run with this batch of events applied: one new object per batch, not per event. */

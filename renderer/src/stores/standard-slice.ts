@@ -15,7 +15,7 @@ import type {
   DriftSummary,
   StandardView,
 } from '../../../shared/domain/standard';
-import type { StandardSetInput } from '../../../shared/ipc/channels/standard';
+import type { standardChannels, StandardSetInput } from '../../../shared/ipc/channels/standard';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AsyncState } from './async-state';
@@ -59,16 +59,7 @@ export interface StandardSlice {
 }
 
 export interface StandardSliceDeps {
-  api: Pick<
-    Api,
-    | 'standard:get'
-    | 'standard:set'
-    | 'standard:drift'
-    | 'standard:plan'
-    | 'standard:commission'
-    | 'standard:run'
-    | 'standard:cancel'
-  >;
+  api: Pick<Api, keyof typeof standardChannels>;
 }
 
 /** A device this laptop holds no working credential for: Commission cannot read or write it yet. */

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { disruptionWords, expectedDisruption } from '../../../electron/core/monitor/disruption';
 import { disruptionLabel } from '../../../renderer/src/lib/disruption-words';
 import { applyView } from '../../../renderer/src/stores/fleet-rows';
-import type { FleetRow } from '../../../renderer/src/stores/fleet-rows';
 import type { MonitorDeviceView } from '../../../shared/domain/monitor';
+import { fleetRow } from './jsdom-stand-ins';
 
 const T0 = 1_800_000_000_000;
 
@@ -56,22 +56,7 @@ describe('disruptionLabel', () => {
 });
 
 describe('the fleet row`s locate LED', () => {
-  const row: FleetRow = {
-    id: 'd',
-    address: 'http://10.0.0.1',
-    host: '10.0.0.1',
-    addressKey: '10.0.0.1',
-    hostname: null,
-    model: null,
-    firmware: null,
-    mac: null,
-    state: 'online',
-    reason: 'mining',
-    password: 'site',
-    apiKey: true,
-    factoryPassword: false,
-    alerts: [],
-  };
+  const row = fleetRow('d', '10.0.0.1');
   const view = (flags?: string[]): MonitorDeviceView => ({
     deviceId: 'd',
     address: 'http://10.0.0.1',

@@ -18,26 +18,13 @@ import { ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
 import { chooseAction } from './fleet-actions';
+import { fleetRow, standInForModalDialogs } from './jsdom-stand-ins';
 
 const HOSTS = ['10.0.3.57', '10.0.3.58', '10.0.3.59', '10.0.4.60'];
 const ID = (i: number) => `mac:AA:BB:CC:00:00:0${i + 1}`;
 
-const rowOf = (host: string, i: number): FleetRow => ({
-  id: ID(i),
-  address: `http://${host}`,
-  host,
-  addressKey: host,
-  hostname: null,
-  model: 'Antminer S21 Pro',
-  firmware: '1.2.6',
-  mac: null,
-  state: 'online',
-  reason: 'mining',
-  password: 'site',
-  apiKey: true,
-  factoryPassword: false,
-  alerts: [],
-});
+const rowOf = (host: string, i: number): FleetRow =>
+  fleetRow(ID(i), host, { model: 'Antminer S21 Pro', firmware: '1.2.6' });
 
 const IMAGE = { name: 'fw-s21-1.2.7.bin', bytes: 64 * 1024 * 1024, sha256: 'ab'.repeat(32) };
 const SETTINGS = {
@@ -127,15 +114,7 @@ const RUN: FirmwareRun = {
   ),
 };
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(standInForModalDialogs);
 
 afterEach(() => cleanup());
 

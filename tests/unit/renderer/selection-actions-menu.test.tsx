@@ -19,35 +19,15 @@ import { err, ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
 import { chooseAction } from './fleet-actions';
+import { fleetRow, keepFormsInPage, standInForModalDialogs } from './jsdom-stand-ins';
 
 const ids = ['mac:AA:BB:CC:00:00:01', 'mac:AA:BB:CC:00:00:02', 'mac:AA:BB:CC:00:00:03'];
 
-const rowOf = (id: string, i: number): FleetRow => ({
-  id,
-  address: `http://10.0.3.${50 + i}`,
-  host: `10.0.3.${50 + i}`,
-  addressKey: `10.0.3.${50 + i}`,
-  hostname: null,
-  model: null,
-  firmware: null,
-  mac: null,
-  state: 'online',
-  reason: 'mining',
-  password: 'site',
-  apiKey: true,
-  factoryPassword: false,
-  alerts: [],
-});
+const rowOf = (id: string, i: number): FleetRow => fleetRow(id, `10.0.3.${50 + i}`);
 
 beforeAll(() => {
-  window.addEventListener('submit', (e) => e.preventDefault());
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  keepFormsInPage();
+  standInForModalDialogs();
 });
 
 afterEach(() => cleanup());

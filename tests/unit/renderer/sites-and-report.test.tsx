@@ -457,6 +457,8 @@ describe('Report view', () => {
       /Technician.*Site owner.*Date/,
     );
     expect(screen.getByRole('list', { name: 'Counts' }).textContent).toContain('1 with the factory password');
+    // A report made before the site standard existed: no standard line, no Standard column.
+    expect(screen.queryByRole('region', { name: 'Site standard' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Evidence' }).textContent).toContain(
       'Boards: 2 of 3 present (missing: 3)',
     );
@@ -470,6 +472,109 @@ describe('Report view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save CSV…' }));
     await screen.findByText('Saved to /home/tech/minerdeck-report-hall-1-2026-03-01.csv.');
     expect(api['report:save']).toHaveBeenCalledWith({ format: 'csv', technician: 'Sam Lee' });
+  });
+
+  it('shows the site standard on page 1 and a Standard column before the verdict, and device text printable', async () => {
+    const withStandard: HandOverReport = {
+      ...report,
+      standard: {
+        set: true,
+        line: 'The site standard: 1 of 2 devices at the standard; 1 differs: 1 pools differ',
+        summary: { total: 2, atStandard: 1, differ: 1, notChecked: 0, byPart: { pools: 1 } },
+        parts: {
+          password: { required: true, stored: true },
+          pools: [{ url: 'stratum+tcp://pool.example:3333', worker: 'acct.{mac6}', hasPassword: false }],
+          firmware: null,
+          power: { kind: 'preset', name: '3200' },
+          acceptance: null,
+          updatedAt: AT,
+        },
+      },
+      devices: [
+        {
+          ...report.devices[0]!,
+          // A device's own words with a text-direction override and an escape: shown as what they are.
+          model: 'Antminer\u202eS21',
+          notes: 'rack 3\x1b[2J',
+          standard: {
+            status: 'differs',
+            parts: [
+              { part: 'password', state: 'ok', words: '' },
+              { part: 'firmware', state: 'not-checked', words: 'not checked: firmware not read' },
+              { part: 'pools', state: 'differs', words: 'pools differ' },
+            ],
+            words: ['not checked: firmware not read', 'pools differ'],
+          },
+        },
+        {
+          ...report.devices[1]!,
+          standard: { status: 'at-standard', parts: [{ part: 'pools', state: 'ok', words: '' }], words: [] },
+        },
+      ],
+    };
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true)]);
+    vi.mocked(api['report:generate']).mockResolvedValue(
+      ok({ report: withStandard, fileName: 'r.json', mimeType: 'application/json', content: '{}' }),
+    );
+    const store = renderShell(api);
+    store.getState().viewChosen('report');
+
+    const table = await screen.findByRole('table', { name: 'Devices in the report' });
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headings.slice(-2)).toEqual(['Standard', 'Verdict']);
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    // What differs first, then what was not checked, as the printed column says it.
+    expect(cells(first!).slice(-2)).toEqual(['pools differ, not checked: firmware not read', 'Failed']);
+    expect(cells(second!).slice(-2)).toEqual(['✓', 'not run · locked']);
+    expect(cells(first!)[4]).toBe('Antminer\\u202eS21');
+
+    const standard = within(screen.getByRole('region', { name: 'Page 1' })).getByRole('region', {
+      name: 'Site standard',
+    });
+    expect(standard.textContent).toContain(
+      'The site standard: 1 of 2 devices at the standard; 1 differs: 1 pools differ',
+    );
+    expect(standard.textContent).toContain(
+      'The standard: site password (stored in this keychain) · pool 1: stratum+tcp://pool.example:3333, worker acct.{mac6} · power: preset 3200',
+    );
+    expect(screen.getByRole('region', { name: 'Notes' }).textContent).toContain('rack 3\\x1b[2J');
+    for (const raw of ['\u202e', '\x1b']) expect(document.body.textContent).not.toContain(raw);
+  });
+
+  it('says a site without a standard on page 1, with no Standard column', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true)]);
+    vi.mocked(api['report:generate']).mockResolvedValue(
+      ok({
+        report: {
+          ...report,
+          standard: {
+            set: false,
+            line: 'The site standard: no standard set for this site',
+            summary: null,
+            parts: null,
+          },
+          devices: report.devices.map((d) => ({ ...d, standard: null })),
+        },
+        fileName: 'r.json',
+        mimeType: 'application/json',
+        content: '{}',
+      }),
+    );
+    const store = renderShell(api);
+    store.getState().viewChosen('report');
+
+    const table = await screen.findByRole('table', { name: 'Devices in the report' });
+    expect(within(table).queryByRole('columnheader', { name: 'Standard' })).toBeNull();
+    const standard = screen.getByRole('region', { name: 'Site standard' });
+    expect(standard.textContent).toBe('The site standard: no standard set for this site');
   });
 
   it('says when saving failed, and when the dialog was closed', async () => {

@@ -34,26 +34,19 @@ import type {
 import { err, ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi, emptyTotals } from './fake-api';
+import { fleetRow, standInForModalDialogs } from './jsdom-stand-ins';
 
 const SITE = { id: 'site-1', name: 'Hall 1' };
 const IDS = ['mac:AA:00:00:00:00:01', 'mac:AA:00:00:00:00:02', 'mac:AA:00:00:00:00:03'];
 
-const rowOf = (id: string, i: number, known = true): FleetRow => ({
-  id,
-  address: `http://10.0.0.${i + 1}`,
-  host: `10.0.0.${i + 1}`,
-  addressKey: `10.0.0.${i + 1}`,
-  hostname: null,
-  model: null,
-  firmware: null,
-  mac: null,
-  state: known ? 'online' : 'locked',
-  reason: known ? 'mining' : 'no password stored',
-  password: known ? 'site' : 'none',
-  apiKey: false,
-  factoryPassword: false,
-  alerts: [],
-});
+const rowOf = (id: string, i: number, known = true): FleetRow =>
+  fleetRow(
+    id,
+    `10.0.0.${i + 1}`,
+    known
+      ? { apiKey: false }
+      : { state: 'locked', reason: 'no password stored', password: 'none', apiKey: false },
+  );
 
 const drift = (id: string, status: DeviceDrift['status'], words: string[] = []): DeviceDrift => ({
   deviceId: id,
@@ -117,15 +110,7 @@ const RUN: CommissionRun = {
   devices: IDS.map((id) => device(id, 'pending')),
 };
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(standInForModalDialogs);
 
 afterEach(() => cleanup());
 

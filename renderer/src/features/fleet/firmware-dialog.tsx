@@ -18,6 +18,7 @@ import { useRootStore } from '../../stores/root-store';
 import { FIRMWARE_VERSION, FirmwareImageChoice } from './firmware-image-choice';
 import { FirmwarePlanView } from './firmware-plan';
 import { FirmwareRunView } from './firmware-run';
+import type { SelectionDialogProps } from './selection-dialog-props';
 import './password-dialog.css';
 import './firmware.css';
 
@@ -99,13 +100,7 @@ function NumberField(props: {
   );
 }
 
-export function FirmwareDialog({
-  count: selected,
-  onClose,
-}: {
-  count: number;
-  onClose: () => void;
-}): ReactNode {
+export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProps): ReactNode {
   const s = useRootStore(
     useShallow((state) => ({
       image: state.firmwareImage,

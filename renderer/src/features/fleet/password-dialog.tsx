@@ -15,16 +15,11 @@ import { count } from '../../lib/format';
 import { currentSiteName } from '../../stores/current-site';
 import { useRootStore } from '../../stores/root-store';
 import { PasswordPreview } from './password-preview';
+import type { SelectionDialogProps } from './selection-dialog-props';
 import { FirstStepActions, PreviewStep } from './write-dialog-steps';
 import './password-dialog.css';
 
-export function PasswordDialog({
-  count: selected,
-  onClose,
-}: {
-  count: number;
-  onClose: () => void;
-}): ReactNode {
+export function PasswordDialog({ count: selected, onClose }: SelectionDialogProps): ReactNode {
   const s = useRootStore(
     useShallow((state) => ({
       dialog: state.passwordDialog,

@@ -13,16 +13,13 @@ import { ForgetDialog, RemoveDialog } from './forget-remove-dialogs';
 import { PasswordDialog } from './password-dialog';
 import { PoolsDialog } from './pools-dialog';
 import { PowerDialog } from './power-dialog';
+import type { SelectionDialogProps } from './selection-dialog-props';
 import { UnlockDialog } from './unlock-dialog';
 
 /** Minutes the locate LED blinks before it turns itself off. */
 export const LED_MINUTE_CHOICES = [5, 10, 30, 60] as const;
 
-export interface SelectionDialogProps {
-  /** How many devices are selected. */
-  count: number;
-  onClose: () => void;
-}
+export type { SelectionDialogProps };
 
 export interface SelectionAction {
   id: string;

@@ -2,10 +2,13 @@
  * The hand-over report as the site owner will read and sign it, drawn by React from the report object main
  * built (the same one the CSV, JSON, HTML and PDF files are made of), laid out as the printed document is
  * (electron/core/report/report-html.ts) and worded by the same functions (shared/format/report-document.ts,
- * acceptance-text.ts): page 1 — the headline, the facts, the counts, the failures, the activity, what is in
- * force, the signature block — then the one-line device table, the evidence of each failure, the problems
- * seen and the notes. A React rendering rather than the HTML file in a frame: the window's CSP allows no
- * frame and no inline style, and React escapes every value a device or a person wrote.
+ * acceptance-text.ts, report-standard-text.ts): page 1 — the headline, the facts, the counts, the site
+ * standard's line and what it asks, the failures, the activity, what is in force, the signature block —
+ * then the one-line device table (with a Standard column when the site has a standard), the evidence of
+ * each failure, the problems seen and the notes. A React rendering rather than the HTML file in a frame:
+ * the window's CSP allows no frame and no inline style, and React escapes every value a device or a person
+ * wrote. Its control and text-direction characters are shown escaped, as the printed report shows them
+ * (shared/format/printable.ts), so a device's name cannot reorder or hide what the technician checks.
  */
 import type { ReactNode } from 'react';
 import type { HandOverReport, ReportDevice } from '../../../../shared/domain/report';
@@ -27,9 +30,17 @@ import {
   REPORT_FOOTER,
 } from '../../../../shared/format/report-document';
 import { localTime } from '../../../../shared/format/report-text';
+import { printableLines } from '../../../../shared/format/printable';
+import {
+  standardCellText,
+  standardLineParts,
+  standardPartsText,
+} from '../../../../shared/format/report-standard-text';
 
 const Dash = (): ReactNode => <span className="report-muted">–</span>;
-const text = (value: string | null): ReactNode => (value === null || value === '' ? <Dash /> : value);
+/** Text from a device, a file or a person, as the printed report shows it. */
+const shown = printableLines;
+const text = (value: string | null): ReactNode => (value === null || value === '' ? <Dash /> : shown(value));
 const devices = (n: number): string => `${n} ${n === 1 ? 'device' : 'devices'}`;
 
 function More({ n, what }: { n: number; what: string }): ReactNode {
@@ -63,6 +74,26 @@ function Counts({ report }: { report: HandOverReport }): ReactNode {
   );
 }
 
+/**
+ * "The site standard: 182 of 200 devices at the standard; 18 differ: …" and what the standard asks, as
+ * page 1 of the printed report says it; a report made before the standard existed says nothing.
+ */
+function SiteStandard({ report }: { report: HandOverReport }): ReactNode {
+  const section = report.standard;
+  if (section === undefined) return null;
+  const { label, rest } = standardLineParts(section.line);
+  return (
+    <section className="report-standard-part" aria-label="Site standard">
+      <p>
+        <b>{shown(label)}:</b> {shown(rest)}
+      </p>
+      {section.parts !== null && (
+        <p className="report-muted">The standard: {shown(standardPartsText(section.parts).join(' · '))}</p>
+      )}
+    </section>
+  );
+}
+
 function PageOne({ report }: { report: HandOverReport }): ReactNode {
   const facts: [string, string][] = [
     ['Site', report.site.name],
@@ -77,7 +108,7 @@ function PageOne({ report }: { report: HandOverReport }): ReactNode {
   const { pools, firmware } = report.inForce;
   return (
     <section className="report-page-one" aria-label="Page 1">
-      <p className="report-muted">Hand-over report · {report.site.name}</p>
+      <p className="report-muted">Hand-over report · {shown(report.site.name)}</p>
       <h3>{headlineOf(report)}</h3>
       <dl className="report-facts">
         {facts.map(([k, v]) => (
@@ -88,6 +119,7 @@ function PageOne({ report }: { report: HandOverReport }): ReactNode {
         ))}
       </dl>
       <Counts report={report} />
+      <SiteStandard report={report} />
       <div className="report-columns">
         <section aria-label="Failures">
           <h4>Failures{failures.length > 0 ? ` (${failures.length})` : ''}</h4>
@@ -99,7 +131,7 @@ function PageOne({ report }: { report: HandOverReport }): ReactNode {
             <ul className="report-items">
               {failures.slice(0, PAGE_ONE_LIMITS.failures).map((f) => (
                 <li key={f.deviceId}>
-                  <b>{f.name}</b> — {f.reason}
+                  <b>{shown(f.name)}</b> — {shown(f.reason)}
                 </li>
               ))}
               <More n={failures.length - PAGE_ONE_LIMITS.failures} what="failed devices: see Evidence" />
@@ -120,7 +152,7 @@ function PageOne({ report }: { report: HandOverReport }): ReactNode {
                 )}
                 {activity.map((a) => (
                   <li key={a.id}>
-                    {localTime(a.at)} · {a.summary}
+                    {localTime(a.at)} · {shown(a.summary)}
                   </li>
                 ))}
               </ul>
@@ -132,11 +164,11 @@ function PageOne({ report }: { report: HandOverReport }): ReactNode {
               {pools.length === 0 && <li className="report-muted">no pool read</li>}
               {pools.slice(0, PAGE_ONE_LIMITS.pools).map((pool) => (
                 <li key={pool.url}>
-                  {pool.url} — {devices(pool.devices)}
+                  {shown(pool.url)} — {devices(pool.devices)}
                   {pool.workers.length > 0 && (
                     <span className="report-muted">
                       {' '}
-                      (workers {pool.workers.join(', ')}
+                      (workers {shown(pool.workers.join(', '))}
                       {pool.devices > pool.workers.length ? ', …' : ''})
                     </span>
                   )}
@@ -149,7 +181,7 @@ function PageOne({ report }: { report: HandOverReport }): ReactNode {
               {firmware.length === 0 && <li className="report-muted">not known</li>}
               {firmware.slice(0, PAGE_ONE_LIMITS.firmware).map((f) => (
                 <li key={f.firmware}>
-                  {f.firmware} — {devices(f.devices)}
+                  {shown(f.firmware)} — {devices(f.devices)}
                 </li>
               ))}
               <More n={firmware.length - PAGE_ONE_LIMITS.firmware} what="firmware versions" />
@@ -166,7 +198,7 @@ function PageOne({ report }: { report: HandOverReport }): ReactNode {
           ].map(([role, name]) => (
             <div key={role}>
               <div className="report-sign-role">{role}</div>
-              <div className="report-sign-line">{name}</div>
+              <div className="report-sign-line">{shown(name ?? '')}</div>
               <div className="report-muted">name</div>
               <div className="report-sign-line" />
               <div className="report-muted">signature</div>
@@ -184,9 +216,11 @@ function PageOne({ report }: { report: HandOverReport }): ReactNode {
   );
 }
 
-const COLUMNS: readonly [string, (d: ReportDevice, i: number) => ReactNode, string?][] = [
+type Column = readonly [string, (d: ReportDevice, i: number) => ReactNode, string?];
+
+const COLUMNS: readonly Column[] = [
   ['#', (_d, i) => i + 1, 'num'],
-  ['Address', (d) => shortAddress(d.address)],
+  ['Address', (d) => shown(shortAddress(d.address))],
   ['MAC', (d) => text(d.mac), 'mono'],
   ['Serial', (d) => text(d.serial)],
   ['Model', (d) => text(d.model)],
@@ -195,8 +229,28 @@ const COLUMNS: readonly [string, (d: ReportDevice, i: number) => ReactNode, stri
   ['Hash rate, % of nominal', (d) => text(hashRatePercentText(d)), 'num'],
   ['Hottest chip', (d) => text(hottestChipText(d)), 'num'],
   ['Worker', (d) => text(d.worker)],
-  ['Verdict', (d) => verdictCellText(d)],
+  ['Verdict', (d) => shown(verdictCellText(d))],
 ];
+
+/**
+ * ✓ or what differs from the site's standard, then what was not checked, as the printed column says it;
+ * the whole of it on hover when the column cuts it short.
+ */
+function StandardWords({ device }: { device: ReportDevice }): ReactNode {
+  const words = shown(standardCellText(device.standard));
+  return words === '' ? <Dash /> : <span title={words}>{words}</span>;
+}
+const STANDARD_COLUMN: Column = ['Standard', (d) => <StandardWords device={d} />];
+
+/** The Standard column stands before the verdict when the site has a standard, as on paper. */
+const WITH_STANDARD: readonly Column[] = [...COLUMNS.slice(0, -1), STANDARD_COLUMN, ...COLUMNS.slice(-1)];
+
+const standardTone = (device: ReportDevice): string | undefined =>
+  device.standard?.status === 'at-standard'
+    ? 'report-good'
+    : device.standard?.status === 'differs'
+      ? 'report-bad'
+      : undefined;
 
 const verdictTone = (device: ReportDevice): string | undefined =>
   device.acceptance === null
@@ -205,15 +259,24 @@ const verdictTone = (device: ReportDevice): string | undefined =>
       ? 'report-good'
       : 'report-bad';
 
+/** The class of a cell: the verdict and the standard say good or bad in colour, the rest their kind. */
+const cellClass = (heading: string, device: ReportDevice, kind: string | undefined): string | undefined =>
+  heading === 'Verdict' ? verdictTone(device) : heading === STANDARD_COLUMN[0] ? standardTone(device) : kind;
+
 function DeviceTable({ report }: { report: HandOverReport }): ReactNode {
+  const withStandard = report.standard?.set === true;
+  const columns = withStandard ? WITH_STANDARD : COLUMNS;
   return (
     <section aria-label="Devices">
       <h4>Devices ({report.devices.length})</h4>
       <div className="report-table-scroll">
-        <table className="report-table" aria-label="Devices in the report">
+        <table
+          className={withStandard ? 'report-table report-table-with-standard' : 'report-table'}
+          aria-label="Devices in the report"
+        >
           <thead>
             <tr>
-              {COLUMNS.map(([heading]) => (
+              {columns.map(([heading]) => (
                 <th key={heading} scope="col">
                   {heading}
                 </th>
@@ -223,15 +286,15 @@ function DeviceTable({ report }: { report: HandOverReport }): ReactNode {
           <tbody>
             {report.devices.length === 0 ? (
               <tr>
-                <td colSpan={COLUMNS.length} className="report-muted">
+                <td colSpan={columns.length} className="report-muted">
                   No devices in this site.
                 </td>
               </tr>
             ) : (
               report.devices.map((device, i) => (
                 <tr key={device.deviceId} data-verdict={device.acceptance?.verdict ?? 'none'}>
-                  {COLUMNS.map(([heading, value, kind]) => (
-                    <td key={heading} className={heading === 'Verdict' ? verdictTone(device) : kind}>
+                  {columns.map(([heading, value, kind]) => (
+                    <td key={heading} className={cellClass(heading, device, kind)}>
                       {value(device, i)}
                     </td>
                   ))}
@@ -257,15 +320,17 @@ function Evidence({ report }: { report: HandOverReport }): ReactNode {
         {failed.map((device) =>
           device.acceptance === null ? null : (
             <article key={device.deviceId} className="report-evidence">
-              <h5>{[deviceName(device), device.mac ?? ''].filter((p) => p !== '').join(' · ')} — Failed</h5>
+              <h5>
+                {shown([deviceName(device), device.mac ?? ''].filter((p) => p !== '').join(' · '))} — Failed
+              </h5>
               <ul className="report-items report-bad">
                 {device.acceptance.reasons.map((r) => (
-                  <li key={r}>{r}</li>
+                  <li key={r}>{shown(r)}</li>
                 ))}
               </ul>
               <ul className="report-items">
                 {evidenceLines(device.acceptance).map((line) => (
-                  <li key={line}>{line}</li>
+                  <li key={line}>{shown(line)}</li>
                 ))}
               </ul>
             </article>
@@ -287,8 +352,8 @@ function ProblemsAndNotes({ report }: { report: HandOverReport }): ReactNode {
           <ul className="report-items">
             {groups.map(({ text: said, addresses }) => (
               <li key={said}>
-                {said} — <b>{addresses.length}</b> {addresses.length === 1 ? 'device' : 'devices'}:{' '}
-                <span className="mono">{addressesText(addresses)}</span>
+                {shown(said)} — <b>{addresses.length}</b> {addresses.length === 1 ? 'device' : 'devices'}:{' '}
+                <span className="mono">{shown(addressesText(addresses))}</span>
               </li>
             ))}
           </ul>
@@ -300,7 +365,7 @@ function ProblemsAndNotes({ report }: { report: HandOverReport }): ReactNode {
           <ul className="report-items">
             {noted.map((d) => (
               <li key={d.deviceId}>
-                {deviceName(d)}: <span className="report-notes">{d.notes}</span>
+                {shown(deviceName(d))}: <span className="report-notes">{shown(d.notes)}</span>
               </li>
             ))}
           </ul>

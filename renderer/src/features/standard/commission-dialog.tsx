@@ -15,6 +15,7 @@ import { count } from '../../lib/format';
 import { currentSiteName } from '../../stores/current-site';
 import { useRootStore } from '../../stores/root-store';
 import { FACTORY_PASSWORD, lacksCredential } from '../../stores/standard-slice';
+import type { SelectionDialogProps } from '../fleet/selection-dialog-props';
 import { CommissionPreview } from './commission-preview';
 import { CommissionRunView } from './commission-run';
 import { devicesToCommission, standardParts } from './drift-words';
@@ -23,13 +24,7 @@ import './standard.css';
 
 type Step = 'loading' | 'standard' | 'preview';
 
-export function CommissionDialog({
-  count: selected,
-  onClose,
-}: {
-  count: number;
-  onClose: () => void;
-}): ReactNode {
+export function CommissionDialog({ count: selected, onClose }: SelectionDialogProps): ReactNode {
   const s = useRootStore(
     useShallow((state) => ({
       standard: state.standard,

@@ -9,17 +9,10 @@ import { newDevice } from '../../../../electron/core/inventory/devices';
 import { buildReport } from '../../../../electron/core/report/build-report';
 import { activityOfReport } from '../../../../electron/core/report/report-activity';
 import type { ActivityEntry, WriteOutcome } from '../../../../shared/domain/commission';
-import type { Site } from '../../../../shared/domain/inventory';
+import { hallSite } from '../../../support/report-hall';
 
 const T = (minute: number) => `2026-03-01T08:${String(minute).padStart(2, '0')}:00.000Z`;
-const site: Site = {
-  id: 'hall-1',
-  name: 'Hall 1',
-  subnets: [],
-  passwordRef: 'site/hall-1/password',
-  createdAt: T(0),
-  updatedAt: T(0),
-};
+const site = hallSite();
 const COUNT = 200;
 const id = (i: number) => `mac:${i}`;
 const addr = (i: number) => `http://10.0.${Math.floor(i / 250)}.${(i % 250) + 1}`;

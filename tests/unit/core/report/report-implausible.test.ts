@@ -8,17 +8,10 @@ import { newDevice } from '../../../../electron/core/inventory/devices';
 import { buildReport } from '../../../../electron/core/report/build-report';
 import { renderReport } from '../../../../electron/core/report/render-report';
 import { readPollSummary } from '../../../../electron/core/monitor/poll-summary';
-import type { Site } from '../../../../shared/domain/inventory';
+import { HALL_AT, hallSite } from '../../../support/report-hall';
 
-const at = '2026-03-01T08:00:00.000Z';
-const site: Site = {
-  id: 'hall-1',
-  name: 'Hall 1',
-  subnets: [],
-  passwordRef: 'site/hall-1/password',
-  createdAt: at,
-  updatedAt: at,
-};
+const at = HALL_AT;
+const site = hallSite();
 const device = newDevice(
   { id: 'addr:10.0.0.10:80', siteId: 'hall-1', address: 'http://10.0.0.10', lastSeen: at },
   at,

@@ -9,18 +9,11 @@ import { buildReport } from '../../../../electron/core/report/build-report';
 import { renderReport } from '../../../../electron/core/report/render-report';
 import { snapshotFromMonitor } from '../../../../electron/core/report/snapshot';
 import type { MonitorSnapshot } from '../../../../electron/core/monitor/monitor-reads';
-import type { Site } from '../../../../shared/domain/inventory';
 import { readCsvTable } from '../../../../shared/domain/targets/csv-table';
+import { HALL_AT, hallSite } from '../../../support/report-hall';
 
-const at = '2026-03-01T08:00:00.000Z';
-const site: Site = {
-  id: 'hall-1',
-  name: 'Hall 1',
-  subnets: [],
-  passwordRef: 'site/hall-1/password',
-  createdAt: at,
-  updatedAt: at,
-};
+const at = HALL_AT;
+const site = hallSite();
 const SECRET = 'pool-login-secret-5';
 const device = newDevice({ id: 'mac:01', siteId: 'hall-1', address: 'http://10.0.0.1', lastSeen: at }, at);
 

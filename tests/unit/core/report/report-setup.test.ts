@@ -10,19 +10,12 @@ import { renderReport } from '../../../../electron/core/report/render-report';
 import { lastRestartsOf } from '../../../../electron/core/report/report-activity';
 import type { ActivityEntry } from '../../../../shared/domain/commission';
 import { summarizeActivity } from '../../../../shared/domain/commission';
-import type { Site } from '../../../../shared/domain/inventory';
 import { handOverReportSchema } from '../../../../shared/domain/report';
 import { readCsvTable } from '../../../../shared/domain/targets/csv-table';
+import { HALL_AT, hallSite } from '../../../support/report-hall';
 
-const at = '2026-03-01T08:00:00.000Z';
-const site: Site = {
-  id: 'hall-1',
-  name: 'Hall 1',
-  subnets: [],
-  passwordRef: 'site/hall-1/password',
-  createdAt: at,
-  updatedAt: at,
-};
+const at = HALL_AT;
+const site = hallSite();
 const ids = ['mac:01', 'mac:02', 'mac:03'];
 const addr = (i: number) => `http://10.0.0.${i + 1}`;
 const devices = ids.map((id, i) => newDevice({ id, siteId: 'hall-1', address: addr(i), lastSeen: at }, at));

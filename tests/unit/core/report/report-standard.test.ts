@@ -10,21 +10,14 @@ import type { StoredCredentialFacts } from '../../../../electron/core/report/bui
 import { buildReport } from '../../../../electron/core/report/build-report';
 import { renderReport } from '../../../../electron/core/report/render-report';
 import type { DeviceFacts } from '../../../../electron/core/standard/drift';
-import type { Site } from '../../../../shared/domain/inventory';
 import type { CommissioningSnapshot } from '../../../../shared/domain/report';
 import { handOverReportSchema } from '../../../../shared/domain/report';
 import type { SiteStandard } from '../../../../shared/domain/standard';
 import { readCsvTable } from '../../../../shared/domain/targets/csv-table';
+import { HALL_AT, hallSite } from '../../../support/report-hall';
 
-const at = '2026-03-01T08:00:00.000Z';
-const site: Site = {
-  id: 'hall-1',
-  name: 'Hall 1',
-  subnets: [],
-  passwordRef: 'site/hall-1/password',
-  createdAt: at,
-  updatedAt: at,
-};
+const at = HALL_AT;
+const site = hallSite();
 
 const device = (n: number) =>
   newDevice(

@@ -13,20 +13,13 @@ import { snapshotFromMonitor } from '../../../../electron/core/report/snapshot';
 import type { MonitorSnapshot } from '../../../../electron/core/monitor/monitor-reads';
 import type { MonitorAlert } from '../../../../shared/domain/monitor';
 import { alertText, stateNotes } from '../../../../shared/format/report-text';
-import type { Site } from '../../../../shared/domain/inventory';
 import type { CommissioningSnapshot } from '../../../../shared/domain/report';
 import { handOverReportSchema } from '../../../../shared/domain/report';
 import { readCsvTable } from '../../../../shared/domain/targets/csv-table';
+import { HALL_AT, hallSite } from '../../../support/report-hall';
 
-const at = '2026-03-01T08:00:00.000Z';
-const site: Site = {
-  id: 'hall-1',
-  name: 'Hall <1> & "Co"',
-  subnets: [],
-  passwordRef: 'site/hall-1/password',
-  createdAt: at,
-  updatedAt: at,
-};
+const at = HALL_AT;
+const site = hallSite('Hall <1> & "Co"');
 const TH = 1e12;
 
 const devices = [
