@@ -17,7 +17,7 @@ import { workingKeychain } from '../support/test-keychain';
 import type { AppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession } from './harness/e2e-session';
+import { openE2eSession, withStoredPasswords } from './harness/e2e-session';
 import { chooseAction, selectAllShown } from './harness/fleet-page';
 
 const COUNT = 50;
@@ -46,14 +46,7 @@ describeWith(browserRequirement, 'Firmware… in Chromium', () => {
       keychain: workingKeychain(),
       firmwareTiming: TEST_TIMING,
       settings: { monitor: { intervalMs: 1000, timeoutMs: 800, offlineAfterMissedPolls: 3 } },
-      beforePage: async (h) => {
-        await h.services.fleet.add(fleet.devices.map((d) => ({ address: d.address })));
-        const { devices } = await h.services.fleet.snapshot();
-        for (const device of devices) {
-          await h.services.credentials.vault.setDevicePassword(device.deviceId, PASSWORD);
-        }
-        await h.services.fleet.credentialsChanged(devices.map((d) => d.deviceId));
-      },
+      beforePage: withStoredPasswords(fleet, PASSWORD),
     });
     ({ harness, app } = session);
     await app.page.setViewportSize({ width: 1280, height: 720 });

@@ -12,7 +12,7 @@ import { browser as browserRequirement, describeWith } from '../support/requirem
 import { workingKeychain } from '../support/test-keychain';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession } from './harness/e2e-session';
+import { openE2eSession, withStoredPasswords } from './harness/e2e-session';
 
 const PASSWORD = 'implausible-pw-14';
 
@@ -42,14 +42,7 @@ describeWith(browserRequirement, 'implausible readings and state words in Chromi
     stopping.setMinerState('shutting-down');
     session = await openE2eSession(fleet, {
       keychain: workingKeychain(),
-      beforePage: async (h) => {
-        await h.services.fleet!.add(fleet.devices.map((d) => ({ address: d.address })));
-        const { devices } = await h.services.fleet!.snapshot();
-        for (const device of devices) {
-          await h.services.credentials!.vault.setDevicePassword(device.deviceId, PASSWORD);
-        }
-        await h.services.fleet!.credentialsChanged(devices.map((d) => d.deviceId));
-      },
+      beforePage: withStoredPasswords(fleet, PASSWORD),
     });
     ({ app } = session);
     await app.page.getByRole('button', { name: 'Fleet' }).click();

@@ -12,7 +12,7 @@ import { browser as browserRequirement, describeWith } from '../support/requirem
 import { workingKeychain } from '../support/test-keychain';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession } from './harness/e2e-session';
+import { openE2eSession, withStoredPasswords } from './harness/e2e-session';
 import { rows, waitForStates } from './harness/fleet-page';
 
 const PASSWORD = 'off-network-pw-22';
@@ -31,14 +31,7 @@ describeWith(browserRequirement, 'this laptop off the site network, in Chromium'
       keychain: workingKeychain(),
       // The app's default of 3 missed polls (the e2e default of 2 leaves the detector no interval to decide).
       settings: { monitor: { intervalMs: 500, timeoutMs: 400, offlineAfterMissedPolls: 3 } },
-      beforePage: async (h) => {
-        await h.services.fleet!.add(fleet.devices.map((d) => ({ address: d.address })));
-        const { devices } = await h.services.fleet!.snapshot();
-        for (const device of devices) {
-          await h.services.credentials!.vault.setDevicePassword(device.deviceId, PASSWORD);
-        }
-        await h.services.fleet!.credentialsChanged(devices.map((d) => d.deviceId));
-      },
+      beforePage: withStoredPasswords(fleet, PASSWORD),
     });
     ({ app } = session);
     await app.page.getByRole('button', { name: 'Fleet' }).click();

@@ -17,7 +17,7 @@ import type { AppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
 import { openAppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession } from './harness/e2e-session';
+import { openE2eSession, withStoredPasswords } from './harness/e2e-session';
 import { actionLabels, chooseAction, openActions, selectAllShown } from './harness/fleet-page';
 
 const PASSWORD = 'laptop-screen-pw-26';
@@ -164,14 +164,7 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
     session = await openE2eSession(fleet, {
       keychain: workingKeychain(),
       settings: { monitor: { intervalMs: 1000, timeoutMs: 800, offlineAfterMissedPolls: 3 } },
-      beforePage: async (h) => {
-        await h.services.fleet!.add(fleet.devices.map((d) => ({ address: d.address })));
-        const { devices } = await h.services.fleet!.snapshot();
-        for (const device of devices) {
-          await h.services.credentials!.vault.setDevicePassword(device.deviceId, PASSWORD);
-        }
-        await h.services.fleet!.credentialsChanged(devices.map((d) => d.deviceId));
-      },
+      beforePage: withStoredPasswords(fleet, PASSWORD),
     });
     ({ harness } = session);
     // Every device online before any window opens (a bounded wait: expect.poll is for tests only).

@@ -18,7 +18,7 @@ import { workingKeychain } from '../support/test-keychain';
 import type { AppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession } from './harness/e2e-session';
+import { openE2eSession, withStoredPasswords } from './harness/e2e-session';
 
 const COUNT = 3;
 const PASSWORD = 'standard-firmware-e2e';
@@ -44,14 +44,7 @@ describeWith(browserRequirement, "Standard…'s firmware part in Chromium", () =
     session = await openE2eSession(fleet, {
       keychain: workingKeychain(),
       settings: { monitor: { intervalMs: 1000, timeoutMs: 800, offlineAfterMissedPolls: 3 } },
-      beforePage: async (h) => {
-        await h.services.fleet.add(fleet.devices.map((d) => ({ address: d.address })));
-        const { devices } = await h.services.fleet.snapshot();
-        for (const device of devices) {
-          await h.services.credentials.vault.setDevicePassword(device.deviceId, PASSWORD);
-        }
-        await h.services.fleet.credentialsChanged(devices.map((d) => d.deviceId));
-      },
+      beforePage: withStoredPasswords(fleet, PASSWORD),
     });
     ({ harness, app } = session);
     await app.page.setViewportSize(SMALL_LAPTOP);

@@ -4,34 +4,27 @@
  * answers but does not apply (failed by the read-back), one whose answer is lost (decided by the
  * read-back), modified-PSU presets, and the activity entry.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCommissionServices } from '../../electron/core/commission/commission-services';
 import type { SessionTarget } from '../../electron/core/credentials/session-target';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';
-import type { DeviceClient } from '../../electron/core/device/client';
-import { createDeviceClient } from '../../electron/core/device/client';
 import type { ActivityEntry } from '../../shared/domain/commission';
 import type { PowerChoice, PowerPlan, PowerWriteResult } from '../../shared/domain/power-plan';
-import type { Fleet, SimDeviceOptions } from '../simulator';
-import { startFleet } from '../simulator';
+import type { SimDeviceOptions } from '../simulator';
 import { requestsTo, targetOf } from '../support/sim-targets';
+import { fleetPerTest } from '../support/fleet-per-test';
 
 const SETTINGS = '/api/v1/settings';
 
-let fleet: Fleet | undefined;
-let client: DeviceClient | undefined;
-afterEach(async () => {
-  client?.close();
-  await fleet?.close();
-  fleet = undefined;
-  client = undefined;
-});
+const sims = fleetPerTest();
 
 async function setup(options: { count?: number; devices?: SimDeviceOptions[]; defaults?: SimDeviceOptions }) {
-  fleet = await startFleet({ ...options, recordRequests: true });
-  client = createDeviceClient({ totalTimeoutMs: 2000, connectTimeoutMs: 1000 });
+  const { fleet, client } = await sims.open(
+    { ...options, recordRequests: true },
+    { totalTimeoutMs: 2000, connectTimeoutMs: 1000 },
+  );
   const vault = createVault(createMemoryStore());
   const sessions = createSessionManager({ client, vault });
   const recorded: ActivityEntry[] = [];

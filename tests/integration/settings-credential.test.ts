@@ -5,18 +5,16 @@
  * and a session token is used only for a device without a key. Asserted on the headers the devices
  * recorded.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readPools } from '../../electron/core/commission/pool-read';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
 import type { SessionTarget } from '../../electron/core/credentials/session-target';
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';
-import type { DeviceClient } from '../../electron/core/device/client';
-import { createDeviceClient } from '../../electron/core/device/client';
-import type { Fleet, SimDevice } from '../simulator';
-import { startFleet } from '../simulator';
+import type { SimDevice } from '../simulator';
 import { credentialHeadersOf } from '../support/recorded-requests';
 import { devicesOf, requestsTo, targetOf, unlocksOf } from '../support/sim-targets';
+import { fleetPerTest } from '../support/fleet-per-test';
 
 const PW = 'Settings-pw-3';
 const SETTINGS = '/api/v1/settings';
@@ -24,18 +22,13 @@ const KEY = 'SettingsReadKey0SettingsReadKey0';
 /** A key this laptop stored that the devices never had (revoked on the device, say). */
 const UNKNOWN_KEY = 'r'.repeat(32);
 
-let fleet: Fleet | undefined;
-let client: DeviceClient | undefined;
-afterEach(async () => {
-  client?.close();
-  await fleet?.close();
-  fleet = undefined;
-  client = undefined;
-});
+const sims = fleetPerTest();
 
 async function setup(count: number) {
-  fleet = await startFleet({ defaults: { password: PW }, count });
-  client = createDeviceClient({ totalTimeoutMs: 1000, connectTimeoutMs: 500 });
+  const { fleet, client } = await sims.open(
+    { defaults: { password: PW }, count },
+    { totalTimeoutMs: 1000, connectTimeoutMs: 500 },
+  );
   const vault = createVault(createMemoryStore());
   const sessions = createSessionManager({ client, vault });
   const targets = fleet.devices.map((d) => targetOf(d));

@@ -46,7 +46,9 @@ describe('site standard channels over the core services', () => {
     // Nothing kept: no standard, and no site password in the keychain either.
     const still = await call('standard:get', {});
     expect(still.ok && still.value.standard).toBeNull();
-    expect(await world.services.credentials.vault.sitePassword(world.services.fleet.siteId()!)).toBeUndefined();
+    expect(
+      await world.services.credentials.vault.sitePassword(world.services.fleet.siteId()!),
+    ).toBeUndefined();
     const chosen = await call('standard:set', { firmware: { version: '1.2.7', image: 'chosen' } });
     expect(chosen.ok ? 'stored' : chosen.error.message).toBe(
       'Choose the firmware image first (Choose the image… button).',

@@ -3,20 +3,17 @@
  * 20 factory devices are brought to the standard (site password, pools with their workers, a preset in
  * ONE settings write, a restart where asked); a second run plans "no change" and writes nothing.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCommissionServices } from '../../electron/core/commission/commission-services';
 import type { PoolTarget } from '../../electron/core/commission/pool-plan';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';
-import type { DeviceClient } from '../../electron/core/device/client';
-import { createDeviceClient } from '../../electron/core/device/client';
 import { runCommission } from '../../electron/core/standard/commission-run';
 import { planCommission } from '../../electron/core/standard/standard-commission';
 import type { SiteStandard } from '../../shared/domain/standard';
-import type { Fleet } from '../simulator';
-import { startFleet } from '../simulator';
 import { requestsTo, targetOf } from '../support/sim-targets';
+import { fleetPerTest } from '../support/fleet-per-test';
 
 const SITE = 'hall';
 const SITE_PW = 'Hall-site-pw-2024';
@@ -27,20 +24,13 @@ const STANDARD: SiteStandard = {
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
-let fleet: Fleet | undefined;
-let client: DeviceClient | undefined;
-afterEach(async () => {
-  client?.close();
-  await fleet?.close();
-  fleet = undefined;
-  client = undefined;
-});
+const sims = fleetPerTest();
 
 async function setup(count: number) {
-  fleet = await startFleet({
-    devices: Array.from({ length: count }, () => ({ password: 'admin', model: 'Antminer S21 Pro' })),
-  });
-  client = createDeviceClient({ totalTimeoutMs: 2000, connectTimeoutMs: 1000 });
+  const { fleet, client } = await sims.open(
+    { devices: Array.from({ length: count }, () => ({ password: 'admin', model: 'Antminer S21 Pro' })) },
+    { totalTimeoutMs: 2000, connectTimeoutMs: 1000 },
+  );
   const vault = createVault(createMemoryStore());
   await vault.setSitePassword(SITE, SITE_PW);
   const sessions = createSessionManager({ client, vault });

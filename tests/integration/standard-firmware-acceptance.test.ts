@@ -66,9 +66,9 @@ describe('site standard: firmware and acceptance steps', () => {
     );
     expect(world.fleet.devices.map((d) => d.firmwareVersion)).toEqual(['1.2.8', '1.2.8', '1.2.8', '1.2.8']);
     // The one already on 1.2.8 got no image.
-    expect(world.fleet.devices[3]!.requests.some((r) => r.method === 'POST' && r.path.includes('firmware'))).toBe(
-      false,
-    );
+    expect(
+      world.fleet.devices[3]!.requests.some((r) => r.method === 'POST' && r.path.includes('firmware')),
+    ).toBe(false);
     const kept = await world.services.acceptance.kept();
     expect(kept.ok && kept.value.verdicts.map((v) => v.verdict)).toEqual(['pass', 'pass', 'pass', 'pass']);
     const drift = await call('standard:drift', { deviceIds: all, refresh: true });

@@ -9,22 +9,21 @@
  * keychain first (commission/password-change.ts), and the request is recorded in the site's activity
  * log. The new password is checked before any network call and never printed.
  */
-import type { Site } from '../../../shared/domain/inventory';
 import { summarizeActivity } from '../../../shared/domain/commission';
 import { NEW_PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../../shared/domain/password-rules';
 import { createPasswordServices } from '../../core/commission/password-services';
 import { toAppError } from '../../core/errors/to-app-error';
-import { resolvePasswordTargets, watchReachability } from '../../core/commission/password-targets';
 import { parse } from '../args';
 import { EXIT, reportError } from '../output';
 import { previewJson, previewLines, printResult } from '../password-output';
 import type { CliContext } from './context';
-import { keychainRequired, openCliCredentials } from './credentials-context';
+import { keychainRequired } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
-import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
+import { bulkOf, openReachingCredentials } from './device-run';
 import { PASSWORD_CHANGE_USAGE } from './password-usage';
 import { parseTargets } from './targets';
 import { usageError, WRITE_OPTIONS, writeRunOptions, tellActivity, writeExitCode } from './write-run-options';
+import { openWriteSite, resolveWriteTargets } from './write-targets';
 
 export async function passwordChangeCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const parsed = parse(argv, {
@@ -61,18 +60,12 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
   }
   const next = secret.value;
 
-  const inventory = openCliInventory(ctx);
-  const siteRef = typeof values.site === 'string' ? values.site : undefined;
-  const resolved = await resolveCliSite(output, inventory, siteRef);
-  tellProblems(output, inventory);
-  if (!resolved.ok) return reportError(output, resolved.error);
-  const site: Site = resolved.value;
+  // Only the site: the password on standard input here is the new one, read above.
+  const opened = await openWriteSite(ctx, output, { site: values.site });
+  if (!opened.ok) return reportError(output, opened.error);
+  const { inventory, site, siteGiven } = opened.value;
 
-  const reach = watchReachability();
-  const credentials = await openCliCredentials(
-    { ...ctx, createClient: (options) => reach.wrap(ctx.createClient(options)) },
-    { timeoutMs: run.value.timeoutMs, keychain: 'open' },
-  );
+  const { reach, credentials } = await openReachingCredentials(ctx, run.value.timeoutMs);
   try {
     if (!credentials.persistent) {
       // Keychain first (docs/design.md, Commissioning actions 4): a new password nobody keeps strands a device.
@@ -91,18 +84,12 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
       inventory,
       now: () => new Date(),
     });
-    const bulk = {
-      signal: ctx.signal,
-      ...(run.value.concurrency !== undefined ? { concurrency: run.value.concurrency } : {}),
-    };
-    const found = await resolvePasswordTargets({ identity: services.identity, reach }, targets.value, {
-      ...bulk,
-      ...(siteRef !== undefined ? { siteId: site.id } : {}),
+    const bulk = bulkOf(ctx, run.value.concurrency);
+    const { targets: devices, offline } = await resolveWriteTargets({ services, reach }, targets.value, {
+      site,
+      siteGiven,
+      bulk,
     });
-    const offline = new Map(
-      found.flatMap((f) => (f.offline === undefined ? [] : [[f.target.deviceId, f.offline]])),
-    );
-    const devices = found.map((f) => f.target);
     const plan = await commission.planPasswordChange(devices, {
       offlineReason: (target) => offline.get(target.deviceId),
     });
@@ -125,7 +112,7 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
     const outcome = await commission.changePasswords(devices, next, {
       plan,
       siteId: site.id,
-      ...(siteRef !== undefined ? { asSitePassword: site.id } : {}),
+      ...(siteGiven ? { asSitePassword: site.id } : {}),
       ...bulk,
       onResult: (result) => printResult(output, result),
     });

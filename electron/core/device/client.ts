@@ -202,18 +202,32 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
   }
 
   const json = (response: TransportResponse, where: string): unknown => readJsonBody(response, where);
-  /** A bodiless write (LED, restart, reboot): an empty 200 is an acceptance too (null). */
-  const action = (address: AddressInput, path: string, credential: DeviceCredential, call?: CallOptions) =>
+  /**
+   * A write whose answer may be empty: an empty 200 is an acceptance too (null). Firmware confirms a
+   * deletion that way, answers `/settings` with `{restart_required, reboot_required}` or nothing, and sends
+   * nothing for an LED, restart or reboot (a bodiless write).
+   */
+  const write = (
+    address: AddressInput,
+    path: string,
+    credential: DeviceCredential,
+    call?: CallOptions,
+    content: { body?: unknown; secrets?: readonly string[] } = {},
+  ) =>
     send(
       address,
       {
         method: 'POST',
         path,
         credential,
+        ...content,
         onSuccess: (response, where) => readJsonBody(response, where, true),
       },
       call,
     );
+  /** The pool passwords a write carries, scrubbed from device text (those of 3 characters or more). */
+  const poolSecrets = (pools: readonly PoolSlotBody[]): string[] =>
+    pools.map((p) => p.pass).filter((pass) => pass.length >= 3);
 
   /** A read the vendor document lists without `security`: sent with no credential at all. */
   const anonymousRead = (address: AddressInput, path: string, call?: CallOptions) =>
@@ -258,83 +272,41 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
       send(address, { method: 'GET', path: '/apikeys', credential, onSuccess: json }, call),
     deleteApiKey: async (address, credential, key, call) => {
       const checked = requireApiKey(key);
-      return send(
-        address,
-        {
-          method: 'POST',
-          path: '/apikeys/delete',
-          credential,
-          body: { key: checked },
-          secrets: [checked],
-          // Firmware may confirm a deletion with an empty 200: a success, not a broken answer.
-          onSuccess: (response, where) => readJsonBody(response, where, true),
-        },
-        call,
-      );
+      return write(address, '/apikeys/delete', credential, call, {
+        body: { key: checked },
+        secrets: [checked],
+      });
     },
     getSettings: (address, credential, call) =>
       send(address, { method: 'GET', path: '/settings', credential, onSuccess: json }, call),
     changePassword: async (address, credential, passwords, call) => {
       const current = requirePassword(passwords.current);
       const next = requirePassword(passwords.next);
-      return send(
-        address,
-        {
-          method: 'POST',
-          path: '/settings',
-          credential,
-          body: { password: { current, pw: next } },
-          secrets: [current, next],
-          // Firmware answers `{restart_required, reboot_required}`; an empty 200 is still an acceptance.
-          onSuccess: (response, where) => readJsonBody(response, where, true),
-        },
-        call,
-      );
+      return write(address, '/settings', credential, call, {
+        body: { password: { current, pw: next } },
+        secrets: [current, next],
+      });
     },
     setPools: async (address, credential, slots, call) => {
       const pools = requirePoolSlots(slots);
-      return send(
-        address,
-        {
-          method: 'POST',
-          path: '/settings',
-          credential,
-          body: { miner: { pools } },
-          secrets: pools.map((p) => p.pass).filter((pass) => pass.length >= 3),
-          onSuccess: (response, where) => readJsonBody(response, where, true),
-        },
-        call,
-      );
+      return write(address, '/settings', credential, call, {
+        body: { miner: { pools } },
+        secrets: poolSecrets(pools),
+      });
     },
     setPreset: async (address, credential, preset, call) => {
       const name = requirePresetName(preset);
-      return send(
-        address,
-        {
-          method: 'POST',
-          path: '/settings',
-          credential,
-          body: { miner: { overclock: { preset: name } } },
-          onSuccess: (response, where) => readJsonBody(response, where, true),
-        },
-        call,
-      );
+      return write(address, '/settings', credential, call, {
+        body: { miner: { overclock: { preset: name } } },
+      });
     },
     setMinerSettings: async (address, credential, settings, call) => {
       const pools = requirePoolSlots(settings.pools);
       const preset = requirePresetName(settings.preset);
-      return send(
-        address,
-        {
-          method: 'POST',
-          path: '/settings',
-          credential,
-          body: { miner: { pools, overclock: { preset } } },
-          secrets: pools.map((p) => p.pass).filter((pass) => pass.length >= 3),
-          onSuccess: (response, where) => readJsonBody(response, where, true),
-        },
-        call,
-      );
+      return write(address, '/settings', credential, call, {
+        body: { miner: { pools, overclock: { preset } } },
+        secrets: poolSecrets(pools),
+      });
     },
     getAutotunePresets: (address, credential, call) =>
       send(address, { method: 'GET', path: '/autotune/presets', credential, onSuccess: json }, call),
@@ -342,10 +314,10 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
     getModel: (address, call) => anonymousRead(address, '/model', call),
     getChains: (address, call) => anonymousRead(address, '/chains', call),
     getFactoryInfo: (address, call) => anonymousRead(address, '/chains/factory-info', call),
-    findMiner: (address, credential, call) => action(address, '/find-miner', credential, call),
-    locateMiner: (address, credential, call) => action(address, '/locate-miner', credential, call),
-    restartMining: (address, credential, call) => action(address, '/mining/restart', credential, call),
-    reboot: (address, credential, call) => action(address, '/system/reboot', credential, call),
+    findMiner: (address, credential, call) => write(address, '/find-miner', credential, call),
+    locateMiner: (address, credential, call) => write(address, '/locate-miner', credential, call),
+    restartMining: (address, credential, call) => write(address, '/mining/restart', credential, call),
+    reboot: (address, credential, call) => write(address, '/system/reboot', credential, call),
     getInfo: (address, call) => anonymousRead(address, '/info', call),
     getSummary: (address, credential, call) =>
       send(

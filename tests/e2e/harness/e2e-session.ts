@@ -25,6 +25,21 @@ export interface E2eSessionOptions extends Omit<AppHarnessOptions, 'appDir'> {
   beforePage?: (harness: AppHarness) => Promise<unknown>;
 }
 
+/**
+ * A `beforePage` putting every device of `fleet` in the app's fleet with `password` stored as its own, as
+ * if unlocked earlier: the page opens on devices the monitor already reads with their credential.
+ */
+export function withStoredPasswords(fleet: Fleet, password: string): (harness: AppHarness) => Promise<void> {
+  return async (h) => {
+    await h.services.fleet.add(fleet.devices.map((d) => ({ address: d.address })));
+    const { devices } = await h.services.fleet.snapshot();
+    for (const device of devices) {
+      await h.services.credentials.vault.setDevicePassword(device.deviceId, password);
+    }
+    await h.services.fleet.credentialsChanged(devices.map((d) => d.deviceId));
+  };
+}
+
 export async function openE2eSession(fleet: Fleet, options: E2eSessionOptions): Promise<E2eSession> {
   const { beforePage, ...harnessOptions } = options;
   const closers: (() => Promise<unknown>)[] = [() => fleet.close()];
