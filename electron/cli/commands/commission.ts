@@ -25,7 +25,6 @@ import { runSummary } from '../../core/standard/standard-desk';
 import { firmwareRunner, verdictAcceptanceRunner } from '../../core/standard/standard-runners';
 import { createStandardServices } from '../../core/standard/standard-services';
 import { parse } from '../args';
-import { confirmOnTerminal } from '../confirm-prompt';
 import { cliPins } from '../inventory-pins';
 import { EXIT, reportError } from '../output';
 import { deviceJson, deviceLine, planJson, planLine } from '../standard-output';
@@ -34,7 +33,7 @@ import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
 import { parseMonitorTargets } from './monitor-targets';
 import { COMMISSION_USAGE } from './standard-usage';
-import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
+import { confirmStart, usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
 import { openWriteSite, splitOffline } from './write-targets';
 
 /** 0 when every device is at the standard, 130 when cancelled, else 1. */
@@ -144,21 +143,8 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
     }
     if (!yes) {
       const what = `bring ${working} device${working === 1 ? '' : 's'} to the standard of site "${site.name}"`;
-      const answer = await confirmOnTerminal(
-        ctx.secrets,
-        `Go ahead and ${what}? Type "yes" to start:`,
-        ctx.signal,
-      );
-      if (ctx.signal.aborted)
-        return reportError(output, { code: 'CANCELLED', message: 'cancelled: nothing was sent.' });
-      if (answer !== 'yes') {
-        return usageError(
-          output,
-          answer === 'no-terminal'
-            ? `Nothing was sent: no terminal to ask on. Add --yes to ${what} (or --dry-run to see the steps only).`
-            : 'Nothing was sent: not confirmed.',
-        );
-      }
+      const refused = await confirmStart(ctx, output, what, 'steps');
+      if (refused !== undefined) return refused;
     }
 
     const firmwareService = createFirmwareService({ client, credentials: services, inventory, pins });

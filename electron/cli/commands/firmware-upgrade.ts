@@ -34,7 +34,7 @@ import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
 import { FIRMWARE_UPGRADE_USAGE } from './firmware-usage';
 import { parseMonitorTargets } from './monitor-targets';
-import { usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
+import { confirmStart, usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
 import { resolveWriteTargets, openWriteSite } from './write-targets';
 
 const TEXT_OPTION = /^[\x21-\x7e][\x20-\x7e]{0,99}$/;
@@ -213,21 +213,8 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
       ]
         .filter((part) => part !== '')
         .join(' and ');
-      const answer = await confirmOnTerminal(
-        ctx.secrets,
-        `Go ahead and ${what}? Type "yes" to start:`,
-        ctx.signal,
-      );
-      if (ctx.signal.aborted)
-        return reportError(output, { code: 'CANCELLED', message: 'cancelled: nothing was sent.' });
-      if (answer !== 'yes') {
-        return usageError(
-          output,
-          answer === 'no-terminal'
-            ? `Nothing was sent: no terminal to ask on. Add --yes to ${what} (or --dry-run to see the plan only).`
-            : 'Nothing was sent: not confirmed.',
-        );
-      }
+      const refused = await confirmStart(ctx, output, what, 'plan');
+      if (refused !== undefined) return refused;
     }
 
     const printed = new Set<string>();

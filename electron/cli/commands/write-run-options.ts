@@ -4,12 +4,14 @@
  * Commissioning actions 1). One place, so the commands cannot drift apart in their words or limits.
  */
 import { intOption } from '../args';
+import { confirmOnTerminal } from '../confirm-prompt';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import type { WriteResult } from '../../../shared/domain/commission';
 import { appError } from '../../../shared/result';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import type { CliContext } from './context';
 import { concurrencyOption } from './targets';
 
 /** The options a write command adds to the common ones. */
@@ -45,6 +47,33 @@ export function nothingSent(output: Output, sending: number, what: string): numb
 }
 
 /** `verb` names what --yes does in the "not both" sentence, e.g. `change` or `set`. */
+/**
+ * Asks on the terminal before a long run (`commission`, `firmware upgrade`): "Go ahead and <what>? Type
+ * "yes" to start:". Undefined when confirmed; else the exit code, said why: cancelled (Ctrl-C), no
+ * terminal to ask on (add --yes, or --dry-run to see the `preview` only), or not confirmed — nothing sent.
+ */
+export async function confirmStart(
+  ctx: Pick<CliContext, 'secrets' | 'signal'>,
+  output: Output,
+  what: string,
+  preview: string,
+): Promise<number | undefined> {
+  const answer = await confirmOnTerminal(
+    ctx.secrets,
+    `Go ahead and ${what}? Type "yes" to start:`,
+    ctx.signal,
+  );
+  if (ctx.signal.aborted)
+    return reportError(output, { code: 'CANCELLED', message: 'cancelled: nothing was sent.' });
+  if (answer === 'yes') return undefined;
+  return usageError(
+    output,
+    answer === 'no-terminal'
+      ? `Nothing was sent: no terminal to ask on. Add --yes to ${what} (or --dry-run to see the ${preview} only).`
+      : 'Nothing was sent: not confirmed.',
+  );
+}
+
 export function writeRunOptions(
   values: { timeout?: unknown; concurrency?: unknown; yes?: unknown; 'dry-run'?: unknown },
   verb: string,

@@ -116,10 +116,11 @@ export function createPollRunner(
     // A device rebooting on purpose says nothing about the laptop's network.
     const seen = record.machine.expected !== undefined && side !== 'answered' ? 'unknown' : side;
     const change = network.observe({ deviceId, side: seen, startedAt: started, endedAt: at }, records.size);
-    if (change?.kind === 'lost') {
-      networkLost(change.quiet);
-      if (isNoAnswer(side)) return notChecked(record, before);
-    } else if (change?.kind === 'back') networkBack(change.at);
+    if (change?.kind === 'lost') networkLost(change.quiet);
+    else if (change?.kind === 'back') networkBack(change.at);
+    // Off the site network — decided by this poll, or by another one while this one looked its device up
+    // in the activity log above (networkLost() then found no miss of it to take back): no miss counted.
+    if (isNoAnswer(side) && network.offNetworkSince !== undefined) return notChecked(record, before);
     const prev = record.machine;
     const next = apply(parts, record, event);
     const changes = alerts.update(
