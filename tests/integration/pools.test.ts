@@ -4,18 +4,16 @@
  * that needs its password), each write is sent once with the stored credential, and the read-back is the
  * judge — an unanswered write that did not apply fails, an accepted write that did not apply fails.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCommissionServices } from '../../electron/core/commission/commission-services';
 import type { PoolTarget } from '../../electron/core/commission/pool-plan';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';
-import type { DeviceClient } from '../../electron/core/device/client';
-import { createDeviceClient } from '../../electron/core/device/client';
 import type { PoolSpec } from '../../shared/domain/pools';
-import type { Fleet, SimDevice, SimDeviceOptions } from '../simulator';
-import { startFleet } from '../simulator';
+import type { SimDevice, SimDeviceOptions } from '../simulator';
 import { requestsTo, targetOf } from '../support/sim-targets';
+import { fleetPerTest } from '../support/fleet-per-test';
 
 const PW = 'admin';
 const POOLS: PoolSpec[] = [
@@ -23,18 +21,13 @@ const POOLS: PoolSpec[] = [
 ];
 const SETTINGS = '/api/v1/settings';
 
-let fleet: Fleet | undefined;
-let client: DeviceClient | undefined;
-afterEach(async () => {
-  client?.close();
-  await fleet?.close();
-  fleet = undefined;
-  client = undefined;
-});
+const sims = fleetPerTest();
 
 async function setup(devices: SimDeviceOptions[], labels: string[]) {
-  fleet = await startFleet({ devices: devices.map((d) => ({ password: PW, ...d })) });
-  client = createDeviceClient({ totalTimeoutMs: 800, connectTimeoutMs: 500 });
+  const { fleet, client } = await sims.open(
+    { devices: devices.map((d) => ({ password: PW, ...d })) },
+    { totalTimeoutMs: 800, connectTimeoutMs: 500 },
+  );
   const vault = createVault(createMemoryStore());
   const sessions = createSessionManager({ client, vault });
   const recorded: unknown[] = [];
@@ -63,7 +56,18 @@ async function setup(devices: SimDeviceOptions[], labels: string[]) {
     if (!set.ok) throw new Error(set.error.message);
     return set.value.results;
   };
-  return { devices: fleet.devices, vault, sessions, targets, commission, plan, apply, recorded };
+  return {
+    fleet,
+    client,
+    devices: fleet.devices,
+    vault,
+    sessions,
+    targets,
+    commission,
+    plan,
+    apply,
+    recorded,
+  };
 }
 
 const posts = (device: SimDevice) => requestsTo(device, SETTINGS, 'POST');
@@ -98,10 +102,10 @@ describe('pools', () => {
   });
 
   it('the stored API key carries the write, once; a 401 fails it and nothing is retried with a token', async () => {
-    const { devices, vault, targets, apply } = await setup([{}, {}], ['R1', 'R2']);
-    const token = await client!.unlock(targets[0]!.address, PW);
+    const { devices, vault, targets, apply, client } = await setup([{}, {}], ['R1', 'R2']);
+    const token = await client.unlock(targets[0]!.address, PW);
     const key = 'k'.repeat(32);
-    await client!.createApiKey(targets[0]!.address, { kind: 'token', token }, { key, description: 't' });
+    await client.createApiKey(targets[0]!.address, { kind: 'token', token }, { key, description: 't' });
     await vault.setApiKey(targets[0]!.deviceId, key, { description: 't' });
     await vault.setApiKey(targets[1]!.deviceId, 'r'.repeat(32), { description: 'revoked' });
     const results = await apply();
@@ -158,10 +162,10 @@ describe('pools', () => {
   });
 
   it('refuses pools no device could take before anything is read or sent', async () => {
-    const { commission, targets } = await setup([{}], ['R1']);
-    fleet!.clearRequests();
+    const { commission, targets, fleet } = await setup([{}], ['R1']);
+    fleet.clearRequests();
     const planned = await commission.planPools(targets, [{ ...POOLS[0]!, worker: 'acct.{rack}' }]);
     expect(planned).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    expect(fleet!.requests).toEqual([]);
+    expect(fleet.requests).toEqual([]);
   });
 });

@@ -2,40 +2,33 @@
  * The session manager against simulated devices over real HTTP: which credential goes out, unlocking
  * again by itself only when that is safe, and never locking a technician out.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';
 import type { CredentialVault } from '../../electron/core/credentials/vault';
-import type { DeviceClient } from '../../electron/core/device/client';
-import { createDeviceClient } from '../../electron/core/device/client';
-import type { Fleet, SimDeviceOptions } from '../simulator';
-import { startFleet } from '../simulator';
+import type { SimDeviceOptions } from '../simulator';
 import { credentialHeadersOf } from '../support/recorded-requests';
 import { requestsTo, targetOf, unlocksOf } from '../support/sim-targets';
+import { fleetPerTest } from '../support/fleet-per-test';
 
 const PASSWORD = 'Site-pw-1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let fleet: Fleet | undefined;
-let client: DeviceClient | undefined;
-afterEach(async () => {
-  client?.close();
-  await fleet?.close();
-  fleet = undefined;
-  client = undefined;
-});
+const sims = fleetPerTest();
 
 async function setup(options: SimDeviceOptions, stored: { password?: string } = { password: PASSWORD }) {
-  fleet = await startFleet({ devices: [{ password: PASSWORD, ...options }] });
+  const { fleet, client } = await sims.open(
+    { devices: [{ password: PASSWORD, ...options }] },
+    { totalTimeoutMs: 3_000 },
+  );
   const device = fleet.devices[0]!;
-  client = createDeviceClient({ totalTimeoutMs: 3_000 });
   const vault: CredentialVault = createVault(createMemoryStore());
   const target = targetOf(device);
   if (stored.password !== undefined) await vault.setDevicePassword(target.deviceId, stored.password);
   const sessions = createSessionManager({ client, vault });
-  const read = () => sessions.withCredential(target, (c) => client!.getStatus(target.address, c));
-  return { device, vault, target, sessions, read };
+  const read = () => sessions.withCredential(target, (c) => client.getStatus(target.address, c));
+  return { fleet, client, device, vault, target, sessions, read };
 }
 
 describe('session manager', () => {
@@ -75,7 +68,7 @@ describe('session manager', () => {
   });
 
   it('a wrong stored password: exactly one /unlock, ever — even for a new session manager', async () => {
-    const { device, read, vault, sessions, target } = await setup(
+    const { device, read, vault, sessions, target, client } = await setup(
       { profile: 'field' },
       { password: 'wrong-pw' },
     );
@@ -90,9 +83,9 @@ describe('session manager', () => {
     expect(await vault.passwordFor(target.deviceId, undefined)).toMatchObject({ rejected: true });
 
     // A new process (new manager, same keychain) does not send it either.
-    const fresh = createSessionManager({ client: client!, vault });
+    const fresh = createSessionManager({ client, vault });
     await expect(
-      fresh.withCredential(target, (c) => client!.getStatus(target.address, c)),
+      fresh.withCredential(target, (c) => client.getStatus(target.address, c)),
     ).rejects.toMatchObject({
       code: 'AUTH_REQUIRED',
     });
@@ -153,12 +146,12 @@ describe('session manager', () => {
   });
 
   it('prefers the stored API key alone; a key the device refuses falls back to the password', async () => {
-    const { device, read, vault, target } = await setup({ profile: 'spec' });
-    const token = await client!.unlock(target.address, PASSWORD);
+    const { device, read, vault, target, client, fleet } = await setup({ profile: 'spec' });
+    const token = await client.unlock(target.address, PASSWORD);
     const key = 'Q'.repeat(32);
-    await client!.createApiKey(target.address, { kind: 'token', token }, { key, description: 'test' });
+    await client.createApiKey(target.address, { kind: 'token', token }, { key, description: 'test' });
     await vault.setApiKey(target.deviceId, key, { description: 'test' });
-    fleet!.clearRequests();
+    fleet.clearRequests();
 
     await read();
     expect(unlocksOf(device)).toHaveLength(0);
@@ -175,10 +168,10 @@ describe('session manager', () => {
   });
 
   it("uses the site's password for a device without its own", async () => {
-    const { device, vault, sessions, target } = await setup({ profile: 'spec' }, {});
+    const { device, vault, sessions, target, client } = await setup({ profile: 'spec' }, {});
     await vault.setSitePassword('north-hall', PASSWORD);
     await sessions.withCredential({ ...target, siteId: 'north-hall' }, (c) =>
-      client!.getStatus(target.address, c),
+      client.getStatus(target.address, c),
     );
     expect(JSON.parse(unlocksOf(device)[0]!.body)).toEqual({ pw: PASSWORD });
   });
@@ -193,12 +186,12 @@ describe('session manager', () => {
   });
 
   it('a given password the device never answered is tried again at the next call, once it answers', async () => {
-    const { device, read, sessions, target } = await setup({ profile: 'spec' }, {});
+    const { device, read, sessions, target, client } = await setup({ profile: 'spec' }, {});
     device.addFault({ fault: { kind: 'hang' }, paths: ['/api/v1/unlock'] });
     await expect(sessions.unlockWith(target, PASSWORD)).rejects.toMatchObject({ code: 'TIMEOUT' });
     device.clearFaults();
     await expect(
-      sessions.withCredential(target, (c) => client!.getStatus(target.address, c)),
+      sessions.withCredential(target, (c) => client.getStatus(target.address, c)),
     ).resolves.toMatchObject({ miner_state: 'mining' });
     expect(unlocksOf(device).map((r) => JSON.parse(r.body) as unknown)).toEqual([
       { pw: PASSWORD },
@@ -247,11 +240,11 @@ describe('session manager', () => {
   });
 
   it('callers waiting on a shared unlock can cancel', async () => {
-    const { device, sessions, target } = await setup({ profile: 'spec' });
+    const { device, sessions, target, client } = await setup({ profile: 'spec' });
     device.addFault({ fault: { kind: 'hang' }, paths: ['/api/v1/unlock'] });
     const controller = new AbortController();
     const calls = [1, 2, 3].map(() =>
-      sessions.withCredential(target, (c) => client!.getStatus(target.address, c), {
+      sessions.withCredential(target, (c) => client.getStatus(target.address, c), {
         signal: controller.signal,
       }),
     );
