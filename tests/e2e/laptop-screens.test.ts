@@ -262,8 +262,12 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
       expect(await focused()).toBe('Actions');
       await page.keyboard.press('Enter');
       await expect.poll(focused).toBe('Unlock…');
+      // One item a key press, each move awaited: a focus read right after a press may still see the item
+      // before, and a press sent on such a stale reading overshoots the one sought.
       for (let down = 0; down < 8 && (await focused()) !== 'Pools…'; down += 1) {
+        const was = await focused();
         await page.keyboard.press('ArrowDown');
+        await expect.poll(focused).not.toBe(was);
       }
       expect(await focused()).toBe('Pools…');
       await page.keyboard.press('Enter');
