@@ -40,9 +40,9 @@ import { passwordFact } from './device-facts';
 import type { DeviceFacts } from './drift';
 import { driftOf, summarizeDrift } from './drift';
 import type { StandardServices } from './standard-services';
+import { CHOOSE_IMAGE_FIRST } from './standard-services';
 import { planCommission } from './standard-commission';
 
-export const NOT_READY_CHOSEN = 'Choose the firmware image first (Choose the image… button).';
 export const RUN_GOING_ON =
   'A Commission run is going on: wait for it to end, or stop it first (Cancel), then start again.';
 
@@ -363,7 +363,7 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
     async set(input) {
       if (input.firmware !== undefined && input.firmware !== null && 'image' in input.firmware) {
         const path = options.chosenImagePath?.();
-        if (path === undefined) return err('INVALID_INPUT', NOT_READY_CHOSEN);
+        if (path === undefined) return err('INVALID_INPUT', CHOOSE_IMAGE_FIRST);
         input = { ...input, firmware: { version: input.firmware.version, imagePath: path } };
       }
       const set = await standard.set(input);

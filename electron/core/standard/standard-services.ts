@@ -13,6 +13,8 @@ import type { InventoryAccess } from '../inventory/inventory-access';
 import type { StandardChange } from './standard-record';
 import { changeStandard, nextStandard, standardOf } from './standard-record';
 
+/** Said when the standard's firmware part names no image main holds (the window's button is "Choose the image…"). */
+export const CHOOSE_IMAGE_FIRST = 'Choose the firmware image first (Choose the image… button).';
 export interface StandardServices {
   /** The site's standard (`ref`: name or id, else the current site), with its site; undefined when none. */
   standard(ref?: string): Promise<Result<{ site: Site; standard: SiteStandard | undefined }>>;
@@ -71,7 +73,7 @@ export function createStandardServices(options: StandardServicesOptions): Standa
       const { site } = found.value;
       const { site: _ref, password, firmware, ...parts } = input;
       if (firmware !== undefined && firmware !== null && !('imagePath' in firmware)) {
-        return err('INVALID_INPUT', 'Choose the firmware image first (Choose the image… button).');
+        return err('INVALID_INPUT', CHOOSE_IMAGE_FIRST);
       }
       const change: StandardChange = { ...parts, ...(firmware !== undefined ? { firmware } : {}) };
       if (password === null) change.password = false;
