@@ -11,6 +11,7 @@ import { appMenu, menuActions } from '../core/shell/app-menu';
 import { windowIconPath } from '../core/shell/window-icon';
 import { createHandlers } from '../core/handlers';
 import { defaultDataDir } from '../core/inventory/data-dir';
+import { limitHeapGrowth } from '../core/monitor/heap-growth';
 import { demoPrefillFrom, openCoreServices } from '../core/open-services';
 import type { CoreServices } from '../core/services';
 import { runtimeVersions } from '../core/services';
@@ -33,6 +34,8 @@ const PRELOAD_PATH = join(import.meta.dirname, '../preload/index.cjs');
 const RENDERER_INDEX_PATH = join(import.meta.dirname, '../renderer/index.html');
 
 function start(): void {
+  // The monitor runs in this process: its memory at thousands of devices (heap-growth.ts).
+  limitHeapGrowth();
   // "Enable process sandboxing" for every renderer, before any exists.
   app.enableSandbox();
   if (!app.requestSingleInstanceLock()) {

@@ -60,18 +60,26 @@ function nodeChild(argv: string[]): Child {
     stdio: ['pipe', 'pipe', 'inherit'],
   }) as unknown as ChildProcessWithoutNullStreams;
   const queue: string[] = [];
-  const waiting: ((line: string) => void)[] = [];
+  const waiting: { resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
+  // A child that dies (a crash, a missing folder) ends the benchmark with its reason, never a wait forever.
+  let ended: Error | undefined;
+  child.on('close', (code, signal) => {
+    ended = new Error(`${argv.join(' ')} ended (${signal ?? `exit code ${code}`}) before its answer`);
+    for (const waiter of waiting.splice(0)) waiter.reject(ended);
+  });
   createInterface({ input: child.stdout }).on('line', (line) => {
     if (line.trim() === '') return;
     const waiter = waiting.shift();
-    if (waiter !== undefined) waiter(line);
+    if (waiter !== undefined) waiter.resolve(line);
     else queue.push(line);
   });
   return {
     process: child,
     nextLine: () => {
       const line = queue.shift();
-      return line !== undefined ? Promise.resolve(line) : new Promise((resolve) => waiting.push(resolve));
+      if (line !== undefined) return Promise.resolve(line);
+      if (ended !== undefined) return Promise.reject(ended);
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
     },
   };
 }
@@ -156,24 +164,30 @@ export async function measure(scenario: Scenario): Promise<Measured> {
     ...(scenario.scrapeEveryMs !== undefined ? { scrapeEveryMs: scenario.scrapeEveryMs } : {}),
   };
 
-  await fleetCpu(fleets);
-  // MONITOR_BENCH_PROFILE / MONITOR_BENCH_HEAP_PROFILE: profiles written by the monitoring process itself.
   const children = await measuredChildren();
-  const monitor = children.start('tests/bench/monitor/monitor-child.ts', ['--expose-gc']);
-  monitor.process.stdin.end(JSON.stringify(request));
-  const r = JSON.parse(await monitor.nextLine()) as MonitorRunResult;
-  const fleetDuringMonitor = await fleetCpu(fleets);
+  try {
+    await fleetCpu(fleets);
+    // MONITOR_BENCH_PROFILE / MONITOR_BENCH_HEAP_PROFILE: profiles written by the monitoring process itself.
+    // MONITOR_BENCH_NODE_FLAGS: Node or V8 flags for the monitoring process only (the floor runs as Node is).
+    const extraFlags = (process.env.MONITOR_BENCH_NODE_FLAGS ?? '').split(/\s+/).filter((f) => f !== '');
+    const monitor = children.start('tests/bench/monitor/monitor-child.ts', ['--expose-gc', ...extraFlags]);
+    monitor.process.stdin.end(JSON.stringify(request));
+    const r = JSON.parse(await monitor.nextLine()) as MonitorRunResult;
+    const fleetDuringMonitor = await fleetCpu(fleets);
 
-  let floor: Floor | undefined;
-  if (scenario.floor) {
-    // The same requests from a bare Node http loop, against the same fleet: the floor on this machine.
-    const bare = children.start('tests/bench/monitor/bare-poller.ts');
-    bare.process.stdin.end(JSON.stringify({ ...request, durationMs: BARE_SECONDS * 1000 }));
-    floor = JSON.parse(await bare.nextLine()) as Floor;
+    let floor: Floor | undefined;
+    if (scenario.floor) {
+      // The same requests from a bare Node http loop, against the same fleet: the floor on this machine.
+      const bare = children.start('tests/bench/monitor/bare-poller.ts');
+      bare.process.stdin.end(JSON.stringify({ ...request, durationMs: BARE_SECONDS * 1000 }));
+      floor = JSON.parse(await bare.nextLine()) as Floor;
+    }
+    return { scenario, r, floor, fleetCpu: fleetDuringMonitor };
+  } finally {
+    // Also when a child failed: no fleet process is left behind.
+    for (const fleet of fleets) fleet.process.stdin.end();
+    await children.dispose();
   }
-  for (const fleet of fleets) fleet.process.stdin.end();
-  await children.dispose();
-  return { scenario, r, floor, fleetCpu: fleetDuringMonitor };
 }
 
 export const share = (cpuMs: number, wallMs: number): number => (cpuMs / wallMs) * 100;

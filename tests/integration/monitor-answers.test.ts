@@ -186,6 +186,62 @@ describe('monitor: fleet view and events', () => {
   });
 });
 
+describe('monitor: what it keeps of devices nobody has open', () => {
+  it('keeps their numbers, pools and identity but not the whole /summary; opening one reads it at once', async () => {
+    // A long interval: the summary the opened device shows can only come from the poll its opening asked for.
+    h = await startMonitorHarness({ devices: [{}, {}], settings: { intervalMs: 4000, timeoutMs: 1500 } });
+    h.monitor.start(h.targets);
+    const [first, second] = h.targets.map((t) => t.deviceId) as [string, string];
+    // Watched through the snapshot only: nobody opens a device here.
+    await waitFor(
+      () =>
+        h!.monitor.snapshot().devices.every((d) => d.state === 'online' && d.reading?.hashRate !== undefined),
+      8000,
+    );
+    const pools = h.monitor.pools(first) ?? [];
+    expect(pools.length).toBeGreaterThan(0);
+    expect(pools[0]).toMatchObject({ url: expect.any(String), user: expect.any(String) });
+    expect(JSON.stringify(h.monitor.pools(first))).not.toMatch(/"(password|pass)"/);
+    expect(h.monitor.identity(first)).toMatchObject({ model: 'Antminer S21 Pro', mac: expect.any(String) });
+
+    const host = new URL(h.devices[0]!.address).hostname;
+    const summaries = () => h!.fleet.requests.filter((r) => r.host === host && r.path === SUMMARY).length;
+    const read = summaries();
+    const started = Date.now();
+    const opened = await h.monitor.open(first);
+    // Well inside the 4 s interval: the poll came because the device was opened.
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(summaries()).toBe(read + 1);
+    expect(opened?.raw.summary).toMatchObject({ miner: { hr_nominal: 196517.17 } });
+    expect(opened?.reading?.boards).toHaveLength(3);
+    expect(opened?.reading?.pools.map((p) => p.url)).toEqual(h.monitor.pools(first)?.map((p) => p.url));
+    // Open now: the next look has it at once, without another read.
+    expect(h.monitor.device(first)?.raw.summary).toBeDefined();
+    expect(summaries()).toBe(read + 1);
+
+    // The other one, looked at without waiting: its whole summary is not kept (yet), its numbers are.
+    const glance = h.monitor.device(second);
+    expect(glance?.raw.summary).toBeUndefined();
+    expect(glance?.raw.info).toMatchObject({ miner: 'Antminer S21 Pro' });
+    expect(glance?.view.reading?.hashRate).toBeGreaterThan(1e14);
+    // …and that look asked for it: it comes with the poll it brought forward.
+    await waitFor(() => h!.monitor.device(second)?.raw.summary !== undefined, 2000);
+  });
+
+  it('an opened device that does not answer is not polled sooner: open() answers with what it has', async () => {
+    h = await startMonitorHarness({ devices: [{}], settings: { intervalMs: 4000, timeoutMs: 1500 } });
+    h.monitor.start(h.targets);
+    const [id] = h.targets.map((t) => t.deviceId) as [string];
+    await waitFor(() => h!.monitor.snapshot().devices[0]?.state === 'online', 8000);
+    h.devices[0]!.addFault({ fault: { kind: 'hang' }, paths: [STATUS] });
+    const started = Date.now();
+    const opened = await h.monitor.open(id);
+    // Online until a poll says otherwise: opening waits for at most two polls, each within its timeout.
+    expect(Date.now() - started).toBeLessThan(2 * (1500 + 500) + 500);
+    expect(opened?.view.deviceId).toBe(id);
+  });
+});
+
 async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {

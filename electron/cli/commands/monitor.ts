@@ -202,6 +202,8 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
       client: pollClient,
       sessions: credentials.services.sessions,
       ...settings,
+      // Each change line of --json carries the device's full reading, summary included.
+      keepSummaries: output.json,
       lookupDisruption: activity.lookupDisruption,
       ...(args.value.metrics !== undefined ? { onPollDone: recorder.record } : {}),
     });

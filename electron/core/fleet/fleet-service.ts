@@ -171,13 +171,13 @@ export function createFleetService(options: FleetServiceOptions): FleetService {
     async detail(deviceId) {
       const entry = list.get(deviceId);
       if (entry === undefined) return unknownDevice(deviceId);
-      const badges = await badgesNow();
-      return ok(deviceDetailView(entry, badges.get(deviceId), monitoring.current()?.device(deviceId)));
+      const [badges, opened] = await Promise.all([badgesNow(), monitoring.current()?.open(deviceId)]);
+      return ok(deviceDetailView(entry, badges.get(deviceId), opened));
     },
     start: () => void monitoring.start(),
     stop: () => monitoring.stop(),
     entry: (deviceId) => list.get(deviceId),
-    readIdentity: (deviceId) => monitoring.current()?.device(deviceId)?.reading?.identity,
+    readIdentity: (deviceId) => monitoring.current()?.identity(deviceId),
     async credentialsChanged(deviceIds) {
       await announce(deviceIds);
       for (const id of deviceIds) monitoring.current()?.pollSoon(id);

@@ -40,6 +40,8 @@ export interface DeviceRecord {
   notes: string[];
   /** The credential kind the last answered poll used. */
   credential?: DeviceCredential['kind'];
+  /** Until when someone has it open (open-devices.ts): its whole `/summary` is kept meanwhile. */
+  openUntil: number;
   /** Allocated at the first sample. */
   history?: SeriesRing<DeviceHistoryField>;
   lastPollAt?: number;
@@ -55,6 +57,7 @@ export function newRecord(target: MonitorTarget, now: number, listened = false):
     caps: newCapabilities(),
     answer: new KeptAnswer(listened),
     notes: [],
+    openUntil: 0,
   };
 }
 

@@ -1,19 +1,24 @@
 /**
  * What the monitor keeps of a device's answers between polls: the numbers its last `/summary` gave (read on
- * every other poll, they stand for the poll in between), the hash-rate unit its last `/info` gave, and the
- * raw bodies for the device's detail view.
+ * every other poll, they stand for the poll in between), the pools it listed, the hash-rate unit and
+ * identity its last `/info` gave, and the raw bodies for the device's detail view.
  *
- * `/summary` and `/info` are kept as the bytes the device sent, off the JS heap, and parsed again only when
- * someone opens the device. Kept parsed, they were 3.3 KB of small objects a device (33 MB at 10,000
- * devices) that V8 walks at every full collection and lets the heap grow to several times over, and half the
- * polls replaced a 2.8 KB summary whose old one then waited in the old generation for a full collection
- * (benchmark). With a listener of every poll's bodies (`onPollDone`: the site metrics, which keep them and
- * read them when scraped) they are kept parsed instead, the very objects the listener holds.
+ * `/info` (small, read every ten minutes) is kept as the bytes the device sent, off the JS heap, and parsed
+ * again when asked. `/summary` (2.5 KB or more, read every other poll) is kept only while the device is
+ * open — someone looks at it (`Monitor.device()`) — and for a while after: at 10,000 devices the kept
+ * summaries were 30 MB of the 400 MB budget (benchmark), for a detail view one device at a time. What else
+ * needs the summary between polls is kept read: its numbers (SummaryPart) and its pools (summary-pools.ts).
+ * Kept parsed, bodies were 3.3 KB of small objects a device (33 MB at 10,000 devices) that V8 walks at every
+ * full collection and lets the heap grow to several times over. With a listener of every poll's bodies
+ * (`onPollDone`: the site metrics, which keep them and read them when scraped) both are kept parsed instead,
+ * the very objects the listener holds.
  */
 import { infoFacts } from '../device/status-reader';
 import type { Answered } from './poll-device';
 import type { PollSummary, SummaryPart } from './poll-summary';
 import { readSummaryPart, samePollSummary, withStatus } from './poll-summary';
+import type { KeptPool } from './summary-pools';
+import { summaryPools } from './summary-pools';
 
 /** The latest bodies exactly as the device sent them, for display and diagnostics. */
 export interface RawBodies {
@@ -72,24 +77,38 @@ export class KeptAnswer {
   /** The last poll's reading, kept while the next ones say the same (see take()). */
   private reading: PollSummary | undefined;
   private hashRateUnit: string | undefined;
+  private pools: readonly KeptPool[] | undefined;
+  /** The last summary's numbers were dropped (its unit changed, the summary not kept): the next poll reads one. */
+  summaryWanted = false;
   /** `listened`: a listener takes every poll's parsed bodies (see the file comment). */
   constructor(private readonly listened: boolean) {}
 
-  /** This poll's answer taken in; answers the poll's reading (its `/status` on the kept summary's part). */
-  take(answer: Answered, at: number): PollSummary {
+  /**
+   * This poll's answer taken in; answers the poll's reading (its `/status` on the kept summary's part).
+   * `open`: someone has the device open, so a `/summary` read is kept whole for its detail view.
+   */
+  take(answer: Answered, at: number, open: boolean): PollSummary {
+    const unitBefore = this.hashRateUnit;
     if (answer.info !== undefined) {
       this.info = keep(this.info, answer.infoBytes, answer.info, this.listened);
       this.hashRateUnit = infoFacts(answer.info).hashRateUnit;
     }
     if (!answer.summaryReused) {
       const read = answer.summary !== undefined;
-      this.summary = read
-        ? keep(this.summary, answer.summaryBytes, answer.summary, this.listened)
-        : undefined;
+      this.summaryWanted = false;
+      this.summary =
+        read && (open || this.listened)
+          ? keep(this.summary, answer.summaryBytes, answer.summary, this.listened)
+          : undefined;
       this.part = read ? readSummaryPart(answer.summary, this.hashRateUnit) : undefined;
-    } else if (answer.info !== undefined && this.summary !== undefined) {
-      // A new /info under the summary kept from the last poll (every 10 min at most): its unit may differ.
-      this.part = readSummaryPart(parsedBody(this.summary), this.hashRateUnit);
+      this.pools = read ? summaryPools(answer.summary, this.pools) : undefined;
+    } else if (this.hashRateUnit !== unitBefore && this.part !== undefined) {
+      // A new /info under the summary kept from the last poll (every 10 min at most) gave another unit: the
+      // numbers are read again in it, or, the summary not kept, wait for the next one (summaryWanted).
+      this.summaryWanted = this.summary === undefined;
+      this.part = this.summaryWanted
+        ? undefined
+        : readSummaryPart(parsedBody(this.summary), this.hashRateUnit);
     }
     this.status = answer.status;
     this.at = at;
@@ -113,6 +132,21 @@ export class KeptAnswer {
 
   get answered(): boolean {
     return this.status !== undefined;
+  }
+
+  /** The whole last `/summary` is kept (the device was open when it was read). */
+  get summaryKept(): boolean {
+    return this.summary !== undefined;
+  }
+
+  /** The pools the last `/summary` listed; undefined when none was read. */
+  get lastPools(): readonly KeptPool[] | undefined {
+    return this.pools;
+  }
+
+  /** What the last `/info` said of the device (MAC, serial, model, firmware). */
+  identity(): ReturnType<typeof infoFacts>['identity'] | undefined {
+    return this.info === undefined ? undefined : infoFacts(parsedBody(this.info)).identity;
   }
 
   /** The last bodies, parsed again (the device's detail view). */

@@ -39,6 +39,12 @@ export interface MonitorSettings {
    * poll). The jitter keeps spreading the fleet over the interval; it moves in these steps.
    */
   batchMs?: number;
+  /**
+   * Keep every device's whole last `/summary`, not only those someone has open (kept-answer.ts): for a
+   * caller that reads every device's full reading (`minerdeck monitor --json` prints it with each change).
+   * Default false: 3 KB a device (30 MB at 10,000) the detail view needs one device at a time.
+   */
+  keepSummaries?: boolean;
 }
 
 export type ResolvedSettings = Required<Omit<MonitorSettings, 'thresholds'>> & {
@@ -71,6 +77,7 @@ export function resolveSettings(settings: MonitorSettings = {}): ResolvedSetting
     capabilityRecheckMs: positive(settings.capabilityRecheckMs, 600_000),
     diffIntervalMs: positive(settings.diffIntervalMs, 100),
     batchMs: positive(settings.batchMs, Math.min(100, intervalMs / 20)),
+    keepSummaries: settings.keepSummaries === true,
   };
 }
 

@@ -8,6 +8,7 @@
  * token, unlocking with the stored password once when a session ends).
  */
 import type { MonitorAlert } from '../../../shared/domain/monitor';
+import type { DeviceReading } from '../../../shared/domain/reading';
 import type { SessionManager } from '../credentials/session-manager';
 import type { DeviceClient } from '../device/client';
 import type { EventHub } from '../events/event-hub';
@@ -20,10 +21,12 @@ import type { MonitorSettings } from './monitor-options';
 import { resolveSettings } from './monitor-options';
 import type { MonitorSnapshot, MonitorStats } from './monitor-reads';
 import { monitorSnapshot, monitorStats, openDevice } from './monitor-reads';
+import { markOpen, openDeviceFresh, PollWaiters } from './open-devices';
 import type { MonitorTarget } from './poll-device';
 import type { PollRunnerOptions } from './run-poll';
 import { createPollRunner } from './run-poll';
 import { createScheduler } from './scheduler';
+import type { KeptPool } from './summary-pools';
 import {
   expectDisruption,
   flagFactoryPassword,
@@ -79,7 +82,17 @@ export interface Monitor {
   /** Cancels every poll in flight, stops the timers and sends the last diff. */
   stop(): Promise<void>;
   snapshot(): MonitorSnapshot;
+  /**
+   * One device opened, from what is kept now. It stays open for a while (open-devices.ts): its polls keep
+   * the whole `/summary`, and one is asked for at once when none is kept.
+   */
   device(deviceId: string): DeviceDetail | undefined;
+  /** The same, after the poll that reads its summary when none was kept (the device panel). */
+  open(deviceId: string): Promise<DeviceDetail | undefined>;
+  /** The pools the device's last `/summary` listed (no password), without opening it. */
+  pools(deviceId: string): readonly KeptPool[] | undefined;
+  /** What the device's last `/info` said of it, without opening it. */
+  identity(deviceId: string): DeviceReading['identity'];
   fleetHistory(): Series<FleetHistoryField>;
   /** Alerts cleared so far (bounded), newest last. */
   clearedAlerts(): MonitorAlert[];
@@ -99,9 +112,14 @@ export function createMonitor(options: MonitorOptions): Monitor {
     ...(options.events ? { events: options.events } : {}),
   });
   const runPoll = createPollRunner(parts, options, () => scheduler);
+  const waiters = new PollWaiters();
   const scheduler = createScheduler({
     concurrency: settings.concurrency,
-    run: runPoll,
+    // Nobody waiting (nearly always): the poll as it is, no promise added.
+    run: (deviceId, controller) =>
+      waiters.any
+        ? runPoll(deviceId, controller).finally(() => waiters.done(deviceId))
+        : runPoll(deviceId, controller),
     retryDelayMs: settings.intervalMs,
     lateAfterMs: settings.intervalMs,
     granularityMs: settings.batchMs,
@@ -127,7 +145,13 @@ export function createMonitor(options: MonitorOptions): Monitor {
       parts.diffs.close();
     },
     snapshot: () => monitorSnapshot(parts),
-    device: (deviceId) => openDevice(parts, deviceId),
+    device(deviceId) {
+      markOpen(parts, scheduler, deviceId);
+      return openDevice(parts, deviceId);
+    },
+    open: (deviceId) => openDeviceFresh(parts, scheduler, waiters, deviceId),
+    pools: (deviceId) => parts.records.get(deviceId)?.answer.lastPools,
+    identity: (deviceId) => parts.records.get(deviceId)?.answer.identity(),
     fleetHistory: () => parts.fleetHistory.toSeries(),
     clearedAlerts: () => parts.alerts.cleared(),
     subscribe: (listener) => parts.diffs.subscribe(listener),

@@ -98,7 +98,8 @@ export function createPollRunner(
     if (result.ok) {
       // Only the summary is read per poll; the full reading is rebuilt from the kept bodies on demand
       // (device()).
-      fresh = record.answer.take(result, at);
+      fresh = record.answer.take(result, at, settings.keepSummaries || record.openUntil > at);
+      if (record.answer.summaryWanted) record.caps.summaryRead = false;
       const before = shareOf(record);
       record.summary = fresh.summary;
       settle(parts, record, before);

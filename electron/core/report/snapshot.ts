@@ -20,11 +20,11 @@ export type PoolsOf = (
   deviceId: string,
 ) => readonly { url: string; user?: string; type?: string }[] | undefined;
 
-/** The pools of a monitor's device, from its full reading (rebuilt from the raw bodies on demand). */
+/** The pools of a monitor's device, as its last summary listed them (kept without the summary). */
 export const monitorPools =
-  (monitor: Pick<Monitor, 'device'>): PoolsOf =>
+  (monitor: Pick<Monitor, 'pools'>): PoolsOf =>
   (deviceId) =>
-    monitor.device(deviceId)?.reading?.pools;
+    monitor.pools(deviceId);
 
 /**
  * `cleared`: the monitor's log of alerts that came and went (`monitor.clearedAlerts()`), so a device that

@@ -30,15 +30,19 @@ function harness(
         const call: Call = { key, start: Date.now(), signal };
         calls.push(call);
         return new Promise((resolve) => {
+          // The scheduler hands an unaborted controller to a later poll: leave its signal when done, as
+          // the real poll does (abort-fanout.ts), or listeners pile up on it.
+          const onAbort = () => {
+            clearTimeout(timer);
+            finish();
+          };
           const finish = () => {
+            signal.removeEventListener('abort', onAbort);
             call.end = Date.now();
             resolve(options.delayMs?.(key) ?? 1000);
           };
           const timer = setTimeout(finish, options.durationMs?.(key) ?? 10);
-          signal.addEventListener('abort', () => {
-            clearTimeout(timer);
-            finish();
-          });
+          signal.addEventListener('abort', onAbort);
         });
       }),
   });
