@@ -41,6 +41,14 @@ export async function run(): Promise<BenchReport> {
       { name: `scrape of ${devices} devices while monitoring (median)`, value: median(scrapes), unit: 'ms' },
       { name: 'missed, failed or late polls while scraped', value: missed(scraped), unit: '' },
       { name: 'poll latency p99 (both windows)', value: scraped.r.latencyP99Ms, unit: 'ms' },
+      // Serving the metrics keeps every device's last bodies parsed (kept-answer.ts): the memory a laptop
+      // running `minerdeck monitor --metrics` needs (docs/metrics.md, "A site larger than one laptop").
+      { name: 'monitor peak RSS, serving the metrics', value: scraped.r.peakRssMb, unit: 'MB' },
+      {
+        name: 'monitor V8 heap at the end, after a full GC',
+        value: scraped.r.heapUsedMb,
+        unit: 'MB',
+      },
     ],
     budgets: [
       {
