@@ -11,7 +11,7 @@ import { appMenu, menuActions } from '../core/shell/app-menu';
 import { windowIconPath } from '../core/shell/window-icon';
 import { createHandlers } from '../core/handlers';
 import { defaultDataDir } from '../core/inventory/data-dir';
-import { limitHeapGrowth } from '../core/monitor/heap-growth';
+import { tuneGcForMonitoring } from '../core/monitor/gc-tuning';
 import { demoPrefillFrom, openCoreServices } from '../core/open-services';
 import type { CoreServices } from '../core/services';
 import { runtimeVersions } from '../core/services';
@@ -34,8 +34,8 @@ const PRELOAD_PATH = join(import.meta.dirname, '../preload/index.cjs');
 const RENDERER_INDEX_PATH = join(import.meta.dirname, '../renderer/index.html');
 
 function start(): void {
-  // The monitor runs in this process: its memory at thousands of devices (heap-growth.ts).
-  limitHeapGrowth();
+  // The monitor runs in this process: V8's garbage collection set for thousands of devices (gc-tuning.ts).
+  tuneGcForMonitoring();
   // "Enable process sandboxing" for every renderer, before any exists.
   app.enableSandbox();
   if (!app.requestSingleInstanceLock()) {

@@ -20,7 +20,7 @@ import { createSessionManager } from '../../../electron/core/credentials/session
 import { createVault } from '../../../electron/core/credentials/vault';
 import { createDeviceClient } from '../../../electron/core/device/client';
 import type { MonitorTarget } from '../../../electron/core/monitor/monitor';
-import { limitHeapGrowth } from '../../../electron/core/monitor/heap-growth';
+import { tuneGcForMonitoring } from '../../../electron/core/monitor/gc-tuning';
 import { createMonitor } from '../../../electron/core/monitor/monitor';
 import { monitorClientOptions } from '../../../electron/core/monitor/monitor-options';
 import { PollRecorder } from '../../../electron/core/metrics/poll-recorder';
@@ -92,7 +92,7 @@ async function cpuOver(windowMs: number): Promise<{ cpuMs: number; wallMs: numbe
 }
 
 // As the CLI and the app's main process do at start: the benchmark measures the monitor as shipped.
-limitHeapGrowth();
+tuneGcForMonitoring();
 const rssAtStartMb = process.memoryUsage.rss() / 2 ** 20;
 const request = JSON.parse(await text(process.stdin)) as MonitorRunRequest;
 const { intervalMs, durationMs } = request;
