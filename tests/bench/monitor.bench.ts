@@ -2,7 +2,7 @@
  * `npm run bench -- monitor`: 2,000 simulated devices polled every 5 s for 60 s, after a warm-up
  * of two intervals (every device unlocked and read once). The fleet runs in two child processes and the
  * monitor in another, so the monitor's CPU time and peak RSS are its own. Budgets (docs/benchmarks.md): ≤ 15 %
- * of one core, ≤ 300 MB, no missed poll; above 2,000 devices (10,000 at 10 s: a large hall on one laptop) CPU
+ * of one core, ≤ 300 MB, no missed poll, CPU per poll ≤ 1.1× the floor over the whole run; above 2,000 devices (10,000 at 10 s: a large hall on one laptop) CPU
  * per poll ≤ 1.1× the floor after the warm-up, ≤ 400 MB, no missed or late poll. Also reported: p99 poll
  * latency, the CPU of a bare Node http loop making the same requests (the floor on this machine) and the
  * fleet's own CPU (a saturated fleet answers late, which is not the monitor's doing).
@@ -193,6 +193,10 @@ export async function measure(scenario: Scenario): Promise<Measured> {
 export const share = (cpuMs: number, wallMs: number): number => (cpuMs / wallMs) * 100;
 const perPoll = (cpuMs: number, polls: number): number => (cpuMs * 1000) / Math.max(1, polls);
 
+/** The monitor's CPU per poll over its whole run over the floor's over its whole run. */
+const wholeRatio = (r: MonitorRunResult, floor: Floor): number =>
+  perPoll(r.cpuMs, r.polls) / perPoll(floor.cpuMs, floor.polls);
+
 /** The monitor's CPU per poll after its warm-up over the floor's after its first round. */
 const steadyRatio = (r: MonitorRunResult, floor: Floor): number =>
   perPoll(r.steadyCpuMs, r.steadyPolls) / perPoll(floor.steady.cpuMs, floor.steady.polls);
@@ -267,11 +271,7 @@ function report({ scenario, r, floor }: Measured): Pick<BenchReport, 'figures' |
       },
       { name: at('bare floor CPU per poll'), value: floorPerPoll, unit: 'µs' },
       { name: at('bare floor peak RSS'), value: floor.peakRssMb, unit: 'MB' },
-      {
-        name: at('monitor per poll / bare floor per poll'),
-        value: perPoll(r.cpuMs, r.polls) / floorPerPoll,
-        unit: '×',
-      },
+      { name: at('monitor per poll / bare floor per poll'), value: wholeRatio(r, floor), unit: '×' },
       {
         name: at('bare floor CPU per poll (after its first round)'),
         value: perPoll(floor.steady.cpuMs, floor.steady.polls),
@@ -299,11 +299,20 @@ function report({ scenario, r, floor }: Measured): Pick<BenchReport, 'figures' |
       ...(floor === undefined
         ? []
         : [
-            {
-              name: at(`monitor CPU per poll ≤ ${PER_POLL_BUDGET}× the bare floor`),
-              met: steadyRatio(r, floor) <= PER_POLL_BUDGET,
-              detail: `${steadyRatio(r, floor).toFixed(2)}× after the warm-up (${cpuShare.toFixed(1)} % of a core)`,
-            },
+            // 10,000 devices: after the warm-up, against the floor after its first round (issue 27). 2,000
+            // devices: "the same as today", measured as the issue measured it, over the whole run of each;
+            // the ratio after the warm-up is printed above (docs/benchmarks.md, monitor).
+            LARGE_FLEET
+              ? {
+                  name: at(`monitor CPU per poll ≤ ${PER_POLL_BUDGET}× the bare floor`),
+                  met: steadyRatio(r, floor) <= PER_POLL_BUDGET,
+                  detail: `${steadyRatio(r, floor).toFixed(2)}× after the warm-up (${cpuShare.toFixed(1)} % of a core)`,
+                }
+              : {
+                  name: at(`monitor CPU per poll ≤ ${PER_POLL_BUDGET}× the bare floor over the whole run`),
+                  met: wholeRatio(r, floor) <= PER_POLL_BUDGET,
+                  detail: `${wholeRatio(r, floor).toFixed(2)}× over the whole run; ${steadyRatio(r, floor).toFixed(2)}× after the warm-up`,
+                },
           ]),
       {
         name: at(`monitor RSS ≤ ${RSS_BUDGET_MB} MB`),
