@@ -109,6 +109,8 @@ describeWith(browserRequirement, 'the counted field workflow in Chromium', () =>
       .poll(() => footer.innerText(), { timeout: 60_000 })
       .toContain(`${COUNT} at the standard · 0 differ`);
     await expect.poll(() => footer.innerText(), { timeout: 60_000 }).toContain(`${COUNT} online`);
+    // Factory-fresh devices each raise a factory-password alert; at the site's password, none is left.
+    await expect.poll(() => footer.innerText(), { timeout: 60_000 }).toMatch(/(^|\D)0 alerts/);
   }
 
   /** The report view: every device at the standard, the hand-over report itself previewed. */
