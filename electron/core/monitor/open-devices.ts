@@ -23,17 +23,22 @@ export class PollWaiters {
     return this.waiting.size > 0;
   }
 
-  /** Settles when the device's next poll ends, or after `timeoutMs`. */
+  /** Settles when the device's next poll ends, or after `timeoutMs` (then it waits no more). */
   next(deviceId: string, timeoutMs: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      timer.unref?.();
-      const list = this.waiting.get(deviceId) ?? [];
-      list.push(() => {
+      const wake = (): void => {
         clearTimeout(timer);
         resolve();
-      });
-      this.waiting.set(deviceId, list);
+      };
+      const timer = setTimeout(() => {
+        // Gone from the list, so a device removed meanwhile leaves nobody waiting (and polls unwrapped).
+        const list = this.waiting.get(deviceId)?.filter((other) => other !== wake) ?? [];
+        if (list.length > 0) this.waiting.set(deviceId, list);
+        else this.waiting.delete(deviceId);
+        resolve();
+      }, timeoutMs);
+      timer.unref?.();
+      this.waiting.set(deviceId, [...(this.waiting.get(deviceId) ?? []), wake]);
     });
   }
 
