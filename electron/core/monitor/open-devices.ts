@@ -23,19 +23,21 @@ export class PollWaiters {
     return this.waiting.size > 0;
   }
 
-  /** Settles when the device's next poll ends, or after `timeoutMs` (then it waits no more). */
-  next(deviceId: string, timeoutMs: number): Promise<void> {
+  /**
+   * Settles when the device's next poll ends (true), or after `timeoutMs` (false; then it waits no more).
+   */
+  next(deviceId: string, timeoutMs: number): Promise<boolean> {
     return new Promise((resolve) => {
       const wake = (): void => {
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       };
       const timer = setTimeout(() => {
         // Gone from the list, so a device removed meanwhile leaves nobody waiting (and polls unwrapped).
         const list = this.waiting.get(deviceId)?.filter((other) => other !== wake) ?? [];
         if (list.length > 0) this.waiting.set(deviceId, list);
         else this.waiting.delete(deviceId);
-        resolve();
+        resolve(false);
       }, timeoutMs);
       timer.unref?.();
       this.waiting.set(deviceId, [...(this.waiting.get(deviceId) ?? []), wake]);
@@ -52,11 +54,15 @@ export class PollWaiters {
 }
 
 /**
- * Whether opening the device should ask it for a summary: it is online (a device that does not answer is
- * not asked sooner than its next poll: its backoff stands), has one, and none is kept.
+ * Whether opening the device should ask it for a summary: it is online and answered its last poll (a device
+ * that does not answer is not asked sooner than its next poll: its backoff stands), has one, and none is
+ * kept.
  */
 const lacksSummary = (record: DeviceRecord): boolean =>
-  record.machine.state === 'online' && record.caps.summary === 'present' && !record.answer.summaryKept;
+  record.machine.state === 'online' &&
+  record.machine.missedPolls === 0 &&
+  record.caps.summary === 'present' &&
+  !record.answer.summaryKept;
 
 /**
  * Marks the device open and, when its summary is not kept, has the next poll read one as soon as it can.
@@ -74,7 +80,8 @@ export function markOpen(parts: MonitorParts, scheduler: PollScheduler, deviceId
 
 /**
  * The device opened, with its summary read when it was not kept: waits for up to two of its polls (one
- * may already be running without the summary), each within the poll timeout.
+ * may already be running without the summary), each within the poll timeout; a poll that did not end in
+ * time is not waited for again (the panel asks anew in 2 s, with what is kept by then).
  */
 export async function openDeviceFresh(
   parts: MonitorParts,
@@ -84,7 +91,7 @@ export async function openDeviceFresh(
 ): Promise<DeviceDetail | undefined> {
   const waitMs = parts.settings.timeoutMs + 500;
   for (let tries = 0; tries < 2 && markOpen(parts, scheduler, deviceId); tries += 1) {
-    await waiters.next(deviceId, waitMs);
+    if (!(await waiters.next(deviceId, waitMs))) break;
   }
   return openDevice(parts, deviceId);
 }

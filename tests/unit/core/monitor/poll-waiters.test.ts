@@ -27,16 +27,16 @@ describe('poll waiters (a device opened waits for its next poll)', () => {
   it('settles after the timeout when no poll ends, and waits no more', async () => {
     const waiters = new PollWaiters();
     const settled: string[] = [];
-    void waiters.next('a', 1000).then(() => settled.push('short'));
-    void waiters.next('a', 5000).then(() => settled.push('long'));
+    void waiters.next('a', 1000).then((polled) => settled.push(`short ${polled}`));
+    void waiters.next('a', 5000).then((polled) => settled.push(`long ${polled}`));
     await vi.advanceTimersByTimeAsync(999);
     expect(settled).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(settled).toEqual(['short']);
+    expect(settled).toEqual(['short false']);
     expect(waiters.any).toBe(true);
     waiters.done('a');
     await vi.advanceTimersByTimeAsync(0);
-    expect(settled).toEqual(['short', 'long']);
+    expect(settled).toEqual(['short false', 'long true']);
 
     // A device removed while someone waited: after the timeout nobody waits, polls go unwrapped again.
     void waiters.next('gone', 1000);
