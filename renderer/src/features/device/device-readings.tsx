@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { parseMac } from '../../../../shared/domain/mac';
 import { minerStateLook } from '../../../../shared/domain/miner-states';
+import type { ReadingSummary } from '../../../../shared/domain/monitor';
 import type { DeviceReading } from '../../../../shared/domain/reading';
 import { implausibleAt } from '../../../../shared/format/implausible';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
@@ -39,9 +40,27 @@ function StateWords({ name }: { name: string }): ReactNode {
   );
 }
 
+/**
+ * The numbers the fleet view shows (H/s, °C, W), for a device whose whole last summary is not kept: main
+ * keeps it only while the device is open, and reads one when it is opened — a device that stopped
+ * answering meanwhile shows what its last summary said, as its row does.
+ */
+function lastSummary(detail: DeviceDetailView): ReadingSummary | undefined {
+  const last = detail.raw.summary === undefined ? detail.device.view?.reading : undefined;
+  // A firmware without `/summary` has none of these: nothing to stand in for.
+  const said = [last?.hashRate, last?.nominalHashRate, last?.chipTempMax, last?.powerW].some(
+    (value) => value !== undefined,
+  );
+  return said ? last : undefined;
+}
+
 export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactNode {
   const { reading, device, alerts } = detail;
   const view = device.view;
+  const last = lastSummary(detail);
+  /** The full reading's value; without a summary kept, the last summary's (when it gave one). */
+  const orLast = (full: ReactNode, value: number | undefined, format: (n: number) => ReactNode): ReactNode =>
+    last === undefined || value === undefined ? full : format(value);
   const hr = reading?.hashRate;
   const flags = reading?.flags;
   // The current rate is realtime when the device sent one (even an implausible one), as in the fleet.
@@ -54,6 +73,11 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
   return (
     <div className="readings">
       <p className="reading-reason">{view?.reason ?? 'Not polled yet.'}</p>
+      {last !== undefined && (
+        <p className="field-hint">
+          The numbers its last summary gave; fans, pools and boards come when the device answers again.
+        </p>
+      )}
       {alerts.length > 0 && (
         <ul className="alert-list" aria-label="Active alerts">
           {alerts.map((a) => (
@@ -68,27 +92,49 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
           {reading === undefined ? NONE : <StateWords name={reading.state.name} />}
         </Item>
         <Item term="Hash rate">
-          {orImplausible(
-            reading,
-            current,
-            hashRate(toHs(realtimeSent ? hr?.realtime : hr?.average, hr?.unit)),
+          {orLast(
+            orImplausible(
+              reading,
+              current,
+              hashRate(toHs(realtimeSent ? hr?.realtime : hr?.average, hr?.unit)),
+            ),
+            last?.hashRate,
+            hashRate,
           )}
         </Item>
         <Item term="Nominal">
-          {orImplausible(reading, 'hashRate.nominal', hashRate(toHs(hr?.nominal, hr?.unit)))}
+          {orLast(
+            orImplausible(reading, 'hashRate.nominal', hashRate(toHs(hr?.nominal, hr?.unit))),
+            last?.nominalHashRate,
+            hashRate,
+          )}
         </Item>
         <Item term="Hottest chip">
-          {orImplausible(reading, 'chipTemp.max', celsius(reading?.chipTemp?.max))}
+          {orLast(
+            orImplausible(reading, 'chipTemp.max', celsius(reading?.chipTemp?.max)),
+            last?.chipTempMax,
+            celsius,
+          )}
         </Item>
         <Item term="Hottest board">
-          {orImplausible(reading, 'boardTemp.max', celsius(reading?.boardTemp?.max))}
+          {orLast(
+            orImplausible(reading, 'boardTemp.max', celsius(reading?.boardTemp?.max)),
+            last?.boardTempMax,
+            celsius,
+          )}
         </Item>
-        <Item term="Power">{orImplausible(reading, 'powerW', watts(reading?.powerW))}</Item>
+        <Item term="Power">
+          {orLast(orImplausible(reading, 'powerW', watts(reading?.powerW)), last?.powerW, watts)}
+        </Item>
         <Item term="Efficiency">
-          {orImplausible(
-            reading,
-            'efficiency',
-            reading?.efficiency === undefined ? NONE : `${reading.efficiency.toFixed(1)} J/TH`,
+          {orLast(
+            orImplausible(
+              reading,
+              'efficiency',
+              reading?.efficiency === undefined ? NONE : `${reading.efficiency.toFixed(1)} J/TH`,
+            ),
+            last?.efficiency,
+            (v) => `${v.toFixed(1)} J/TH`,
           )}
         </Item>
         <Item term="In this state">
