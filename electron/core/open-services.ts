@@ -237,6 +237,7 @@ function openFleet(
     createClient: deps.createClient,
     scannedHost: deps.scanned.get,
     onPollDone: siteMetrics.record,
+    pollListenerOn: siteMetrics.listening,
     ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
     lookupDisruption: (target) => log.disruptionFor(target),
   });

@@ -370,4 +370,41 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
       await again.close();
     }
   }, 60_000);
+  it('the panel of a device that stopped answering while nobody had it open: its last numbers, fitting, light and dark', async () => {
+    // Main keeps a device's whole summary only while it is open: this one went silent while closed.
+    // The first row, in sight at either size.
+    const silent = fleet.devices[0]!;
+    silent.addFault({ fault: { kind: 'hang' } });
+    try {
+      const offline = async (): Promise<boolean> =>
+        (await harness.services.fleet!.snapshot()).devices.some(
+          (d) => d.address.includes(`${silent.host}:${silent.port}`) && d.view?.state === 'offline',
+        );
+      await expect.poll(offline, { timeout: 30_000 }).toBe(true);
+      for (const size of SIZES) {
+        for (const scheme of ['light', 'dark'] as const) {
+          const app = await openFleet(size, scheme);
+          const { page } = app;
+          try {
+            await page.getByRole('button', { name: `${silent.host}:${silent.port}`, exact: true }).click();
+            const panel = page.getByRole('complementary');
+            const hint = panel.getByText(
+              'The numbers its last summary gave; fans, pools and boards come when the device answers again.',
+            );
+            await expect.poll(() => hint.count(), { timeout: 10_000 }).toBe(1);
+            const rate = panel.getByText('Hash rate', { exact: true }).locator('xpath=following-sibling::dd');
+            await expect(rate.innerText()).resolves.toMatch(/ [TGPE]H\/s$/);
+            expect(inWindow(await panel.boundingBox(), page), 'the panel is inside the window').toBe(true);
+            expect(inWindow(await hint.boundingBox(), page), 'its words are in view').toBe(true);
+            await app.screenshot(`laptop-${size.width}x${size.height}-${scheme}-panel-last-summary`);
+            expect(app.problems).toEqual([]);
+          } finally {
+            await app.close();
+          }
+        }
+      }
+    } finally {
+      silent.clearFaults();
+    }
+  }, 120_000);
 });

@@ -29,6 +29,8 @@ export interface FleetMonitorOptions {
   lookupDisruption?: MonitorOptions['lookupDisruption'];
   /** Told of every finished poll, by every monitor this service builds (the site metrics' recorder). */
   onPollDone?: MonitorOptions['onPollDone'];
+  /** Whether `onPollDone` takes the bodies now (the monitor's option). */
+  pollListenerOn?: MonitorOptions['pollListenerOn'];
 }
 
 export interface FleetMonitor {
@@ -80,7 +82,7 @@ export function createFleetMonitor(
     const settings = toMonitorSettings(options.settings(), options.monitorOverrides);
     // Pins from the inventory: a certificate the technician trusted stays pinned across restarts.
     const client = options.createClient({ ...monitorClientOptions(settings), tlsPins: list.pins });
-    const { lookupDisruption: lookup, onPollDone } = options;
+    const { lookupDisruption: lookup, onPollDone, pollListenerOn } = options;
     const monitor = createMonitor({
       client,
       sessions,
@@ -88,6 +90,7 @@ export function createFleetMonitor(
       ...settings,
       ...(lookup !== undefined ? { lookupDisruption: lookup } : {}),
       ...(onPollDone !== undefined ? { onPollDone } : {}),
+      ...(pollListenerOn !== undefined ? { pollListenerOn } : {}),
     });
     monitor.start(list.all().map(targetOf));
     live = { monitor, client, settings: JSON.stringify(options.settings()) };

@@ -29,6 +29,8 @@ export interface MetricsMonitor {
 export interface SiteMetricsService {
   /** Bound to the monitor's `onPollDone`; ignores polls while metrics are off. */
   readonly record: (done: PollDone) => void;
+  /** Whether `record` takes polls now (metrics on): the monitor keeps every body parsed only then. */
+  readonly listening: () => boolean;
   /** The status once any start or stop under way has finished. */
   status(): Promise<SiteMetricsStatus>;
   /** Stops serving and stops following the settings. Safe to call twice. */
@@ -134,6 +136,7 @@ export function createSiteMetricsService(options: SiteMetricsServiceOptions): Si
     record: (done) => {
       if (applied.enabled) recorder.record(done);
     },
+    listening: () => applied.enabled,
     async status() {
       await transition;
       const lastScrapeAt = served?.lastScrapeAt();

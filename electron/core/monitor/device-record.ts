@@ -49,7 +49,11 @@ export interface DeviceRecord {
 }
 
 /** `listened`: a listener takes every poll's parsed bodies (kept-answer.ts). */
-export function newRecord(target: MonitorTarget, now: number, listened = false): DeviceRecord {
+export function newRecord(
+  target: MonitorTarget,
+  now: number,
+  listened: () => boolean = () => false,
+): DeviceRecord {
   return {
     target,
     address: formatDeviceAddress(target.address),

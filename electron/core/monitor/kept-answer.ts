@@ -80,8 +80,11 @@ export class KeptAnswer {
   private pools: readonly KeptPool[] | undefined;
   /** The last summary's numbers were dropped (its unit changed, the summary not kept): the next poll reads one. */
   summaryWanted = false;
-  /** `listened`: a listener takes every poll's parsed bodies (see the file comment). */
-  constructor(private readonly listened: boolean) {}
+  /**
+   * `listened`: whether a listener takes every poll's parsed bodies now (see the file comment); asked at each
+   * poll, so the app's site metrics turned on or off change what is kept from the next answer on.
+   */
+  constructor(private readonly listened: () => boolean) {}
 
   /**
    * This poll's answer taken in; answers the poll's reading (its `/status` on the kept summary's part).
@@ -89,16 +92,17 @@ export class KeptAnswer {
    */
   take(answer: Answered, at: number, open: boolean): PollSummary {
     const unitBefore = this.hashRateUnit;
+    const listened = this.listened();
     if (answer.info !== undefined) {
-      this.info = keep(this.info, answer.infoBytes, answer.info, this.listened);
+      this.info = keep(this.info, answer.infoBytes, answer.info, listened);
       this.hashRateUnit = infoFacts(answer.info).hashRateUnit;
     }
     if (!answer.summaryReused) {
       const read = answer.summary !== undefined;
       this.summaryWanted = false;
       this.summary =
-        read && (open || this.listened)
-          ? keep(this.summary, answer.summaryBytes, answer.summary, this.listened)
+        read && (open || listened)
+          ? keep(this.summary, answer.summaryBytes, answer.summary, listened)
           : undefined;
       this.part = read ? readSummaryPart(answer.summary, this.hashRateUnit) : undefined;
       this.pools = read ? summaryPools(answer.summary, this.pools) : undefined;
@@ -123,11 +127,11 @@ export class KeptAnswer {
 
   /** The kept `/summary` and `/info`, parsed, as a listener has them (kept so only when listened). */
   get summaryForListener(): unknown {
-    return this.listened ? parsedBody(this.summary) : undefined;
+    return this.listened() ? parsedBody(this.summary) : undefined;
   }
 
   get infoForListener(): unknown {
-    return this.listened ? parsedBody(this.info) : undefined;
+    return this.listened() ? parsedBody(this.info) : undefined;
   }
 
   get answered(): boolean {

@@ -53,6 +53,11 @@ export interface MonitorOptions extends MonitorSettings {
   lookupDisruption?: PollRunnerOptions['lookupDisruption'];
   /** Told of every finished poll (the site metrics' recorder: errors by reason, latency, identity). */
   onPollDone?: PollRunnerOptions['onPollDone'];
+  /**
+   * Whether `onPollDone` takes the bodies now (default: whenever there is one). The app's site metrics
+   * listen only while they are on; meanwhile the monitor keeps bodies as it does without a listener.
+   */
+  pollListenerOn?: () => boolean;
 }
 
 export type { DisruptionDetail } from './disruption';
@@ -125,7 +130,10 @@ export function createMonitor(options: MonitorOptions): Monitor {
     granularityMs: settings.batchMs,
     now: parts.now,
   });
-  const listened = options.onPollDone !== undefined;
+  const listened =
+    options.onPollDone === undefined
+      ? (): boolean => false
+      : (options.pollListenerOn ?? ((): boolean => true));
 
   return {
     start(devices) {

@@ -26,7 +26,7 @@ export function watchDevice(
   scheduler: PollScheduler,
   device: MonitorTarget,
   spreadMs: number,
-  listened: boolean,
+  listened: () => boolean,
 ): void {
   if (parts.stopped || parts.records.has(device.deviceId)) return;
   const record = newRecord(device, parts.now(), listened);

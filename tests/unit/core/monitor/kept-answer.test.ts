@@ -44,7 +44,7 @@ const inTerahashes = (info: string): string => {
 
 describe('kept answer', () => {
   it('keeps /summary and /info as bytes while the device is open, and gives them back parsed as the device sent them', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     kept.take(answer({ summary: SUMMARY, info: INFO }), 1000, true);
     expect(kept.raw()).toEqual({
       status: STATUS,
@@ -57,7 +57,7 @@ describe('kept answer', () => {
   });
 
   it('gives back each new body exactly, shorter or longer than the one before it', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     const short = JSON.stringify({ miner: { hr_realtime: 1 } });
     const longer = JSON.stringify({ miner: { hr_realtime: 2, note: 'x'.repeat(SUMMARY.length * 2) } });
     for (const body of [SUMMARY, short, SUMMARY, longer, short]) {
@@ -67,13 +67,13 @@ describe('kept answer', () => {
   });
 
   it('reads a body whose bytes start with a byte-order mark', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     kept.take(answer({ summary: `\uFEFF${SUMMARY}` }), 1, true);
     expect(kept.raw().summary).toEqual(JSON.parse(SUMMARY));
   });
 
   it('a poll that did not read /summary shows its /status on what the last summary said', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     const first = kept.take(answer({ summary: SUMMARY, info: INFO }), 1, true);
     const second = kept.take(answer({ reused: true }), 2, true);
     expect(second).toEqual(readPollSummary(STATUS, JSON.parse(SUMMARY), JSON.parse(INFO)));
@@ -82,7 +82,7 @@ describe('kept answer', () => {
   });
 
   it('a new /info under a kept summary reads it again in the new hash-rate unit', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     kept.take(answer({ summary: SUMMARY, info: INFO }), 1, true);
     const other = inTerahashes(INFO);
     const reading = kept.take(answer({ reused: true, info: other }), 2, true);
@@ -93,13 +93,13 @@ describe('kept answer', () => {
   });
 
   it('/info read in the same poll as /summary gives the unit of that summary', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     const reading = kept.take(answer({ summary: SUMMARY, info: inTerahashes(INFO) }), 1, true);
     expect(reading).toEqual(readPollSummary(STATUS, JSON.parse(SUMMARY), JSON.parse(inTerahashes(INFO))));
   });
 
   it('a summary that could not be read this time leaves no numbers and no summary body', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     kept.take(answer({ summary: SUMMARY, info: INFO }), 1, true);
     const reading = kept.take(answer({}), 2, true);
     expect(reading).toEqual(readPollSummary(STATUS, undefined, JSON.parse(INFO)));
@@ -109,7 +109,7 @@ describe('kept answer', () => {
   });
 
   it('keeps the parsed bodies, the very objects, when a listener takes every poll (and only then)', () => {
-    const listened = new KeptAnswer(true);
+    const listened = new KeptAnswer(() => true);
     const first = answer({ summary: SUMMARY, info: INFO });
     listened.take(first, 1, true);
     listened.take(answer({ reused: true }), 2, true);
@@ -117,14 +117,14 @@ describe('kept answer', () => {
     expect(listened.infoForListener).toBe(first.info);
     expect(listened.raw().summary).toBe(first.summary);
 
-    const quiet = new KeptAnswer(false);
+    const quiet = new KeptAnswer(() => false);
     quiet.take(answer({ summary: SUMMARY, info: INFO }), 1, true);
     expect(quiet.summaryForListener).toBeUndefined();
     expect(quiet.infoForListener).toBeUndefined();
   });
 
   it('keeps the parsed bodies of a client that did not hand over their bytes', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     const first = answer({ summary: SUMMARY, info: INFO }, true);
     kept.take(first, 1, true);
     expect(kept.raw().summary).toBe(first.summary);
@@ -134,7 +134,7 @@ describe('kept answer', () => {
   it('keeps the reading it has while polls say the same, and makes a new one when anything changes', () => {
     // The record holds a poll's reading for an interval: replaced by an equal one at every poll, each old
     // one is old-generation garbage (1,000 a second at 10,000 devices).
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     const first = kept.take(answer({ summary: SUMMARY, info: INFO }), 1, true);
     const same = kept.take(answer({ reused: true }), 2, true);
     expect(same).toBe(first);
@@ -165,7 +165,7 @@ describe('kept answer', () => {
   });
 
   it('keeps no /summary of a device nobody has open, but its numbers, its pools and /info', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     const reading = kept.take(answer({ summary: SUMMARY, info: INFO }), 1, false);
     expect(reading).toEqual(readPollSummary(STATUS, JSON.parse(SUMMARY), JSON.parse(INFO)));
     expect(kept.summaryKept).toBe(false);
@@ -192,7 +192,7 @@ describe('kept answer', () => {
   });
 
   it('a new hash-rate unit under a summary not kept drops its numbers until the next summary is read', () => {
-    const kept = new KeptAnswer(false);
+    const kept = new KeptAnswer(() => false);
     kept.take(answer({ summary: SUMMARY, info: INFO }), 1, false);
     const other = inTerahashes(INFO);
     const same = kept.take(answer({ reused: true, info: INFO }), 2, false);
@@ -204,5 +204,23 @@ describe('kept answer', () => {
     const again = kept.take(answer({ summary: SUMMARY }), 4, false);
     expect(kept.summaryWanted).toBe(false);
     expect(again).toEqual(readPollSummary(STATUS, JSON.parse(SUMMARY), JSON.parse(other)));
+  });
+
+  it('follows a listener turned on and off: parsed bodies only while it listens', () => {
+    let on = false;
+    const kept = new KeptAnswer(() => on);
+    kept.take(answer({ summary: SUMMARY, info: INFO }), 1, false);
+    expect(kept.summaryKept).toBe(false);
+    expect(kept.infoForListener).toBeUndefined();
+    on = true;
+    // Turned on between summaries: the kept /info is given parsed, the summary comes with the next read.
+    expect(kept.infoForListener).toEqual(JSON.parse(INFO));
+    const next = answer({ summary: SUMMARY });
+    kept.take(next, 2, false);
+    expect(kept.summaryForListener).toBe(next.summary);
+    on = false;
+    kept.take(answer({ summary: SUMMARY }), 3, false);
+    expect(kept.summaryKept).toBe(false);
+    expect(kept.summaryForListener).toBeUndefined();
   });
 });
