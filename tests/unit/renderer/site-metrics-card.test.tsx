@@ -102,7 +102,8 @@ describe('the Site metrics card', () => {
         timeout: SITE_METRICS_POLL_MS * 2 + 1_000,
       },
     );
-  });
+    // Longer than the wait above: at vitest's default 5 s the test itself ended first on a loaded machine.
+  }, 15_000);
 
   it('refuses an address that is not an IP and a port as typed, and warns about another address', async () => {
     const field = (await screen.findByLabelText('Address')) as HTMLInputElement;
