@@ -4,19 +4,28 @@
  * decodes monitor diffs with plain loops; tests/unit/build/renderer-build.test.ts holds it to that).
  */
 
-/** The issue's defaults: 30 minutes, 95 % of nominal, 85 °C, 2 % rejected. */
+/**
+ * The issue's defaults: 30 minutes, 95 % of nominal, 85 °C, 2 % rejected; a device gets up to 15 minutes to
+ * settle (mining again, its hash rate up) before its window opens (issue 32).
+ */
 export const ACCEPTANCE_DEFAULTS = {
   minutes: 30,
   minHashratePercent: 95,
   maxChipTempC: 85,
   maxRejectedPercent: 2,
+  settleMinutes: 15,
 } as const;
 
-export const VERDICTS = ['pass', 'fail'] as const;
+/**
+ * `pending`: the device had not settled within the settle limit (still restarting or tuning) and nothing
+ * that cannot wait failed it: not judged yet, a later run judges it. Never counted as a failure.
+ */
+export const VERDICTS = ['pass', 'fail', 'pending'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
-/** "Accepted" / "Failed": the badge words of the fleet and the device panel. */
-export const verdictWords = (verdict: Verdict): string => (verdict === 'pass' ? 'Accepted' : 'Failed');
+const VERDICT_WORDS: Record<Verdict, string> = { pass: 'Accepted', fail: 'Failed', pending: 'Pending' };
+/** "Accepted" / "Failed" / "Pending": the badge words of the fleet and the device panel. */
+export const verdictWords = (verdict: Verdict): string => VERDICT_WORDS[verdict];
 
 /** A verdict's one line for lists: its first reason, and how many more ("… (+2 more)"). */
 export function oneLineReason(verdict: { verdict: Verdict; reasons: readonly string[] }): string {

@@ -17,6 +17,9 @@ export type { Verdict } from './acceptance-words';
 /** Longer than a working day is a typo; shorter than a second reads nothing twice. */
 export const ACCEPTANCE_MINUTES_RANGE = { min: 0.01, max: 24 * 60 } as const;
 
+/** 0 judges from the first reading; more than a working day is a typo. */
+export const SETTLE_MINUTES_RANGE = { min: 0, max: 24 * 60 } as const;
+
 export const acceptanceCriteriaSchema = z.object({
   /** How long the devices are watched; decimals allowed (0.5 = 30 s). */
   minutes: z.number().min(ACCEPTANCE_MINUTES_RANGE.min).max(ACCEPTANCE_MINUTES_RANGE.max),
@@ -26,6 +29,11 @@ export const acceptanceCriteriaSchema = z.object({
   maxChipTempC: z.number().min(20).max(150),
   /** Rejected shares at most this share of the accepted ones during the window, in %. */
   maxRejectedPercent: z.number().min(0).max(100),
+  /**
+   * How long a device may take to settle (a mining state, its hash rate up) before its window opens, in
+   * minutes; 0 = judge from the first reading. Absent (criteria kept before issue 32): the default, 15.
+   */
+  settleMinutes: z.number().min(SETTLE_MINUTES_RANGE.min).max(SETTLE_MINUTES_RANGE.max).optional(),
 });
 export type AcceptanceCriteria = z.infer<typeof acceptanceCriteriaSchema>;
 
@@ -122,6 +130,16 @@ export const acceptanceEvidenceSchema = z.object({
 });
 export type AcceptanceEvidence = z.infer<typeof acceptanceEvidenceSchema>;
 
+/** One reading taken while the device settled: shown in the evidence, never counted in the verdict. */
+export const settlingReadingSchema = z.object({
+  at: isoTimeSchema,
+  /** The miner state the device reported (`/summary` `miner.miner_status.miner_state`), when it said. */
+  state: z.string().nullable(),
+  /** Real-time hash rate, TH/s, when read. */
+  hashRateThs: z.number().nullable(),
+});
+export type SettlingReading = z.infer<typeof settlingReadingSchema>;
+
 export const acceptanceVerdictSchema = z.object({
   deviceId: z.string(),
   /** Canonical (`http://host[:port]`). */
@@ -134,6 +152,13 @@ export const acceptanceVerdictSchema = z.object({
   criteria: acceptanceCriteriaSchema,
   startedAt: isoTimeSchema,
   endedAt: isoTimeSchema,
+  /**
+   * When the device's window opened (it had settled); null when it never settled (a `pending` verdict, or
+   * a failure that could not wait). Absent on verdicts kept before issue 32.
+   */
+  settledAt: isoTimeSchema.nullable().optional(),
+  /** The readings before the window opened (the settling phase); absent or empty when it was settled at once. */
+  settling: z.array(settlingReadingSchema).optional(),
 });
 export type AcceptanceVerdict = z.infer<typeof acceptanceVerdictSchema>;
 

@@ -5,6 +5,7 @@
  * accepted the site password (a comparison: the secret stays in the session manager); the firmware
  * version from `/info`; the site's acceptance verdicts. A read that fails leaves its fact out.
  */
+import type { Verdict } from '../../../shared/domain/acceptance-words';
 import type { PoolSpec } from '../../../shared/domain/pools';
 import type { SiteStandard } from '../../../shared/domain/standard';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
@@ -29,7 +30,7 @@ export interface FactsInput {
   /** Why a device cannot be reached now, else undefined. */
   offlineReason: (target: SessionTarget) => string | undefined;
   /** The site's latest verdict per device id. */
-  verdicts: ReadonlyMap<string, 'pass' | 'fail'>;
+  verdicts: ReadonlyMap<string, Verdict>;
   signal?: AbortSignal;
   concurrency?: number;
 }

@@ -3,6 +3,7 @@
  * column, `standard show`, `commission --dry-run` and the report use. Pure: facts in (device-facts.ts
  * gathers them), words out. A fact that could not be read is "not checked", never a guess.
  */
+import type { Verdict } from '../../../shared/domain/acceptance-words';
 import type {
   DeviceDrift,
   DriftSummary,
@@ -35,7 +36,7 @@ export interface DeviceFacts {
   /** Read, but the power rule gives it no preset ("preset 3200 not offered"): it cannot be brought there. */
   powerUnavailable?: string;
   /** Its latest acceptance verdict in the site. */
-  acceptance?: 'pass' | 'fail' | 'none';
+  acceptance?: Verdict | 'none';
 }
 
 /** Numeric parts compared as numbers ("1.10" after "1.9"), others as text. Negative: a is older. */
@@ -120,6 +121,7 @@ function partDrift(part: StandardPart, standard: SiteStandard, facts: DeviceFact
     case 'acceptance':
       if (facts.acceptance === undefined) return notChecked('verdict not read');
       if (facts.acceptance === 'pass') return ok;
+      if (facts.acceptance === 'pending') return differs('tuning, judge again later');
       return differs(facts.acceptance === 'fail' ? 'acceptance failed' : 'not yet accepted');
   }
 }

@@ -5,6 +5,7 @@
  * progress streamed as `standard:progress` / `standard:device` events and the drift it changed as
  * `standard:drift`. Cancel stops the run between steps (an AbortSignal every write service honours).
  */
+import type { Verdict } from '../../../shared/domain/acceptance-words';
 import { randomBytes } from 'node:crypto';
 import type {
   CommissionCounts,
@@ -180,7 +181,7 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
     return ok(found.value);
   };
 
-  const verdicts = async (): Promise<Map<string, 'pass' | 'fail'>> => {
+  const verdicts = async (): Promise<Map<string, Verdict>> => {
     const kept = await services.acceptance.kept();
     return new Map(kept.ok ? kept.value.verdicts.map((v) => [v.deviceId, v.verdict] as const) : []);
   };
