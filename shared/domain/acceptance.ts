@@ -140,6 +140,21 @@ export const settlingReadingSchema = z.object({
 });
 export type SettlingReading = z.infer<typeof settlingReadingSchema>;
 
+/**
+ * Where one device of a running acceptance stands before its verdict: `settling` (not mining yet, or its
+ * hash rate still coming up; the window shows "Settling · 3 min", never "Failed") or `watching` (its
+ * window is open).
+ */
+export const acceptancePhaseSchema = z.object({
+  deviceId: z.string(),
+  phase: z.enum(['settling', 'watching']),
+  /** Settling: when the run began watching it. Watching: when its window opened. */
+  since: isoTimeSchema,
+  /** The miner state of its last reading ("auto-tuning"), when it said. */
+  state: z.string().nullable(),
+});
+export type AcceptancePhase = z.infer<typeof acceptancePhaseSchema>;
+
 export const acceptanceVerdictSchema = z.object({
   deviceId: z.string(),
   /** Canonical (`http://host[:port]`). */

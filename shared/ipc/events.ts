@@ -5,7 +5,7 @@
  * per device.
  */
 import { z } from 'zod';
-import { acceptanceVerdictSchema } from '../domain/acceptance';
+import { acceptancePhaseSchema, acceptanceVerdictSchema } from '../domain/acceptance';
 import { WRITE_OUTCOMES } from '../domain/commission';
 import {
   COMMISSION_RUN_STATUSES,
@@ -95,12 +95,16 @@ export const eventSchemas = {
   }),
   /** One device's acceptance verdict, as soon as its last reading is in (the hub batches them). */
   'acceptance:verdict': z.object({ runId: z.string(), verdict: acceptanceVerdictSchema }),
+  /** Devices of a run that changed phase (settling → watching), or whose settling state changed. */
+  'acceptance:phase': z.object({ runId: z.string(), phases: z.array(acceptancePhaseSchema) }),
   /** An acceptance run ended: its verdicts kept in the site (`saved`), or cancelled with none kept. */
   'acceptance:done': z.object({
     runId: z.string(),
     status: z.enum(['done', 'cancelled']),
     passed: z.number(),
     failed: z.number(),
+    /** Not judged yet: still settling at the settle limit (absent from runs before issue 32). */
+    pending: z.number().optional(),
     saved: z.boolean(),
     saveError: z.string().optional(),
   }),

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   acceptanceCriteriaSchema,
+  acceptancePhaseSchema,
   acceptanceVerdictSchema,
   storedVerdictSchema,
 } from '../../domain/acceptance';
@@ -27,6 +28,8 @@ export const acceptanceRunSchema = z.object({
   /** Asked-for devices that are not in the fleet (not watched). */
   notInFleet: z.array(z.string()),
   verdicts: z.array(acceptanceVerdictSchema),
+  /** Devices without a verdict yet: settling or watching, and since when (absent before issue 32). */
+  phases: z.array(acceptancePhaseSchema).optional(),
   /** Why the verdicts could not be kept in the site, when they could not. */
   saveError: z.string().optional(),
 });
