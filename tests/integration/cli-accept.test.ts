@@ -77,7 +77,9 @@ describe('minerdeck accept', () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^Watching 2 devices for 1 s, ends about \d\d:\d\d:\d\d/);
+    expect(lines[0]).toMatch(
+      /^Watching 2 devices for 1 s once each has settled \(mining, its hash rate up; up to 15 min\)/,
+    );
     for (const device of healthy) expect(lines).toContain(`${device.host}:${device.port}  Accepted`);
     expect(lines.at(-1)).toBe('Accepted 2 of 2 devices.');
     // Still one verdict per device: the failing device keeps its own, the others' are this run's.
