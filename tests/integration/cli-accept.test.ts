@@ -93,10 +93,7 @@ describe('minerdeck accept', () => {
     [['--minutes', 'half'], /--minutes takes minutes from 0\.01 to 1440 \(decimals allowed\), not "half"/],
     [['--min-hashrate', '-5'], /--min-hashrate/],
     [['--max-chip-temp', '300'], /--max-chip-temp takes °C from 20 to 150/],
-    [
-      ['--settle-minutes=-1'],
-      /--settle-minutes takes minutes from 0 to 1440 \(decimals allowed\), not "-1"/,
-    ],
+    [['--settle-minutes=-1'], /--settle-minutes takes minutes from 0 to 1440 \(decimals allowed\), not "-1"/],
     [['--settle-minutes', 'soon'], /--settle-minutes takes minutes from 0 to 1440/],
     [['--interval', '5'], /Unknown option '--interval'/],
   ])('refuses %j as bad usage (exit 2)', async (args, message) => {
@@ -160,13 +157,13 @@ describe('minerdeck accept', () => {
     const text = await accept([tuning.address, '--minutes', '0.02', '--settle-minutes', '0.03']);
     expect(text.code, text.stderr).toBe(3);
     expect(text.stdout).toMatch(
-      /  Pending: still tuning after 2 s \(auto-tuning since \d\d:\d\d\): not judged yet/,
+      / {2}Pending: still tuning after 2 s \(auto-tuning since \d\d:\d\d\): not judged yet/,
     );
     expect(text.stdout).toContain(
       'Accepted 0 of 1 device; 1 pending (not judged yet: accept them again later).',
     );
     expect(text.stderr).toMatch(
-      /  settling \(auto-tuning\): not judged until it mines with its hash rate up/,
+      / {2}settling \(auto-tuning\): not judged until it mines with its hash rate up/,
     );
   }, 40_000);
 });
