@@ -12,6 +12,7 @@ import type { StoredVerdict } from '../../shared/domain/acceptance';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { runCli } from '../support/run-cli';
+import { restartMining } from '../support/sim-restart';
 
 let fleet: Fleet;
 let dataDir: string;
@@ -121,19 +122,7 @@ describe('minerdeck accept', () => {
   it('a device still tuning at the settle limit is pending: exit 3, JSON with settledAt and settling, words on a terminal', async () => {
     // An untuned preset and a restart: the device tunes (60 s by default) at 85 % of its rate.
     const tuning = fleet.devices[1]!;
-    const unlock = await fetch(`${tuning.address}/api/v1/unlock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pw: 'admin' }),
-    });
-    const { token } = (await unlock.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    await fetch(`${tuning.address}/api/v1/settings`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ miner: { overclock: { preset: '2980' } } }),
-    });
-    await fetch(`${tuning.address}/api/v1/mining/restart`, { method: 'POST', headers });
+    await restartMining(tuning, { preset: '2980' });
 
     const json = await accept([tuning.address, '--minutes', '0.02', '--settle-minutes', '0.05', '--json']);
     expect(json.code, json.stderr).toBe(3);
