@@ -83,6 +83,8 @@ describe('minerdeck accept', () => {
     );
     for (const device of healthy) expect(lines).toContain(`${device.host}:${device.port}  Accepted`);
     expect(lines.at(-1)).toBe('Accepted 2 of 2 devices.');
+    // Settled at once: no settling progress said.
+    expect(run.stderr).not.toMatch(/settling|settled/);
     // Still one verdict per device: the failing device keeps its own, the others' are this run's.
     const kept = keptVerdicts();
     expect(kept).toHaveLength(3);
