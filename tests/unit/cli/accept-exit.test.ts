@@ -41,7 +41,10 @@ describe('exit codes with pending verdicts', () => {
   });
 
   it('commission: 3 only when every device not at the standard is pending acceptance', () => {
-    const pending = device('unknown', `${ACCEPTANCE_PENDING_WORDS} (still tuning after 15 min …)`);
+    const pending = device(
+      'unknown',
+      `${ACCEPTANCE_PENDING_WORDS}still tuning after 15 min …; judge again later`,
+    );
     expect(commissionExitCode([device('done'), device('unchanged')], false)).toBe(0);
     expect(commissionExitCode([device('done'), pending], false)).toBe(3);
     expect(commissionExitCode([pending, device('failed')], false)).toBe(1);
