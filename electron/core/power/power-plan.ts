@@ -25,7 +25,7 @@ import { spreadBudget } from './budget-spread';
 import type { PowerReadDeps, ReadFacts } from './power-read';
 import { readPowerFacts } from './power-read';
 import type { PresetPick } from './preset-choice';
-import { allowedPresets, pickByMaxWatts, pickByName, spreadOptions } from './preset-choice';
+import { allowedPresets, pickByMaxWatts, pickByName, plannedRates, spreadOptions } from './preset-choice';
 
 export interface PowerPlanDeps extends PowerReadDeps {
   vault: CredentialVault;
@@ -186,13 +186,23 @@ export async function planPower(
   const spreading = reads.flatMap((read, i) => {
     if ('skip' in read) return [];
     const presets = spreadOptions(read.facts);
-    return presets.length > 0 ? [{ i, presets }] : [];
+    return presets.length > 0 ? [{ i, presets, read }] : [];
   });
+  // The preset each device runs now and its id: the plan holds still (ties go to the current preset) and
+  // does not depend on the order the devices were listed in (budget-spread.ts).
   const spread = spreadBudget(
-    spreading.map(({ presets }) =>
-      presets.map((p) => ({ watts: p.watts ?? 0, hashRate: p.hashRateThs ?? 0 })),
-    ),
+    spreading.map(({ presets }) => {
+      const rates = plannedRates(presets);
+      return presets.map((p, k) => ({ watts: p.watts ?? 0, hashRate: rates[k] ?? 0 }));
+    }),
     budgetW,
+    {
+      current: spreading.map(({ presets, read }) => {
+        const at = presets.findIndex((p) => p.name === read.facts.current);
+        return at < 0 ? undefined : at;
+      }),
+      keys: spreading.map(({ read }) => read.target.deviceId),
+    },
   );
   if (!spread.ok) {
     const n = spreading.length;
