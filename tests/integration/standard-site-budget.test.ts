@@ -13,6 +13,7 @@ import { createMemoryStore } from '../../electron/core/credentials/memory-store'
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';
 import { runCommission } from '../../electron/core/standard/commission-run';
+import type { PlannedCommission } from '../../electron/core/standard/standard-commission';
 import { planCommission } from '../../electron/core/standard/standard-commission';
 import type { SiteStandard } from '../../shared/domain/standard';
 import { targetOf } from '../support/sim-targets';
@@ -57,7 +58,7 @@ async function setup(count: number) {
   return { devices: fleet.devices, targets, commission, plan, deps };
 }
 
-const presetSteps = (planned: Awaited<ReturnType<ReturnType<typeof setup>['plan']>>) =>
+const presetSteps = (planned: PlannedCommission) =>
   planned.plan.entries.filter((e) => e.steps.some((s) => /preset/.test(s.words)));
 
 describe('site budget through Commission', () => {
