@@ -130,7 +130,8 @@ export function spreadBudget(
 ): SpreadResult {
   const order = plannedOrder(options.length, settings.keys);
   const top = Math.max(0, ...options.flatMap((list) => list.map((o) => o.hashRate)).filter(Number.isFinite));
-  const unit = top > 0 ? top * 2 ** -VALUE_BITS : 1;
+  // Never 0 (a denormal top would make every value infinite).
+  const unit = top > 0 ? Math.max(top * 2 ** -VALUE_BITS, Number.MIN_VALUE) : 1;
   const build = (bonus: boolean): Device[] =>
     order.map((i) => deviceOf(candidatesOf(options[i] ?? [], settings.current?.[i], unit, bonus), i));
   const devices = build(true);
@@ -156,9 +157,11 @@ export function spreadBudget(
   const core = spreadByCore(devices, slackW, step, maxWork);
   const picks = keepWhenAsGood(devices, core.picks, budget);
   // The bound on hash rate alone (no keep bonus), with the rounding of every device's value.
-  const plain = settings.current === undefined ? devices : build(false);
-  const plainMin = plain.reduce((sum, d) => sum + d.low.watts, 0);
-  const bestValue = relaxedBest(plain, budget - plainMin) + plain.length;
+  const plain = settings.current === undefined ? undefined : build(false);
+  const bestValue =
+    (plain === undefined
+      ? core.bestValue
+      : relaxedBest(plain, budget - plain.reduce((sum, d) => sum + d.low.watts, 0))) + devices.length;
   return result(devices, order, picks, step, bestValue * unit);
 }
 
