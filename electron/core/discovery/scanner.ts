@@ -31,6 +31,7 @@ import { ConnectTiming, PATIENCE_SHARE } from './connect-timing';
 import { DeadlineQueue } from './deadline-queue';
 import type { DeadlineEntry } from './deadline-queue';
 import type { KnownDevice } from './known-devices';
+import { LoopClock } from './loop-clock';
 import { KnownDevices } from './known-devices';
 import type { ProbeContext } from './prober';
 import { probeHost } from './prober';
@@ -136,6 +137,8 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_SCAN_CONNECT_TIMEOUT_MS;
   const timing = new ConnectTiming(connectTimeoutMs, () => deadlines.retime());
   const deadlines = new DeadlineQueue<DeadlineEntry>(() => timing.confirmMs);
+  const clock = new LoopClock();
+  clock.start();
   const ctx: ProbeContext = {
     ports: options.ports ?? DEFAULT_SCAN_PORTS,
     requestTimeoutMs: options.requestTimeoutMs ?? Math.max(MIN_SCAN_REQUEST_TIMEOUT_MS, 3 * connectTimeoutMs),
@@ -143,6 +146,7 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
     tracker,
     deadlines,
     timing,
+    clock,
     stopped,
   };
   /** What answers at a known device's old address now ("moved" only when it is silent: a
@@ -179,6 +183,7 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
   const cancel = (): void => {
     if (tracker.isClosed) return;
     tracker.destroyAll();
+    clock.stop();
     stop();
   };
   const onAbort = (): void => cancel();
@@ -213,6 +218,7 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
   }).then(() => known.settled());
   const done = swept.then((): ScanSummary => {
     meter.stop();
+    clock.stop();
     deadlines.clear();
     options.signal?.removeEventListener('abort', onAbort);
     const cancelled = tracker.isClosed;
