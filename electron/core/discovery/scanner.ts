@@ -9,6 +9,7 @@
  * aside, its connect still waiting, and its slot moves on; every set-aside address is waited for the
  * confirm wait (≥ 350 ms, ≤ the connect timeout) before the scan ends, so a device that was merely slow
  * is still found. Most of a sweep's connects wait on empty addresses, side by side, up to 8 × the slots.
+ * Answers are timed without the laptop's own lateness in reading them (loop-clock.ts).
  *
  * Defaults, measured by `npm run bench -- discovery` (docs/benchmarks.md):
  * - connect timeout 500 ms: the longest any address is waited for, and the wait until the first answer.
