@@ -2,7 +2,7 @@
  * The power-profile channels (shared/ipc/channels/power.ts): the plan of a choice over fleet devices, the
  * writes — planned again, each device written only when the new plan gives it the preset the user saw —
  * with outcomes streaming as `commission:*` events and one entry in the current site's activity log, and
- * the preset each fleet device runs, read only when due.
+ * the presets the devices offer for the chooser, and the preset each fleet device runs, read only when due.
  */
 import type { WriteResult } from '../../../shared/domain/commission';
 import { summarizeActivity } from '../../../shared/domain/commission';
@@ -21,7 +21,7 @@ import {
   unreachableReasons,
 } from './site-setup-targets';
 
-type PowerHandlers = Pick<Handlers, 'power:plan' | 'power:set' | 'power:presets'>;
+type PowerHandlers = Pick<Handlers, 'power:plan' | 'power:set' | 'power:offers' | 'power:presets'>;
 
 export type PowerChannelServices = Pick<CoreServices, 'commission' | 'fleet' | 'settings' | 'events'>;
 
@@ -104,6 +104,21 @@ export function powerHandlers(s: PowerChannelServices): PowerHandlers {
           summary: summarizeActivity(set.value.activity ?? { action: 'power-profile', devices }),
           ...(set.value.activityError !== undefined ? { activityError: set.value.activityError } : {}),
         });
+      }),
+
+    'power:offers': ({ deviceIds, refresh }) =>
+      guarded(async () => {
+        const asked = distinct(deviceIds);
+        const targets = sessionTargets(s.fleet, asked);
+        const { concurrency } = bulkOptions();
+        return ok(
+          await commission.presetOffers(targets, {
+            offlineReason: await unreachableReasons(s.fleet),
+            notInFleet: asked.length - targets.length,
+            ...(concurrency !== undefined ? { concurrency } : {}),
+            ...(refresh === true ? { refresh } : {}),
+          }),
+        );
       }),
 
     'power:presets': ({ deviceIds }) =>

@@ -38,8 +38,8 @@ export interface PowerPlanOptions {
   concurrency?: number;
 }
 
-/** A device read for the plan: its facts, or why it is skipped. */
-type Read =
+/** A device read for the plan (and for the preset chooser, preset-offers.ts): its facts, or why it is skipped. */
+export type Read =
   | { target: SessionTarget; facts: ReadFacts }
   | { target: SessionTarget; skip: { reason: PowerSkipReason; detail: string } };
 
@@ -98,7 +98,7 @@ function entryFor(
 }
 
 /** Reads every device the usual skips leave (offline, locked out, no credential), in input order. */
-async function readAll(
+export async function readAll(
   deps: PowerPlanDeps,
   targets: readonly SessionTarget[],
   options: PowerPlanOptions,
