@@ -43,15 +43,36 @@ function asConfirmed(
   });
 }
 
-export function powerHandlers(s: PowerChannelServices): PowerHandlers {
-  const bulkOptions = () => {
-    const concurrency = s.settings.current().credentials.concurrency;
-    const siteId = s.fleet.siteId();
-    return {
-      ...(concurrency !== undefined ? { concurrency } : {}),
-      ...(siteId !== undefined ? { siteId } : {}),
-    };
+/** The settings' concurrency and the current site (its activity log), as every write request takes them. */
+function bulkOptionsOf(s: PowerChannelServices): { concurrency?: number; siteId?: string } {
+  const concurrency = s.settings.current().credentials.concurrency;
+  const siteId = s.fleet.siteId();
+  return {
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(siteId !== undefined ? { siteId } : {}),
   };
+}
+
+/** The presets the devices offer, for the chooser: the fleet's devices, read as a plan reads them. */
+const presetOffers =
+  (s: PowerChannelServices): PowerHandlers['power:offers'] =>
+  ({ deviceIds, refresh }) =>
+    guarded(async () => {
+      const asked = distinct(deviceIds);
+      const targets = sessionTargets(s.fleet, asked);
+      const { concurrency } = bulkOptionsOf(s);
+      return ok(
+        await s.commission.presetOffers(targets, {
+          offlineReason: await unreachableReasons(s.fleet),
+          notInFleet: asked.length - targets.length,
+          ...(concurrency !== undefined ? { concurrency } : {}),
+          ...(refresh === true ? { refresh } : {}),
+        }),
+      );
+    });
+
+export function powerHandlers(s: PowerChannelServices): PowerHandlers {
+  const bulkOptions = () => bulkOptionsOf(s);
 
   const { commission } = s;
   /** The plan in the order asked for; ids that left the fleet are skipped. */
@@ -106,20 +127,7 @@ export function powerHandlers(s: PowerChannelServices): PowerHandlers {
         });
       }),
 
-    'power:offers': ({ deviceIds, refresh }) =>
-      guarded(async () => {
-        const asked = distinct(deviceIds);
-        const targets = sessionTargets(s.fleet, asked);
-        const { concurrency } = bulkOptions();
-        return ok(
-          await commission.presetOffers(targets, {
-            offlineReason: await unreachableReasons(s.fleet),
-            notInFleet: asked.length - targets.length,
-            ...(concurrency !== undefined ? { concurrency } : {}),
-            ...(refresh === true ? { refresh } : {}),
-          }),
-        );
-      }),
+    'power:offers': presetOffers(s),
 
     'power:presets': ({ deviceIds }) =>
       guarded(async () => ok(await commission.presetsOf(sessionTargets(s.fleet, distinct(deviceIds))))),

@@ -46,6 +46,89 @@ function useChooserDevices(): { ids: string[]; selected: boolean } {
   }, [selection, rows]);
 }
 
+/**
+ * The list's keyboard and pointer: ↓/↑ move (↓ opens a closed list), Enter takes the highlighted line,
+ * Escape closes the list only; the highlighted line stays in view.
+ */
+function useListKeys(
+  listId: string,
+  shown: readonly PresetOffer[],
+  disabled: boolean,
+  choose: (name: string) => void,
+) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const listed = open && !disabled && shown.length > 0;
+  const activeIndex = Math.min(active, shown.length - 1);
+
+  useEffect(() => {
+    if (!listed) return;
+    const option = document.getElementById(`${listId}-${activeIndex}`);
+    // jsdom has no scrollIntoView; a real browser keeps the highlighted line in view.
+    option?.scrollIntoView?.({ block: 'nearest' });
+  }, [listId, listed, activeIndex]);
+
+  const take = (name: string): void => {
+    choose(name);
+    setOpen(false);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>): void => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!listed) setOpen(true);
+      else setActive((activeIndex + (e.key === 'ArrowDown' ? 1 : -1) + shown.length) % shown.length);
+    } else if (e.key === 'Enter' && listed) {
+      e.preventDefault();
+      const offer = shown[activeIndex];
+      if (offer !== undefined) take(offer.name);
+    } else if (e.key === 'Escape' && listed) {
+      // Closes the list, not the dialog around it.
+      e.preventDefault();
+      e.stopPropagation();
+      setOpen(false);
+    }
+  };
+  /** Typing: the list opens on the first match. */
+  const typed = (): void => {
+    setActive(0);
+    setOpen(true);
+  };
+  return { listed, activeIndex, setActive, setOpen, take, onKeyDown, typed };
+}
+
+/** The presets a typed text shows, each a line: name, watts and TH/s, its counts. */
+function OfferList(props: {
+  id: string;
+  list: ReturnType<typeof useListKeys>;
+  shown: readonly PresetOffer[];
+  read: number;
+  label: string;
+}): ReactNode {
+  const { id, list } = props;
+  return (
+    <ul id={id} role="listbox" aria-label={props.label} hidden={!list.listed}>
+      {list.listed &&
+        props.shown.map((offer, i) => (
+          <li
+            key={offer.name}
+            id={`${id}-${i}`}
+            role="option"
+            aria-selected={i === list.activeIndex}
+            data-lacking={offer.lacking > 0 || offer.needsModdedPsu > 0 ? 'yes' : 'no'}
+            // Keeps the focus in the field: a click chooses without a blur closing the list first.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => list.take(offer.name)}
+            onMouseMove={() => i !== list.activeIndex && list.setActive(i)}
+          >
+            <span className="preset-offer-name">{offer.name}</span>
+            <span className="preset-offer-figures">{offerFigures(offer)}</span>
+            <span className="preset-offer-counts">{offerCounts(offer, props.read)}</span>
+          </li>
+        ))}
+    </ul>
+  );
+}
+
 export function PresetChooser({
   value,
   onChange,
@@ -58,9 +141,6 @@ export function PresetChooser({
   );
   const devices = useChooserDevices();
   const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const listRef = useRef<HTMLUListElement>(null);
 
   // Read once, when this way of choosing is first taken: never per keystroke, never for a choice not taken.
   const asked = useRef(false);
@@ -75,44 +155,8 @@ export function PresetChooser({
     () => (ready === undefined ? [] : offersMatching(ready.offers, value)),
     [ready, value],
   );
-  const listed = open && !disabled && shown.length > 0;
-  const activeIndex = Math.min(active, shown.length - 1);
+  const list = useListKeys(listId, shown, disabled, onChange);
 
-  useEffect(() => {
-    if (!listed) return;
-    const option = listRef.current?.children[activeIndex] as HTMLElement | undefined;
-    // jsdom has no scrollIntoView; a real browser keeps the highlighted line in view.
-    option?.scrollIntoView?.({ block: 'nearest' });
-  }, [listed, activeIndex]);
-
-  const choose = (name: string): void => {
-    onChange(name);
-    setOpen(false);
-  };
-  const move = (by: number): void => {
-    if (!listed) {
-      setOpen(true);
-      return;
-    }
-    setActive((activeIndex + by + shown.length) % shown.length);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>): void => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      move(e.key === 'ArrowDown' ? 1 : -1);
-    } else if (e.key === 'Enter' && listed) {
-      e.preventDefault();
-      const offer = shown[activeIndex];
-      if (offer !== undefined) choose(offer.name);
-    } else if (e.key === 'Escape' && listed) {
-      // Closes the list, not the dialog around it.
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
-    }
-  };
-
-  const named = ready === undefined ? undefined : offerNamed(ready.offers, value);
   return (
     <>
       <label className="power-value">
@@ -122,54 +166,36 @@ export function PresetChooser({
           role="combobox"
           aria-label={label}
           aria-autocomplete="list"
-          aria-expanded={listed}
+          aria-expanded={list.listed}
           aria-controls={listId}
-          {...(listed ? { 'aria-activedescendant': `${listId}-${activeIndex}` } : {})}
+          {...(list.listed ? { 'aria-activedescendant': `${listId}-${list.activeIndex}` } : {})}
           autoComplete="off"
           value={value}
           disabled={disabled}
           placeholder={placeholder}
           onChange={(e) => {
             onChange(e.target.value);
-            setActive(0);
-            setOpen(true);
+            list.typed();
           }}
-          onClick={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          onBlur={() => setOpen(false)}
+          onClick={() => list.setOpen(true)}
+          onKeyDown={list.onKeyDown}
+          onBlur={() => list.setOpen(false)}
         />
       </label>
       {!disabled && (
         <div className="preset-chooser">
-          <ul
+          <OfferList
             id={listId}
-            ref={listRef}
-            role="listbox"
-            aria-label={`Presets of ${devicesWords(devices.ids.length, devices.selected)}`}
-            hidden={!listed}
-          >
-            {listed &&
-              shown.map((offer, i) => (
-                <li
-                  key={offer.name}
-                  id={`${listId}-${i}`}
-                  role="option"
-                  aria-selected={i === activeIndex}
-                  data-lacking={offer.lacking > 0 || offer.needsModdedPsu > 0 ? 'yes' : 'no'}
-                  // Keeps the focus in the field: a click chooses without a blur closing the list first.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => choose(offer.name)}
-                  onMouseMove={() => i !== activeIndex && setActive(i)}
-                >
-                  <span className="preset-offer-name">{offer.name}</span>
-                  <span className="preset-offer-figures">{offerFigures(offer)}</span>
-                  <span className="preset-offer-counts">
-                    {ready === undefined ? '' : offerCounts(offer, ready.read)}
-                  </span>
-                </li>
-              ))}
-          </ul>
-          <ChooserStatus devices={devices} value={value} named={named} />
+            list={list}
+            shown={shown}
+            read={ready?.read ?? 0}
+            label={`Presets of ${devicesWords(devices.ids.length, devices.selected)}`}
+          />
+          <ChooserStatus
+            devices={devices}
+            value={value}
+            named={ready === undefined ? undefined : offerNamed(ready.offers, value)}
+          />
         </div>
       )}
     </>
