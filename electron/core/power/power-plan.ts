@@ -41,7 +41,7 @@ export interface PowerPlanOptions {
 /** A device read for the plan (and for the preset chooser, preset-offers.ts): its facts, or why it is skipped. */
 export type Read =
   | { target: SessionTarget; facts: ReadFacts }
-  | { target: SessionTarget; skip: { reason: PowerSkipReason; detail: string } };
+  | { target: SessionTarget; skip: { reason: PowerSkipReason; detail: string; code?: string } };
 
 /** What the choice gives one read device: a pick, or the note of why none (no facts: skipped anyway). */
 type Choose = (facts: ReadFacts, index: number) => PresetPick | undefined;
@@ -131,6 +131,8 @@ export async function readAll(
       skip: {
         reason: 'no-presets',
         detail: `its presets could not be read: ${trimDot(outcome.error.message)}`,
+        // Why, as a code: the chooser counts a device that did not answer as offline.
+        code: outcome.error.code,
       },
     };
   });

@@ -34,6 +34,15 @@ export const UNREAD_WORDS: Readonly<Record<Exclude<PowerSkipReason, 'no-choice'>
 };
 export const NOT_IN_FLEET_WORDS = 'no longer in the fleet';
 
+/** No answer at all is "offline", as the monitor would say it; any other failed read is the presets'. */
+const NO_ANSWER = new Set(['UNREACHABLE', 'TIMEOUT']);
+const unreadWhy = (skip: { reason: PowerSkipReason; code?: string }): string =>
+  skip.reason === 'no-choice' || (skip.reason === 'no-presets' && !NO_ANSWER.has(skip.code ?? ''))
+    ? UNREAD_WORDS['no-presets']
+    : skip.reason === 'no-presets'
+      ? UNREAD_WORDS.offline
+      : UNREAD_WORDS[skip.reason];
+
 interface Gathered {
   name: string;
   watts?: FigureRange;
@@ -94,7 +103,7 @@ export function gatherOffers(reads: readonly Read[], notInFleet = 0): PresetOffe
       read += 1;
       gatherDevice(byKey, r.facts);
     } else {
-      const why = r.skip.reason === 'no-choice' ? UNREAD_WORDS['no-presets'] : UNREAD_WORDS[r.skip.reason];
+      const why = unreadWhy(r.skip);
       unread.set(why, (unread.get(why) ?? 0) + 1);
     }
   }
