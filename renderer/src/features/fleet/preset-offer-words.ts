@@ -10,7 +10,9 @@ import { count } from '../../lib/format';
 
 const figure = (range: FigureRange | undefined, unit: string, digits = 0): string | undefined => {
   if (range === undefined) return undefined;
-  const one = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+  // "3250 W", as the devices and the plan write a preset's watts (no thousands separator).
+  const one = (n: number): string =>
+    n.toLocaleString('en-US', { maximumFractionDigits: digits, useGrouping: false });
   return range.min === range.max
     ? `${one(range.min)} ${unit}`
     : `${one(range.min)}–${one(range.max)} ${unit}`;
