@@ -53,28 +53,37 @@ interface Gathered {
   configuredOn: number;
 }
 
-const widen = (range: FigureRange | undefined, value: number | undefined): FigureRange | undefined =>
-  value === undefined
-    ? range
-    : range === undefined
-      ? { min: value, max: value }
-      : { min: Math.min(range.min, value), max: Math.max(range.max, value) };
+/** The range widened to take `value` in (changed in place: one object per name, not per device). */
+function widen(range: FigureRange | undefined, value: number | undefined): FigureRange | undefined {
+  if (value === undefined) return range;
+  if (range === undefined) return { min: value, max: value };
+  if (value < range.min) range.min = value;
+  if (value > range.max) range.max = value;
+  return range;
+}
 
 /** A name a technician could choose: printable, within the choice's length. */
 const choosable = (name: string): boolean =>
   name.trim().length > 0 && name.trim().length <= MAX_NAME && !/[\p{Cc}\p{Cf}]/u.test(name);
 
-function gatherDevice(byKey: Map<string, Gathered>, facts: DevicePowerFacts): void {
+/** Names already seen that no one could choose: checked once per name, not once per device. */
+type Refused = Set<string>;
+
+function gatherDevice(byKey: Map<string, Gathered>, refused: Refused, facts: DevicePowerFacts): void {
   const seen = new Set<string>();
   const configured = facts.current === undefined ? undefined : presetKey(facts.current);
   for (const preset of facts.presets) {
     const key = presetKey(preset.name);
     // A device listing a name twice counts once.
-    if (seen.has(key) || !choosable(preset.name)) continue;
+    if (seen.has(key)) continue;
     seen.add(key);
     let entry = byKey.get(key);
     if (entry === undefined) {
-      if (byKey.size >= MAX_OFFERS) continue;
+      if (refused.has(key) || byKey.size >= MAX_OFFERS) continue;
+      if (!choosable(preset.name)) {
+        refused.add(key);
+        continue;
+      }
       entry = { name: preset.name.trim(), offeredBy: 0, tunedOn: 0, needsModdedPsu: 0, configuredOn: 0 };
       byKey.set(key, entry);
     }
@@ -96,12 +105,13 @@ const byWatts = (a: PresetOffer, b: PresetOffer): number =>
 /** The reads gathered per preset name, and the devices not read counted by why (`notInFleet` among them). */
 export function gatherOffers(reads: readonly Read[], notInFleet = 0): PresetOffers {
   const byKey = new Map<string, Gathered>();
+  const refused: Refused = new Set();
   const unread = new Map<string, number>();
   let read = 0;
   for (const r of reads) {
     if ('facts' in r) {
       read += 1;
-      gatherDevice(byKey, r.facts);
+      gatherDevice(byKey, refused, r.facts);
     } else {
       const why = unreadWhy(r.skip);
       unread.set(why, (unread.get(why) ?? 0) + 1);

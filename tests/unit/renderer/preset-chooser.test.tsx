@@ -97,9 +97,9 @@ describe('the words', () => {
     expect(offerFigures(OFFERS.offers[3]!)).toBe('no watt or hash-rate figure');
     expect(offerCounts(OFFERS.offers[0]!, 8)).toBe('tuned on all 8 · set now on 8');
     expect(offerCounts(OFFERS.offers[2]!, 8)).toBe('tuned on 2 of 8 · lacks it on 2');
-    expect(offerCounts(OFFERS.offers[1]!, 8)).toBe('untuned: the devices tune it first · lacks it on 6');
+    expect(offerCounts(OFFERS.offers[1]!, 8)).toBe('untuned · lacks it on 6');
     expect(offerCounts(offer('3400', { offeredBy: 2, needsModdedPsu: 2, lacking: 6 }), 8)).toBe(
-      'untuned: the devices tune it first · lacks it on 6 · needs a modified PSU on 2',
+      'untuned · lacks it on 6 · needs a modified PSU on 2',
     );
     expect(readWords(OFFERS)).toBe(
       'Presets of 8 devices read. 2 devices not read: offline; 1: no password known.',
@@ -127,9 +127,9 @@ describe('Power…: one preset for all from the list', () => {
     expect(within(dialog).getByRole('listbox', { name: 'Presets of the 3 selected devices' })).toBeTruthy();
     expect(lines(dialog)).toEqual([
       '2800 | 2800 W · 82–188 TH/s | tuned on all 8 · set now on 8',
-      '3200 | 3200 W · 94 TH/s | untuned: the devices tune it first · lacks it on 6',
+      '3200 | 3200 W · 94 TH/s | untuned · lacks it on 6',
       '3250 | 3250 W · 218 TH/s | tuned on 2 of 8 · lacks it on 2',
-      'disabled | no watt or hash-rate figure | untuned: the devices tune it first',
+      'disabled | no watt or hash-rate figure | untuned',
     ]);
   });
 

@@ -26,14 +26,15 @@ export function offerFigures(offer: PresetOffer): string {
   return parts.length > 0 ? parts.join(' · ') : 'no watt or hash-rate figure';
 }
 
-/** "tuned on 2 of 8 · lacks it on 2 · needs a modified PSU on 1"; the parts that are 0 are left out. */
+/** "tuned on 2 of 8 · lacks it on 2 · needs a modified PSU on 1", or "untuned · …"; zeros are left out. */
 export function offerCounts(offer: PresetOffer, read: number): string {
   const parts = [
     offer.tunedOn === offer.offeredBy && offer.lacking === 0
       ? `tuned on all ${read}`
       : offer.tunedOn > 0
         ? `tuned on ${offer.tunedOn} of ${read}`
-        : `untuned: ${offer.offeredBy === 1 ? 'the device tunes' : 'the devices tune'} it first`,
+        : // The choice's hint says what untuned means (the device tunes itself first).
+          'untuned',
     offer.lacking > 0 ? `lacks it on ${offer.lacking}` : undefined,
     offer.needsModdedPsu > 0 ? `needs a modified PSU on ${offer.needsModdedPsu}` : undefined,
     offer.configuredOn > 0 ? `set now on ${offer.configuredOn}` : undefined,
