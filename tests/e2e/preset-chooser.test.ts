@@ -18,7 +18,7 @@ import type { AppHarness } from './harness/app-harness';
 import { openAppPage } from './harness/app-page';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession, withStoredPasswords } from './harness/e2e-session';
+import { openE2eSession, waitAllOnline, withStoredPasswords } from './harness/e2e-session';
 import { chooseAction, selectAllShown } from './harness/fleet-page';
 
 const COUNT = 8;
@@ -62,12 +62,7 @@ describeWith(browserRequirement, 'choosing a preset from a list, in Chromium', (
       beforePage: withStoredPasswords(fleet, PASSWORD),
     });
     ({ harness } = session);
-    const online = async (): Promise<boolean> =>
-      (await harness.services.fleet!.snapshot()).devices.every((d) => d.view?.state === 'online');
-    for (const deadline = Date.now() + 30_000; !(await online());) {
-      if (Date.now() > deadline) throw new Error(`the ${COUNT} simulated devices did not come online`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitAllOnline(harness, COUNT);
   }, 180_000);
 
   afterAll(() => session?.close());
@@ -83,16 +78,22 @@ describeWith(browserRequirement, 'choosing a preset from a list, in Chromium', (
     return app;
   }
 
+  /** Power… on the selection, "One preset for all" taken, the devices' presets read. */
+  async function powerChooser(page: Page): Promise<Locator> {
+    await chooseAction(page, 'Power…');
+    const dialog = page.getByRole('dialog', { name: `Power presets of ${COUNT} devices` });
+    await dialog.getByLabel('One preset for all').check();
+    await expect
+      .poll(() => dialog.getByText('Presets of 8 devices read.').count(), { timeout: 30_000 })
+      .toBe(1);
+    return dialog;
+  }
+
   it('Power…: the list of the presets the devices offer, chosen with the keyboard, then the plan', async () => {
     const app = await openFleet(SIZES[0]!, 'light');
     const { page } = app;
     try {
-      await chooseAction(page, 'Power…');
-      const dialog = page.getByRole('dialog', { name: `Power presets of ${COUNT} devices` });
-      await dialog.getByLabel('One preset for all').check();
-      await expect
-        .poll(() => dialog.getByText('Presets of 8 devices read.').count(), { timeout: 30_000 })
-        .toBe(1);
+      const dialog = await powerChooser(page);
       const field = dialog.getByRole('combobox', { name: 'Preset name' });
       await field.click();
       const list = dialog.getByRole('listbox', { name: `Presets of the ${COUNT} selected devices` });
@@ -168,12 +169,7 @@ describeWith(browserRequirement, 'choosing a preset from a list, in Chromium', (
         const app = await openFleet(size, scheme);
         const { page } = app;
         try {
-          await chooseAction(page, 'Power…');
-          const dialog = page.getByRole('dialog', { name: `Power presets of ${COUNT} devices` });
-          await dialog.getByLabel('One preset for all').check();
-          await expect
-            .poll(() => dialog.getByText('Presets of 8 devices read.').count(), { timeout: 30_000 })
-            .toBe(1);
+          const dialog = await powerChooser(page);
           await dialog.getByRole('combobox', { name: 'Preset name' }).click();
           for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowDown');
           await expectFits(page, dialog);
