@@ -22,9 +22,6 @@ export const TARGET_OPTIONS = {
   all: { type: 'boolean', default: false },
 } as const;
 
-/** The words every usage line and docs/cli.md use for the two flags. */
-export const TARGET_FLAGS_USAGE = '[--port N] [--all [--site NAME]]';
-
 /** `--port N`: one port from 1 to 65535, for the targets written without one. */
 export function portOption(value: unknown): Result<number | undefined> {
   if (value === undefined) return ok(undefined);
