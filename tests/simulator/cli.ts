@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   const hosts = fleet.devices.map((d) => d.host);
   const out: string[] = [
     fleetSummary(
-      fleet.devices.map((d) => ({ host: d.host, model: d.options.model })),
+      fleet.devices.map((d) => ({ host: d.host, model: d.options.model ?? 'unknown model' })),
       { profile: o.profile, port: o.port, https: o.https },
     ),
   ];

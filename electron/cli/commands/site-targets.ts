@@ -12,7 +12,13 @@ import { resolveSite } from '../../core/inventory/sites';
 import type { Output } from '../output';
 import type { CliContext } from './context';
 import { openCliInventory, tellProblems, withSiteHint } from './inventory-context';
-import type { CommandTargets } from './targets';
+
+/** The devices of a run, and the site `--all` took them from (its password and log then apply). */
+export interface CommandTargets {
+  addresses: DeviceAddress[];
+  /** Set with `--all`: the site whose devices these are. */
+  site?: { id: string; name: string };
+}
 
 export async function siteTargets(
   ctx: CliContext,

@@ -12,6 +12,9 @@ import { err, ok } from '../../../shared/result';
 import { intOption } from '../args';
 import type { Output } from '../output';
 import type { CliContext } from './context';
+import type { CommandTargets } from './site-targets';
+
+export type { CommandTargets } from './site-targets';
 
 /** More than this in one command is a typo (or discovery's job, which has ranges and CIDR). */
 export const MAX_TARGETS = 10_000;
@@ -58,13 +61,6 @@ export function parseTargets(
 /** `--concurrency n`: devices worked on at once. */
 export const concurrencyOption = (value: unknown): Result<number | undefined> =>
   intOption(value, 'concurrency', 1, 256);
-
-/** The devices of a run, and the site `--all` took them from (its password and log then apply). */
-export interface CommandTargets {
-  addresses: DeviceAddress[];
-  /** Set with `--all`: the site whose devices these are. */
-  site?: { id: string; name: string };
-}
 
 /** How a command reads its typed targets: one address each, or ranges and blocks too. */
 export type TargetParser = (
