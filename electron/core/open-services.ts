@@ -172,6 +172,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
           {
             commission,
             sessions: credentials.sessions,
+            client,
             sitePassword: (siteId) => credentials.vault.sitePassword(siteId),
           },
           input,

@@ -5,6 +5,7 @@
  */
 import type { CommissionRunDeps, CommissionRunInput } from './commission-run-types';
 import type { RunState } from './commission-run-state';
+import { RESTART_STORED } from './commission-plan';
 
 /** 1. Password: the site password, keychain first (the password service stores it before sending). */
 export async function passwordPhase(
@@ -66,7 +67,7 @@ export async function firmwarePhase(
   }
 }
 
-/** 4. Restart: one, only where a write asked for it. */
+/** 4. Restart: one, only where a write asked for it or the device stored settings not in force before the run. */
 export async function restartPhase(
   deps: CommissionRunDeps,
   input: CommissionRunInput,
@@ -74,9 +75,13 @@ export async function restartPhase(
   restartAsked: ReadonlySet<string>,
 ): Promise<void> {
   const targets = run.due('restart');
-  const restart = targets.filter((t) => restartAsked.has(t.deviceId));
+  // A device that stored settings not in force before this run is restarted whatever its write answered.
+  const stored = (deviceId: string): boolean =>
+    run.devices.get(deviceId)?.steps.some((s) => s.kind === 'restart' && s.words === RESTART_STORED) === true;
+  const asked = (deviceId: string): boolean => restartAsked.has(deviceId) || stored(deviceId);
+  const restart = targets.filter((t) => asked(t.deviceId));
   for (const t of targets)
-    if (!restartAsked.has(t.deviceId)) run.setStep(t.deviceId, 'restart', 'skipped', 'not needed');
+    if (!asked(t.deviceId)) run.setStep(t.deviceId, 'restart', 'skipped', 'not needed');
   if (restart.length === 0 || run.stopped()) return;
   run.tellAll(restart, 'restart');
   const plan = await deps.commission.planDeviceAction('restart-mining', restart);

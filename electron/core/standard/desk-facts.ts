@@ -29,6 +29,10 @@ export function factsAtStandard(facts: DeviceFacts, standard: SiteStandard): Dev
     ...(facts.power !== undefined
       ? { power: { current: facts.power.wanted, wanted: facts.power.wanted } }
       : {}),
+    // Its restart, if one was due, was taken: nothing of the standard waits for one (a reboot still may).
+    ...(facts.applyPending !== undefined
+      ? { applyPending: { restart: false, reboot: facts.applyPending.reboot } }
+      : {}),
     ...(standard.acceptance !== undefined ? { acceptance: 'pass' as const } : {}),
   };
 }
@@ -112,7 +116,7 @@ export function createDeskFacts(ctx: DeskContext) {
     if (site.firmware !== undefined) await readVersions(ctx, versions, targets, signal);
     const c = concurrency();
     const planned = await planCommission(
-      { commission: services.commission, sessions: services.credentials.sessions },
+      { commission: services.commission, sessions: services.credentials.sessions, client: options.client },
       siteId,
       site,
       targets,
