@@ -19,7 +19,7 @@ export type AcceptanceRunner = (
   targets: readonly PoolTarget[],
   criteria: NonNullable<SiteStandard['acceptance']>,
   signal: AbortSignal | undefined,
-) => Promise<Map<string, { pass: boolean; message: string }>>;
+) => Promise<Map<string, { pass: boolean; pending?: boolean; message: string }>>;
 
 /** Runs the standard's firmware over devices (staged); answers per device id its outcome. */
 export type FirmwareRunner = (

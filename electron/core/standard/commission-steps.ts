@@ -119,7 +119,8 @@ export async function acceptancePhase(
     run.setStep(
       t.deviceId,
       'acceptance',
-      verdict?.pass === true ? 'done' : 'failed',
+      // Pending (still settling at the limit) is no failure: an answer not in yet.
+      verdict?.pass === true ? 'done' : verdict?.pending === true ? 'unknown' : 'failed',
       verdict?.message ?? 'no verdict',
     );
   }
