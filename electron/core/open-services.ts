@@ -217,6 +217,7 @@ function openReport(deps: {
           {
             commission,
             sessions: credentials.sessions,
+            client,
             sitePassword: (siteId) => credentials.vault.sitePassword(siteId),
           },
           input,

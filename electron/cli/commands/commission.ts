@@ -123,7 +123,7 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
     const verdictStore = createVerdictStore(inventory.store, ctx.hostname);
     const kept = await verdictStore.list(site.id);
     const planned = await planCommission(
-      { commission, sessions: services.sessions },
+      { commission, sessions: services.sessions, client },
       site.id,
       standard,
       targets,
