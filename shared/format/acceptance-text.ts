@@ -6,6 +6,7 @@
 import type { AcceptanceEvidence } from '../domain/acceptance';
 import type { ReportAcceptance, ReportDevice } from '../domain/report';
 import { localTime } from './report-text';
+import { verdictWords } from '../domain/acceptance-words';
 
 const grouped = (n: number): string => n.toLocaleString('en-US');
 const ths = (n: number): string =>
@@ -31,8 +32,7 @@ export function hottestChipText(device: Pick<ReportDevice, 'acceptance' | 'chipT
 
 /** The table's verdict cell: "Accepted", "Failed", "not run"; and the state when it is not online now. */
 export function verdictCellText(device: Pick<ReportDevice, 'acceptance' | 'state'>): string {
-  const verdict =
-    device.acceptance === null ? 'not run' : device.acceptance.verdict === 'pass' ? 'Accepted' : 'Failed';
+  const verdict = device.acceptance === null ? 'not run' : verdictWords(device.acceptance.verdict);
   return device.state === 'online' || device.state === 'not-checked'
     ? verdict
     : `${verdict} · ${device.state}`;
