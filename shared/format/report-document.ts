@@ -16,17 +16,30 @@ export const PAGE_ONE_LIMITS = { failures: 14, activity: 6, pools: 4, firmware: 
 /** Addresses named per problem; the CSV and JSON have every device's own list. */
 export const ADDRESSES_NAMED = 12;
 
-/** The devices whose latest verdict is pending (not settled in time: not judged yet, not failed). */
-export const pendingCountOf = (report: Pick<HandOverReport, 'devices'>): number =>
-  report.devices.filter((d) => d.acceptance?.verdict === 'pending').length;
+/**
+ * Devices whose latest verdict is pending: still settling (restarting, tuning) at the settle limit, not
+ * judged yet — counted apart from the failures, never as one. From the devices (the report's counts keep
+ * accepted and failed only, as reports made before issue 32 did).
+ */
+export function pendingOf(report: Pick<HandOverReport, 'devices'>): {
+  deviceId: string;
+  name: string;
+  reason: string;
+}[] {
+  return report.devices.flatMap((device) =>
+    device.acceptance?.verdict === 'pending'
+      ? [{ deviceId: device.deviceId, name: deviceName(device), reason: oneLineReason(device.acceptance) }]
+      : [],
+  );
+}
 
 /**
  * "Accepted 197 of 200 devices"; "Accepted 180, failed 3, pending 17 of 200 devices" when some are
- * pending; or what stands instead when nothing was judged yet.
+ * pending; or what stands instead when nothing was accepted yet.
  */
 export function headlineOf(report: HandOverReport): string {
   const { devices, accepted, failed } = report.counts;
-  const pending = pendingCountOf(report);
+  const pending = pendingOf(report).length;
   const noun = devices === 1 ? 'device' : 'devices';
   if (accepted + failed + pending === 0) return `No acceptance run yet: ${devices} ${noun}`;
   if (pending > 0) return `Accepted ${accepted}, failed ${failed}, pending ${pending} of ${devices} ${noun}`;
@@ -41,15 +54,6 @@ export const deviceName = (device: Pick<ReportDevice, 'address' | 'label'>): str
 export function failuresOf(report: HandOverReport): { deviceId: string; name: string; reason: string }[] {
   return report.devices.flatMap((device) =>
     device.acceptance?.verdict === 'fail'
-      ? [{ deviceId: device.deviceId, name: deviceName(device), reason: oneLineReason(device.acceptance) }]
-      : [],
-  );
-}
-
-/** The pending devices with why they were not judged, in the report's order (apart from the failures). */
-export function pendingOf(report: HandOverReport): { deviceId: string; name: string; reason: string }[] {
-  return report.devices.flatMap((device) =>
-    device.acceptance?.verdict === 'pending'
       ? [{ deviceId: device.deviceId, name: deviceName(device), reason: oneLineReason(device.acceptance) }]
       : [],
   );

@@ -33,6 +33,8 @@ export interface DeviceContext {
   readonly firmware: FirmwareUpdates;
   /** The preset in use and hardware faults (power-handlers.ts). */
   readonly hardware: DeviceHardware;
+  /** The device's clock (sim-device.ts): bodies are built for this moment. */
+  readonly now: () => number;
 }
 
 export interface SimRequest {
@@ -96,11 +98,11 @@ export const unlock: Handler = (ctx, req) => {
 };
 
 export const status: Handler = (ctx, _req, cred) =>
-  json(200, statusBody(ctx.identity, ctx.miner, cred === 'valid', Date.now()));
+  json(200, statusBody(ctx.identity, ctx.miner, cred === 'valid', ctx.now()));
 
-export const info: Handler = (ctx) => json(200, infoBody(ctx.identity, ctx.host, ctx.miner, Date.now()));
+export const info: Handler = (ctx) => json(200, infoBody(ctx.identity, ctx.host, ctx.miner, ctx.now()));
 
-export const summary: Handler = (ctx) => json(200, summaryBody(ctx.identity, ctx.miner, Date.now()));
+export const summary: Handler = (ctx) => json(200, summaryBody(ctx.identity, ctx.miner, ctx.now()));
 
 export const rootPage: Handler = () => text(200, fixtures().rootHtml, 'text/html; charset=utf-8');
 

@@ -11,7 +11,6 @@ import {
   failuresOf,
   headlineOf,
   PAGE_ONE_LIMITS,
-  pendingCountOf,
   pendingOf,
   REPORT_FOOTER,
 } from '../../../../shared/format/report-document';
@@ -21,7 +20,7 @@ import { devices, More, shown, text } from './report-bits';
 
 function Counts({ report }: { report: HandOverReport }): ReactNode {
   const { counts } = report;
-  const pending = pendingCountOf(report);
+  const pending = pendingOf(report).length;
   const items: [number, string, string?][] = [
     [counts.devices, 'devices'],
     [counts.online, 'online'],
