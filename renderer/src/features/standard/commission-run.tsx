@@ -34,10 +34,13 @@ const sentence = (text: string): string => {
 /** Devices named as "working on now"; the rest are in the counts. */
 const NAMED_RUNNING = 6;
 
+/** How core words a pending acceptance step (electron/core/standard/standard-runners.ts). */
+const STEP_PENDING_WORDS = 'pending, not judged yet';
+
 /**
  * Devices whose acceptance step did not pass because their verdict is pending (still tuning at the settle
- * limit): not judged yet, so counted apart from the failures. Main counts them failed; the site's kept
- * verdicts (read again when the step's run ends) say which are pending.
+ * limit): not judged yet, so counted apart from the failures. Main gives such a step `unknown` with its
+ * pending words; the site's kept verdicts (read again when the step's run ends) say it too.
  */
 export function pendingAcceptances(
   devices: readonly CommissionDevice[],
@@ -45,11 +48,9 @@ export function pendingAcceptances(
 ): number {
   let n = 0;
   for (const d of devices) {
-    if (
-      d.outcome === 'failed' &&
-      d.failedStep === 'acceptance' &&
-      verdicts[d.deviceId]?.verdict === 'pending'
-    )
+    if ((d.outcome !== 'failed' && d.outcome !== 'unknown') || d.failedStep !== 'acceptance') continue;
+    const step = d.steps.find((s) => s.kind === 'acceptance');
+    if (verdicts[d.deviceId]?.verdict === 'pending' || step?.message.startsWith(STEP_PENDING_WORDS) === true)
       n += 1;
   }
   return n;
