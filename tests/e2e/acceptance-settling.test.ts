@@ -71,7 +71,8 @@ describeWith(browserRequirement, 'acceptance waits for the devices to settle, in
   let fleet: Fleet;
   let app: AppPage;
   let session: E2eSession | undefined;
-  const others: AppPage[] = [];
+  /** The windows opened mid-run, each with its size and scheme in its name. */
+  const others: { app: AppPage; name: string }[] = [];
 
   beforeAll(async () => {
     // Readings every 1.5 s (settling readings too) instead of once a minute and every 10 s.
@@ -90,14 +91,14 @@ describeWith(browserRequirement, 'acceptance waits for the devices to settle, in
 
   afterAll(async () => {
     vi.unstubAllEnvs();
-    for (const other of others) await other.close();
+    for (const other of others) await other.app.close();
     await session?.close();
   });
 
   /** The running run's dialog in a window of its own size and scheme (it picks the run up as it is). */
   async function dialogIn(size: (typeof SIZES)[number], colorScheme: 'light' | 'dark'): Promise<AppPage> {
     const page = await openAppPage(session!.browser, session!.harness.server, { ...size, colorScheme });
-    others.push(page);
+    others.push({ app: page, name: `acceptance-settling-${size.width}x${size.height}-${colorScheme}` });
     await page.page.getByRole('button', { name: 'Fleet' }).click();
     await expect
       .poll(() => page.page.locator('[role="row"][data-device-id]').count(), { timeout: 30_000 })
@@ -165,18 +166,15 @@ describeWith(browserRequirement, 'acceptance waits for the devices to settle, in
     expect(await page.locator('.fleet-row [data-phase]').count()).toBe(0);
     await app.screenshot('acceptance-settling-fleet-pending');
 
-    for (const other of others) {
+    for (const { app: other, name } of others) {
       const otherDialog = other.page.getByRole('dialog', { name: 'Acceptance' });
       await expect
         .poll(() => otherDialog.getByRole('status').innerText(), { timeout: 20_000 })
         .toBe(`Accepted ${COUNT - 1}, failed 0, pending 1 of ${COUNT} devices`);
       await otherDialog.getByLabel('Pending only').check();
       await dialogFits(other.page);
-      const { width, height } = other.page.viewportSize()!;
-      const scheme = await other.page.evaluate(() =>
-        matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
-      );
-      await other.screenshot(`acceptance-settling-${width}x${height}-${scheme}-pending`);
+      await other.screenshot(`${name}-pending`);
+      expect(other.problems).toEqual([]);
     }
     expect(app.problems).toEqual([]);
   }, 240_000);
