@@ -17,15 +17,20 @@ const BADGE: Record<Verdict, string> = { pass: 'badge-good', fail: 'badge-bad', 
 
 const time = (iso: string): string => new Date(iso).toLocaleTimeString();
 
-/** "14:02:10 restarting, 0 TH/s": the readings before the window opened. */
+/** The last settling readings shown; the CLI's JSON has every one. */
+const SETTLING_SHOWN = 12;
+
+/** "14:02:10 restarting, 0 TH/s": the readings before the window opened (the last ones). */
 function SettlingReadings({ verdict }: { verdict: KnownVerdict }): ReactNode {
-  const { settling } = verdict;
-  if (settling === undefined || settling.length === 0) return null;
+  const settling = verdict.settling ?? [];
+  if (settling.length === 0) return null;
+  const shown = settling.slice(-SETTLING_SHOWN);
   return (
     <>
       <h3>Settling (not counted)</h3>
       <ul className="acceptance-checks" aria-label="Settling readings">
-        {settling.map((r) => (
+        {settling.length > shown.length && <li>{settling.length - shown.length} earlier readings</li>}
+        {shown.map((r) => (
           <li key={r.at}>
             {time(r.at)} {r.state ?? 'state not said'},{' '}
             {r.hashRateThs === null ? 'no hash rate read' : `${r.hashRateThs.toLocaleString('en-US')} TH/s`}
