@@ -23,10 +23,10 @@ import type { HandOverReport, ReportDevice } from '../../../shared/domain/report
 import type { CommissionDevice, DeviceDrift } from '../../../shared/domain/standard';
 import { ok } from '../../../shared/result';
 import { createFakeApi } from './fake-api';
+import { healthyEvidence, PENDING_REASON } from './acceptance-fixtures';
 import { fleetRow, standInForModalDialogs } from './jsdom-stand-ins';
 
 const AT = '2026-11-28T14:20:00.000Z';
-const PENDING_REASON = 'still tuning after 15 min (auto-tuning since 14:05): not judged yet';
 
 const drift = (id: string, status: DeviceDrift['status'], words: string[] = []): DeviceDrift => ({
   deviceId: id,
@@ -136,17 +136,7 @@ function reportDevice(i: number, verdict: 'pass' | 'fail' | 'pending'): ReportDe
       verdict,
       reasons: verdict === 'pass' ? [] : verdict === 'pending' ? [PENDING_REASON] : ['no fan reported'],
       checks: [],
-      evidence: {
-        preset: '3200',
-        readings: { taken: 3, failed: 0, failures: [] },
-        boards: { expected: 3, seen: 3, missing: [], failing: [] },
-        deadChips: [],
-        chipsSeen: 195,
-        hashRate: { averageThs: 190, nominalThs: 200, percent: 95, lowestThs: 189 },
-        temperature: { hottestChipC: 71, board: 1, hottestBoardC: 60 },
-        fans: { count: 4, slowestRpm: 5000, stopped: [] },
-        shares: { accepted: 100, rejected: 0, rejectedPercent: 0, restarted: false },
-      },
+      evidence: healthyEvidence(),
       criteria: defaultCriteria(),
       startedAt: AT,
       endedAt: AT,

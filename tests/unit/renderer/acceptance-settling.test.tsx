@@ -23,10 +23,10 @@ import { ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
 import { chooseAction } from './fleet-actions';
+import { healthyEvidence, PENDING_REASON } from './acceptance-fixtures';
 import { fleetRow, keepFormsInPage, standInForModalDialogs } from './jsdom-stand-ins';
 
 const ids = ['mac:AA:BB:CC:00:00:01', 'mac:AA:BB:CC:00:00:02', 'mac:AA:BB:CC:00:00:03'];
-const PENDING_REASON = 'still tuning after 15 min (auto-tuning since 14:05): not judged yet';
 
 const ago = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -50,17 +50,7 @@ function verdict(i: number, kind: AcceptanceVerdict['verdict']): AcceptanceVerdi
     verdict: kind,
     reasons,
     checks: [{ check: 'boards-present', pass: kind !== 'fail', words: 'boards' }],
-    evidence: {
-      preset: '3200',
-      readings: { taken: 3, failed: 0, failures: [] },
-      boards: { expected: 3, seen: 3, missing: [], failing: [] },
-      deadChips: [],
-      chipsSeen: 195,
-      hashRate: { averageThs: 200, nominalThs: 200, percent: 100, lowestThs: 199 },
-      temperature: { hottestChipC: 70, board: 1, hottestBoardC: 55 },
-      fans: { count: 4, slowestRpm: 5000, stopped: [] },
-      shares: { accepted: 180, rejected: 0, rejectedPercent: 0, restarted: false },
-    },
+    evidence: healthyEvidence(),
     criteria: defaultCriteria(),
     startedAt: ago(20),
     endedAt: ago(0),
