@@ -15,9 +15,10 @@ import { runAcceptance } from '../../electron/core/acceptance/acceptance-run';
 import type { DeviceClient } from '../../electron/core/device/client';
 import { createDeviceClient } from '../../electron/core/device/client';
 import type { MonitorTarget } from '../../electron/core/monitor/monitor';
-import type { Fleet, SimDevice, SimDeviceOptions } from '../simulator';
+import type { Fleet, SimDeviceOptions } from '../simulator';
 import { startFleet } from '../simulator';
 import { servicesFor } from '../support/credential-services';
+import { restartMining } from '../support/sim-restart';
 
 /** Realistic restarts, time-scaled: the field's 30–60 s restart, minutes of climb, tens of minutes tuning. */
 export const SLOW_RESTARTS: SimDeviceOptions = {
@@ -37,26 +38,6 @@ const CASES: readonly { name: string; options: SimDeviceOptions; preset?: string
   { name: 'missing board', options: { hardwareFaults: [{ kind: 'missing-board' }] } },
   { name: 'tuning', options: {}, preset: '2980' },
 ];
-
-async function restart(device: SimDevice, preset?: string): Promise<void> {
-  const unlock = await fetch(`${device.address}/api/v1/unlock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pw: 'admin' }),
-  });
-  const { token } = (await unlock.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  if (preset !== undefined) {
-    const set = await fetch(`${device.address}/api/v1/settings`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ miner: { overclock: { preset } } }),
-    });
-    expect(set.status).toBe(200);
-  }
-  const answer = await fetch(`${device.address}/api/v1/mining/restart`, { method: 'POST', headers });
-  expect(answer.status).toBe(200);
-}
 
 describe('acceptance right after a restart (slow, time-scaled restarts)', () => {
   let fleet: Fleet;
@@ -93,7 +74,12 @@ describe('acceptance right after a restart (slow, time-scaled restarts)', () => 
     });
 
   it('passes the healthy devices once settled, fails the faulty ones in words while settling, tuning is pending', async () => {
-    await Promise.all(fleet.devices.map((d, i) => restart(d, CASES[i]!.preset)));
+    await Promise.all(
+      fleet.devices.map((d, i) => {
+        const preset = CASES[i]!.preset;
+        return restartMining(d, preset !== undefined ? { preset } : {});
+      }),
+    );
     const restartedAt = Date.now();
     const phases: AcceptancePhase[] = [];
     const run = await accept(targets, 0.25, (phase) => phases.push(phase));
@@ -148,7 +134,7 @@ describe('acceptance right after a restart (slow, time-scaled restarts)', () => 
 
   it('judged from the first reading (settle 0), the same healthy device fails on its restart’s zeros', async () => {
     const healthy = fleet.devices[1]!;
-    await restart(healthy);
+    await restartMining(healthy);
     const run = await accept([targets[1]!], 0);
     const [verdict] = run.verdicts;
     expect(verdict?.verdict).toBe('fail');

@@ -12,6 +12,7 @@ import type { StoredVerdict } from '../../shared/domain/acceptance';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { runCli } from '../support/run-cli';
+import { restartMining } from '../support/sim-restart';
 
 let fleet: Fleet;
 let dataDir: string;
@@ -82,6 +83,8 @@ describe('minerdeck accept', () => {
     );
     for (const device of healthy) expect(lines).toContain(`${device.host}:${device.port}  Accepted`);
     expect(lines.at(-1)).toBe('Accepted 2 of 2 devices.');
+    // Settled at once: no settling progress said.
+    expect(run.stderr).not.toMatch(/settling|settled/);
     // Still one verdict per device: the failing device keeps its own, the others' are this run's.
     const kept = keptVerdicts();
     expect(kept).toHaveLength(3);
@@ -93,10 +96,7 @@ describe('minerdeck accept', () => {
     [['--minutes', 'half'], /--minutes takes minutes from 0\.01 to 1440 \(decimals allowed\), not "half"/],
     [['--min-hashrate', '-5'], /--min-hashrate/],
     [['--max-chip-temp', '300'], /--max-chip-temp takes °C from 20 to 150/],
-    [
-      ['--settle-minutes=-1'],
-      /--settle-minutes takes minutes from 0 to 1440 \(decimals allowed\), not "-1"/,
-    ],
+    [['--settle-minutes=-1'], /--settle-minutes takes minutes from 0 to 1440 \(decimals allowed\), not "-1"/],
     [['--settle-minutes', 'soon'], /--settle-minutes takes minutes from 0 to 1440/],
     [['--interval', '5'], /Unknown option '--interval'/],
   ])('refuses %j as bad usage (exit 2)', async (args, message) => {
@@ -124,19 +124,7 @@ describe('minerdeck accept', () => {
   it('a device still tuning at the settle limit is pending: exit 3, JSON with settledAt and settling, words on a terminal', async () => {
     // An untuned preset and a restart: the device tunes (60 s by default) at 85 % of its rate.
     const tuning = fleet.devices[1]!;
-    const unlock = await fetch(`${tuning.address}/api/v1/unlock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pw: 'admin' }),
-    });
-    const { token } = (await unlock.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    await fetch(`${tuning.address}/api/v1/settings`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ miner: { overclock: { preset: '2980' } } }),
-    });
-    await fetch(`${tuning.address}/api/v1/mining/restart`, { method: 'POST', headers });
+    await restartMining(tuning, { preset: '2980' });
 
     const json = await accept([tuning.address, '--minutes', '0.02', '--settle-minutes', '0.05', '--json']);
     expect(json.code, json.stderr).toBe(3);
@@ -160,13 +148,13 @@ describe('minerdeck accept', () => {
     const text = await accept([tuning.address, '--minutes', '0.02', '--settle-minutes', '0.03']);
     expect(text.code, text.stderr).toBe(3);
     expect(text.stdout).toMatch(
-      /  Pending: still tuning after 2 s \(auto-tuning since \d\d:\d\d\): not judged yet/,
+      / {2}Pending: still tuning after 2 s \(auto-tuning since \d\d:\d\d\): not judged yet/,
     );
     expect(text.stdout).toContain(
       'Accepted 0 of 1 device; 1 pending (not judged yet: accept them again later).',
     );
     expect(text.stderr).toMatch(
-      /  settling \(auto-tuning\): not judged until it mines with its hash rate up/,
+      / {2}settling \(auto-tuning\): not judged until it mines with its hash rate up/,
     );
   }, 40_000);
 });

@@ -137,7 +137,7 @@ describeWith(keychain, 'Commission with acceptance on devices that restart like 
     }
     expect(lineOf(tuning, first.json)).toMatchObject({ outcome: 'unknown', failedStep: 'acceptance' });
     expect(acceptanceStep(lineOf(tuning, first.json))?.message).toMatch(
-      /^pending, not judged yet \(still tuning after 12 s \(auto-tuning since \d\d:\d\d\): not judged yet\): tuning, judge again later/,
+      /^pending: still tuning after 12 s \(auto-tuning since \d\d:\d\d\): not judged yet; judge again later$/,
     );
 
     // Again: every device's settings at the standard, nothing written; the tuning device, done tuning

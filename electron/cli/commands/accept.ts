@@ -61,17 +61,22 @@ export async function acceptCommand(ctx: CliContext, argv: readonly string[]): P
       );
     }
     const addressOf = new Map(targets.map((t) => [t.deviceId, formatDeviceAddress(t.address)]));
+    const settling = new Set<string>();
     const run = await runAcceptance(targets, {
       client: credentials.client,
       sessions: credentials.services.sessions,
       criteria,
       signal: ctx.signal,
-      // Progress for a person: a device settling is said, never shown as failed.
+      // Progress for a person: a device settling is said, never shown as failed; its window opening is
+      // said only after it was said settling (a fleet settled at once prints nothing more).
       ...(output.json
         ? {}
         : {
-            onPhase: (phase: AcceptancePhase) =>
-              output.err(phaseLine(addressOf.get(phase.deviceId) ?? phase.deviceId, phase)),
+            onPhase: (phase: AcceptancePhase) => {
+              if (phase.phase === 'settling') settling.add(phase.deviceId);
+              else if (!settling.delete(phase.deviceId)) return;
+              output.err(phaseLine(addressOf.get(phase.deviceId) ?? phase.deviceId, phase));
+            },
           }),
       onVerdict: (verdict: AcceptanceVerdict) =>
         output.out(output.json ? verdictJson(verdict) : verdictLine(verdict)),

@@ -90,21 +90,18 @@ function spacings(options: AcceptanceRunOptions): {
   return { everyMs, settleEveryMs, timeoutMs };
 }
 
-export async function runAcceptance(
-  targets: readonly MonitorTarget[],
+/**
+ * One reading of a device (with its retry) through the run's limiter. Each visit has its own controller,
+ * aborted from the one listener on the run's signal: requests never add listeners to a signal shared by
+ * the whole fleet (thousands of them would be a leak warning). `stop` removes that listener.
+ */
+function fleetReader(
   options: AcceptanceRunOptions,
-): Promise<AcceptanceRunOutcome> {
-  const now = options.now ?? Date.now;
-  const { signal, criteria } = options;
-  const { everyMs, settleEveryMs, timeoutMs } = spacings(options);
+  now: () => number,
+  timing: { timeoutMs: number; retryPauseMs: number },
+): { read: PhaseContext['read']; stop: () => void } {
+  const { signal } = options;
   const limit = pLimit(options.concurrency ?? DEFAULT_ACCEPTANCE_CONCURRENCY);
-  const retryPauseMs = Math.min(1_000, settleEveryMs / 10);
-  const isCancelled = (): boolean => signal?.aborted === true;
-  const start = now();
-  const startedAt = new Date(start);
-
-  // Each visit has its own controller, aborted from the one listener on the run's signal: requests never
-  // add listeners to a signal shared by the whole fleet (thousands of them would be a leak warning).
   const visiting = new Set<AbortController>();
   const abortVisits = (): void => {
     for (const controller of visiting) controller.abort();
@@ -120,7 +117,7 @@ export async function runAcceptance(
     visiting.add(controller);
     try {
       return await visitDevice(options, target, state, now(), {
-        timeoutMs,
+        timeoutMs: timing.timeoutMs,
         signal: controller.signal,
         chainsDue: due,
       });
@@ -136,11 +133,26 @@ export async function runAcceptance(
       const first = await visit(target, state, due);
       // A read that failed is tried once more after a short pause, when that fits before the next
       // reading: one lost answer on a busy LAN is no proof that the device cannot be read.
-      if (first.errors === undefined || now() + retryPauseMs + timeoutMs >= nextAt) return first;
-      await tickAt(now() + retryPauseMs, now, signal);
-      return isCancelled() ? first : visit(target, state, due);
+      if (first.errors === undefined || now() + timing.retryPauseMs + timing.timeoutMs >= nextAt) {
+        return first;
+      }
+      await tickAt(now() + timing.retryPauseMs, now, signal);
+      return signal?.aborted === true ? first : visit(target, state, due);
     });
+  return { read, stop: () => signal?.removeEventListener('abort', abortVisits) };
+}
 
+export async function runAcceptance(
+  targets: readonly MonitorTarget[],
+  options: AcceptanceRunOptions,
+): Promise<AcceptanceRunOutcome> {
+  const now = options.now ?? Date.now;
+  const { signal, criteria } = options;
+  const { everyMs, settleEveryMs, timeoutMs } = spacings(options);
+  const isCancelled = (): boolean => signal?.aborted === true;
+  const start = now();
+  const startedAt = new Date(start);
+  const reader = fleetReader(options, now, { timeoutMs, retryPauseMs: Math.min(1_000, settleEveryMs / 10) });
   const settleMs = settleLimitMs(criteria, ACCEPTANCE_DEFAULTS.settleMinutes);
   const tick = sharedTicks(now, signal);
   const settled = await Promise.all(
@@ -157,13 +169,13 @@ export async function runAcceptance(
         now,
         tick,
         isCancelled,
-        read,
+        read: reader.read,
         ...(options.onPhase !== undefined ? { onPhase: options.onPhase } : {}),
         ...(options.onVerdict !== undefined ? { onVerdict: options.onVerdict } : {}),
       }),
     ),
   );
-  signal?.removeEventListener('abort', abortVisits);
+  reader.stop();
   const cancelled = isCancelled();
   return {
     verdicts: cancelled ? [] : settled.filter((v): v is AcceptanceVerdict => v !== undefined),

@@ -79,12 +79,61 @@ export interface AcceptanceService {
   dispose(): Promise<void>;
 }
 
-export function createAcceptanceService(options: AcceptanceServiceOptions): AcceptanceService {
+/** Runs the acceptance, then keeps its verdicts and says it is done (`acceptance:done`). */
+async function finishRun(
+  options: AcceptanceServiceOptions,
+  state: RunState,
+  targets: MonitorTarget[],
+  siteId: string | undefined,
+) {
   const { events } = options;
+  const phases = phaseSender(events, state);
+  const outcome = await runAcceptance(targets, {
+    client: options.client,
+    sessions: options.sessions,
+    criteria: state.criteria,
+    signal: state.controller.signal,
+    ...options.run,
+    onPhase: phases.add,
+    onVerdict: (verdict: AcceptanceVerdict) => {
+      state.phaseById.delete(verdict.deviceId);
+      state.verdicts.push(verdict);
+      events.emit({ type: 'acceptance:verdict', payload: { runId: state.runId, verdict } });
+    },
+  });
+  phases.flush();
+  state.phaseById.clear();
+  let saved = false;
+  if (outcome.cancelled) {
+    state.status = 'cancelled';
+    state.verdicts = [];
+  } else {
+    state.status = 'done';
+    const kept = await options.verdicts.save(siteId, outcome.verdicts);
+    saved = kept.ok;
+    if (!kept.ok) state.saveError = kept.error.message;
+  }
+  const passed = outcome.verdicts.filter((v) => v.verdict === 'pass').length;
+  const pending = outcome.verdicts.filter((v) => v.verdict === 'pending').length;
+  events.emit({
+    type: 'acceptance:done',
+    payload: {
+      runId: state.runId,
+      status: state.status === 'cancelled' ? 'cancelled' : 'done',
+      passed,
+      failed: outcome.verdicts.length - passed - pending,
+      pending,
+      saved,
+      ...(state.saveError !== undefined ? { saveError: state.saveError } : {}),
+    },
+  });
+}
+
+export function createAcceptanceService(options: AcceptanceServiceOptions): AcceptanceService {
   let run: RunState | null = null;
   let ending: Promise<void> = Promise.resolve();
 
-  const view = (state: NonNullable<typeof run>): AcceptanceRun => {
+  const view = (state: RunState): AcceptanceRun => {
     const { controller: _controller, phaseById, ...rest } = state;
     return {
       ...rest,
@@ -94,53 +143,6 @@ export function createAcceptanceService(options: AcceptanceServiceOptions): Acce
       phases: [...phaseById.values()],
     };
   };
-
-  async function finish(
-    state: NonNullable<typeof run>,
-    targets: MonitorTarget[],
-    siteId: string | undefined,
-  ) {
-    const phases = phaseSender(events, state);
-    const outcome = await runAcceptance(targets, {
-      client: options.client,
-      sessions: options.sessions,
-      criteria: state.criteria,
-      signal: state.controller.signal,
-      ...options.run,
-      onPhase: phases.add,
-      onVerdict: (verdict: AcceptanceVerdict) => {
-        state.phaseById.delete(verdict.deviceId);
-        state.verdicts.push(verdict);
-        events.emit({ type: 'acceptance:verdict', payload: { runId: state.runId, verdict } });
-      },
-    });
-    phases.flush();
-    state.phaseById.clear();
-    let saved = false;
-    if (outcome.cancelled) {
-      state.status = 'cancelled';
-      state.verdicts = [];
-    } else {
-      state.status = 'done';
-      const kept = await options.verdicts.save(siteId, outcome.verdicts);
-      saved = kept.ok;
-      if (!kept.ok) state.saveError = kept.error.message;
-    }
-    const passed = outcome.verdicts.filter((v) => v.verdict === 'pass').length;
-    const pending = outcome.verdicts.filter((v) => v.verdict === 'pending').length;
-    events.emit({
-      type: 'acceptance:done',
-      payload: {
-        runId: state.runId,
-        status: state.status === 'cancelled' ? 'cancelled' : 'done',
-        passed,
-        failed: outcome.verdicts.length - passed - pending,
-        pending,
-        saved,
-        ...(state.saveError !== undefined ? { saveError: state.saveError } : {}),
-      },
-    });
-  }
 
   return {
     start(deviceIds, criteria) {
@@ -177,7 +179,7 @@ export function createAcceptanceService(options: AcceptanceServiceOptions): Acce
       run = state;
       // The fleet's site now: the verdicts go where the devices were when the run started.
       const siteId = options.fleet.siteId();
-      ending = finish(state, targets, siteId).catch((error: unknown) => {
+      ending = finishRun(options, state, targets, siteId).catch((error: unknown) => {
         state.status = 'done';
         state.saveError = error instanceof Error ? error.message : String(error);
       });

@@ -59,10 +59,11 @@ export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
 }
 
 /**
- * How a pending acceptance step's words begin: not a failure (the device was still settling at the settle
- * limit), a step whose answer is not in yet; the CLI's exit code 3 reads it.
+ * How a pending acceptance step's words begin ("pending: still tuning after 15 min (auto-tuning since
+ * 14:05): not judged yet; judge again later"): not a failure (the device was still settling at the settle
+ * limit), an answer not in yet; the CLI's exit code 3 reads it.
  */
-export const ACCEPTANCE_PENDING_WORDS = 'pending, not judged yet';
+export const ACCEPTANCE_PENDING_WORDS = 'pending: ';
 
 const verdictWords = (v: AcceptanceVerdict): { pass: boolean; pending?: boolean; message: string } => {
   if (v.verdict === 'pass') return { pass: true, message: 'accepted' };
@@ -70,7 +71,7 @@ const verdictWords = (v: AcceptanceVerdict): { pass: boolean; pending?: boolean;
     return {
       pass: false,
       pending: true,
-      message: `${ACCEPTANCE_PENDING_WORDS} (${v.reasons.join('; ')}): tuning, judge again later (accept it again)`,
+      message: `${ACCEPTANCE_PENDING_WORDS}${v.reasons.join('; ')}; judge again later`,
     };
   }
   return { pass: false, message: `not accepted: ${v.reasons.join('; ')}` };

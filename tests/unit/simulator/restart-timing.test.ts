@@ -96,12 +96,12 @@ describe('restart timing knobs', () => {
     fleets.push(fleet);
     const restarts = fleet.devices.map((d) => d.options.miningRestartSeconds);
     for (const d of fleet.devices) {
-      const f = d.options.miningRestartSeconds / 40;
+      const f = d.options.miningRestartSeconds! / 40;
       expect(f).toBeGreaterThanOrEqual(0.75);
       expect(f).toBeLessThanOrEqual(1.25);
-      expect(d.options.hashClimbSeconds / 120).toBeCloseTo(f, 3);
-      expect(d.options.autoTuneSeconds / 1200).toBeCloseTo(f, 3);
-      expect(d.options.bootSeconds / 20).toBeCloseTo(f, 3);
+      expect(d.options.hashClimbSeconds! / 120).toBeCloseTo(f, 3);
+      expect(d.options.autoTuneSeconds! / 1200).toBeCloseTo(f, 3);
+      expect(d.options.bootSeconds! / 20).toBeCloseTo(f, 3);
     }
     expect(new Set(restarts).size).toBeGreaterThan(3);
   });
