@@ -12,9 +12,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { SAMPLE_EVERY_ENV } from '../../electron/core/acceptance/acceptance-run';
-import type { Fleet, SimDevice } from '../simulator';
+import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { keychainOver } from '../support/credential-services';
+import { restartMining } from '../support/sim-restart';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import type { AppPage } from './harness/app-page';
 import { openAppPage } from './harness/app-page';
@@ -29,27 +30,6 @@ const SIZES = [
   { width: 1024, height: 640 },
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
-
-/** Restarts mining the way a Commission's restart does (and sets an untuned preset first, for one). */
-async function restart(device: SimDevice, preset?: string): Promise<void> {
-  const unlock = await fetch(`${device.address}/api/v1/unlock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pw: 'admin' }),
-  });
-  const { token } = (await unlock.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  if (preset !== undefined) {
-    const set = await fetch(`${device.address}/api/v1/settings`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ miner: { overclock: { preset } } }),
-    });
-    if (set.status !== 200) throw new Error(`preset ${preset}: HTTP ${set.status}`);
-  }
-  const answer = await fetch(`${device.address}/api/v1/mining/restart`, { method: 'POST', headers });
-  if (answer.status !== 200) throw new Error(`restart: HTTP ${answer.status}`);
-}
 
 /** The dialog and its buttons whole inside the window (nothing cut off at a laptop's size). */
 async function dialogFits(page: Page): Promise<void> {
@@ -113,7 +93,7 @@ describeWith(browserRequirement, 'acceptance waits for the devices to settle, in
     await expect
       .poll(() => page.locator('[role="row"][data-device-id]').count(), { timeout: 30_000 })
       .toBe(COUNT);
-    await Promise.all(fleet.devices.map((d, i) => restart(d, i === TUNING ? '2980' : undefined)));
+    await Promise.all(fleet.devices.map((d, i) => restartMining(d, i === TUNING ? { preset: '2980' } : {})));
     await selectAllShown(page, COUNT);
     await chooseAction(page, 'Acceptance…');
     const dialog = page.getByRole('dialog', { name: 'Acceptance' });

@@ -93,7 +93,7 @@ describe("Commission's counts", () => {
           kind: 'acceptance',
           words: 'acceptance (30 min)',
           outcome: 'unknown',
-          message: 'pending, not judged yet (still tuning after 15 min): tuning, judge again later',
+          message: `pending: ${PENDING_REASON}; judge again later`,
         },
       ],
     };

@@ -35,7 +35,7 @@ const sentence = (text: string): string => {
 const NAMED_RUNNING = 6;
 
 /** How core words a pending acceptance step (electron/core/standard/standard-runners.ts). */
-const STEP_PENDING_WORDS = 'pending, not judged yet';
+const STEP_PENDING_WORDS = 'pending: ';
 
 /**
  * Devices whose acceptance step did not pass because their verdict is pending (still tuning at the settle
