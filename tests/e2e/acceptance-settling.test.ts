@@ -111,6 +111,12 @@ describeWith(browserRequirement, 'acceptance waits for the devices to settle, in
       .poll(() => dialog.locator('[data-tally]').innerText())
       .toMatch(/ · [1-5] settling · \d watching$/);
 
+    // The fleet with the dialog closed (the run keeps going), then the dialog again: the run as it is.
+    await dialog.getByRole('button', { name: 'Close (it keeps running)' }).click();
+    await app.screenshot('acceptance-settling-fleet-settling');
+    await chooseAction(page, 'Acceptance…');
+    await expect.poll(() => dialog.locator('[data-tally]').innerText()).toMatch(/ settling · \d watching$/);
+
     // The tuning device settles no more; windows opened now show it settling (run.phases).
     const tuning = fleet.devices[TUNING]!;
     const tuningRow = page
@@ -144,6 +150,7 @@ describeWith(browserRequirement, 'acceptance waits for the devices to settle, in
     expect(await pendingBadge.getAttribute('title')).toMatch(/not judged yet/);
     expect(await page.locator('.fleet-row [data-verdict="pass"]').count()).toBe(COUNT - 1);
     expect(await page.locator('.fleet-row [data-phase]').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await app.screenshot('acceptance-settling-fleet-pending');
 
     for (const { app: other, name } of others) {
