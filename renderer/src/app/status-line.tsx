@@ -1,10 +1,10 @@
 /**
  * The footer: the fleet at a glance (devices, online, total hash rate, active alerts, and against the
- * site's standard: "182 at the standard · 18 differ") and the app's version and platform when app:info
+ * site's standard: "182 at the standard · 1 differs · 17 pending acceptance") and the app's version and platform when app:info
  * answers, what went wrong (and a retry) if not.
  */
 import type { ReactNode } from 'react';
-import { driftCountsText } from '../features/standard/drift-words';
+import { driftCountsText, pendingAcceptanceCount } from '../features/standard/drift-words';
 import { hashRate, count } from '../lib/format';
 import { useRootStore } from '../stores/root-store';
 import '../features/standard/standard.css';
@@ -14,8 +14,9 @@ const PLATFORM_NAMES: Record<string, string> = { linux: 'Linux', darwin: 'macOS'
 function FleetSummary(): ReactNode {
   const totals = useRootStore((s) => s.totals);
   const monitoring = useRootStore((s) => s.monitoring);
-  const standard = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard));
-  const standardShort = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, true));
+  const pending = useRootStore((s) => pendingAcceptanceCount(s.drift));
+  const standard = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, false, pending));
+  const standardShort = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, true, pending));
   if (totals === undefined || totals.devices === 0) return null;
   return (
     <p className="status-fleet" aria-label="Fleet summary">

@@ -120,9 +120,15 @@ describe('Acceptance…', () => {
     });
     expect(api['acceptance:start']).toHaveBeenCalledWith({
       deviceIds: ids,
-      criteria: { minutes: 0.5, minHashratePercent: 95, maxChipTempC: 85, maxRejectedPercent: 2 },
+      criteria: {
+        minutes: 0.5,
+        minHashratePercent: 95,
+        maxChipTempC: 85,
+        maxRejectedPercent: 2,
+        settleMinutes: 15,
+      },
     });
-    expect(within(dialog).getByRole('status').textContent).toMatch(/^(29|30) s left · ends /);
+    expect(within(dialog).getByRole('status').textContent).toMatch(/^(2[0-9]|30) s left · ends /);
     expect(within(dialog).getByRole('button', { name: 'Cancel the run' })).toBeTruthy();
   });
 

@@ -1,10 +1,13 @@
 /**
  * Acceptance's criteria as a technician types them — the window in minutes, the hash rate as a share of
- * nominal, the hottest chip — with what is wrong with them in words. Shared by "Acceptance…" and the site
- * standard's acceptance part; the rejected-share limit keeps its default.
+ * nominal, the hottest chip, how long a device may take to settle before its window opens — with what is
+ * wrong with them in words. Shared by "Acceptance…" and the site standard's acceptance part (so Commission
+ * settles as the standard says); the rejected-share limit keeps its default.
  */
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import type { AcceptanceCriteria } from '../../../../shared/domain/acceptance';
+import { SETTLE_MINUTES_RANGE } from '../../../../shared/domain/acceptance';
 import { ACCEPTANCE_DEFAULTS } from '../../../../shared/domain/acceptance-words';
 import './acceptance.css';
 
@@ -12,12 +15,15 @@ export interface CriteriaText {
   minutes: string;
   hashRate: string;
   chipTemp: string;
+  /** Settle up to this many minutes; 0 judges from the first reading. */
+  settle: string;
 }
 
 export const defaultCriteriaText = (): CriteriaText => ({
   minutes: String(ACCEPTANCE_DEFAULTS.minutes),
   hashRate: String(ACCEPTANCE_DEFAULTS.minHashratePercent),
   chipTemp: String(ACCEPTANCE_DEFAULTS.maxChipTempC),
+  settle: String(ACCEPTANCE_DEFAULTS.settleMinutes),
 });
 
 /** The same fields from kept criteria (the standard's). */
@@ -25,6 +31,8 @@ export const criteriaText = (criteria: AcceptanceCriteria): CriteriaText => ({
   minutes: String(criteria.minutes),
   hashRate: String(criteria.minHashratePercent),
   chipTemp: String(criteria.maxChipTempC),
+  // Criteria kept before issue 32 settle for the default, as main reads them.
+  settle: String(criteria.settleMinutes ?? ACCEPTANCE_DEFAULTS.settleMinutes),
 });
 
 const number = (text: string): number => (text.trim() === '' ? NaN : Number(text));
@@ -36,12 +44,16 @@ export function criteriaOf(text: CriteriaText): { criteria: AcceptanceCriteria; 
     minHashratePercent: number(text.hashRate),
     maxChipTempC: number(text.chipTemp),
     maxRejectedPercent: ACCEPTANCE_DEFAULTS.maxRejectedPercent,
+    settleMinutes: number(text.settle),
   };
+  const settle = criteria.settleMinutes ?? NaN;
   const problems = [
     !(criteria.minutes >= 0.01 && criteria.minutes <= 1440) && 'The window is 0.01 to 1,440 minutes.',
     !(criteria.minHashratePercent >= 1 && criteria.minHashratePercent <= 200) &&
       'The hash rate is 1 to 200 % of nominal.',
     !(criteria.maxChipTempC >= 20 && criteria.maxChipTempC <= 150) && 'The chip limit is 20 to 150 °C.',
+    !(settle >= SETTLE_MINUTES_RANGE.min && settle <= SETTLE_MINUTES_RANGE.max) &&
+      'Settling is 0 to 1,440 minutes (0 judges from the first reading).',
   ].filter((p): p is string => typeof p === 'string');
   return { criteria, problems };
 }
@@ -53,6 +65,7 @@ export function AcceptanceCriteriaFields({
   text: CriteriaText;
   onChange: (text: CriteriaText) => void;
 }): ReactNode {
+  const hintId = useId();
   return (
     <div className="acceptance-criteria">
       <label className="field">
@@ -88,6 +101,22 @@ export function AcceptanceCriteriaFields({
           onChange={(e) => onChange({ ...text, chipTemp: e.target.value })}
         />
       </label>
+      <label className="field">
+        <span className="field-label">Settle up to (minutes)</span>
+        <input
+          type="number"
+          min="0"
+          max="1440"
+          step="any"
+          value={text.settle}
+          aria-describedby={hintId}
+          onChange={(e) => onChange({ ...text, settle: e.target.value })}
+        />
+      </label>
+      <p id={hintId} className="field-hint acceptance-settle-hint">
+        A device that just restarted or is tuning is waited for, up to this long, before its window opens; one
+        still tuning then is pending (judge it again later), not failed. 0 judges from the first reading.
+      </p>
     </div>
   );
 }

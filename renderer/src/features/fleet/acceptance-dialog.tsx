@@ -1,18 +1,22 @@
 /**
  * "Acceptance…" for the selected devices: the window and the standard (minutes, hash rate share of
- * nominal, hottest chip), then the run itself — a countdown to its end, each device's verdict as it
- * settles (Accepted, or Failed with every reason), a "failed only" filter, and cancel. Acceptance only
- * reads the devices; the verdicts are kept in the site when the run ends, for the fleet's badges, the
- * device panel and the report. Closing the dialog leaves the run going; "Acceptance…" shows it again.
+ * nominal, hottest chip, settle up to N minutes), then the run itself — a countdown to its end, the counts
+ * (accepted, failed, pending, and while it runs how many settle and how many are watched), each device's
+ * verdict as it comes (Accepted; Failed with every reason; Pending — not settled in time, not judged —
+ * with why), "failed only" / "pending only" filters, and cancel. Acceptance only reads the devices; the
+ * verdicts are kept in the site when the run ends, for the fleet's badges, the device panel and the
+ * report. Closing the dialog leaves the run going; "Acceptance…" shows it again.
  */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AcceptanceVerdict } from '../../../../shared/domain/acceptance';
+import type { Verdict } from '../../../../shared/domain/acceptance-words';
 import { ACCEPTANCE_DEFAULTS, verdictWords } from '../../../../shared/domain/acceptance-words';
 import { shortAddress } from '../../../../shared/format/acceptance-text';
 import { ModalDialog } from '../../components/modal-dialog';
 import { count, formatDuration } from '../../lib/format';
+import { verdictCounts } from '../../stores/acceptance-phases';
 import { useRootStore } from '../../stores/root-store';
 import { AcceptanceCriteriaFields, criteriaOf, defaultCriteriaText } from './acceptance-criteria-fields';
 import './acceptance.css';
@@ -46,7 +50,9 @@ function CriteriaForm({ selected, onClose }: { selected: number; onClose: () => 
         Watches {count(selected, 'device')} for the window, reading each at the start, about once a minute and
         at the end. Each gets a verdict: every hash board there, every chip hashing, no board failing, the
         hash rate, the hottest chip, every fan turning, and the pool accepting its shares (at most{' '}
-        {ACCEPTANCE_DEFAULTS.maxRejectedPercent} % rejected). Nothing is sent to the devices.
+        {ACCEPTANCE_DEFAULTS.maxRejectedPercent} % rejected). A device that is still restarting or tuning is
+        waited for first; its readings before the window are shown, never counted. Nothing is sent to the
+        devices.
       </p>
       <AcceptanceCriteriaFields text={text} onChange={setText} />
       {problems.map((p) => (
@@ -66,14 +72,20 @@ function CriteriaForm({ selected, onClose }: { selected: number; onClose: () => 
   );
 }
 
+const VERDICT_BADGE: Record<Verdict, string> = {
+  pass: 'badge-good',
+  fail: 'badge-bad',
+  pending: 'badge-warn',
+};
+
 function VerdictRow({ verdict }: { verdict: AcceptanceVerdict }): ReactNode {
-  const pass = verdict.verdict === 'pass';
+  const pending = verdict.verdict === 'pending';
   return (
     <li className="acceptance-verdict" data-verdict={verdict.verdict}>
       <span className="mono">{shortAddress(verdict.address)}</span>{' '}
-      <span className={`badge ${pass ? 'badge-good' : 'badge-bad'}`}>{verdictWords(verdict.verdict)}</span>
-      {!pass && (
-        <ul className="acceptance-reasons">
+      <span className={`badge ${VERDICT_BADGE[verdict.verdict]}`}>{verdictWords(verdict.verdict)}</span>
+      {verdict.verdict !== 'pass' && (
+        <ul className={pending ? 'acceptance-reasons acceptance-reasons-pending' : 'acceptance-reasons'}>
           {verdict.reasons.map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
@@ -83,18 +95,45 @@ function VerdictRow({ verdict }: { verdict: AcceptanceVerdict }): ReactNode {
   );
 }
 
+/** "Accepted 180, failed 3, pending 17 of 200 devices" once the run is done (pending only when some are). */
+export function runDoneText(counts: Record<Verdict, number>, total: number): string {
+  return counts.pending > 0
+    ? `Accepted ${counts.pass}, failed ${counts.fail}, pending ${counts.pending} of ${count(total, 'device')}`
+    : `Accepted ${counts.pass} of ${count(total, 'device')}`;
+}
+
+/** The counts: verdicts so far, accepted / failed / pending, and while it runs who settles and who is watched. */
+function Tally({ counts, running }: { counts: Record<Verdict, number>; running: boolean }): ReactNode {
+  const run = useRootStore((s) => s.acceptanceRun);
+  const phases = useRootStore((s) => s.acceptancePhaseCounts);
+  if (run === null) return null;
+  const judged = counts.pass + counts.fail + counts.pending;
+  return (
+    <p className="acceptance-tally" data-tally>
+      {judged} of {count(run.deviceIds.length, 'verdict')} ·{' '}
+      <span className="tone-good">{counts.pass} accepted</span> ·{' '}
+      <span className={counts.fail > 0 ? 'tone-bad' : undefined}>{counts.fail} failed</span> ·{' '}
+      <span className={counts.pending > 0 ? 'tone-warn' : undefined}>{counts.pending} pending</span>
+      {running && ` · ${phases.settling} settling · ${phases.watching} watching`}
+      {run.notInFleet.length > 0 &&
+        ` · ${count(run.notInFleet.length, 'device')} not in the fleet (not watched)`}
+    </p>
+  );
+}
+
+type Only = 'all' | 'fail' | 'pending';
+
 function RunView({ onClose }: { onClose: () => void }): ReactNode {
   const { run, end, cancel } = useRootStore(
     useShallow((s) => ({ run: s.acceptanceRun, end: s.acceptanceEnd, cancel: s.acceptanceCancelRequested })),
   );
-  const [failedOnly, setFailedOnly] = useState(false);
+  const [only, setOnly] = useState<Only>('all');
   const running = run?.status === 'running';
   const left = useSecondsLeft(run?.endsAt, running);
   if (run === null) return null;
-  const passed = run.verdicts.filter((v) => v.verdict === 'pass').length;
-  const failed = run.verdicts.length - passed;
-  const shown = failedOnly ? run.verdicts.filter((v) => v.verdict === 'fail') : run.verdicts;
-  const total = run.deviceIds.length;
+  const counts = verdictCounts(run.verdicts);
+  const shown = only === 'all' ? run.verdicts : run.verdicts.filter((v) => v.verdict === only);
+  const saveError = end?.saveError ?? run.saveError;
   return (
     <div className="acceptance-run">
       <p className="acceptance-status" role="status">
@@ -102,28 +141,36 @@ function RunView({ onClose }: { onClose: () => void }): ReactNode {
           (left > 0
             ? `${formatDuration(left)} left · ends ${new Date(run.endsAt).toLocaleTimeString()}`
             : 'Taking the last readings…')}
-        {run.status === 'done' && `Accepted ${passed} of ${count(total, 'device')}`}
+        {run.status === 'done' && runDoneText(counts, run.deviceIds.length)}
         {run.status === 'cancelled' && 'Cancelled: no verdict was kept.'}
       </p>
-      <p className="acceptance-tally">
-        {run.verdicts.length} of {count(total, 'verdict')} ·{' '}
-        <span className="tone-good">{passed} accepted</span> ·{' '}
-        <span className={failed > 0 ? 'tone-bad' : undefined}>{failed} failed</span>
-        {run.notInFleet.length > 0 &&
-          ` · ${count(run.notInFleet.length, 'device')} not in the fleet (not watched)`}
-      </p>
+      <Tally counts={counts} running={running} />
       {end?.saved === true && (
         <p className="notice-ok">The verdicts are kept in the site; the report shows them.</p>
       )}
-      {(end?.saveError ?? run.saveError) !== undefined && (
-        <p className="field-error" role="alert">
-          The verdicts could not be kept in the site: {end?.saveError ?? run.saveError}
+      {!running && counts.pending > 0 && (
+        <p className="notice-warn">
+          {count(counts.pending, 'device')} had not settled in time (still restarting or tuning): not judged
+          yet. Run acceptance on them again later.
         </p>
       )}
-      <label className="choice">
-        <input type="checkbox" checked={failedOnly} onChange={(e) => setFailedOnly(e.target.checked)} />
-        Failed only
-      </label>
+      {saveError !== undefined && (
+        <p className="field-error" role="alert">
+          The verdicts could not be kept in the site: {saveError}
+        </p>
+      )}
+      <div className="acceptance-filters">
+        {(['fail', 'pending'] as const).map((kind) => (
+          <label key={kind} className="choice">
+            <input
+              type="checkbox"
+              checked={only === kind}
+              onChange={(e) => setOnly(e.target.checked ? kind : 'all')}
+            />
+            {kind === 'fail' ? 'Failed only' : 'Pending only'}
+          </label>
+        ))}
+      </div>
       <ul className="acceptance-verdicts" aria-label="Verdicts">
         {shown.map((verdict) => (
           <VerdictRow key={verdict.deviceId} verdict={verdict} />

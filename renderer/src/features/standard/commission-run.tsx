@@ -8,7 +8,8 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { CommissionRun, CommissionStepKind } from '../../../../shared/domain/standard';
+import type { Verdict } from '../../../../shared/domain/acceptance-words';
+import type { CommissionDevice, CommissionRun, CommissionStepKind } from '../../../../shared/domain/standard';
 import { shortAddress } from '../../../../shared/format/acceptance-text';
 import { count } from '../../lib/format';
 import { commissionOutcomes } from '../../stores/standard-slice';
@@ -20,7 +21,7 @@ const PHASE_WORDS: Record<CommissionStepKind, string> = {
   firmware: 'updating firmware',
   settings: 'setting pools and presets',
   restart: 'restarting mining',
-  acceptance: 'watching for acceptance',
+  acceptance: 'acceptance (each device settles, then is watched)',
 };
 
 /** Main's summary as a sentence: a capital first, a full stop last (unless it ends in one already). */
@@ -33,15 +34,38 @@ const sentence = (text: string): string => {
 /** Devices named as "working on now"; the rest are in the counts. */
 const NAMED_RUNNING = 6;
 
-/** "198 at the standard · 2 failed · 0 skipped", in the order a technician asks. */
-export function runCountsText(run: Pick<CommissionRun, 'counts'>): string {
+/** How core words a pending acceptance step (electron/core/standard/standard-runners.ts). */
+const STEP_PENDING_WORDS = 'pending: ';
+
+/**
+ * Devices whose acceptance step did not pass because their verdict is pending (still tuning at the settle
+ * limit): not judged yet, so counted apart from the failures. Main gives such a step `unknown` with its
+ * pending words; the site's kept verdicts (read again when the step's run ends) say it too.
+ */
+export function pendingAcceptances(
+  devices: readonly CommissionDevice[],
+  verdicts: Readonly<Record<string, { verdict: Verdict } | undefined>>,
+): number {
+  let n = 0;
+  for (const d of devices) {
+    if ((d.outcome !== 'failed' && d.outcome !== 'unknown') || d.failedStep !== 'acceptance') continue;
+    const step = d.steps.find((s) => s.kind === 'acceptance');
+    if (verdicts[d.deviceId]?.verdict === 'pending' || step?.message.startsWith(STEP_PENDING_WORDS) === true)
+      n += 1;
+  }
+  return n;
+}
+
+/** "198 at the standard · 2 failed · 0 skipped", in the order a technician asks; pending apart from failed. */
+export function runCountsText(run: Pick<CommissionRun, 'counts'>, pending = 0): string {
   const c = run.counts;
   const atStandard = `${(c.done + c.unchanged).toLocaleString('en-US')} at the standard${
     c.unchanged > 0 ? ` (${c.unchanged.toLocaleString('en-US')} had no change)` : ''
   }`;
   const parts = [
     atStandard,
-    `${(c.failed + c.unknown).toLocaleString('en-US')} failed`,
+    `${(c.failed + c.unknown - pending).toLocaleString('en-US')} failed`,
+    ...(pending > 0 ? [`${pending.toLocaleString('en-US')} acceptance pending (judge again later)`] : []),
     ...(c.skipped > 0 ? [`${c.skipped.toLocaleString('en-US')} skipped`] : []),
     ...(c.open > 0 ? [`${c.open.toLocaleString('en-US')} to go`] : []),
   ];
@@ -57,6 +81,8 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
     })),
   );
   const outcomes = useMemo(() => commissionOutcomes(run?.devices ?? []), [run?.devices]);
+  const verdicts = useRootStore((s) => s.verdicts);
+  const pending = useMemo(() => pendingAcceptances(run?.devices ?? [], verdicts), [run?.devices, verdicts]);
   if (run === null) return null;
   const running = run.status === 'running';
   const finished = run.counts.total - run.counts.open;
@@ -81,7 +107,7 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
         />
       )}
       <p className="commission-tally" data-counts>
-        {runCountsText(run)}
+        {runCountsText(run, pending)}
       </p>
       {working.length > 0 && (
         <ul className="commission-working" aria-label="Working on now">
@@ -101,7 +127,7 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
         </ul>
       )}
       {!running && run.summary !== undefined && (
-        <p className={run.counts.failed + run.counts.unknown > 0 ? 'field-error' : 'notice-ok'}>
+        <p className={run.counts.failed + run.counts.unknown > pending ? 'field-error' : 'notice-ok'}>
           {sentence(run.summary)}
         </p>
       )}

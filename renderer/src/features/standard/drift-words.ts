@@ -16,10 +16,36 @@ import { count } from '../../lib/format';
 
 /** How the Standard cell looks: its tone and its two short lines, and the full list for the title. */
 export interface DriftCell {
-  tone: 'good' | 'bad' | 'idle';
+  /** `warn`: only an acceptance that is pending (tuning, judge again later) differs: not a failure. */
+  tone: 'good' | 'bad' | 'idle' | 'warn';
   main: string;
   sub?: string;
   title: string;
+}
+
+/** Core drift's words for a device whose verdict is pending (electron/core/standard/drift.ts). */
+export const PENDING_ACCEPTANCE_WORDS = 'tuning, judge again later';
+
+/** Differs only by a pending acceptance: nothing failed, a later run judges it. */
+export const onlyPendingAcceptance = (drift: DeviceDrift | undefined): boolean =>
+  drift?.status === 'differs' &&
+  drift.words.length > 0 &&
+  drift.words.every((w) => w === PENDING_ACCEPTANCE_WORDS);
+
+const pendingCounts = new WeakMap<Record<string, DeviceDrift>, number>();
+
+/**
+ * How many devices differ only by a pending acceptance; made once per drift record (the footer's selector
+ * runs on every store change, the record changes only with drift).
+ */
+export function pendingAcceptanceCount(drift: Record<string, DeviceDrift>): number {
+  let n = pendingCounts.get(drift);
+  if (n === undefined) {
+    n = 0;
+    for (const id in drift) if (onlyPendingAcceptance(drift[id])) n += 1;
+    pendingCounts.set(drift, n);
+  }
+  return n;
 }
 
 const NO_STANDARD_TITLE = 'This site has no standard yet: Commission… sets it up first';
@@ -34,6 +60,14 @@ export function driftCell(drift: DeviceDrift | undefined): DriftCell {
       return { tone: 'idle', main: '–', title: NO_STANDARD_TITLE };
     case 'not-checked':
     case 'differs': {
+      if (onlyPendingAcceptance(drift)) {
+        return {
+          tone: 'warn',
+          main: PENDING_ACCEPTANCE_WORDS,
+          title:
+            'Acceptance pending: it was still tuning at the settle limit, not judged yet (not a failure); judge it again later',
+        };
+      }
       const [first = drift.status === 'differs' ? 'differs' : 'not checked', ...rest] = drift.words;
       return {
         tone: drift.status === 'differs' ? 'bad' : 'idle',
@@ -51,19 +85,25 @@ export function driftCell(drift: DeviceDrift | undefined): DriftCell {
 export const differsFromStandard = (drift: DeviceDrift | undefined): boolean => drift?.status === 'differs';
 
 /**
- * The footer's counts: "182 at the standard · 18 differ · 3 not checked" (the not-checked only when some
- * are); `compact` says "182 ✓" for a narrow window. Nothing without a standard.
+ * The footer's counts: "182 at the standard · 1 differs · 17 pending acceptance · 3 not checked" (pending
+ * and not-checked only when some are; `pending` of the differing devices differ only by a pending
+ * acceptance, counted apart: they failed nothing); `compact` says "182 ✓" for a narrow window. Nothing
+ * without a standard.
  */
 export function driftCountsText(
   summary: DriftSummary | null,
   hasStandard: boolean,
   compact = false,
+  pending = 0,
 ): string | undefined {
   if (summary === null || !hasStandard || summary.total === 0) return undefined;
+  const differ = Math.max(0, summary.differ - pending);
   const parts = [
     `${summary.atStandard.toLocaleString('en-US')} ${compact ? '✓' : 'at the standard'}`,
-    `${summary.differ.toLocaleString('en-US')} ${summary.differ === 1 ? 'differs' : 'differ'}`,
+    `${differ.toLocaleString('en-US')} ${differ === 1 ? 'differs' : 'differ'}`,
   ];
+  if (pending > 0)
+    parts.push(`${pending.toLocaleString('en-US')} ${compact ? 'pending' : 'pending acceptance'}`);
   if (summary.notChecked > 0) parts.push(`${summary.notChecked.toLocaleString('en-US')} not checked`);
   return parts.join(' · ');
 }
