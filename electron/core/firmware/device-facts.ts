@@ -75,14 +75,23 @@ export type InfoRead =
 const SILENT = new Set(['UNREACHABLE', 'TIMEOUT']);
 const trimDot = (words: string): string => words.trim().replace(/\.$/, '');
 
-/** The anonymous `/info` read, with a changed certificate told apart (both fingerprints). */
+/**
+ * The `/info` read (anonymous unless the device guards its reads: `sessions.read`), with a changed
+ * certificate told apart (both fingerprints).
+ */
 export async function readInfo(
-  deps: Pick<FactsDeps, 'client' | 'pins'>,
-  address: DeviceAddress,
+  deps: Pick<FactsDeps, 'client' | 'pins' | 'sessions'>,
+  target: SessionTarget,
   call: { signal?: AbortSignal; totalTimeoutMs?: number },
 ): Promise<InfoRead> {
+  const { address } = target;
   try {
-    return { ok: true, identity: firmwareIdentityOf(await deps.client.getInfo(address, call)) };
+    const info = await deps.sessions.read(
+      target,
+      (credential) => deps.client.getInfo(address, credential, call),
+      call.signal !== undefined ? { signal: call.signal } : {},
+    );
+    return { ok: true, identity: firmwareIdentityOf(info) };
   } catch (error) {
     if (!isDeviceError(error)) throw error;
     if (error.code === 'CANCELLED') throw error;
@@ -98,7 +107,10 @@ export async function readInfo(
 /** Refusals of a credential: the device answers, only not to this laptop's credential. */
 const CREDENTIAL_REFUSED = new Set(['AUTH_REQUIRED', 'WRONG_PASSWORD', 'LOCKED_OUT']);
 
-/** `miner.miner_status.miner_state` of the anonymous `/summary` (real firmware answers it without credentials). */
+/**
+ * `miner.miner_status.miner_state` of the anonymous `/summary` (real firmware answers it without
+ * credentials). Anonymous on purpose: it is asked only when the device refuses every credential here.
+ */
 async function anonymousMinerState(
   deps: Pick<FactsDeps, 'client'>,
   address: DeviceAddress,
@@ -167,7 +179,7 @@ export async function readPreflight(
   call: { signal?: AbortSignal; totalTimeoutMs?: number },
 ): Promise<PreflightDevice> {
   const base = { deviceId: target.deviceId, address: formatDeviceAddress(target.address) };
-  const info = await readInfo(deps, target.address, call);
+  const info = await readInfo(deps, target, call);
   if (!info.ok) {
     return {
       ...base,

@@ -85,7 +85,7 @@ export function createPowerServices(options: PowerServicesOptions): PowerService
   const { client, inventory, now } = options;
   const { vault, sessions } = options.credentials;
   const deps = { client, sessions, vault };
-  const watch = createPresetWatch({ client });
+  const watch = createPresetWatch({ client, sessions });
 
   return {
     planPower: (targets, choice, planOptions) => planPower(deps, targets, choice, planOptions),

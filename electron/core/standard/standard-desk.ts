@@ -198,7 +198,8 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
   };
 
   /**
-   * The versions the devices report now, from the anonymous `/info` the monitor reads too (a device just
+   * The versions the devices report now, from the `/info` the monitor reads too (by the rule for
+   * anonymous reads: `sessions.read`) (a device just
    * added or just updated may not be polled yet): a preview and a refresh compare what is there now.
    */
   async function readVersions(targets: readonly PoolTarget[], signal?: AbortSignal): Promise<void> {
@@ -206,9 +207,13 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
     await runBulk(
       targets,
       async (t, bulkSignal) => {
-        const version = firmwareIdentityOf(
-          await options.client.getInfo(t.address, bulkSignal === undefined ? {} : { signal: bulkSignal }),
-        ).version;
+        const call = bulkSignal === undefined ? {} : { signal: bulkSignal };
+        const info = await credentials.sessions.read(
+          t,
+          (credential) => options.client.getInfo(t.address, credential, call),
+          call,
+        );
+        const version = firmwareIdentityOf(info).version;
         if (version !== undefined) versions.set(t.deviceId, version);
       },
       { ...(c !== undefined ? { concurrency: c } : {}), ...(signal !== undefined ? { signal } : {}) },
