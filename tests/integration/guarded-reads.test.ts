@@ -74,7 +74,7 @@ describe('reads the vendor lists as anonymous', () => {
     // The device knows the key (as after `key create`).
     const token = await client.unlock(target.address, PASSWORD);
     await client.createApiKey(target.address, { kind: 'token', token }, { key, description: 't' });
-    device.clearRequests();
+    device.requests.splice(0);
     await chains();
     expect(requestsTo(device, '/api/v1/chains').map(credentialHeadersOf)).toEqual([[], ['x-api-key']]);
     expect(unlocksOf(device)).toHaveLength(0);

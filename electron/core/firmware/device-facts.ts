@@ -70,7 +70,13 @@ export interface FactsDeps {
 export type InfoRead =
   | { ok: true; identity: FirmwareIdentity }
   /** `silent`: nobody answered (off, or rebooting). `certificate`: an https device showing another one. */
-  | { ok: false; silent: boolean; why: string; certificate?: { before: string; after: string } };
+  | {
+      ok: false;
+      silent: boolean;
+      why: string;
+      certificate?: { before: string; after: string };
+      refused?: true;
+    };
 
 const SILENT = new Set(['UNREACHABLE', 'TIMEOUT']);
 const trimDot = (words: string): string => words.trim().replace(/\.$/, '');
@@ -100,7 +106,9 @@ export async function readInfo(
     if (error.code === 'TLS_CHANGED' && after !== undefined && before !== undefined) {
       return { ok: false, silent: false, why: trimDot(error.message), certificate: { before, after } };
     }
-    return { ok: false, silent: SILENT.has(error.code), why: trimDot(error.message) };
+    // Firmware that guards `/info` and no working credential here: answering, only not to us.
+    const refused = error.code === 'AUTH_REQUIRED' ? { refused: true as const } : {};
+    return { ok: false, silent: SILENT.has(error.code), why: trimDot(error.message), ...refused };
   }
 }
 
@@ -180,6 +188,11 @@ export async function readPreflight(
 ): Promise<PreflightDevice> {
   const base = { deviceId: target.deviceId, address: formatDeviceAddress(target.address) };
   const info = await readInfo(deps, target, call);
+  if (!info.ok && info.refused === true) {
+    // It answers, but guards `/info`: no credential is the reason, not the network.
+    const missing = await deps.noCredential(target);
+    return { ...base, identity: {}, noCredential: missing ?? info.why };
+  }
   if (!info.ok) {
     return {
       ...base,
