@@ -203,7 +203,9 @@ describe('onBody', () => {
   it('hands nothing over for an error answer', async () => {
     const { client } = clientWithAnswer(() => reply(404, 'Not Found'));
     const seen: Buffer[] = [];
-    await expect(client.getInfo(DEVICE, undefined, { onBody: (bytes) => seen.push(bytes) })).rejects.toMatchObject({
+    await expect(
+      client.getInfo(DEVICE, undefined, { onBody: (bytes) => seen.push(bytes) }),
+    ).rejects.toMatchObject({
       code: 'HTTP_ERROR',
     });
     expect(seen).toEqual([]);
