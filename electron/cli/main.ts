@@ -129,7 +129,7 @@ const COMMANDS: Record<
     run: async (ctx, argv) => (await import('./commands/accept')).acceptCommand(ctx, argv),
     usage: ACCEPT_USAGE,
     summary:
-      'watch devices for a window (default 30 min) and give each a verdict: boards, chips, hash rate, temperatures, fans, pool; kept in the site for the report',
+      'let devices settle (up to 15 min), watch each for a window (default 30 min) and give each a verdict: boards, chips, hash rate, temperatures, fans, pool; pending when still settling; kept in the site for the report',
   },
   // The inventory commands load when they run (their schemas pull in zod; see inventory-usage.ts).
   site: {
@@ -170,7 +170,9 @@ export function helpText(): string {
   lines.push(
     'Every command takes --data-dir DIR: the folder holding the inventory (default: the app’s data folder).',
   );
-  lines.push('Exit codes: 0 ok, 1 the device operation failed, 2 bad usage, 130 cancelled.');
+  lines.push(
+    'Exit codes: 0 ok, 1 the device operation failed, 2 bad usage, 3 none failed but some not judged yet (accept, commission: devices still settling at the settle limit), 130 cancelled.',
+  );
   return lines.join('\n');
 }
 

@@ -11,7 +11,8 @@ import { printable } from '../../shared/format/printable';
 import type { AppError } from '../../shared/result';
 
 /** `closedPipe`: 128 + SIGPIPE, what a shell reports for `ls` in `ls | head`. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130, closedPipe: 141 } as const;
+/** `pending` (3): none failed, some not judged yet (acceptance: still settling at the settle limit). */
+export const EXIT = { ok: 0, failed: 1, usage: 2, pending: 3, cancelled: 130, closedPipe: 141 } as const;
 
 export interface Output {
   json: boolean;

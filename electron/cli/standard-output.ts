@@ -3,6 +3,7 @@
  * password is stored, whether a pool has a password), the Commission preview per device, and each
  * device's outcome — as text, or one JSON object per line with `--json` (`address`, `steps` in words).
  */
+import { ACCEPTANCE_DEFAULTS } from '../../shared/domain/acceptance-words';
 import type { CommissionDevice, CommissionPlanEntry, StandardView } from '../../shared/domain/standard';
 import { choiceText } from '../../shared/format/power-text';
 
@@ -33,7 +34,7 @@ export function standardLines(view: StandardView): string[] {
   if (standard.acceptance !== undefined) {
     const a = standard.acceptance;
     lines.push(
-      `  acceptance: ${a.minutes} min, hash rate ≥ ${a.minHashratePercent} % of nominal, chips ≤ ${a.maxChipTempC} °C, rejected ≤ ${a.maxRejectedPercent} %`,
+      `  acceptance: ${a.minutes} min once settled (up to ${a.settleMinutes ?? ACCEPTANCE_DEFAULTS.settleMinutes} min to settle), hash rate ≥ ${a.minHashratePercent} % of nominal, chips ≤ ${a.maxChipTempC} °C, rejected ≤ ${a.maxRejectedPercent} %`,
     );
   }
   if (lines.length === 1) lines.push('  (no part yet: every device is at it)');

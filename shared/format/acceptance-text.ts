@@ -4,6 +4,7 @@
  * over the window, temperatures, fans, pool shares, readings. One wording everywhere.
  */
 import type { AcceptanceEvidence } from '../domain/acceptance';
+import { verdictWords } from '../domain/acceptance-words';
 import type { ReportAcceptance, ReportDevice } from '../domain/report';
 import { localTime } from './report-text';
 
@@ -29,10 +30,12 @@ export function hottestChipText(device: Pick<ReportDevice, 'acceptance' | 'chipT
   return value === null ? '' : degrees(value);
 }
 
-/** The table's verdict cell: "Accepted", "Failed", "not run"; and the state when it is not online now. */
+/**
+ * The table's verdict cell: "Accepted", "Failed", "Pending" (not judged yet), "not run"; and the state when
+ * it is not online now.
+ */
 export function verdictCellText(device: Pick<ReportDevice, 'acceptance' | 'state'>): string {
-  const verdict =
-    device.acceptance === null ? 'not run' : device.acceptance.verdict === 'pass' ? 'Accepted' : 'Failed';
+  const verdict = device.acceptance === null ? 'not run' : verdictWords(device.acceptance.verdict);
   return device.state === 'online' || device.state === 'not-checked'
     ? verdict
     : `${verdict} · ${device.state}`;

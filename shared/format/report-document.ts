@@ -16,11 +16,33 @@ export const PAGE_ONE_LIMITS = { failures: 14, activity: 6, pools: 4, firmware: 
 /** Addresses named per problem; the CSV and JSON have every device's own list. */
 export const ADDRESSES_NAMED = 12;
 
-/** "Accepted 197 of 200 devices", or what stands instead when nothing was accepted yet. */
+/**
+ * Devices whose latest verdict is pending: still settling (restarting, tuning) at the settle limit, not
+ * judged yet — counted apart from the failures, never as one. From the devices (the report's counts keep
+ * accepted and failed only, as reports made before issue 32 did).
+ */
+export function pendingOf(report: Pick<HandOverReport, 'devices'>): {
+  deviceId: string;
+  name: string;
+  reason: string;
+}[] {
+  return report.devices.flatMap((device) =>
+    device.acceptance?.verdict === 'pending'
+      ? [{ deviceId: device.deviceId, name: deviceName(device), reason: oneLineReason(device.acceptance) }]
+      : [],
+  );
+}
+
+/**
+ * "Accepted 197 of 200 devices"; "Accepted 180, failed 3, pending 17 of 200 devices" when some are
+ * pending; or what stands instead when nothing was accepted yet.
+ */
 export function headlineOf(report: HandOverReport): string {
   const { devices, accepted, failed } = report.counts;
+  const pending = pendingOf(report).length;
   const noun = devices === 1 ? 'device' : 'devices';
-  if (accepted + failed === 0) return `No acceptance run yet: ${devices} ${noun}`;
+  if (accepted + failed + pending === 0) return `No acceptance run yet: ${devices} ${noun}`;
+  if (pending > 0) return `Accepted ${accepted}, failed ${failed}, pending ${pending} of ${devices} ${noun}`;
   return `Accepted ${accepted} of ${devices} ${noun}`;
 }
 

@@ -76,7 +76,8 @@ describe('acceptance through the app’s channels', () => {
       notInFleet: ['mac:00:00:00:00:00:99'],
       verdicts: [],
     });
-    expect(Date.parse(run.endsAt) - Date.parse(run.startedAt)).toBe(3_000);
+    // The last reading is due at the latest when a device settles at the limit (15 min) and then watches.
+    expect(Date.parse(run.endsAt) - Date.parse(run.startedAt)).toBe(15 * 60_000 + 3_000);
     const second = await (
       handlers['acceptance:start'] as (i: unknown) => ReturnType<Handlers['acceptance:start']>
     )({
@@ -102,8 +103,14 @@ describe('acceptance through the app’s channels', () => {
       status: 'done',
       passed: 1,
       failed: 2,
+      pending: 0,
       saved: true,
     });
+    // The phases went out as they changed: each device that settled opened its window.
+    const watching = ofType('acceptance:phase').flatMap((e) => e.payload.phases);
+    expect(watching.filter((p) => p.phase === 'watching').map((p) => p.deviceId)).toEqual(
+      expect.arrayContaining([deviceIds[0]]),
+    );
     expect(await call('acceptance:run', undefined)).toMatchObject({ runId: run.runId, status: 'done' });
 
     const kept = await call('acceptance:verdicts', undefined);

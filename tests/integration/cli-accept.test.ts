@@ -12,6 +12,7 @@ import type { StoredVerdict } from '../../shared/domain/acceptance';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { runCli } from '../support/run-cli';
+import { restartMining } from '../support/sim-restart';
 
 let fleet: Fleet;
 let dataDir: string;
@@ -77,9 +78,13 @@ describe('minerdeck accept', () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^Watching 2 devices for 1 s, ends about \d\d:\d\d:\d\d/);
+    expect(lines[0]).toMatch(
+      /^Watching 2 devices for 1 s once each has settled \(mining, its hash rate up; up to 15 min\)/,
+    );
     for (const device of healthy) expect(lines).toContain(`${device.host}:${device.port}  Accepted`);
     expect(lines.at(-1)).toBe('Accepted 2 of 2 devices.');
+    // Settled at once: no settling progress said.
+    expect(run.stderr).not.toMatch(/settling|settled/);
     // Still one verdict per device: the failing device keeps its own, the others' are this run's.
     const kept = keptVerdicts();
     expect(kept).toHaveLength(3);
@@ -91,6 +96,8 @@ describe('minerdeck accept', () => {
     [['--minutes', 'half'], /--minutes takes minutes from 0\.01 to 1440 \(decimals allowed\), not "half"/],
     [['--min-hashrate', '-5'], /--min-hashrate/],
     [['--max-chip-temp', '300'], /--max-chip-temp takes °C from 20 to 150/],
+    [['--settle-minutes=-1'], /--settle-minutes takes minutes from 0 to 1440 \(decimals allowed\), not "-1"/],
+    [['--settle-minutes', 'soon'], /--settle-minutes takes minutes from 0 to 1440/],
     [['--interval', '5'], /Unknown option '--interval'/],
   ])('refuses %j as bad usage (exit 2)', async (args, message) => {
     const run = await accept([fleet.devices[0]!.address, ...args]);
@@ -113,4 +120,41 @@ describe('minerdeck accept', () => {
     expect(run.stderr).toMatch(/acceptance cancelled; no verdict was kept/);
     expect(keptVerdicts()).toEqual(before);
   }, 30_000);
+
+  it('a device still tuning at the settle limit is pending: exit 3, JSON with settledAt and settling, words on a terminal', async () => {
+    // An untuned preset and a restart: the device tunes (60 s by default) at 85 % of its rate.
+    const tuning = fleet.devices[1]!;
+    await restartMining(tuning, { preset: '2980' });
+
+    const json = await accept([tuning.address, '--minutes', '0.02', '--settle-minutes', '0.05', '--json']);
+    expect(json.code, json.stderr).toBe(3);
+    expect(json.json).toHaveLength(1);
+    const [line] = json.json;
+    expect(line).toMatchObject({
+      address: tuning.address,
+      verdict: 'pending',
+      reasons: [
+        expect.stringMatching(
+          /^still (tuning|restarting|starting) after 3 s \(.+ since \d\d:\d\d\): not judged yet$/,
+        ),
+      ],
+      settledAt: null,
+    });
+    const settling = line!.settling as { at: string; state: string | null; hashRateThs: number | null }[];
+    expect(settling.length).toBeGreaterThanOrEqual(3);
+    expect(settling.map((r) => r.state)).toContain('auto-tuning');
+    expect(keptVerdicts().find((v) => v.address === tuning.address)?.verdict).toBe('pending');
+
+    const text = await accept([tuning.address, '--minutes', '0.02', '--settle-minutes', '0.03']);
+    expect(text.code, text.stderr).toBe(3);
+    expect(text.stdout).toMatch(
+      / {2}Pending: still tuning after 2 s \(auto-tuning since \d\d:\d\d\): not judged yet/,
+    );
+    expect(text.stdout).toContain(
+      'Accepted 0 of 1 device; 1 pending (not judged yet: accept them again later).',
+    );
+    expect(text.stderr).toMatch(
+      / {2}settling \(auto-tuning\): not judged until it mines with its hash rate up/,
+    );
+  }, 40_000);
 });

@@ -6,7 +6,8 @@ import { fixtures } from './fixtures';
 import type { JsonObject } from './fixtures';
 import { versionAtLeast } from './identity';
 import type { Identity } from './identity';
-import { settlePhases } from './miner-phases';
+import { climbShare } from './device-timing';
+import { HASHING_STATES, settlePhases } from './miner-phases';
 import type { MinerPhase } from './miner-phases';
 import { summaryPools } from './pools';
 import type { DeviceHardware } from './hardware';
@@ -24,6 +25,8 @@ export interface MinerState {
   startedAt: number;
   /** States still to come after a mining restart or reboot (miner-phases.ts); applied as bodies are built. */
   phases?: MinerPhase[];
+  /** When hashing began after the last restart or reboot (ms): the hash rate climbs from then on. */
+  climbFrom?: number;
   /** Pools changed since the last mining restart: `/status.restart_required`. */
   restartRequired?: boolean;
   /** The pools the miner works with (from the last restart); absent: the fixture's. */
@@ -31,9 +34,6 @@ export interface MinerState {
   /** The preset in use and hardware faults (hardware.ts); absent: the recorded numbers as they are. */
   hardware?: DeviceHardware;
 }
-
-/** States in which the hash boards work; in the others hash rate is 0, as on a stopped or failed miner. */
-const HASHING_STATES = new Set(['mining', 'auto-tuning']);
 
 /** Fixture text by object: JSON.parse of the text copies a fixture twice as fast as structuredClone. */
 const fixtureText = new WeakMap<JsonObject, string>();
@@ -101,7 +101,7 @@ export function statusBody(id: Identity, miner: MinerState, unlocked: boolean, n
 /**
  * The recorded summary was taken while its device was `auto-tuning`, at 88.5 % of nominal; a device that has
  * finished tuning hashes at about nominal. This scales the recorded rates (device and boards alike) up to
- * nominal; `auto-tuning` takes its own share off again (hardware.ts, `TUNING_HASH_SHARE`).
+ * nominal; `auto-tuning` takes its own share off again (hardware.ts, `autoTuneShare`).
  */
 function atNominal(recorded: JsonObject): number {
   const realtime = num(recorded['hr_realtime']);
@@ -129,6 +129,7 @@ export function summaryBody(id: Identity, miner: MinerState, now: number): JsonO
       hashVariation *
       (miner.metrics.hashRateFactor ?? 1) *
       (hw?.rateScale(miner.state) ?? 1) *
+      climbShare(miner.climbFrom, hw?.climbSeconds ?? 0, now) *
       boardsShare
     : 0;
   const nominalScale = hw?.nominalScale() ?? 1;

@@ -8,11 +8,13 @@ import { resolveWriteOptions } from './write-options';
 import type { WriteFilled } from './write-options';
 import { resolvePowerOptions } from './power-options';
 import type { PowerFilled } from './power-options';
+import { resolveTiming } from './device-timing';
+import type { TimingFilled } from './device-timing';
 
 type Filled = 'host' | 'port' | 'profile' | 'password' | 'lockoutThreshold' | 'lockoutSeconds';
 type AlsoFilled = 'legacyFirmware' | 'apiKeyMode' | 'https' | 'minerState' | 'statusOnBadCredential';
 export type ResolvedOptions = SimDeviceOptions &
-  Required<Pick<SimDeviceOptions, Filled | AlsoFilled | WriteFilled | PowerFilled>>;
+  Required<Pick<SimDeviceOptions, Filled | AlsoFilled | WriteFilled | PowerFilled | TimingFilled>>;
 
 export function resolveOptions(
   o: SimDeviceOptions,
@@ -21,6 +23,8 @@ export function resolveOptions(
   id: Identity,
 ): ResolvedOptions {
   const legacyFirmware = o.legacyFirmware ?? false;
+  const writes = resolveWriteOptions(o);
+  const power = resolvePowerOptions(o, id);
   return Object.freeze({
     ...o,
     host,
@@ -40,7 +44,9 @@ export function resolveOptions(
     serial: id.serial,
     minerState: o.minerState ?? 'mining',
     statusOnBadCredential: o.statusOnBadCredential ?? '401',
-    ...resolveWriteOptions(o),
-    ...resolvePowerOptions(o, id),
+    ...writes,
+    ...power,
+    // The durations as this device has them (its jitter applied): `options` shows what it really does.
+    ...resolveTiming(o, id, { ...writes, autoTuneSeconds: power.autoTuneSeconds }),
   });
 }

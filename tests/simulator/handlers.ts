@@ -36,6 +36,8 @@ export interface DeviceContext {
   readonly hardware: DeviceHardware;
   /** Which anonymous reads need a credential on this firmware (read-guard.ts). */
   readonly readGuard: ReadGuard;
+  /** The device's clock (sim-device.ts): bodies are built for this moment. */
+  readonly now: () => number;
 }
 
 export interface SimRequest {
@@ -99,11 +101,11 @@ export const unlock: Handler = (ctx, req) => {
 };
 
 export const status: Handler = (ctx, _req, cred) =>
-  json(200, statusBody(ctx.identity, ctx.miner, cred === 'valid', Date.now()));
+  json(200, statusBody(ctx.identity, ctx.miner, cred === 'valid', ctx.now()));
 
-export const info: Handler = (ctx) => json(200, infoBody(ctx.identity, ctx.host, ctx.miner, Date.now()));
+export const info: Handler = (ctx) => json(200, infoBody(ctx.identity, ctx.host, ctx.miner, ctx.now()));
 
-export const summary: Handler = (ctx) => json(200, summaryBody(ctx.identity, ctx.miner, Date.now()));
+export const summary: Handler = (ctx) => json(200, summaryBody(ctx.identity, ctx.miner, ctx.now()));
 
 export const rootPage: Handler = () => text(200, fixtures().rootHtml, 'text/html; charset=utf-8');
 

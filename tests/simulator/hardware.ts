@@ -6,7 +6,6 @@
  */
 import type { JsonObject } from './fixtures';
 import type { PowerState } from './power-state';
-import { TUNING_HASH_SHARE } from './power-state';
 import type { HardwareFault } from './types';
 
 /** What one board contributes: absent (not detected), or its share of a healthy board's hash rate. */
@@ -23,6 +22,10 @@ export class DeviceHardware {
     readonly shareSeconds: number,
     /** Chips per board (`/model` → `chain.chips_per_chain`). */
     readonly chipsPerBoard: number,
+    /** The hash rate while `auto-tuning`, as a share of the preset's (device-timing.ts). */
+    readonly tuneShare: number,
+    /** How long the hash rate climbs after a restart or reboot (device-timing.ts `climbShare`). */
+    readonly climbSeconds: number,
   ) {
     this.faults = [...faults];
   }
@@ -30,7 +33,7 @@ export class DeviceHardware {
   /** Realtime hash rate scale (device-wide): the preset, tuning, a low-hash-rate fault. */
   rateScale(state: string): number {
     let scale = this.power.hashScale();
-    if (state === 'auto-tuning') scale *= TUNING_HASH_SHARE;
+    if (state === 'auto-tuning') scale *= this.tuneShare;
     for (const f of this.faults) if (f.kind === 'low-hash-rate') scale *= f.factor ?? 0.8;
     return scale;
   }

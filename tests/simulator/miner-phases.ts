@@ -11,10 +11,17 @@ export interface MinerPhase {
   from: number;
 }
 
-/** Replaces any planned phases; a failure description belongs to the state being left. */
+/** States in which the hash boards work; in the others hash rate is 0, as on a stopped or failed miner. */
+export const HASHING_STATES: ReadonlySet<string> = new Set(['mining', 'auto-tuning']);
+
+/**
+ * Replaces any planned phases; a failure description belongs to the state being left. The hash rate climbs
+ * from the first hashing phase on (device-timing.ts `climbShare`); a plan with none (going down) has no climb.
+ */
 export function planPhases(miner: MinerState, phases: MinerPhase[]): void {
   miner.phases = [...phases].sort((a, b) => a.from - b.from);
   miner.failure = undefined;
+  miner.climbFrom = miner.phases.find((p) => HASHING_STATES.has(p.state))?.from;
 }
 
 /** Moves the miner into every phase whose time has come (`since` = the phase's start, not the read). */

@@ -11,13 +11,13 @@ import { json } from './sim-response';
 
 const API = '/api/v1';
 
-export const autotunePresets: Handler = (ctx) => json(200, ctx.hardware.power.presetsBody(Date.now()));
+export const autotunePresets: Handler = (ctx) => json(200, ctx.hardware.power.presetsBody(ctx.now()));
 
-export const perfSummary: Handler = (ctx) => json(200, perfSummaryBody(ctx.hardware, Date.now()));
+export const perfSummary: Handler = (ctx) => json(200, perfSummaryBody(ctx.hardware, ctx.now()));
 
 export const model: Handler = (ctx) => json(200, modelBody(ctx.identity, ctx.hardware.chipsPerBoard));
 
-export const chains: Handler = (ctx) => json(200, chainsBody(ctx.identity, ctx.miner, Date.now()));
+export const chains: Handler = (ctx) => json(200, chainsBody(ctx.identity, ctx.miner, ctx.now()));
 
 export const factoryInfo: Handler = (ctx) => json(200, factoryInfoBody(ctx.identity, ctx.hardware));
 

@@ -13,9 +13,6 @@ import type { PowerOptions } from './power-options';
 import { presetNumbers } from './presets';
 import type { SimPreset } from './types';
 
-/** Hash rate while tuning, as a share of the preset's: chips run below target until tuned. */
-export const TUNING_HASH_SHARE = 0.85;
-
 export type PresetWrite =
   /** Configured; takes effect now or at the next restart. */
   | 'changed'

@@ -34,7 +34,7 @@ const isFirmwareUpload = (ctx: DeviceContext, method: string, url: string): bool
 
 export function createRequestListener(deps: PipelineDeps): RequestListener {
   const handle: RequestListener = async (req, res) => {
-    const time = Date.now();
+    const time = deps.ctx.now();
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     // A firmware image streams through a parser (never held: 64 MB per device would add up); the record

@@ -76,6 +76,11 @@ export class SimDeviceImpl implements SimDevice {
   /** Latency faults in progress: close() ends them so no timer outlives the fleet. */
   private readonly delays = new Map<NodeJS.Timeout, (goOn: boolean) => void>();
   private closed = false;
+  /**
+   * The device's one clock: every state that moves with time (restarts, climb, tuning, sessions, lockout,
+   * shares) is computed from it when read. A time scale for the field's clock would go here, and only here.
+   */
+  private readonly now: () => number = Date.now;
 
   constructor(setup: DeviceSetup) {
     const o = setup.options;
@@ -86,14 +91,17 @@ export class SimDeviceImpl implements SimDevice {
     this.identity = resolveIdentity(o, setup.fleetTag, setup.index);
     const opts = resolveOptions(o, setup.host, setup.port, this.identity);
     this.options = opts;
-    this.auth = new AuthState({
-      password: opts.password,
-      tokenLifetimeMs: opts.tokenLifetimeMs,
-      lockoutThreshold: opts.lockoutThreshold,
-      lockoutSeconds: opts.lockoutSeconds,
-      ...(opts.makeToken !== undefined ? { makeToken: opts.makeToken } : {}),
-    });
-    const now = Date.now();
+    this.auth = new AuthState(
+      {
+        password: opts.password,
+        tokenLifetimeMs: opts.tokenLifetimeMs,
+        lockoutThreshold: opts.lockoutThreshold,
+        lockoutSeconds: opts.lockoutSeconds,
+        ...(opts.makeToken !== undefined ? { makeToken: opts.makeToken } : {}),
+      },
+      this.now,
+    );
+    const now = this.now();
     // Devices have been running a while when a technician arrives: spread uptimes from 1 to 61 minutes.
     const startedAt = now - Math.round((60 + this.identity.seed * 3600) * 1000);
     this.miner = {
@@ -108,6 +116,8 @@ export class SimDeviceImpl implements SimDevice {
       opts.hardwareFaults,
       opts.shareSeconds,
       modelChipsPerBoard(),
+      opts.autoTuneShare,
+      opts.hashClimbSeconds,
     );
     this.miner.hardware = this.hardware;
     this.writes = new DeviceWrites({
@@ -116,6 +126,7 @@ export class SimDeviceImpl implements SimDevice {
       options: opts,
       goDown: (seconds) => this.goDown(seconds),
       power: this.hardware.power,
+      now: this.now,
     });
     this.firmwareUpdates = new FirmwareUpdates(
       this.identity,
@@ -142,6 +153,7 @@ export class SimDeviceImpl implements SimDevice {
       firmware: this.firmwareUpdates,
       hardware: this.hardware,
       readGuard: this.readGuard,
+      now: this.now,
       get host() {
         return currentHost();
       },
@@ -272,8 +284,9 @@ export class SimDeviceImpl implements SimDevice {
   setMinerState(state: string, failure?: { description: string; code?: number }): void {
     // A state set by a test replaces the states a restart or reboot had planned.
     this.miner.phases = undefined;
+    this.miner.climbFrom = undefined;
     this.miner.state = state;
-    this.miner.since = Date.now();
+    this.miner.since = this.now();
     this.miner.failure = failure ? { ...failure } : undefined;
   }
 

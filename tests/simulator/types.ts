@@ -191,6 +191,18 @@ export interface SimDeviceOptions {
   moddedPsu?: boolean;
   /** How long `auto-tuning` lasts once an untuned preset comes into use; default 60 (real: tens of minutes). */
   autoTuneSeconds?: number;
+  /** The hash rate while `auto-tuning`, as a share of the preset's (0–1); default 0.85. */
+  autoTuneShare?: number;
+  /**
+   * After a mining restart or reboot, how long the hash rate climbs from a tenth of its rate to all of it
+   * once hashing begins (real devices: minutes); default 0 (at once).
+   */
+  hashClimbSeconds?: number;
+  /**
+   * Spreads this device's `miningRestartSeconds`, `bootSeconds`, `hashClimbSeconds` and `autoTuneSeconds`
+   * by up to ± this share (0–1), the same for one device every time (from its seed); default 0.
+   */
+  timingJitter?: number;
   /**
    * A preset change takes effect at once (the firmware restarts mining by itself; the answer says
    * `restart_required: false`). Default false: it is configured, `restart_required: true`, and used from

@@ -1,12 +1,14 @@
 /**
  * The arguments of `minerdeck accept`: the window in minutes (decimals allowed), the hash-rate share and
- * the chip temperature it must hold, each checked with a sentence that says what is allowed.
+ * the chip temperature it must hold, the settle limit, each checked with a sentence that says what is
+ * allowed.
  */
 import type { AcceptanceCriteria } from '../../../shared/domain/acceptance';
 import {
   ACCEPTANCE_MINUTES_RANGE,
   acceptanceCriteriaSchema,
   defaultCriteria,
+  SETTLE_MINUTES_RANGE,
 } from '../../../shared/domain/acceptance';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
@@ -45,6 +47,7 @@ export function parseAcceptArgs(argv: readonly string[]): Result<AcceptArgs> {
     minutes: { type: 'string' },
     'min-hashrate': { type: 'string' },
     'max-chip-temp': { type: 'string' },
+    'settle-minutes': { type: 'string' },
     site: { type: 'string' },
     'password-stdin': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -71,6 +74,9 @@ export function parseAcceptArgs(argv: readonly string[]): Result<AcceptArgs> {
     '°C',
   );
   if (!chipTemp.ok) return chipTemp;
+  // 0: judge from the first reading (devices known to be steady).
+  const settle = decimalOption(values['settle-minutes'], 'settle-minutes', SETTLE_MINUTES_RANGE, 'minutes');
+  if (!settle.ok) return settle;
   const defaults = defaultCriteria();
   return ok({
     positionals,
@@ -79,6 +85,7 @@ export function parseAcceptArgs(argv: readonly string[]): Result<AcceptArgs> {
       minutes: minutes.value ?? defaults.minutes,
       minHashratePercent: hashRate.value ?? defaults.minHashratePercent,
       maxChipTempC: chipTemp.value ?? defaults.maxChipTempC,
+      settleMinutes: settle.value ?? defaults.settleMinutes,
     },
     json: values.json === true,
     password: values['password-stdin'] === true,

@@ -1,17 +1,22 @@
 /**
- * `minerdeck accept <targets…> [--minutes N] [--min-hashrate P] [--max-chip-temp C] [--site NAME]
- * [--password-stdin] [--json]`: watches the devices for the window (default 30 minutes), reading
- * `/chains` and `/summary` at the start, about once a minute and at the end, and gives each a verdict —
- * pass or fail, every reason in words, with its evidence (core/acceptance). A line per device as its
- * verdict settles; the verdicts are kept in the site (a new run replaces a device's verdict) for the app
- * and the report. Reads only: nothing is written to a device.
+ * `minerdeck accept <targets…> [--minutes N] [--min-hashrate P] [--max-chip-temp C] [--settle-minutes N]
+ * [--site NAME] [--password-stdin] [--json]`: lets each device settle (mining, its hash rate up; at most
+ * `--settle-minutes`, default 15, 0 = judge from the first reading), then watches it for the window
+ * (default 30 minutes), reading `/chains` and `/summary` at its start, about once a minute and at the end,
+ * and gives each a verdict — pass, fail, or pending (not settled by the limit) — every reason in words,
+ * with its evidence (core/acceptance). A line per device as its verdict is made, its settling said on
+ * stderr; the verdicts are kept in the site (a new run replaces a device's verdict) for the app and the
+ * report. Reads only: nothing is written to a device.
  *
- * Exit codes: 0 every device passed, 1 any failed, 2 bad usage, 130 cancelled (no verdict kept).
+ * Exit codes: 0 every device passed, 1 any failed, 2 bad usage, 3 none failed and some pending, 130
+ * cancelled (no verdict kept).
  */
-import type { AcceptanceVerdict } from '../../../shared/domain/acceptance';
+import type { AcceptancePhase, AcceptanceVerdict } from '../../../shared/domain/acceptance';
+import { ACCEPTANCE_DEFAULTS } from '../../../shared/domain/acceptance';
 import { runAcceptance } from '../../core/acceptance/acceptance-run';
 import { createVerdictStore } from '../../core/acceptance/verdict-store';
-import { startLine, tallyLine, verdictJson, verdictLine } from '../accept-output';
+import { phaseLine, startLine, tallyLine, verdictJson, verdictLine, verdictsExit } from '../accept-output';
+import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { EXIT, reportError } from '../output';
 import { parseAcceptArgs } from './accept-args';
 import { ACCEPT_USAGE } from './accept-usage';
@@ -48,14 +53,31 @@ export async function acceptCommand(ctx: CliContext, argv: readonly string[]): P
     });
     if (!output.json) {
       output.out(
-        startLine(targets.length, criteria.minutes, new Date(Date.now() + criteria.minutes * 60_000)),
+        startLine(
+          targets.length,
+          criteria.minutes,
+          criteria.settleMinutes ?? ACCEPTANCE_DEFAULTS.settleMinutes,
+        ),
       );
     }
+    const addressOf = new Map(targets.map((t) => [t.deviceId, formatDeviceAddress(t.address)]));
+    const settling = new Set<string>();
     const run = await runAcceptance(targets, {
       client: credentials.client,
       sessions: credentials.services.sessions,
       criteria,
       signal: ctx.signal,
+      // Progress for a person: a device settling is said, never shown as failed; its window opening is
+      // said only after it was said settling (a fleet settled at once prints nothing more).
+      ...(output.json
+        ? {}
+        : {
+            onPhase: (phase: AcceptancePhase) => {
+              if (phase.phase === 'settling') settling.add(phase.deviceId);
+              else if (!settling.delete(phase.deviceId)) return;
+              output.err(phaseLine(addressOf.get(phase.deviceId) ?? phase.deviceId, phase));
+            },
+          }),
       onVerdict: (verdict: AcceptanceVerdict) =>
         output.out(output.json ? verdictJson(verdict) : verdictLine(verdict)),
     });
@@ -69,7 +91,7 @@ export async function acceptCommand(ctx: CliContext, argv: readonly string[]): P
       output.out(tallyLine(run.verdicts));
       output.err(`Verdicts kept in site "${site.value.name}" (the report shows them).`);
     }
-    return run.verdicts.every((verdict) => verdict.verdict === 'pass') ? EXIT.ok : EXIT.failed;
+    return verdictsExit(run.verdicts);
   } finally {
     await credentials.close();
   }

@@ -22,7 +22,11 @@ import { runCommission } from '../../core/standard/commission-run';
 import { unlockWithCurrent } from '../../core/standard/current-password';
 import { planCommission } from '../../core/standard/standard-commission';
 import { runSummary } from '../../core/standard/standard-desk';
-import { firmwareRunner, verdictAcceptanceRunner } from '../../core/standard/standard-runners';
+import {
+  ACCEPTANCE_PENDING_WORDS,
+  firmwareRunner,
+  verdictAcceptanceRunner,
+} from '../../core/standard/standard-runners';
 import { createStandardServices } from '../../core/standard/standard-services';
 import { parse } from '../args';
 import { cliPins } from '../inventory-pins';
@@ -36,10 +40,21 @@ import { COMMISSION_USAGE } from './standard-usage';
 import { confirmStart, usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
 import { openWriteSite, splitOffline } from './write-targets';
 
-/** 0 when every device is at the standard, 130 when cancelled, else 1. */
+/** Its acceptance step is pending: every write taken, the device still settling at the settle limit. */
+const acceptancePending = (d: CommissionDevice): boolean =>
+  d.outcome === 'unknown' &&
+  d.failedStep === 'acceptance' &&
+  d.steps.some((s) => s.kind === 'acceptance' && s.message.startsWith(ACCEPTANCE_PENDING_WORDS));
+
+/**
+ * 0 when every device is at the standard, 130 when cancelled, 3 when the only ones not there are still
+ * settling (acceptance pending: judge again later), else 1.
+ */
 export function commissionExitCode(devices: readonly CommissionDevice[], cancelled: boolean): number {
   if (cancelled) return EXIT.cancelled;
-  return devices.every((d) => d.outcome === 'done' || d.outcome === 'unchanged') ? EXIT.ok : EXIT.failed;
+  const atStandard = (d: CommissionDevice): boolean => d.outcome === 'done' || d.outcome === 'unchanged';
+  if (devices.every(atStandard)) return EXIT.ok;
+  return devices.every((d) => atStandard(d) || acceptancePending(d)) ? EXIT.pending : EXIT.failed;
 }
 
 export async function commissionCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { AcceptanceCriteria } from '../../../shared/domain/acceptance';
 import {
   ACCEPTANCE_MINUTES_RANGE,
+  SETTLE_MINUTES_RANGE,
   acceptanceCriteriaSchema,
   defaultCriteria,
 } from '../../../shared/domain/acceptance';
@@ -97,12 +98,14 @@ export async function standardShowCommand(ctx: CliContext, argv: readonly string
   });
 }
 
-/** `--accept-minutes` / `--min-hashrate` over the standard's criteria (or the defaults). */
+const ACCEPTANCE_FLAGS = ['accept-minutes', 'min-hashrate', 'settle-minutes'] as const;
+
+/** `--accept-minutes` / `--min-hashrate` / `--settle-minutes` over the standard's criteria (or the defaults). */
 function acceptanceOf(
   values: Record<string, unknown>,
   before: AcceptanceCriteria | undefined,
 ): Result<AcceptanceCriteria | undefined> {
-  if (values['accept-minutes'] === undefined && values['min-hashrate'] === undefined) return ok(undefined);
+  if (ACCEPTANCE_FLAGS.every((flag) => values[flag] === undefined)) return ok(undefined);
   const minutes = decimalOption(
     values['accept-minutes'],
     'accept-minutes',
@@ -118,11 +121,15 @@ function acceptanceOf(
     'a percentage of nominal',
   );
   if (!share.ok) return share;
+  // Kept in the standard: Commission's acceptance step lets each device settle this long (0: not at all).
+  const settle = decimalOption(values['settle-minutes'], 'settle-minutes', SETTLE_MINUTES_RANGE, 'minutes');
+  if (!settle.ok) return settle;
   const base = before ?? defaultCriteria();
   return ok({
     ...base,
     ...(minutes.value !== undefined ? { minutes: minutes.value } : {}),
     ...(share.value !== undefined ? { minHashratePercent: share.value } : {}),
+    ...(settle.value !== undefined ? { settleMinutes: settle.value } : {}),
   });
 }
 
@@ -174,6 +181,7 @@ export async function standardSetCommand(ctx: CliContext, argv: readonly string[
     'firmware-version': { type: 'string' },
     'accept-minutes': { type: 'string' },
     'min-hashrate': { type: 'string' },
+    'settle-minutes': { type: 'string' },
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
   const { values, positionals } = parsed.value;
@@ -183,7 +191,7 @@ export async function standardSetCommand(ctx: CliContext, argv: readonly string[
   }
   const parts = partsFromOptions(values);
   if (!parts.ok) return reportError(output, parts.error);
-  const acceptanceGiven = values['accept-minutes'] !== undefined || values['min-hashrate'] !== undefined;
+  const acceptanceGiven = ACCEPTANCE_FLAGS.some((flag) => values[flag] !== undefined);
   const typedPassword = values['new-password-stdin'] === true;
   if (
     !typedPassword &&

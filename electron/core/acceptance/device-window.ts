@@ -26,6 +26,10 @@ export interface AcceptanceSample {
   summary?: SummaryMetrics;
   /** The `/summary` listed its boards (`miner.chains`): their count and states count as /chains' do. */
   summaryListsBoards?: boolean;
+  /** `/summary` → `miner.miner_status.miner_state` ("mining", "auto-tuning"…), when it said. */
+  minerState?: string;
+  /** `miner.miner_status.miner_state_time`: seconds in that state, when it said. */
+  minerStateSeconds?: number;
   /** Why a body could not be read ("/chains: timed out"); any entry makes the reading a failed one. */
   errors?: readonly string[];
 }

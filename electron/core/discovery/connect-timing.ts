@@ -12,9 +12,13 @@
  *   neither one slow device nor a laptop too busy to time answers well slows a mostly empty block.
  * - **Confirm wait**: how long a set-aside address is waited for before it counts as silent. Never less
  *   than 350 ms once answers were seen, so a busy controller that takes a few hundred milliseconds to
- *   accept is still found; ten times the slowest answer seen when that is more (a Wi-Fi site, a loaded
- *   laptop); never more than the connect timeout, which is also the wait until the first answer arrives
+ *   accept is still found; ten times the slowest answer seen when that is more (a Wi-Fi site, a routed
+ *   one); never more than the connect timeout, which is also the wait until the first answer arrives
  *   (an address range that answers nothing gives no reason to wait less).
+ *
+ * Answers are timed on the network's clock (loop-clock.ts): the time this laptop's event loop provably
+ * spent elsewhere before reading an answer is left out, so a busy laptop no longer makes every empty
+ * address wait the whole connect timeout (one answer read 50 ms late made it 500 ms, not 350).
  *
  * Once answers came, the confirm wait only ever grows: one slow device makes the rest of the scan more
  * patient, never less. Each estimate is a few arithmetic operations per answer, no state per address.

@@ -9,6 +9,7 @@
  * aside, its connect still waiting, and its slot moves on; every set-aside address is waited for the
  * confirm wait (≥ 350 ms, ≤ the connect timeout) before the scan ends, so a device that was merely slow
  * is still found. Most of a sweep's connects wait on empty addresses, side by side, up to 8 × the slots.
+ * Answers are timed without the laptop's own lateness in reading them (loop-clock.ts).
  *
  * Defaults, measured by `npm run bench -- discovery` (docs/benchmarks.md):
  * - connect timeout 500 ms: the longest any address is waited for, and the wait until the first answer.
@@ -32,6 +33,7 @@ import { DeadlineQueue } from './deadline-queue';
 import type { DeadlineEntry } from './deadline-queue';
 import type { KnownDevice } from './known-devices';
 import { KnownDevices } from './known-devices';
+import { LoopClock } from './loop-clock';
 import type { ProbeContext } from './prober';
 import { probeHost } from './prober';
 import { runProbePool } from './probe-pool';
@@ -136,6 +138,8 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_SCAN_CONNECT_TIMEOUT_MS;
   const timing = new ConnectTiming(connectTimeoutMs, () => deadlines.retime());
   const deadlines = new DeadlineQueue<DeadlineEntry>(() => timing.confirmMs);
+  const clock = new LoopClock();
+  clock.start();
   const ctx: ProbeContext = {
     ports: options.ports ?? DEFAULT_SCAN_PORTS,
     requestTimeoutMs: options.requestTimeoutMs ?? Math.max(MIN_SCAN_REQUEST_TIMEOUT_MS, 3 * connectTimeoutMs),
@@ -143,6 +147,7 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
     tracker,
     deadlines,
     timing,
+    clock,
     stopped,
   };
   /** What answers at a known device's old address now ("moved" only when it is silent: a
@@ -179,6 +184,7 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
   const cancel = (): void => {
     if (tracker.isClosed) return;
     tracker.destroyAll();
+    clock.stop();
     stop();
   };
   const onAbort = (): void => cancel();
@@ -213,6 +219,7 @@ export function startScan(targets: TargetSet, options: ScanOptions = {}): Result
   }).then(() => known.settled());
   const done = swept.then((): ScanSummary => {
     meter.stop();
+    clock.stop();
     deadlines.clear();
     options.signal?.removeEventListener('abort', onAbort);
     const cancelled = tracker.isClosed;

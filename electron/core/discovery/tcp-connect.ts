@@ -9,6 +9,8 @@
  * the SYN left, not from the `net.connect` call: Node sends it on a later tick, after the whole burst of
  * connects a scan starts at once. A network that answers in a millisecond must not look ten times slower
  * because this laptop took 10 ms to start 512 connects, nor a slow device lose that time from its wait.
+ * Nor because the laptop was busy when the answer came: the scan's loop clock (loop-clock.ts) leaves out
+ * the time the event loop provably spent not looking.
  *
  * "Nothing answered" (refused, unreachable, timed out) is the common case and not an error. Running out of
  * local resources (file descriptors, buffers, the neighbour table on a big sweep) is different: those are
@@ -18,6 +20,7 @@ import net from 'node:net';
 import type { Socket } from 'node:net';
 import type { ConnectTiming } from './connect-timing';
 import type { DeadlineEntry, DeadlineQueue } from './deadline-queue';
+import type { LoopClock } from './loop-clock';
 import type { SocketTracker } from './socket-tracker';
 
 export type ConnectOutcome =
@@ -34,6 +37,8 @@ export interface ConnectContext {
   /** The scan's connect deadlines (its timing's confirm wait), one timer for all. */
   deadlines: DeadlineQueue<DeadlineEntry>;
   timing: ConnectTiming;
+  /** Times answers without the laptop's own lateness in reading them (loop-clock.ts). */
+  clock: LoopClock;
 }
 
 /** Local shortages that pass: worth another try after a pause rather than a missed device. */
@@ -118,7 +123,7 @@ class Attempt implements DeadlineEntry {
     socket.removeListener('connect', onConnect);
     socket.removeListener('close', onClose);
     if ((outcome.kind === 'open' || outcome === REFUSED) && this.startedAt > 0) {
-      this.ctx.timing.observe(performance.now() - this.startedAt);
+      this.ctx.timing.observe(this.ctx.clock.answerMs(this.startedAt));
     }
     if (outcome.kind === 'open') {
       // Opened just as the scan was cancelled: closed, not handed on.

@@ -21,11 +21,11 @@ import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
 import { planAction } from '../commission/action-bulk';
 import { trimDot } from '../commission/action-write';
-import { spreadBudget } from './budget-spread';
+import { spreadSite } from './site-spread';
 import type { PowerReadDeps, ReadFacts } from './power-read';
 import { readPowerFacts } from './power-read';
 import type { PresetPick } from './preset-choice';
-import { allowedPresets, pickByMaxWatts, pickByName, spreadOptions } from './preset-choice';
+import { allowedPresets, pickByMaxWatts, pickByName } from './preset-choice';
 
 export interface PowerPlanDeps extends PowerReadDeps {
   vault: CredentialVault;
@@ -182,38 +182,30 @@ export async function planPower(
     );
   }
   const budgetW = choice.kw * 1000;
-  // The devices the budget is spread over: those with a preset it may give them.
-  const spreading = reads.flatMap((read, i) => {
-    if ('skip' in read) return [];
-    const presets = spreadOptions(read.facts);
-    return presets.length > 0 ? [{ i, presets }] : [];
-  });
-  const spread = spreadBudget(
-    spreading.map(({ presets }) =>
-      presets.map((p) => ({ watts: p.watts ?? 0, hashRate: p.hashRateThs ?? 0 })),
-    ),
+  const spread = spreadSite(
+    reads.flatMap((read) => ('skip' in read ? [] : [{ deviceId: read.target.deviceId, facts: read.facts }])),
     budgetW,
   );
   if (!spread.ok) {
-    const n = spreading.length;
+    const n = spread.devices;
     return err(
       'INVALID_INPUT',
       `a site budget of ${choice.kw} kW is too small: the lowest presets the ${n} device${n === 1 ? '' : 's'} planned may run need ${(spread.minWatts / 1000).toLocaleString('en-US')} kW together. Raise --site-kw, or plan fewer devices.`,
     );
   }
-  const picks = new Map<number, AutotunePreset>();
-  spreading.forEach(({ i, presets }, k) => {
-    const preset = presets[spread.choice[k] ?? -1];
-    if (preset !== undefined) picks.set(i, preset);
+  // Picks are by index among the devices read (not skipped).
+  const readIndex = new Map<number, number>();
+  reads.forEach((read, i) => {
+    if (!('skip' in read)) readIndex.set(i, readIndex.size);
   });
   // The bound is named only when the spread is not proven the best (too many devices for the exact DP).
   return plan(
     (_facts, i) => {
-      const preset = picks.get(i);
+      const preset = spread.picks.get(readIndex.get(i) ?? -1);
       return preset === undefined ? undefined : { ok: true, preset };
     },
     none,
     budgetW,
-    spread.bestHashRate,
+    spread.bestHashRateThs,
   );
 }

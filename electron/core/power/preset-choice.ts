@@ -9,9 +9,10 @@
  *   device tune itself for a long while at reduced hash rate first); presets without a watt figure
  *   (`disabled`) never count as being under a limit;
  * - `--site-kw K`: the presets a device may get in the budget spread (`spreadOptions`): allowed, with a
- *   watt figure and an expected hash rate.
+ *   watt figure and an expected hash rate, each worth the rate `plannedRates` gives it.
  */
 import type { AutotunePreset } from '../../../shared/domain/presets';
+import { parsePretty } from '../../../shared/domain/presets';
 
 /** What the plan knows of one device's power: its presets, the one configured, its PSU. */
 export interface DevicePowerFacts {
@@ -79,4 +80,30 @@ export function pickByMaxWatts(facts: DevicePowerFacts, limitW: number): PresetP
 /** The presets the budget spread may give this device: allowed, with watts and an expected hash rate. */
 export function spreadOptions(facts: DevicePowerFacts): AutotunePreset[] {
   return allowedPresets(facts).filter((p) => p.watts !== undefined && p.hashRateThs !== undefined);
+}
+
+/**
+ * The hash rate the budget spread counts for each of `presets` (one device's spread options), on one
+ * footing: a tuned preset's rate is what the device measured (`tune_settings.hashrate`), an untuned one's
+ * is only the firmware's nominal figure (`pretty`). Compared as they are, a device that measures 2 % under
+ * nominal always looks better on a preset it has not tuned yet: the plan moves it, it tunes, measures 2 %
+ * under again, and the next plan moves it once more — the budget never holds still (issue 32). So an
+ * untuned preset counts at its nominal figure times what this device measured against nominal on the
+ * presets it has tuned (1 when it has tuned none with a nominal figure).
+ */
+export function plannedRates(presets: readonly AutotunePreset[]): number[] {
+  let measured = 0;
+  let nominal = 0;
+  for (const p of presets) {
+    const figure = parsePretty(p.pretty).hashRateThs;
+    if (p.hashRateFrom !== 'tune' || p.hashRateThs === undefined || figure === undefined || figure <= 0)
+      continue;
+    measured += p.hashRateThs;
+    nominal += figure;
+  }
+  const ratio = nominal > 0 && measured > 0 ? measured / nominal : 1;
+  return presets.map((p) => {
+    const rate = p.hashRateThs ?? 0;
+    return p.hashRateFrom === 'tune' ? rate : rate * ratio;
+  });
 }

@@ -10,6 +10,7 @@ import { alertText, apiKeyText, localTime, percent, terahashes } from '../../../
 import { passwordStatusText } from '../../../shared/format/password-status-text';
 import { lastRestartText, ledText, poolsText } from '../../../shared/format/setup-text';
 import { standardCellText, standardPartsText } from '../../../shared/format/report-standard-text';
+import { pendingOf } from '../../../shared/format/report-document';
 
 const HEADER = [
   'address',
@@ -78,6 +79,8 @@ export function reportCsv(report: HandOverReport): string {
     ['online', report.counts.online],
     ['accepted', report.counts.accepted],
     ['failed acceptance', report.counts.failed],
+    // Still settling at the settle limit: not judged yet, never counted as failed.
+    ['pending acceptance', pendingOf(report).length],
     ...Object.entries(report.counts.byState).map(([state, count]): CellValue[] => [`state ${state}`, count]),
     ['with api key', report.counts.apiKeys],
     ['with factory password', report.counts.factoryPasswords],

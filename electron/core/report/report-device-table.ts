@@ -56,11 +56,7 @@ const standardClass = (device: ReportDevice): string | undefined =>
       : undefined;
 
 const verdictClass = (device: ReportDevice): string =>
-  device.acceptance === null
-    ? 'verdict-none'
-    : device.acceptance.verdict === 'pass'
-      ? 'verdict-pass'
-      : 'verdict-fail';
+  device.acceptance === null ? 'verdict-none' : `verdict-${device.acceptance.verdict}`;
 
 export function deviceTable(report: HandOverReport): string {
   const columns = columnsOf(report);

@@ -63,6 +63,7 @@ const STYLE = `
   td.num { text-align: right; }
   tr.verdict-fail td:last-child { color: #a40e26; font-weight: 600; }
   tr.verdict-pass td:last-child { color: #116329; font-weight: 600; }
+  tr.verdict-pending td:last-child { color: #7d4e00; font-weight: 600; }
   td.standard-differs { color: #a40e26; }
   td.standard-ok { color: #116329; font-weight: 600; }
   .evidence-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 6px 16px; }

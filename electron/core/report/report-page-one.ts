@@ -7,6 +7,7 @@
 import type { HandOverReport } from '../../../shared/domain/report';
 import {
   failuresOf,
+  pendingOf,
   headlineOf,
   PAGE_ONE_LIMITS,
   REPORT_FOOTER,
@@ -37,12 +38,16 @@ function facts(report: HandOverReport): string {
 
 function counts(report: HandOverReport): string {
   const { devices, online, accepted, failed, factoryPasswords, withProblems } = report.counts;
+  const pending = pendingOf(report).length;
   const items: [number, string, string][] = [
     [devices, 'devices', ''],
     [online, 'online', ''],
     [accepted, 'accepted', 'good'],
     [failed, 'failed', failed > 0 ? 'bad' : ''],
-    [devices - accepted - failed, 'not accepted yet', ''],
+    ...(pending > 0
+      ? [[pending, 'pending (still settling: judge again later)', ''] as [number, string, string]]
+      : []),
+    [devices - accepted - failed - pending, 'not accepted yet', ''],
     [withProblems, 'with problems or alerts', ''],
   ];
   if (factoryPasswords > 0) items.push([factoryPasswords, 'with the factory password', 'bad']);
@@ -73,7 +78,17 @@ function failures(report: HandOverReport): string {
   const lines = failed
     .slice(0, PAGE_ONE_FAILURES)
     .map(({ name, reason }) => `<li><b>${escapeHtml(name)}</b> — ${escapeHtml(reason)}</li>`);
-  return `<section class="failures"><h2>Failures (${failed.length})</h2><ul class="lines">${lines.join('')}${more(failed.length - PAGE_ONE_FAILURES, 'failed devices: see Evidence')}</ul></section>`;
+  return `<section class="failures"><h2>Failures (${failed.length})</h2><ul class="lines">${lines.join('')}${more(failed.length - PAGE_ONE_FAILURES, 'failed devices: see Evidence')}</ul></section>${pendingList(report)}`;
+}
+
+/** The pending devices with their reason ("still tuning after 15 min …"): not failures, not judged yet. */
+function pendingList(report: HandOverReport): string {
+  const pending = pendingOf(report);
+  if (pending.length === 0) return '';
+  const lines = pending
+    .slice(0, PAGE_ONE_FAILURES)
+    .map(({ name, reason }) => `<li><b>${escapeHtml(name)}</b> — ${escapeHtml(reason)}</li>`);
+  return `<section class="pending"><h2>Pending: not judged yet (${pending.length})</h2><ul class="lines">${lines.join('')}${more(pending.length - PAGE_ONE_FAILURES, 'pending devices: see the CSV')}</ul></section>`;
 }
 
 function activity(report: HandOverReport): string {

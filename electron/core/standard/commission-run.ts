@@ -29,7 +29,7 @@ export type AcceptanceRunner = (
   targets: readonly PoolTarget[],
   criteria: NonNullable<SiteStandard['acceptance']>,
   signal: AbortSignal | undefined,
-) => Promise<Map<string, { pass: boolean; message: string }>>;
+) => Promise<Map<string, { pass: boolean; pending?: boolean; message: string }>>;
 
 /** Runs the standard's firmware over devices (staged); answers per device id its outcome. */
 export type FirmwareRunner = (
@@ -322,7 +322,8 @@ export async function runCommission(
         setStep(
           t.deviceId,
           'acceptance',
-          verdict?.pass === true ? 'done' : 'failed',
+          // Pending (still settling at the limit) is no failure: an answer not in yet.
+          verdict?.pass === true ? 'done' : verdict?.pending === true ? 'unknown' : 'failed',
           verdict?.message ?? 'no verdict',
         );
       }

@@ -58,10 +58,24 @@ export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
   };
 }
 
-const verdictWords = (v: AcceptanceVerdict): { pass: boolean; message: string } => ({
-  pass: v.verdict === 'pass',
-  message: v.verdict === 'pass' ? 'accepted' : `not accepted: ${v.reasons.join('; ')}`,
-});
+/**
+ * How a pending acceptance step's words begin ("pending: still tuning after 15 min (auto-tuning since
+ * 14:05): not judged yet; judge again later"): not a failure (the device was still settling at the settle
+ * limit), an answer not in yet; the CLI's exit code 3 reads it.
+ */
+export const ACCEPTANCE_PENDING_WORDS = 'pending: ';
+
+const verdictWords = (v: AcceptanceVerdict): { pass: boolean; pending?: boolean; message: string } => {
+  if (v.verdict === 'pass') return { pass: true, message: 'accepted' };
+  if (v.verdict === 'pending') {
+    return {
+      pass: false,
+      pending: true,
+      message: `${ACCEPTANCE_PENDING_WORDS}${v.reasons.join('; ')}; judge again later`,
+    };
+  }
+  return { pass: false, message: `not accepted: ${v.reasons.join('; ')}` };
+};
 
 /**
  * Acceptance as `minerdeck accept` runs it (the CLI's `commission`): the readings over the window, the
@@ -95,7 +109,7 @@ export function verdictAcceptanceRunner(
  */
 export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunner {
   return async (targets, criteria, signal) => {
-    const verdicts = new Map<string, { pass: boolean; message: string }>();
+    const verdicts = new Map<string, { pass: boolean; pending?: boolean; message: string }>();
     const started = acceptance.start(
       targets.map((t) => t.deviceId),
       criteria,

@@ -105,6 +105,17 @@ export function netnsUnavailable(): string | undefined {
   return availability;
 }
 
+/**
+ * A device is hardware of its own: the laptop's load does not delay its answers. The delay line shares
+ * this machine (and its load, other tests, other work), so it runs at a real-time priority where it can
+ * (`chrt`, root): a slow device then answers when it says, not tens of milliseconds later when a CPU
+ * comes free. Plain priority where `chrt` is missing or refused.
+ */
+function realTime(): string[] {
+  const tried = spawnSync('chrt', ['-f', '10', 'true'], { timeout: COMMAND_TIMEOUT_MS });
+  return tried.status === 0 ? ['chrt', '-f', '10'] : [];
+}
+
 /** Why slow devices (`slowAccept`) cannot be built here, or undefined when they can. */
 export function slowAcceptUnavailable(): string | undefined {
   return spawnSync('sh', ['-c', 'command -v python3']).status === 0
@@ -311,6 +322,7 @@ export async function startNetnsLab(count = 20, port = 80, options: LabOptions =
           'netns',
           'exec',
           siteNs,
+          ...realTime(),
           'python3',
           'tests/support/netns/syn-delay.py',
           `mdk${tag}b`,

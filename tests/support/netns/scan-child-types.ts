@@ -11,6 +11,11 @@ export interface ScanChildRequest {
   cancelAfterMs?: number;
   /** Cancel each run as soon as this many hosts were reported (instead of after a time). */
   cancelWhenFound?: number;
+  /**
+   * Keeps the event loop busy this long right after the connects left, before it first reads an
+   * answer (a laptop loaded by other work): the answers then wait for the loop.
+   */
+  busyAfterStartMs?: number;
 }
 
 export interface ScanChildRun {

@@ -27,6 +27,14 @@ for (let i = 0; i < (request.runs ?? 1); i += 1) {
     },
   });
   if (!scan.ok) throw new Error(scan.error.message);
+  if (request.busyAfterStartMs !== undefined) {
+    // A timer of the loop's first turn: after the connects' SYNs left, before the poll that reads answers.
+    const busyMs = request.busyAfterStartMs;
+    setTimeout(() => {
+      const until = performance.now() + busyMs;
+      while (performance.now() < until);
+    }, 0);
+  }
   let cancel: ScanChildRun['cancel'];
   if (request.cancelAfterMs !== undefined || request.cancelWhenFound !== undefined) {
     // A scan that ends first (fewer hosts than asked for) is not waited on for ever.

@@ -6,8 +6,10 @@ not available. Runs inside the lab's site namespace (tests/support/netns/lab.ts)
 
 It watches <interface> (AF_PACKET) for SYNs to <address>:<port>. The lab's nftables rules drop those on
 arrival; this sends a copy of each into the namespace's own stack <delay ms> later (a raw IP socket),
-where it is NATed to the simulated device, which answers at once. The copy's TCP checksum is computed
-afresh: a veth carries the sender's checksum unfinished (offloaded), which the stack would refuse. The scanner's original SYN is thereby
+where it is NATed to the simulated device, which answers at once. The delay counts from when the kernel
+received the SYN (its receive timestamp), not from when this process read it: on a loaded machine the
+read can come tens of milliseconds late (lab.ts also runs this at a real-time priority where it can).
+The copy's TCP checksum is computed afresh: a veth carries the sender's checksum unfinished (offloaded), which the stack would refuse. The scanner's original SYN is thereby
 answered <delay ms> late; every later packet of the connection passes untouched.
 
 Prints `READY watching` once watching; exits when its standard input closes (the lab closes it), so it never
@@ -17,6 +19,7 @@ outlives the lab. Only addresses and the port given are touched.
 import heapq
 import select
 import socket
+import struct
 import sys
 import time
 
@@ -24,6 +27,9 @@ PACKET_OUTGOING = 4
 ETH_P_IP = 0x0800
 TCP = 6
 SYN, ACK = 0x02, 0x10
+# Kernel receive timestamps (struct timespec, wall clock) on a socket's packets; not named by Python's
+# socket module. 35 in asm-generic/socket.h (x86, arm).
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
 
 
 def tcp_checksummed(packet: bytes) -> bytes:
@@ -41,10 +47,21 @@ def tcp_checksummed(packet: bytes) -> bytes:
     return packet[:header] + bytes(segment)
 
 
+def arrived_at(ancillary: list[tuple[int, int, bytes]]) -> float:
+    """When the kernel received the packet, on the monotonic clock: a device times its delay from the
+    SYN's arrival, not from when this process, maybe waiting for a CPU on a loaded machine, read it."""
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS and len(data) >= 16:
+            seconds, nanoseconds = struct.unpack("qq", data[:16])
+            return time.monotonic() - (time.time() - (seconds + nanoseconds / 1e9))
+    return time.monotonic()
+
+
 def main() -> None:
     interface, delay_ms, port = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     watched = {socket.inet_aton(a) for a in sys.argv[4:]}
     sniffer = socket.socket(socket.AF_PACKET, socket.SOCK_DGRAM, socket.htons(ETH_P_IP))
+    sniffer.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
     sniffer.bind((interface, 0))
     sender = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_RAW)
     print("READY watching", flush=True)
@@ -62,7 +79,7 @@ def main() -> None:
             return
         if sniffer not in ready:
             continue
-        packet, where = sniffer.recvfrom(65535)
+        packet, ancillary, _, where = sniffer.recvmsg(65535, 64)
         if where[2] == PACKET_OUTGOING or len(packet) < 20 or packet[9] != TCP:
             continue
         header = (packet[0] & 0x0F) * 4
@@ -72,7 +89,7 @@ def main() -> None:
         flags = packet[header + 13]
         if dport == port and flags & (SYN | ACK) == SYN:
             count += 1
-            due = time.monotonic() + delay_ms / 1000
+            due = arrived_at(ancillary) + delay_ms / 1000
             heapq.heappush(pending, (due, count, tcp_checksummed(packet)))
 
 
