@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { demoPrefillFrom } from '../electron/core/open-services';
+import { demoPrefillFrom } from '../electron/core/demo-prefill';
 import { startAppHarness } from '../tests/e2e/harness/app-harness';
 import { builtApp } from '../tests/support/built-app';
 

@@ -16,7 +16,8 @@
 //
 // Knobs (environment): MINERDECK_DEMO_COUNT (devices, default 50), MINERDECK_DEMO_PORT (default 8080),
 // MINERDECK_DEMO_HOST_BASE (the simulator's --host-base, default 127.0.1), MINERDECK_DEMO_PREVIEW=1 (the
-// browser preview without trying Electron first).
+// browser preview without trying Electron first), MINERDECK_DEMO_LIST=1 (one line per simulated device
+// after the fleet's summary line; without it the summary alone: count, models, address range, port).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -26,6 +27,7 @@ const count = env.MINERDECK_DEMO_COUNT ?? '50';
 const port = env.MINERDECK_DEMO_PORT ?? '8080';
 const hostBase = env.MINERDECK_DEMO_HOST_BASE;
 const previewOnly = env.MINERDECK_DEMO_PREVIEW === '1';
+const listDevices = env.MINERDECK_DEMO_LIST === '1';
 /** How long the children get to close their sockets and files before they are killed. */
 const STOP_GRACE_MS = 8_000;
 
@@ -143,6 +145,7 @@ const simulator = run(
     '--port',
     port,
     ...(hostBase !== undefined ? ['--host-base', hostBase] : []),
+    ...(listDevices ? ['--list'] : []),
   ]),
 );
 const lines = createInterface({ input: simulator.stdout });

@@ -168,6 +168,12 @@ export function helpText(): string {
     '  printf %s "$PW" | minerdeck status 10.0.0.5 --password-stdin',
   );
   lines.push(
+    'Targets: addresses (10.0.0.5, http://host:8080), and for the commands that say <targets…> ranges and blocks',
+    '  (10.0.0.1-10.0.0.200, 10.0.0.0/24). --port N is the port of every target written without one (a :port',
+    '  written on a target wins: 10.0.0.1-10.0.0.200 --port 8080 = 10.0.0.1-10.0.0.200:8080). --all is every device',
+    '  of the current site (or of --site NAME) at the address the site keeps: not with addresses, not with --port.',
+  );
+  lines.push(
     'Every command takes --data-dir DIR: the folder holding the inventory (default: the app’s data folder).',
   );
   lines.push(

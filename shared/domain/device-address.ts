@@ -37,8 +37,11 @@ export function isHostname(host: string): boolean {
   return host.split('.').every((label) => HOSTNAME_LABEL.test(label));
 }
 
-/** Parse what a technician typed. Never throws; the error names what is wrong. */
-export function parseDeviceAddress(input: string): Result<DeviceAddress> {
+/**
+ * Parse what a technician typed. Never throws; the error names what is wrong. `options.port` is the port of
+ * an address written without one (the CLI's `--port`); a port written in the address wins.
+ */
+export function parseDeviceAddress(input: string, options: { port?: number } = {}): Result<DeviceAddress> {
   const text = input.trim();
   if (text === '') return err('INVALID_INPUT', 'The device address is empty.');
 
@@ -85,7 +88,7 @@ export function parseDeviceAddress(input: string): Result<DeviceAddress> {
     }
   }
 
-  let port = defaultPort(scheme);
+  let port = options.port ?? defaultPort(scheme);
   if (portText !== undefined) {
     if (!/^\d{1,5}$/.test(portText) || Number(portText) < 1 || Number(portText) > 65535) {
       return err('INVALID_INPUT', `"${portText}" is not a port: use a number from 1 to 65535.`);

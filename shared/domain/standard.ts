@@ -68,8 +68,21 @@ export const standardViewSchema = z.object({
 });
 export type StandardView = z.infer<typeof standardViewSchema>;
 
-/** The parts a standard is made of, in the order Commission brings a device to them. */
-export const STANDARD_PARTS = ['password', 'firmware', 'pools', 'workers', 'power', 'acceptance'] as const;
+/**
+ * The parts a standard is made of, in the order Commission brings a device to them. `restart` is not a
+ * setting of its own: the device says (`/status` `restart_required` / `reboot_required`) that settings it
+ * stores are not in force until a restart or a reboot — the pools and preset of a write whose restart
+ * never came — so it is not at the standard (a part of every standard with pools or a power rule).
+ */
+export const STANDARD_PARTS = [
+  'password',
+  'firmware',
+  'pools',
+  'workers',
+  'power',
+  'restart',
+  'acceptance',
+] as const;
 export type StandardPart = (typeof STANDARD_PARTS)[number];
 
 /**
@@ -85,7 +98,8 @@ export const partDriftSchema = z.object({
   /**
    * Short words for the column and the report: "factory password", "password differs", "pools differ",
    * "workers differ", "firmware older (1.2.6)", "firmware differs (1.3.0)", "preset differs",
-   * "not yet accepted", "acceptance failed"; for `not-checked` why ("not checked: offline").
+   * "restart pending", "reboot pending", "not yet accepted", "acceptance failed"; for `not-checked` why
+   * ("not checked: offline").
    */
   words: z.string(),
 });
@@ -130,7 +144,7 @@ export const commissionStepSchema = z.object({
   /**
    * "replace the factory password", "set the site password", "update firmware to 1.2.7",
    * "set pools", "set workers", "set power preset 3200", "set pools and power preset 3200", "restart",
-   * "acceptance (30 min)".
+   * "restart to apply the stored settings" (restart pending: taken whatever a write answers), "acceptance (30 min)".
    */
   words: z.string(),
 });

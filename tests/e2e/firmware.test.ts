@@ -17,7 +17,7 @@ import { workingKeychain } from '../support/test-keychain';
 import type { AppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession, withStoredPasswords } from './harness/e2e-session';
+import { openE2eSession, waitAllOnline, withStoredPasswords } from './harness/e2e-session';
 import { chooseAction, selectAllShown } from './harness/fleet-page';
 
 const COUNT = 50;
@@ -51,13 +51,8 @@ describeWith(browserRequirement, 'Firmware… in Chromium', () => {
     ({ harness, app } = session);
     await app.page.setViewportSize({ width: 1280, height: 720 });
     await app.page.getByRole('button', { name: 'Fleet' }).click();
-    // Every device online before the test starts (a bounded wait: expect.poll is for tests only).
-    const online = async (): Promise<boolean> =>
-      (await harness.services.fleet.snapshot()).devices.every((d) => d.view?.state === 'online');
-    for (const deadline = Date.now() + 60_000; !(await online());) {
-      if (Date.now() > deadline) throw new Error(`the ${COUNT} simulated devices did not come online`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // Every device online before the test starts.
+    await waitAllOnline(harness, COUNT, 60_000);
   }, 180_000);
 
   afterAll(() => session?.close());

@@ -17,7 +17,7 @@ import type { AppHarness } from './harness/app-harness';
 import type { AppPage } from './harness/app-page';
 import { openAppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession, withStoredPasswords } from './harness/e2e-session';
+import { openE2eSession, waitAllOnline, withStoredPasswords } from './harness/e2e-session';
 import { actionLabels, chooseAction, openActions, selectAllShown } from './harness/fleet-page';
 
 const PASSWORD = 'laptop-screen-pw-26';
@@ -167,13 +167,8 @@ describeWith(browserRequirement, 'the fleet on a laptop screen, in Chromium', ()
       beforePage: withStoredPasswords(fleet, PASSWORD),
     });
     ({ harness } = session);
-    // Every device online before any window opens (a bounded wait: expect.poll is for tests only).
-    const online = async (): Promise<boolean> =>
-      (await harness.services.fleet!.snapshot()).devices.every((d) => d.view?.state === 'online');
-    for (const deadline = Date.now() + 30_000; !(await online());) {
-      if (Date.now() > deadline) throw new Error(`the ${COUNT} simulated devices did not come online`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // Every device online before any window opens.
+    await waitAllOnline(harness, COUNT);
   }, 180_000);
 
   afterAll(() => session?.close());

@@ -108,7 +108,9 @@ describe('minerdeck accept', () => {
   it('refuses no target as bad usage', async () => {
     const run = await accept(['--minutes', '1']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/no device address given\. Usage: minerdeck accept <targets…>/);
+    expect(run.stderr).toMatch(
+      /no device address given\. Usage: minerdeck accept \(<targets…> \[--port N\] \| --all\)/,
+    );
   });
 
   it('Ctrl-C cancels: exit 130, no verdict kept', async () => {

@@ -267,7 +267,7 @@ describe('password change usage', () => {
     const run = await runCli(['password', 'rotate']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /unknown password subcommand "rotate".*password change <address…> --new-password-stdin/s,
+      /unknown password subcommand "rotate".*password change \(<address…> \[--port N\] \| --all\) --new-password-stdin/s,
     );
   }, 30_000);
 });

@@ -127,9 +127,10 @@ describeWith(keychain, 'minerdeck report against the site standard, on a real ke
     ]);
     expect(moved.code, moved.stderr).toBe(0);
     const csvAfter = readReportCsv((await cli(['report', '--format', 'csv'])).stdout);
-    expect(csvAfter.devices.get(third)?.standard).toBe('pools differ');
+    // Set without a restart: the device also says its new pools are not in force yet.
+    expect(csvAfter.devices.get(third)?.standard).toBe('pools differ, restart pending');
     const line =
-      'The site standard: 2 of 4 devices at the standard; 1 differs: 1 pools differ; 1 not checked';
+      'The site standard: 2 of 4 devices at the standard; 1 differs: 1 pools differ, 1 restart pending; 1 not checked';
     expect(csvAfter.heading('standard')).toEqual([line]);
 
     // The same words in the document a site owner signs.
@@ -138,7 +139,7 @@ describeWith(keychain, 'minerdeck report against the site standard, on a real ke
     expect(htmlRun.stdout).toContain(`<b>The site standard:</b> ${line.replace('The site standard: ', '')}`);
     expect(htmlRun.stdout).toContain('<th>Standard</th><th>Verdict</th>');
     expect(htmlRun.stdout.match(/<td class="standard-ok">✓<\/td>/g)).toHaveLength(2);
-    expect(htmlRun.stdout).toContain('<td class="standard-differs">pools differ</td>');
+    expect(htmlRun.stdout).toContain('<td class="standard-differs">pools differ, restart pending</td>');
 
     for (const run of [set, commissioned, csvRun, moved, htmlRun]) {
       expect(run.stdout + run.stderr).not.toContain(SITE_PW);

@@ -62,6 +62,8 @@ function startDemo(): Demo {
     [MARKER]: marker,
     MINERDECK_DEMO_PREVIEW: '1',
     MINERDECK_DEMO_COUNT: '3',
+    // The device lines, on request (the demo prints the summary line alone without it).
+    MINERDECK_DEMO_LIST: '1',
     MINERDECK_DEMO_PORT: String(simulatorPort),
     MINERDECK_DEMO_HOST_BASE: hostBase,
     MINERDECK_DATA_DIR: dataDir,

@@ -43,7 +43,7 @@ async function setup(count: number) {
   for (const t of targets) await sessions.unlockWith(t, 'admin');
   const deps = { client, sessions, commission, now: () => new Date() };
   const plan = () =>
-    planCommission({ commission, sessions }, SITE, STANDARD, targets, {
+    planCommission({ commission, sessions, client }, SITE, STANDARD, targets, {
       sitePassword: SITE_PW,
       firmwareOf: () => undefined,
       offlineReason: () => undefined,

@@ -47,7 +47,7 @@ async function setup(count: number) {
   }));
   for (const t of targets) await sessions.unlockWith(t, 'admin');
   const plan = (listed: readonly PoolTarget[] = targets) =>
-    planCommission({ commission, sessions }, SITE, STANDARD, listed, {
+    planCommission({ commission, sessions, client }, SITE, STANDARD, listed, {
       sitePassword: SITE_PW,
       firmwareOf: () => undefined,
       offlineReason: () => undefined,

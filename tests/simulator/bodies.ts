@@ -29,6 +29,8 @@ export interface MinerState {
   climbFrom?: number;
   /** Pools changed since the last mining restart: `/status.restart_required`. */
   restartRequired?: boolean;
+  /** Network settings changed since the last reboot: `/status.reboot_required` (they apply at a reboot). */
+  rebootRequired?: boolean;
   /** The pools the miner works with (from the last restart); absent: the fixture's. */
   poolsInUse?: readonly SimPool[];
   /** The preset in use and hardware faults (hardware.ts); absent: the recorded numbers as they are. */
@@ -88,7 +90,9 @@ export function statusBody(id: Identity, miner: MinerState, unlocked: boolean, n
     find_miner: miner.findMiner,
     unlocked,
   };
+  // The vendor's StatusPane includes SaveConfigResult: both flags are always there (the fixture's false).
   if (miner.restartRequired) body['restart_required'] = true;
+  if (miner.rebootRequired) body['reboot_required'] = true;
   // Optional fields are left out, not null, as on real devices.
   if (miner.failure) {
     body['description'] = miner.failure.description;

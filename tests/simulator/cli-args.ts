@@ -13,16 +13,19 @@ export interface CliOptions {
   profile: Profile;
   password: string;
   https: boolean;
+  /** Print one line per device (address, MAC, model) after the summary. */
+  list: boolean;
   help: boolean;
 }
 
 export type CliParse = { ok: true; options: CliOptions } | { ok: false; message: string };
 
 export const USAGE = `Usage: npm run simulator -- [--count N] [--port P] [--host-base 127.0.1] [--profile field|spec]
-                            [--password PW] [--https]
+                            [--password PW] [--https] [--list]
 
 Starts N simulated devices (default 10), each on its own loopback address (host base .1, .2, …)
-and the same port (default 8080), and runs until Ctrl+C.`;
+and the same port (default 8080), and runs until Ctrl+C. Prints one summary line (count, models,
+address range, port); --list adds one line per device (address, MAC, model).`;
 
 const MAX_COUNT = 20_000;
 
@@ -48,6 +51,7 @@ export function parseCliArgs(argv: string[]): CliParse {
         profile: { type: 'string', default: 'field' },
         password: { type: 'string', default: 'admin' },
         https: { type: 'boolean', default: false },
+        list: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -77,6 +81,7 @@ export function parseCliArgs(argv: string[]): CliParse {
       profile,
       password: values.password,
       https: values.https,
+      list: values.list,
       help: values.help,
     },
   };

@@ -4,6 +4,7 @@
  */
 import { parseCliArgs, targetRange, USAGE } from './cli-args';
 import { startFleet } from './fleet';
+import { fleetSummary } from './fleet-summary';
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -24,13 +25,21 @@ async function main(argv: string[]): Promise<number> {
     recordRequests: false,
     defaults: { profile: o.profile, password: o.password, https: o.https },
   });
-  const out: string[] = [`Minerdeck simulator: ${fleet.devices.length} ${o.profile} devices`];
-  for (const d of fleet.devices) {
-    const tls = d.certificateFingerprint256 ? `  sha256 ${d.certificateFingerprint256}` : '';
-    out.push(`  ${d.id.padEnd(10)} ${d.address.padEnd(30)} ${d.options.mac}  ${d.options.model}${tls}`);
-  }
   // Hosts may skip an address taken by another process: the range is what was actually used.
   const hosts = fleet.devices.map((d) => d.host);
+  const out: string[] = [
+    fleetSummary(
+      fleet.devices.map((d) => ({ host: d.host, model: d.options.model ?? 'unknown model' })),
+      { profile: o.profile, port: o.port, https: o.https },
+    ),
+  ];
+  // One line per device only on request: with 200 devices the list pushes everything else off the screen.
+  if (o.list) {
+    for (const d of fleet.devices) {
+      const tls = d.certificateFingerprint256 ? `  sha256 ${d.certificateFingerprint256}` : '';
+      out.push(`  ${d.id.padEnd(10)} ${d.address.padEnd(30)} ${d.options.mac}  ${d.options.model}${tls}`);
+    }
+  }
   out.push(
     '',
     `Password:      ${o.password}`,

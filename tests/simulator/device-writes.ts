@@ -28,7 +28,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 type Refused = { ok: false; status: 400 | 500; err: string };
-export type SettingsOutcome = { ok: true; restartRequired: boolean } | Refused;
+export type SettingsOutcome = { ok: true; restartRequired: boolean; rebootRequired: boolean } | Refused;
 
 export interface WriteDeps {
   miner: MinerState;
@@ -191,8 +191,12 @@ export class DeviceWrites {
       this.counts.poolChanges++;
       restartRequired = true;
     }
+    // Network settings (address, DHCP, hostname) apply only at a reboot, as on real firmware.
+    const network = checked.body['network'];
+    const rebootRequired = isObject(network) && Object.keys(network).length > 0;
+    if (rebootRequired) this.deps.miner.rebootRequired = true;
     if (change) this.changePassword(change.pw);
-    return { ok: true, restartRequired };
+    return { ok: true, restartRequired, rebootRequired };
   }
 
   /** POST /find-miner and /locate-miner: both toggle the one LED. */
@@ -285,6 +289,7 @@ export class DeviceWrites {
     this.deps.auth.expireTokens();
     miner.findMiner = false;
     miner.restartRequired = false;
+    miner.rebootRequired = false;
     miner.poolsInUse = this.configured;
     miner.startedAt = upAt;
     const phases = twoPhasesThenMining('initializing', 'starting', upAt, bootSeconds);

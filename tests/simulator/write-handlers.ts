@@ -26,7 +26,7 @@ export const getSettings: Handler = (ctx) =>
 export const postSettings: Handler = (ctx, req) => {
   const outcome = ctx.writes.postSettings(parseJson(req.body));
   if (!outcome.ok) return fail(ctx, outcome.status, outcome.err);
-  return json(200, { restart_required: outcome.restartRequired, reboot_required: false });
+  return json(200, { restart_required: outcome.restartRequired, reboot_required: outcome.rebootRequired });
 };
 
 export const findMiner: Handler = (ctx) => json(200, { on: ctx.writes.toggleLed() });

@@ -13,10 +13,12 @@ import {
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { parse } from '../args';
-import { ACCEPT_USAGE } from './accept-usage';
+import { TARGET_OPTIONS } from './targets';
 
 export interface AcceptArgs {
   positionals: string[];
+  /** `--port`, `--all` and `--site` as typed, read by targets.ts (`commandTargets`). */
+  targetValues: Record<string, unknown>;
   criteria: AcceptanceCriteria;
   json: boolean;
   password: boolean;
@@ -52,11 +54,10 @@ export function parseAcceptArgs(argv: readonly string[]): Result<AcceptArgs> {
     'password-stdin': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
+    ...TARGET_OPTIONS,
   });
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
-  if (positionals.length === 0)
-    return err('INVALID_INPUT', `no device address given. Usage: ${ACCEPT_USAGE}`);
   const minutes = decimalOption(values.minutes, 'minutes', ACCEPTANCE_MINUTES_RANGE, 'minutes');
   if (!minutes.ok) return minutes;
   const shape = acceptanceCriteriaSchema.shape;
@@ -80,6 +81,7 @@ export function parseAcceptArgs(argv: readonly string[]): Result<AcceptArgs> {
   const defaults = defaultCriteria();
   return ok({
     positionals,
+    targetValues: { port: values.port, all: values.all, site: values.site },
     criteria: {
       ...defaults,
       minutes: minutes.value ?? defaults.minutes,

@@ -3,4 +3,4 @@
  * device client (main.ts).
  */
 export const ACCEPT_USAGE =
-  'minerdeck accept <targets…> [--minutes N] [--min-hashrate P] [--max-chip-temp C] [--settle-minutes N] [--site NAME] [--password-stdin] [--json]';
+  'minerdeck accept (<targets…> [--port N] | --all) [--minutes N] [--min-hashrate P] [--max-chip-temp C] [--settle-minutes N] [--site NAME] [--password-stdin] [--json]';

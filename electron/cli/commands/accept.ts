@@ -25,12 +25,18 @@ import { openCliCredentials } from './credentials-context';
 import { readRequiredSecret } from './device-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { parseMonitorTargets, prepareTargets } from './monitor-targets';
+import { commandTargets } from './targets';
 
 export async function acceptCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const args = parseAcceptArgs(argv);
   if (!args.ok) return reportError(ctx.output, args.error);
   const output = { ...ctx.output, json: args.value.json };
-  const addresses = parseMonitorTargets(args.value.positionals, ACCEPT_USAGE);
+  const addresses = await commandTargets(
+    ctx,
+    output,
+    { values: args.value.targetValues, positionals: args.value.positionals },
+    { usage: ACCEPT_USAGE, parse: parseMonitorTargets },
+  );
   if (!addresses.ok) return reportError(output, addresses.error);
   const inventory = openCliInventory(ctx);
   const site = await resolveCliSite(output, inventory, args.value.siteRef);
@@ -45,7 +51,7 @@ export async function acceptCommand(ctx: CliContext, argv: readonly string[]): P
   const { criteria } = args.value;
   const credentials = await openCliCredentials(ctx, { timeoutMs: undefined, keychain: 'open' });
   try {
-    const targets = await prepareTargets(addresses.value, {
+    const targets = await prepareTargets(addresses.value.addresses, {
       services: credentials.services,
       signal: ctx.signal,
       siteId: site.value.id,

@@ -8,19 +8,19 @@ export const SCAN_USAGE =
   'minerdeck scan <targets…> [--port 80,443] [--timeout ms] [--concurrency n] [--csv file] [--yes] [--save [--site NAME]] [--json]';
 
 export const STATUS_USAGE =
-  'minerdeck status <address> [--password-stdin | --api-key-stdin] [--site NAME] [--json] [--timeout ms]';
+  'minerdeck status <address> [--port N] [--password-stdin | --api-key-stdin] [--site NAME] [--json] [--timeout ms]';
 
 export const UNLOCK_USAGE =
-  'minerdeck unlock <address…> --password-stdin [--remember [--site NAME]] [--json] [--timeout ms] [--concurrency n]';
+  'minerdeck unlock (<address…> [--port N] | --all) --password-stdin [--remember] [--site NAME] [--json] [--timeout ms] [--concurrency n]';
 
 export const KEY_CREATE_USAGE =
-  'minerdeck key create <address…> [--password-stdin] [--site NAME] [--json] [--timeout ms] [--concurrency n]';
+  'minerdeck key create (<address…> [--port N] | --all) [--password-stdin] [--site NAME] [--json] [--timeout ms] [--concurrency n]';
 export const KEY_LIST_USAGE = 'minerdeck key list [--json]';
-export const KEY_REVOKE_USAGE = 'minerdeck key revoke <address> [--json] [--timeout ms]';
-export const KEY_COPY_USAGE = 'minerdeck key copy <address> [--print] [--json] [--timeout ms]';
+export const KEY_REVOKE_USAGE = 'minerdeck key revoke <address> [--port N] [--json] [--timeout ms]';
+export const KEY_COPY_USAGE = 'minerdeck key copy <address> [--port N] [--print] [--json] [--timeout ms]';
 export const KEY_USAGE = [KEY_CREATE_USAGE, KEY_LIST_USAGE, KEY_REVOKE_USAGE, KEY_COPY_USAGE].join('\n  ');
 
 export const KEYCHAIN_USAGE = 'minerdeck keychain [--json]';
 
 export const MONITOR_USAGE =
-  'minerdeck monitor <targets…> [--interval s] [--duration s] [--json] [--password-stdin] [--site NAME] [--concurrency n] [--timeout ms] [--metrics host:port]';
+  'minerdeck monitor (<targets…> [--port N] | --all) [--interval s] [--duration s] [--json] [--password-stdin] [--site NAME] [--concurrency n] [--timeout ms] [--metrics host:port]';

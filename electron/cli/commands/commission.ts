@@ -36,6 +36,7 @@ import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
 import { parseMonitorTargets } from './monitor-targets';
+import { commandTargets, TARGET_OPTIONS } from './targets';
 import { COMMISSION_USAGE } from './standard-usage';
 import { confirmStart, usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
 import { openWriteSite, splitOffline } from './write-targets';
@@ -61,13 +62,18 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
   const parsed = parse(argv, {
     ...commonOptions,
     ...WRITE_OPTIONS,
+    ...TARGET_OPTIONS,
     'password-stdin': { type: 'boolean', default: false },
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
-  const { values, positionals } = parsed.value;
+  const { values } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const addresses = parseMonitorTargets(positionals, COMMISSION_USAGE);
-  if (!addresses.ok) return reportError(output, addresses.error);
+  const targets = await commandTargets(ctx, output, parsed.value, {
+    usage: COMMISSION_USAGE,
+    parse: parseMonitorTargets,
+  });
+  if (!targets.ok) return reportError(output, targets.error);
+  const { addresses } = targets.value;
   const run = writeRunOptions(values, 'commission');
   if (!run.ok) return reportError(output, run.error);
   const { yes, dryRun } = run.value;
@@ -97,7 +103,7 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
     const known = await inventory.devices(site.id);
     const resolvedTargets = await resolvePoolTargets(
       { identity: services.identity, reach },
-      addresses.value,
+      addresses,
       { site, devices: known.ok ? known.value.devices : [] },
       // No siteId: the keychain's membership decides, so a new device is never sent the site password it
       // does not have yet (a refusal would be remembered against it).
@@ -117,7 +123,7 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
     const verdictStore = createVerdictStore(inventory.store, ctx.hostname);
     const kept = await verdictStore.list(site.id);
     const planned = await planCommission(
-      { commission, sessions: services.sessions },
+      { commission, sessions: services.sessions, client },
       site.id,
       standard,
       targets,

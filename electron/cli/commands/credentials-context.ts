@@ -43,25 +43,28 @@ export function keychainRequired(keychain: Keychain, what: string): AppError {
 }
 
 /**
- * Secrets this command stored sit in a few journal entries (durable already); filing them into one entry
- * per secret takes a keychain write each, so it is said when it is many. Ctrl-C stops it safely: the next
- * command or the app files the rest.
+ * Secrets this command stored sit in a few journal entries (durable already: journaled-store.ts); here they
+ * are filed into one entry per secret before the command ends, so the next command finds nothing to file.
+ * Nothing is at risk while it runs, so nothing is said (the words a technician would see could only puzzle
+ * him). A filing step that failed is tried once more; only when the keychain still did not take them is it
+ * said, in plain words, since the next command then does it. Ctrl-C stops it safely: all stays in the journal.
  */
 async function fileJournal(ctx: CliContext, keychain: Keychain): Promise<void> {
   const { store } = keychain;
   if (!isJournaledStore(store) || store.pending === 0) return;
   if (ctx.signal.aborted) return closeKeychain(keychain);
-  if (store.pending >= 50) {
-    ctx.output.err(
-      `minerdeck: filing ${store.pending} stored secrets into their own keychain entries (they are safe already; Ctrl-C leaves the rest for next time)…`,
-    );
-  }
   const stop = () => void closeKeychain(keychain);
   ctx.signal.addEventListener('abort', stop, { once: true });
   try {
-    await settleKeychain(keychain);
-  } catch {
-    // Closed by Ctrl-C, or the keychain failed mid-way: everything is still in the journal, nothing lost.
+    for (let attempt = 0; attempt < 2 && store.pending > 0 && !ctx.signal.aborted; attempt++) {
+      // A failed step leaves everything in the journal: nothing lost, so the error itself is not the news.
+      await settleKeychain(keychain).catch(() => undefined);
+    }
+    if (store.pending > 0 && !ctx.signal.aborted) {
+      ctx.output.err(
+        `minerdeck: the keychain was slow to take ${store.pending} of the passwords and keys this command stored into their own entries; they are stored safely, and the next minerdeck command (or the app) finishes it.`,
+      );
+    }
   } finally {
     ctx.signal.removeEventListener('abort', stop);
     await closeKeychain(keychain);

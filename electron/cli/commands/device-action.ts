@@ -33,7 +33,7 @@ import { commonOptions } from './device-command';
 import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './device-action-usage';
 import { bulkOf, openReachingCredentials } from './device-run';
 import { parseMonitorTargets } from './monitor-targets';
-import { concurrencyOption } from './targets';
+import { commandTargets, concurrencyOption, TARGET_OPTIONS } from './targets';
 import { openWriteSite, resolveWriteTargets } from './write-targets';
 import { usageError, tellActivity, writeExitCode } from './write-run-options';
 
@@ -81,6 +81,7 @@ export async function deviceActionCommand(
     'password-stdin': { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
     concurrency: { type: 'string' },
+    ...TARGET_OPTIONS,
     ...(action === 'locate'
       ? { off: { type: 'boolean', default: false }, minutes: { type: 'string' } }
       : action === 'reboot'
@@ -90,7 +91,10 @@ export async function deviceActionCommand(
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
   const { values, positionals } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const addresses = parseMonitorTargets(positionals, USAGE[action]);
+  const addresses = await commandTargets(ctx, output, parsed.value, {
+    usage: USAGE[action],
+    parse: parseMonitorTargets,
+  });
   if (!addresses.ok) return reportError(output, addresses.error);
   const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
   if (!timeout.ok) return reportError(output, timeout.error);
@@ -120,7 +124,7 @@ export async function deviceActionCommand(
     });
     const bulk = bulkOf(ctx, concurrency.value);
     // With --password-stdin, tried once per device that answered; a refusal shows in the preview.
-    const { targets, offline } = await resolveWriteTargets({ services, reach }, addresses.value, {
+    const { targets, offline } = await resolveWriteTargets({ services, reach }, addresses.value.addresses, {
       site,
       siteGiven,
       ...(password !== undefined ? { password } : {}),
@@ -163,7 +167,7 @@ export async function deviceActionCommand(
       outcome.offAt !== undefined &&
       results.some((r) => r.outcome !== 'failed' && r.outcome !== 'skipped')
     ) {
-      output.err(ledOffWords(outcome.offAt, ledMinutes, positionals));
+      output.err(ledOffWords(outcome.offAt, ledMinutes, sameTargets(values, positionals)));
     }
     if ('until' in outcome && outcome.until !== undefined) output.err(disruptionWords(action, outcome.until));
     tellActivity(output, site.name, outcome);
@@ -173,4 +177,12 @@ export async function deviceActionCommand(
   } finally {
     await credentials.close();
   }
+}
+
+/** The targets as given, for the command that undoes this one: the typed ones (with `--port`), or `--all`. */
+function sameTargets(values: Record<string, unknown>, positionals: readonly string[]): string[] {
+  if (values.all === true) {
+    return ['--all', ...(typeof values.site === 'string' ? ['--site', JSON.stringify(values.site)] : [])];
+  }
+  return [...positionals, ...(typeof values.port === 'string' ? ['--port', values.port] : [])];
 }

@@ -9,6 +9,7 @@ import { err, ok } from '../../../shared/result';
 import type { Options } from '../args';
 import { intOption, parse } from '../args';
 import { readSecret } from '../secret-input';
+import { portOption, TARGET_OPTIONS } from './targets';
 import type { CliContext } from './context';
 
 export const commonOptions: Options = {
@@ -25,13 +26,13 @@ export interface DeviceCommandArgs {
   values: Record<string, string | boolean | undefined>;
 }
 
-/** Parses `<address> [options]`; exactly one address. */
+/** Parses `<address> [--port N] [options]`; exactly one address (`--port` when it is written without one). */
 export function parseDeviceCommand(
   argv: readonly string[],
   options: Options,
   usage: string,
 ): Result<DeviceCommandArgs> {
-  const parsed = parse(argv, { ...commonOptions, ...options });
+  const parsed = parse(argv, { ...commonOptions, port: TARGET_OPTIONS.port, ...options });
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
   const [target] = positionals;
@@ -43,7 +44,9 @@ export function parseDeviceCommand(
         : `give exactly one device address, not ${positionals.length}. Usage: ${usage}`,
     );
   }
-  const address = parseDeviceAddress(target);
+  const port = portOption(values.port);
+  if (!port.ok) return port;
+  const address = parseDeviceAddress(target, port.value === undefined ? {} : { port: port.value });
   if (!address.ok) return address;
   const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
   if (!timeout.ok) return timeout;

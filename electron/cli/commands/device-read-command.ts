@@ -5,8 +5,6 @@
  * one line per device as it comes, and the exit code: 0 when every device was read, 1 when any could not
  * be, 130 when cancelled.
  */
-import type { DeviceAddress } from '../../../shared/domain/device-address';
-import type { Result } from '../../../shared/result';
 import { resolvePasswordTargets } from '../../core/commission/password-targets';
 import type { SessionManager } from '../../core/credentials/session-manager';
 import type { SessionTarget } from '../../core/credentials/session-target';
@@ -18,11 +16,14 @@ import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
-import { concurrencyOption } from './targets';
+import type { TargetParser } from './targets';
+import { commandTargets, concurrencyOption, TARGET_OPTIONS } from './targets';
 
 export interface DeviceRead<R extends { error?: { code: string } }> {
-  /** The command's addresses from its positionals (bad usage names the usage line). */
-  targets: (positionals: readonly string[]) => Result<DeviceAddress[]>;
+  /** The command's usage line, named by bad usage. */
+  usage: string;
+  /** How its typed targets read: one address each (the default), or ranges and blocks too. */
+  parse?: TargetParser;
   read: (
     deps: { client: DeviceClient; sessions: SessionManager },
     targets: readonly SessionTarget[],
@@ -39,11 +40,20 @@ export async function deviceReadCommand<R extends { error?: { code: string } }>(
   argv: readonly string[],
   command: DeviceRead<R>,
 ): Promise<number> {
-  const parsed = parse(argv, { ...commonOptions, concurrency: { type: 'string' } });
+  const parsed = parse(argv, {
+    ...commonOptions,
+    concurrency: { type: 'string' },
+    site: { type: 'string' },
+    ...TARGET_OPTIONS,
+  });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
-  const { values, positionals } = parsed.value;
+  const { values } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const addresses = command.targets(positionals);
+  const addresses = await commandTargets(ctx, output, parsed.value, {
+    usage: command.usage,
+    siteOnlyForAll: true,
+    ...(command.parse !== undefined ? { parse: command.parse } : {}),
+  });
   if (!addresses.ok) return reportError(output, addresses.error);
   const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
   if (!timeout.ok) return reportError(output, timeout.error);
@@ -55,7 +65,7 @@ export async function deviceReadCommand<R extends { error?: { code: string } }>(
     const bulk = bulkOf(ctx, concurrency.value);
     const found = await resolvePasswordTargets(
       { identity: credentials.services.identity, reach },
-      addresses.value,
+      addresses.value.addresses,
       bulk,
     );
     const results = await command.read(

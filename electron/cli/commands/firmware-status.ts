@@ -17,14 +17,23 @@ import { commonOptions } from './device-command';
 import { FIRMWARE_STATUS_USAGE } from './firmware-usage';
 import { openCliInventory } from './inventory-context';
 import { parseMonitorTargets } from './monitor-targets';
-import { concurrencyOption } from './targets';
+import { commandTargets, concurrencyOption, TARGET_OPTIONS } from './targets';
 
 export async function firmwareStatusCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
-  const parsed = parse(argv, { ...commonOptions, concurrency: { type: 'string' } });
+  const parsed = parse(argv, {
+    ...commonOptions,
+    concurrency: { type: 'string' },
+    site: { type: 'string' },
+    ...TARGET_OPTIONS,
+  });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
-  const { values, positionals } = parsed.value;
+  const { values } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const addresses = parseMonitorTargets(positionals, FIRMWARE_STATUS_USAGE);
+  const addresses = await commandTargets(ctx, output, parsed.value, {
+    usage: FIRMWARE_STATUS_USAGE,
+    parse: parseMonitorTargets,
+    siteOnlyForAll: true,
+  });
   if (!addresses.ok) return reportError(output, addresses.error);
   const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
   if (!timeout.ok) return reportError(output, timeout.error);
@@ -45,7 +54,7 @@ export async function firmwareStatusCommand(ctx: CliContext, argv: readonly stri
       pins,
     });
     const status = await firmware.status(
-      addresses.value.map((address) => ({ deviceId: addressDeviceId(address), address })),
+      addresses.value.addresses.map((address) => ({ deviceId: addressDeviceId(address), address })),
       { signal: ctx.signal, ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}) },
     );
     if (ctx.signal.aborted) return reportError(output, { code: 'CANCELLED', message: 'cancelled.' });

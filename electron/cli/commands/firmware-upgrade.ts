@@ -34,6 +34,7 @@ import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
 import { FIRMWARE_UPGRADE_USAGE } from './firmware-usage';
 import { parseMonitorTargets } from './monitor-targets';
+import { commandTargets, TARGET_OPTIONS } from './targets';
 import { confirmStart, usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
 import { resolveWriteTargets, openWriteSite } from './write-targets';
 
@@ -130,11 +131,15 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     deadline: { type: 'string' },
     'password-stdin': { type: 'boolean', default: false },
     'retry-failed': { type: 'boolean', default: false },
+    ...TARGET_OPTIONS,
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
-  const { values, positionals } = parsed.value;
+  const { values } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const addresses = parseMonitorTargets(positionals, FIRMWARE_UPGRADE_USAGE);
+  const addresses = await commandTargets(ctx, output, parsed.value, {
+    usage: FIRMWARE_UPGRADE_USAGE,
+    parse: parseMonitorTargets,
+  });
   if (!addresses.ok) return reportError(output, addresses.error);
   const run = writeRunOptions(values, 'upload');
   if (!run.ok) return reportError(output, run.error);
@@ -161,7 +166,7 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     const { services } = credentials;
     const bulk = bulkOf(ctx, run.value.concurrency);
     // With --password-stdin, tried once per device that answered; a refusal shows in the plan ("needs its password").
-    const { targets } = await resolveWriteTargets({ services, reach }, addresses.value, {
+    const { targets } = await resolveWriteTargets({ services, reach }, addresses.value.addresses, {
       site,
       siteGiven,
       ...(password !== undefined ? { password } : {}),

@@ -15,7 +15,7 @@ import type { CliContext } from './context';
 import { KEY_CREATE_USAGE } from './command-usage';
 import { keychainRequired, openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
-import { concurrencyOption, parseTargets } from './targets';
+import { commandTargets, concurrencyOption, TARGET_OPTIONS } from './targets';
 
 const ANSWERS: Record<ProvisionResult['answer'], string> = {
   inserted: 'created',
@@ -39,18 +39,21 @@ export async function keyCreateCommand(ctx: CliContext, argv: readonly string[])
     'password-stdin': { type: 'boolean', default: false },
     site: { type: 'string' },
     concurrency: { type: 'string' },
+    ...TARGET_OPTIONS,
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
-  const { values, positionals } = parsed.value;
+  const { values } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const targets = parseTargets(positionals, KEY_CREATE_USAGE);
-  if (!targets.ok) return reportError(output, targets.error);
+  const chosen = await commandTargets(ctx, output, parsed.value, { usage: KEY_CREATE_USAGE });
+  if (!chosen.ok) return reportError(output, chosen.error);
+  const targets = chosen.value.addresses;
   const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
   if (!timeout.ok) return reportError(output, timeout.error);
   const concurrency = concurrencyOption(values.concurrency);
   if (!concurrency.ok) return reportError(output, concurrency.error);
-  let siteId: string | undefined;
-  if (typeof values.site === 'string') {
+  // `--all` found the site already (its password applies); else `--site` names it.
+  let siteId: string | undefined = chosen.value.site?.id;
+  if (siteId === undefined && typeof values.site === 'string') {
     // Loaded only with --site: the inventory's schemas cost every other command half a second of start-up.
     const site = await (await import('./inventory-context')).siteOption(ctx, output, values.site);
     if (!site.ok) return reportError(output, site.error);
@@ -73,7 +76,7 @@ export async function keyCreateCommand(ctx: CliContext, argv: readonly string[])
     }
     const startedAt = new Date().toISOString();
     const outcomes = await credentials.services.provisionMany(
-      targets.value.map((address) => ({ address, ...(siteId !== undefined ? { siteId } : {}) })),
+      targets.map((address) => ({ address, ...(siteId !== undefined ? { siteId } : {}) })),
       {
         signal: ctx.signal,
         ...(password !== undefined ? { password } : {}),

@@ -26,14 +26,21 @@ export const MAX_MONITOR_DEVICES = 10_000;
 /** Identity look-ups and unlocks at once while preparing. */
 const PREPARE_CONCURRENCY = 64;
 
-/** Expands the arguments into distinct device addresses (http on port 80 unless written otherwise). */
-export function parseMonitorTargets(positionals: readonly string[], usage: string): Result<DeviceAddress[]> {
+/**
+ * Expands the arguments into distinct device addresses: http on `port` (`--port`, else 80) unless a target
+ * is written with its own port.
+ */
+export function parseMonitorTargets(
+  positionals: readonly string[],
+  usage: string,
+  port?: number,
+): Result<DeviceAddress[]> {
   if (positionals.length === 0) return err('INVALID_INPUT', `no device address given. Usage: ${usage}`);
   const withScheme = positionals.filter((p) => p.includes('://'));
   const plain = positionals.filter((p) => !p.includes('://'));
   const found = new Map<string, DeviceAddress>();
   for (const text of withScheme) {
-    const address = parseDeviceAddress(text);
+    const address = parseDeviceAddress(text, port === undefined ? {} : { port });
     if (!address.ok) return address;
     found.set(formatDeviceAddress(address.value), address.value);
   }
@@ -47,8 +54,8 @@ export function parseMonitorTargets(positionals: readonly string[], usage: strin
       );
     }
     for (const target of set.value) {
-      for (const port of portsFor(target, [80])) {
-        const address: DeviceAddress = { scheme: 'http', host: target.host, port };
+      for (const each of portsFor(target, [port ?? 80])) {
+        const address: DeviceAddress = { scheme: 'http', host: target.host, port: each };
         found.set(formatDeviceAddress(address), address);
       }
     }

@@ -28,6 +28,7 @@ import { MONITOR_USAGE } from './command-usage';
 import { openCliCredentials } from './credentials-context';
 import { readRequiredSecret } from './device-command';
 import { parseMonitorTargets, prepareTargets } from './monitor-targets';
+import { commandTargets, TARGET_OPTIONS } from './targets';
 import { monitorActivity } from './monitor-activity';
 import { serveMonitorMetrics } from './monitor-metrics';
 
@@ -56,6 +57,8 @@ function secondsOption(
 
 interface MonitorArgs {
   positionals: string[];
+  /** `--port`, `--all` and `--site` as typed, read by targets.ts (`commandTargets`). */
+  targetValues: Record<string, unknown>;
   settings: MonitorSettings;
   durationMs: number | undefined;
   json: boolean;
@@ -77,6 +80,7 @@ function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
     timeout: { type: 'string' },
     metrics: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
+    ...TARGET_OPTIONS,
   });
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.value;
@@ -95,6 +99,7 @@ function parseMonitorArgs(argv: readonly string[]): Result<MonitorArgs> {
   }
   return ok({
     positionals,
+    targetValues: { port: values.port, all: values.all, site: values.site },
     settings: {
       ...(interval.value !== undefined ? { intervalMs: interval.value } : {}),
       ...(concurrency.value !== undefined ? { concurrency: concurrency.value } : {}),
@@ -173,11 +178,18 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
   const args = parseMonitorArgs(argv);
   if (!args.ok) return reportError(ctx.output, args.error);
   const output = { ...ctx.output, json: args.value.json };
-  const addresses = parseMonitorTargets(args.value.positionals, MONITOR_USAGE);
-  if (!addresses.ok) return reportError(output, addresses.error);
-  let siteId: string | undefined;
-  let siteName = '';
-  if (args.value.siteRef !== undefined) {
+  const chosen = await commandTargets(
+    ctx,
+    output,
+    { values: args.value.targetValues, positionals: args.value.positionals },
+    { usage: MONITOR_USAGE, parse: parseMonitorTargets },
+  );
+  if (!chosen.ok) return reportError(output, chosen.error);
+  const { addresses } = chosen.value;
+  // `--all` found the site already (its devices use its password); else `--site` names it.
+  let siteId: string | undefined = chosen.value.site?.id;
+  let siteName = chosen.value.site?.name ?? '';
+  if (siteId === undefined && args.value.siteRef !== undefined) {
     // Loaded only with --site: the inventory's schemas cost every other monitor half a second of start-up.
     const site = await (await import('./inventory-context')).siteOption(ctx, output, args.value.siteRef);
     if (!site.ok) return reportError(output, site.error);
@@ -216,7 +228,7 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
       metrics = served.value;
     }
     const seconds = (settings.intervalMs ?? 5000) / 1000;
-    const count = addresses.value.length;
+    const count = addresses.length;
     // Other addresses answering with a device's MAC are separate devices: each line of such a device says so.
     const twins = new Map<string, readonly string[]>();
     const twinsOf: TwinsOf = (deviceId) => twins.get(deviceId);
@@ -229,7 +241,7 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
     );
     const done = untilDone(ctx.signal, durationMs);
     // Each device is watched as soon as it is identified: silent addresses do not hold the others back.
-    const targets = await prepareTargets(addresses.value, {
+    const targets = await prepareTargets(addresses, {
       services: credentials.services,
       signal: ctx.signal,
       onTarget: (target) => {

@@ -21,7 +21,7 @@ import { keychainRequired } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
 import { PASSWORD_CHANGE_USAGE } from './password-usage';
-import { parseTargets } from './targets';
+import { commandTargets, TARGET_OPTIONS } from './targets';
 import { usageError, WRITE_OPTIONS, writeRunOptions, tellActivity, writeExitCode } from './write-run-options';
 import { openWriteSite, resolveWriteTargets } from './write-targets';
 
@@ -30,11 +30,12 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
     ...commonOptions,
     'new-password-stdin': { type: 'boolean', default: false },
     ...WRITE_OPTIONS,
+    ...TARGET_OPTIONS,
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
-  const { values, positionals } = parsed.value;
+  const { values } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const targets = parseTargets(positionals, PASSWORD_CHANGE_USAGE);
+  const targets = await commandTargets(ctx, output, parsed.value, { usage: PASSWORD_CHANGE_USAGE });
   if (!targets.ok) return reportError(output, targets.error);
   const run = writeRunOptions(values, 'change');
   if (!run.ok) return reportError(output, run.error);
@@ -61,7 +62,7 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
   const next = secret.value;
 
   // Only the site: the password on standard input here is the new one, read above.
-  const opened = await openWriteSite(ctx, output, { site: values.site });
+  const opened = await openWriteSite(ctx, output, { site: values.site, all: values.all });
   if (!opened.ok) return reportError(output, opened.error);
   const { inventory, site, siteGiven } = opened.value;
 
@@ -85,11 +86,15 @@ export async function passwordChangeCommand(ctx: CliContext, argv: readonly stri
       now: () => new Date(),
     });
     const bulk = bulkOf(ctx, run.value.concurrency);
-    const { targets: devices, offline } = await resolveWriteTargets({ services, reach }, targets.value, {
-      site,
-      siteGiven,
-      bulk,
-    });
+    const { targets: devices, offline } = await resolveWriteTargets(
+      { services, reach },
+      targets.value.addresses,
+      {
+        site,
+        siteGiven,
+        bulk,
+      },
+    );
     const plan = await commission.planPasswordChange(devices, {
       offlineReason: (target) => offline.get(target.deviceId),
     });

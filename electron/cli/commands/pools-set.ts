@@ -25,7 +25,7 @@ import type { CliContext } from './context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
 import { POOLS_SET_USAGE } from './pools-usage';
-import { parseTargets } from './targets';
+import { commandTargets, TARGET_OPTIONS } from './targets';
 import {
   nothingSent,
   usageError,
@@ -104,11 +104,12 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
     preset: { type: 'string' },
     'save-preset': { type: 'string' },
     ...WRITE_OPTIONS,
+    ...TARGET_OPTIONS,
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
-  const { values, positionals } = parsed.value;
+  const { values } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const targets = parseTargets(positionals, POOLS_SET_USAGE);
+  const targets = await commandTargets(ctx, output, parsed.value, { usage: POOLS_SET_USAGE });
   if (!targets.ok) return reportError(output, targets.error);
   const run = writeRunOptions(values, 'set');
   if (!run.ok) return reportError(output, run.error);
@@ -144,7 +145,7 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
       : ok(fromArguments.value.map((pool) => ({ ...pool, password: poolPassword.value })));
 
   // Only the site: a pool write takes no device password.
-  const opened = await openWriteSite(ctx, output, { site: values.site });
+  const opened = await openWriteSite(ctx, output, { site: values.site, all: values.all });
   if (!opened.ok) return reportError(output, opened.error);
   const { inventory, site, siteGiven } = opened.value;
   const pools = typed ?? (await presetPools(inventory, site, presetName ?? ''));
@@ -170,7 +171,7 @@ export async function poolsSetCommand(ctx: CliContext, argv: readonly string[]):
     const bulk = bulkOf(ctx, run.value.concurrency);
     const found = await resolvePoolTargets(
       { identity: services.identity, reach },
-      targets.value,
+      targets.value.addresses,
       { site, devices },
       { ...bulk, ...(siteGiven ? { siteId: site.id } : {}) },
     );

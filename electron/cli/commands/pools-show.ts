@@ -12,11 +12,10 @@ import { commonOptions } from './device-command';
 import { deviceReadCommand } from './device-read-command';
 import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { POOLS_PRESETS_USAGE, POOLS_SHOW_USAGE } from './pools-usage';
-import { parseTargets } from './targets';
 
 export function poolsShowCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   return deviceReadCommand(ctx, argv, {
-    targets: (positionals) => parseTargets(positionals, POOLS_SHOW_USAGE),
+    usage: POOLS_SHOW_USAGE,
     read: readPools,
     print: printDevicePools,
     wasRead: (pools) => pools.slots !== undefined,

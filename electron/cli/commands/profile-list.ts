@@ -13,7 +13,8 @@ import { PROFILE_LIST_USAGE } from './profile-usage';
 
 export function profileListCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   return deviceReadCommand(ctx, argv, {
-    targets: (positionals) => parseMonitorTargets(positionals, PROFILE_LIST_USAGE),
+    usage: PROFILE_LIST_USAGE,
+    parse: parseMonitorTargets,
     read: listPower,
     print(output, listing) {
       if (output.json) output.out(JSON.stringify(listing));

@@ -19,6 +19,7 @@ import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
 import { parseMonitorTargets } from './monitor-targets';
+import { commandTargets, TARGET_OPTIONS } from './targets';
 import { choiceFromOptions } from './profile-choice';
 import { PROFILE_SET_USAGE } from './profile-usage';
 import { openWriteSite, resolveWriteTargets } from './write-targets';
@@ -38,12 +39,17 @@ export async function profileSetCommand(ctx: CliContext, argv: readonly string[]
     'site-kw': { type: 'string' },
     'password-stdin': { type: 'boolean', default: false },
     ...WRITE_OPTIONS,
+    ...TARGET_OPTIONS,
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
-  const { values, positionals } = parsed.value;
+  const { values } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const addresses = parseMonitorTargets(positionals, PROFILE_SET_USAGE);
-  if (!addresses.ok) return reportError(output, addresses.error);
+  const chosen = await commandTargets(ctx, output, parsed.value, {
+    usage: PROFILE_SET_USAGE,
+    parse: parseMonitorTargets,
+  });
+  if (!chosen.ok) return reportError(output, chosen.error);
+  const { addresses } = chosen.value;
   const choice = choiceFromOptions(values);
   if (!choice.ok) return reportError(output, choice.error);
   const run = writeRunOptions(values, 'set');
@@ -63,7 +69,7 @@ export async function profileSetCommand(ctx: CliContext, argv: readonly string[]
       now: () => new Date(),
     });
     const bulk = bulkOf(ctx, run.value.concurrency);
-    const { targets, offline } = await resolveWriteTargets({ services, reach }, addresses.value, {
+    const { targets, offline } = await resolveWriteTargets({ services, reach }, addresses, {
       site,
       siteGiven,
       ...(password !== undefined ? { password } : {}),

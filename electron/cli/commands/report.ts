@@ -116,6 +116,7 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
                 inventory,
               }),
               sessions: credentials.services.sessions,
+              client: credentials.client,
               sitePassword: (siteId) => vault.sitePassword(siteId),
             },
             input,

@@ -17,7 +17,7 @@ import { UNLOCK_USAGE } from './command-usage';
 import { openCliCredentials } from './credentials-context';
 import { commonOptions, readRequiredSecret } from './device-command';
 import { intOption } from '../args';
-import { concurrencyOption, parseTargets } from './targets';
+import { commandTargets, concurrencyOption, TARGET_OPTIONS } from './targets';
 
 const printer = (remember: boolean, site: Site | undefined): OutcomePrinter<UnlockValue> => ({
   line: (value) => {
@@ -45,19 +45,21 @@ export async function unlockCommand(ctx: CliContext, argv: readonly string[]): P
     remember: { type: 'boolean', default: false },
     site: { type: 'string' },
     concurrency: { type: 'string' },
+    ...TARGET_OPTIONS,
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
   const { values, positionals } = parsed.value;
   const output = { ...ctx.output, json: values.json === true };
-  const targets = parseTargets(positionals, UNLOCK_USAGE);
-  if (!targets.ok) return reportError(output, targets.error);
+  const chosen = await commandTargets(ctx, output, parsed.value, { usage: UNLOCK_USAGE });
+  if (!chosen.ok) return reportError(output, chosen.error);
+  const targets = chosen.value.addresses;
   const timeout = intOption(values.timeout, 'timeout', 100, 120_000);
   if (!timeout.ok) return reportError(output, timeout.error);
   const concurrency = concurrencyOption(values.concurrency);
   if (!concurrency.ok) return reportError(output, concurrency.error);
   const remember = values.remember === true;
   const siteRef = typeof values.site === 'string' ? values.site : undefined;
-  const only = targets.value.length === 1 ? { address: positionals[0] } : {};
+  const only = targets.length === 1 && positionals[0] !== undefined ? { address: positionals[0] } : {};
   if (values['password-stdin'] !== true) {
     return reportError(
       output,
@@ -69,11 +71,14 @@ export async function unlockCommand(ctx: CliContext, argv: readonly string[]): P
     );
   }
   let site: Site | undefined;
-  if (siteRef !== undefined) {
+  if (siteRef !== undefined && (remember || values.all !== true)) {
     if (!remember) {
       return reportError(
         output,
-        appError('INVALID_INPUT', '--site names where --remember stores the password: add --remember.'),
+        appError(
+          'INVALID_INPUT',
+          '--site names where --remember stores the password (or the site --all takes the devices of): add --remember or --all.',
+        ),
       );
     }
     // Loaded only with --site: the inventory's schemas cost every other unlock half a second of start-up.
@@ -91,7 +96,7 @@ export async function unlockCommand(ctx: CliContext, argv: readonly string[]): P
   try {
     const print = printer(remember, site);
     const outcomes = await credentials.services.unlockMany(
-      targets.value.map((address) => ({ address })),
+      targets.map((address) => ({ address })),
       secret.value,
       {
         remember,

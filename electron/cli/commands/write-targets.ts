@@ -23,7 +23,7 @@ import { openCliInventory, resolveCliSite, tellProblems } from './inventory-cont
 export interface WriteSite {
   inventory: InventoryServices;
   site: Site;
-  /** Whether `--site` was given: its devices then belong to it (their site password applies). */
+  /** Whether `--site` (or `--all`) was given: its devices then belong to it (their site password applies). */
   siteGiven: boolean;
   /** `--password-stdin`: tried once per answering device. */
   password?: string;
@@ -36,7 +36,7 @@ export interface WriteSite {
 export async function openWriteSite(
   ctx: CliContext,
   output: Output,
-  values: { site?: unknown; 'password-stdin'?: unknown },
+  values: { site?: unknown; all?: unknown; 'password-stdin'?: unknown },
 ): Promise<Result<WriteSite>> {
   let password: string | undefined;
   if (values['password-stdin'] === true) {
@@ -53,7 +53,8 @@ export async function openWriteSite(
   return ok({
     inventory,
     site,
-    siteGiven: siteRef !== undefined,
+    // `--all` names the site as surely as `--site`: its devices are the site's.
+    siteGiven: siteRef !== undefined || values.all === true,
     ...(password !== undefined ? { password } : {}),
   });
 }

@@ -2,7 +2,7 @@
  * The power-profile channels (shared/ipc/channels/power.ts): the plan of a choice over fleet devices, the
  * writes — planned again, each device written only when the new plan gives it the preset the user saw —
  * with outcomes streaming as `commission:*` events and one entry in the current site's activity log, and
- * the preset each fleet device runs, read only when due.
+ * the presets the devices offer for the chooser, and the preset each fleet device runs, read only when due.
  */
 import type { WriteResult } from '../../../shared/domain/commission';
 import { summarizeActivity } from '../../../shared/domain/commission';
@@ -21,7 +21,7 @@ import {
   unreachableReasons,
 } from './site-setup-targets';
 
-type PowerHandlers = Pick<Handlers, 'power:plan' | 'power:set' | 'power:presets'>;
+type PowerHandlers = Pick<Handlers, 'power:plan' | 'power:set' | 'power:offers' | 'power:presets'>;
 
 export type PowerChannelServices = Pick<CoreServices, 'commission' | 'fleet' | 'settings' | 'events'>;
 
@@ -43,15 +43,36 @@ function asConfirmed(
   });
 }
 
-export function powerHandlers(s: PowerChannelServices): PowerHandlers {
-  const bulkOptions = () => {
-    const concurrency = s.settings.current().credentials.concurrency;
-    const siteId = s.fleet.siteId();
-    return {
-      ...(concurrency !== undefined ? { concurrency } : {}),
-      ...(siteId !== undefined ? { siteId } : {}),
-    };
+/** The settings' concurrency and the current site (its activity log), as every write request takes them. */
+function bulkOptionsOf(s: PowerChannelServices): { concurrency?: number; siteId?: string } {
+  const concurrency = s.settings.current().credentials.concurrency;
+  const siteId = s.fleet.siteId();
+  return {
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(siteId !== undefined ? { siteId } : {}),
   };
+}
+
+/** The presets the devices offer, for the chooser: the fleet's devices, read as a plan reads them. */
+const presetOffers =
+  (s: PowerChannelServices): PowerHandlers['power:offers'] =>
+  ({ deviceIds, refresh }) =>
+    guarded(async () => {
+      const asked = distinct(deviceIds);
+      const targets = sessionTargets(s.fleet, asked);
+      const { concurrency } = bulkOptionsOf(s);
+      return ok(
+        await s.commission.presetOffers(targets, {
+          offlineReason: await unreachableReasons(s.fleet),
+          notInFleet: asked.length - targets.length,
+          ...(concurrency !== undefined ? { concurrency } : {}),
+          ...(refresh === true ? { refresh } : {}),
+        }),
+      );
+    });
+
+export function powerHandlers(s: PowerChannelServices): PowerHandlers {
+  const bulkOptions = () => bulkOptionsOf(s);
 
   const { commission } = s;
   /** The plan in the order asked for; ids that left the fleet are skipped. */
@@ -105,6 +126,8 @@ export function powerHandlers(s: PowerChannelServices): PowerHandlers {
           ...(set.value.activityError !== undefined ? { activityError: set.value.activityError } : {}),
         });
       }),
+
+    'power:offers': presetOffers(s),
 
     'power:presets': ({ deviceIds }) =>
       guarded(async () => ok(await commission.presetsOf(sessionTargets(s.fleet, distinct(deviceIds))))),

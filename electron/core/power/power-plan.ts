@@ -38,10 +38,10 @@ export interface PowerPlanOptions {
   concurrency?: number;
 }
 
-/** A device read for the plan: its facts, or why it is skipped. */
-type Read =
+/** A device read for the plan (and for the preset chooser, preset-offers.ts): its facts, or why it is skipped. */
+export type Read =
   | { target: SessionTarget; facts: ReadFacts }
-  | { target: SessionTarget; skip: { reason: PowerSkipReason; detail: string } };
+  | { target: SessionTarget; skip: { reason: PowerSkipReason; detail: string; code?: string } };
 
 /** What the choice gives one read device: a pick, or the note of why none (no facts: skipped anyway). */
 type Choose = (facts: ReadFacts, index: number) => PresetPick | undefined;
@@ -98,7 +98,7 @@ function entryFor(
 }
 
 /** Reads every device the usual skips leave (offline, locked out, no credential), in input order. */
-async function readAll(
+export async function readAll(
   deps: PowerPlanDeps,
   targets: readonly SessionTarget[],
   options: PowerPlanOptions,
@@ -131,6 +131,8 @@ async function readAll(
       skip: {
         reason: 'no-presets',
         detail: `its presets could not be read: ${trimDot(outcome.error.message)}`,
+        // Why, as a code: the chooser counts a device that did not answer as offline.
+        code: outcome.error.code,
       },
     };
   });

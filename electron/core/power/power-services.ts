@@ -6,7 +6,8 @@
  *    is skipped, and the totals against the budget — nothing is sent;
  * 2. `setPower(targets, plan)`: one write per device the plan marked, each read back, one outcome per
  *    device with `restartRequired`, and one 'power-profile' entry in the site's activity log;
- * 3. `listPower(targets)`: each device's presets, the configured one, its PSU.
+ * 3. `listPower(targets)`: each device's presets, the configured one, its PSU;
+ * 4. `presetOffers(targets)`: the presets they offer together, for the window's chooser (preset-offers.ts).
  */
 import type { ActivityEntry, WriteResult } from '../../../shared/domain/commission';
 import type {
@@ -18,6 +19,7 @@ import type {
 import { choiceText, totalsText } from '../../../shared/format/power-text';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import type { PresetOffers } from '../../../shared/domain/preset-offers';
 import type { BulkProgress } from '../credentials/bulk';
 import type { CredentialServices } from '../credentials/credential-services';
 import type { SessionTarget } from '../credentials/session-target';
@@ -28,6 +30,7 @@ import { setPower } from './power-apply';
 import type { PowerPlanOptions } from './power-plan';
 import { planPower } from './power-plan';
 import { listPower } from './power-read';
+import { createPresetOfferReader } from './preset-offers';
 import { createPresetWatch } from './preset-watch';
 
 export interface SetPowerRequest {
@@ -63,6 +66,14 @@ export interface PowerServices {
       onResult?: (listing: DevicePowerListing) => void;
     },
   ): Promise<DevicePowerListing[]>;
+  /**
+   * The presets these devices offer, gathered per name (devices read in the last minute are not read
+   * again unless `refresh`); `notInFleet` devices asked about are counted as not read.
+   */
+  presetOffers(
+    targets: readonly SessionTarget[],
+    options?: PowerPlanOptions & { refresh?: boolean; notInFleet?: number },
+  ): Promise<PresetOffers>;
   /** The preset each device runs, for the fleet rows: read only when due (preset-watch.ts). */
   presetsOf(
     targets: readonly SessionTarget[],
@@ -86,6 +97,7 @@ export function createPowerServices(options: PowerServicesOptions): PowerService
   const { vault, sessions } = options.credentials;
   const deps = { client, sessions, vault };
   const watch = createPresetWatch({ client, sessions });
+  const offers = createPresetOfferReader(deps);
 
   return {
     planPower: (targets, choice, planOptions) => planPower(deps, targets, choice, planOptions),
@@ -108,6 +120,7 @@ export function createPowerServices(options: PowerServicesOptions): PowerService
         if (r.outcome === 'done' && 'readBack' in r && r.readBack !== undefined)
           watch.configured(r.deviceId, r.readBack);
       }
+      offers.forget(results.map((r) => r.deviceId));
       if (inventory === undefined || request.siteId === undefined) return ok({ results });
       const entry = actionActivity(
         { siteId: request.siteId, at, action: 'power-profile', what: powerWhat(request.plan) },
@@ -117,6 +130,7 @@ export function createPowerServices(options: PowerServicesOptions): PowerService
     },
 
     listPower: (targets, listOptions) => listPower({ client, sessions }, targets, listOptions),
+    presetOffers: (targets, offerOptions) => offers.offersOf(targets, offerOptions),
     presetsOf: (targets, signal) => watch.presetsOf(targets, signal),
   };
 }

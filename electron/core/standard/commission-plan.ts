@@ -12,6 +12,19 @@ import type {
   SiteStandard,
 } from '../../../shared/domain/standard';
 import type { DeviceFacts } from './drift';
+import { REBOOT_PENDING } from './drift';
+
+/** The restart of a device that stores settings not in force yet: taken whatever a write answers. */
+export const RESTART_STORED = 'restart to apply the stored settings';
+
+/**
+ * Why a reboot-pending device gets no reboot step: a reboot applies whatever the device stores, and
+ * what asks for one is not what Commission writes (pools and presets ask for a mining restart) — network
+ * settings, which can move the device off the address Minerdeck reaches it at. A person decides.
+ */
+export const REBOOT_NOT_TAKEN =
+  'reboot pending: the device stores settings that apply only at a reboot (not pools or presets: ' +
+  'those apply at a restart); Commission does not reboot it — check its settings, then reboot it yourself';
 
 const differs = (drift: DeviceDrift, part: string): boolean =>
   drift.parts.some((p) => p.part === part && p.state === 'differs');
@@ -27,7 +40,7 @@ function settingsWords(pools: 'pools' | 'workers' | undefined, preset: string | 
 export function stepsFor(
   standard: SiteStandard,
   drift: DeviceDrift,
-  facts: Pick<DeviceFacts, 'password' | 'power'>,
+  facts: Pick<DeviceFacts, 'password' | 'power' | 'applyPending'>,
 ): CommissionStep[] {
   const steps: CommissionStep[] = [];
   if (differs(drift, 'password')) {
@@ -41,11 +54,13 @@ export function stepsFor(
   }
   const pools = differs(drift, 'pools') ? 'pools' : differs(drift, 'workers') ? 'workers' : undefined;
   const preset = differs(drift, 'power') ? facts.power?.wanted : undefined;
+  // The device stores settings not in force (a write whose restart never came): the restart only.
+  const pending = differs(drift, 'restart') && facts.applyPending?.restart === true;
   if (pools !== undefined || preset !== undefined) {
     steps.push({ kind: 'settings', words: settingsWords(pools, preset) });
     // Taken only when the write says the device needs it (restart_required); one for both parts.
-    steps.push({ kind: 'restart', words: 'restart' });
-  }
+    steps.push({ kind: 'restart', words: pending ? RESTART_STORED : 'restart' });
+  } else if (pending) steps.push({ kind: 'restart', words: RESTART_STORED });
   if (standard.acceptance !== undefined && (steps.length > 0 || differs(drift, 'acceptance'))) {
     steps.push({ kind: 'acceptance', words: `acceptance (${standard.acceptance.minutes} min)` });
   }
@@ -75,9 +90,10 @@ export function planEntry(
   const steps = stepsFor(standard, drift, facts);
   if (steps.length > 0) return { ...base, steps, detail: steps.map((s) => s.words).join(', ') };
   if (drift.status === 'not-checked') return { ...base, steps, ...skipOf(drift, facts) };
-  // It differs in a part no step can bring (its model lacks the preset): skipped, said which.
+  // It differs in a part no step can bring (its model lacks the preset; a reboot pending): skipped, said which.
   if (drift.status === 'differs') {
-    return { ...base, steps, skip: 'not-checked', detail: drift.words.join(', ') };
+    const words = drift.words.map((w) => (w === REBOOT_PENDING ? REBOOT_NOT_TAKEN : w));
+    return { ...base, steps, skip: 'not-checked', detail: words.join(', ') };
   }
   return { ...base, steps, detail: 'no change' };
 }

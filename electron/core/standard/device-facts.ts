@@ -14,11 +14,15 @@ import type { PoolTarget } from '../commission/pool-plan';
 import type { SessionManager } from '../credentials/session-manager';
 import type { SessionTarget } from '../credentials/session-target';
 import { FACTORY_PASSWORD } from '../credentials/vault-listing';
+import type { ApplyPendingDeps } from './apply-pending';
+import { readApplyPending } from './apply-pending';
 import type { DeviceFacts, SlotFact } from './drift';
 
 export interface FactsDeps {
   commission: Pick<CommissionServices, 'planPools' | 'readPools' | 'planPower'>;
-  sessions: Pick<SessionManager, 'acceptedPasswordIs'>;
+  sessions: Pick<SessionManager, 'acceptedPasswordIs' | 'withCredential'>;
+  /** `/status` (restart / reboot pending: apply-pending.ts). */
+  client: ApplyPendingDeps['client'];
 }
 
 export interface FactsInput {
@@ -65,6 +69,12 @@ export async function gatherFacts(
   // Reading the pools unlocks each device (with its stored, site or given password): the password
   // evidence below comes from that unlock.
   const read = new Map((await deps.commission.readPools(targets, bulk)).map((p) => [p.deviceId, p] as const));
+  // Only devices that answered: an offline one is not asked again.
+  const pending = await readApplyPending(
+    deps,
+    targets.filter((t) => input.offlineReason(t) === undefined && read.get(t.deviceId)?.error === undefined),
+    bulk,
+  );
   const wantedPools = new Map<string, SlotFact[]>();
   if (standard.pools !== undefined) {
     const pools: PoolSpec[] = standard.pools;
@@ -115,6 +125,7 @@ export async function gatherFacts(
         ? { pools: { read: slotFacts(pools.slots), wanted } }
         : {}),
       ...(power !== undefined ? { power } : {}),
+      ...(pending.has(target.deviceId) ? { applyPending: pending.get(target.deviceId) } : {}),
       ...(unavailable.has(target.deviceId)
         ? { powerUnavailable: unavailable.get(target.deviceId) ?? '' }
         : {}),

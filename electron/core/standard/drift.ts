@@ -13,6 +13,10 @@ import type {
 } from '../../../shared/domain/standard';
 import { STANDARD_PARTS } from '../../../shared/domain/standard';
 
+/** The device stores settings that apply only at its next mining restart / reboot (`/status`). */
+export const RESTART_PENDING = 'restart pending';
+export const REBOOT_PENDING = 'reboot pending';
+
 /** One pool slot as configured or wanted: url and worker (the pool password is not compared). */
 export interface SlotFact {
   url: string;
@@ -35,6 +39,12 @@ export interface DeviceFacts {
   power?: { current: string | undefined; wanted: string };
   /** Read, but the power rule gives it no preset ("preset 3200 not offered"): it cannot be brought there. */
   powerUnavailable?: string;
+  /**
+   * What its `/status` says of settings it stores but does not use yet: `restart` (`restart_required`:
+   * they apply at the next mining restart), `reboot` (`reboot_required`: at the next reboot). Absent: the
+   * status was not read (nothing pending is claimed: the device said nothing).
+   */
+  applyPending?: { restart: boolean; reboot: boolean };
   /** Its latest acceptance verdict in the site. */
   acceptance?: Verdict | 'none';
 }
@@ -77,6 +87,8 @@ export function partsOf(standard: SiteStandard): StandardPart[] {
   return STANDARD_PARTS.filter((part) => {
     if (part === 'password') return standard.password;
     if (part === 'workers') return false;
+    // A restart brings stored pools and presets into force: part of every standard that has them.
+    if (part === 'restart') return standard.pools !== undefined || standard.power !== undefined;
     return standard[part] !== undefined;
   });
 }
@@ -118,6 +130,12 @@ function partDrift(part: StandardPart, standard: SiteStandard, facts: DeviceFact
       }
       if (facts.power === undefined) return notChecked('preset not read');
       return facts.power.current === facts.power.wanted ? ok : differs('preset differs');
+    case 'restart':
+      if (facts.unreadable !== undefined) return notChecked('restart state not read');
+      if (facts.applyPending?.restart === true) {
+        return differs(facts.applyPending.reboot ? `${RESTART_PENDING}, ${REBOOT_PENDING}` : RESTART_PENDING);
+      }
+      return facts.applyPending?.reboot === true ? differs(REBOOT_PENDING) : ok;
     case 'acceptance':
       if (facts.acceptance === undefined) return notChecked('verdict not read');
       if (facts.acceptance === 'pass') return ok;

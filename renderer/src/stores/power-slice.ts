@@ -3,9 +3,12 @@
  * highest under a watt limit per device, or a site budget spread for the most hash rate — and the apply
  * as a bulk action; devices that run the new preset only after a mining restart become the restart offer
  * the bulk line shows. Also each fleet device's preset for its row (`power:presets`: main reads it only
- * when due), asked for when the fleet changes, every minute, and after a write.
+ * when due), asked for when the fleet changes, every minute, and after a write. And the presets a set of
+ * devices offers, for the "one preset for all" chooser (`power:offers`: gathered in main), asked for once
+ * when a chooser opens — never per keystroke.
  */
 import type { DevicePresetView, PowerChoice, PowerPlan } from '../../../shared/domain/power-plan';
+import type { PresetOffers } from '../../../shared/domain/preset-offers';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
@@ -28,10 +31,13 @@ export interface PowerSlice {
   powerSetRequested: () => Promise<void>;
   powerDialogClosed: () => void;
   presetsRequested: () => Promise<void>;
+  /** The presets the devices a chooser was opened for offer (the last asked for; an older answer is dropped). */
+  presetOffers: AsyncState<PresetOffers>;
+  presetOffersRequested: (deviceIds: readonly string[], refresh?: boolean) => Promise<void>;
 }
 
 export interface PowerSliceDeps {
-  api: Pick<Api, 'power:plan' | 'power:set' | 'power:presets'>;
+  api: Pick<Api, 'power:plan' | 'power:set' | 'power:presets' | 'power:offers'>;
 }
 
 const closedDialog: PowerDialogState = { plan: idle };
@@ -50,9 +56,32 @@ export const createPowerSlice =
       if (result.ok) set({ presets: result.value });
     };
 
+    // Only the newest request's answer is shown: a chooser closed and opened on other devices meanwhile.
+    let offersAsked = 0;
+
     return {
       powerDialog: closedDialog,
       presets: {},
+      presetOffers: idle,
+
+      presetOffersRequested: async (deviceIds, refresh) => {
+        const asked = ++offersAsked;
+        if (deviceIds.length === 0) {
+          set({ presetOffers: idle });
+          return;
+        }
+        set({ presetOffers: loading });
+        const result = await deps.api['power:offers']({
+          deviceIds: [...deviceIds],
+          ...(refresh === true ? { refresh } : {}),
+        });
+        if (asked !== offersAsked) return;
+        set({
+          presetOffers: result.ok
+            ? { status: 'ready', value: result.value }
+            : { status: 'error', error: result.error },
+        });
+      },
 
       powerPlanRequested: async (choice, given) => {
         const deviceIds = given !== undefined ? [...given] : selected();

@@ -3,7 +3,8 @@
  * plan of one choice over the selected devices (`power:plan`: per device the preset, its watts and
  * expected hash rate, or why it is skipped, and the totals against the budget), then for the writes
  * (`power:set`), whose outcomes also stream as `commission:device` events. The fleet rows show each
- * device's preset (`power:presets`, read by main only when due).
+ * device's preset (`power:presets`, read by main only when due). "One preset for all" is chosen from the
+ * presets the devices offer (`power:offers`, gathered in main, each device read at most once a minute).
  *
  * `power:set` plans again and writes a device only when the new plan gives it the very preset the user
  * saw (`confirmed`): a device whose preset would differ now is skipped with the reason, so what is written
@@ -17,6 +18,7 @@ import {
   powerWriteResultSchema,
 } from '../../domain/power-plan';
 import { writeResultSchema } from '../../domain/commission';
+import { presetOffersSchema } from '../../domain/preset-offers';
 
 const deviceId = z.string().min(1).max(128);
 const deviceIds = z.array(deviceId).min(1).max(20_000);
@@ -45,6 +47,15 @@ export const powerChannels = {
       confirmed: z.array(z.strictObject({ deviceId, preset: z.string().min(1).max(64) })).max(20_000),
     }),
     output: powerSetOutputSchema,
+  },
+  /**
+   * The presets these devices offer, per name: watts, TH/s, on how many listed, tuned, blocked by a stock
+   * PSU, how many lack it; devices not read counted by why. Nothing is sent. `refresh` reads every device
+   * again (otherwise one read in the last minute is used).
+   */
+  'power:offers': {
+    input: z.strictObject({ deviceIds, refresh: z.boolean().optional() }),
+    output: presetOffersSchema,
   },
   /** The preset each of these devices runs (and one configured here, not running yet), by device id. */
   'power:presets': {

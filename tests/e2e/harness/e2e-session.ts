@@ -40,6 +40,19 @@ export function withStoredPasswords(fleet: Fleet, password: string): (harness: A
   };
 }
 
+/**
+ * Waits until main's monitor sees every fleet device online (a bounded wait for a suite's `beforeAll`:
+ * `expect.poll` is for tests only); throws after `timeoutMs`.
+ */
+export async function waitAllOnline(harness: AppHarness, count: number, timeoutMs = 30_000): Promise<void> {
+  const online = async (): Promise<boolean> =>
+    (await harness.services.fleet.snapshot()).devices.every((d) => d.view?.state === 'online');
+  for (const deadline = Date.now() + timeoutMs; !(await online());) {
+    if (Date.now() > deadline) throw new Error(`the ${count} simulated devices did not come online`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export async function openE2eSession(fleet: Fleet, options: E2eSessionOptions): Promise<E2eSession> {
   const { beforePage, ...harnessOptions } = options;
   const closers: (() => Promise<unknown>)[] = [() => fleet.close()];

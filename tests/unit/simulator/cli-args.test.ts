@@ -12,6 +12,7 @@ describe('simulator CLI arguments', () => {
         profile: 'field',
         password: 'admin',
         https: false,
+        list: false,
         help: false,
       },
     });
@@ -30,6 +31,7 @@ describe('simulator CLI arguments', () => {
       '--password',
       'x',
       '--https',
+      '--list',
     ]);
     expect(r).toEqual({
       ok: true,
@@ -40,6 +42,7 @@ describe('simulator CLI arguments', () => {
         profile: 'spec',
         password: 'x',
         https: true,
+        list: true,
         help: false,
       },
     });

@@ -43,10 +43,15 @@ describe('npm run simulator', () => {
   it('starts a fleet, prints addresses, password and range, and stops cleanly on SIGTERM', async () => {
     const block = `127.${randomInt(16, 251)}.${randomInt(0, 240)}`;
     const port = randomInt(20_000, 60_000);
-    const cli = runCli(['--count', '3', '--host-base', block, '--port', String(port), '--password', 'pw1']);
+    const cli = runCli([
+      ...['--count', '3', '--host-base', block, '--port', String(port), '--password', 'pw1', '--list'],
+    ]);
     await cli.waitFor('Running.', 20_000);
 
     const out = cli.out();
+    expect(out.split('\n')[0]).toBe(
+      `Minerdeck simulator: 3 field devices (3 × Antminer S21 Pro) at ${block}.1-${block}.3, port ${port}`,
+    );
     for (const i of [1, 2, 3]) expect(out).toContain(`http://${block}.${i}:${port}`);
     expect(out).toMatch(/Password:\s+pw1/);
     expect(out).toMatch(

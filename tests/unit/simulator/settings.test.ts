@@ -221,4 +221,28 @@ describe('write endpoints by profile and credential', () => {
       /miningRestartSeconds/,
     );
   });
+
+  it('says reboot_required (also in /status) after a network write until a reboot; a mining restart keeps it', async () => {
+    const { api, auth } = await one({
+      miningRestartSeconds: 0.2,
+      rebootAfterSeconds: 0,
+      rebootDownSeconds: 0.2,
+      bootSeconds: 0.2,
+    });
+    const status = async () => parse(await getJson(`${api}/status`)) as Record<string, unknown>;
+    // Both flags are always there, as the vendor's StatusPane (with SaveConfigResult) has them.
+    expect(await status()).toMatchObject({ restart_required: false, reboot_required: false });
+    const a = await postJson(`${api}/settings`, { network: { dhcp: false } }, auth);
+    expect(parse(a)).toEqual({ restart_required: false, reboot_required: true });
+    expect(await status()).toMatchObject({ restart_required: false, reboot_required: true });
+    expect((await call(`${api}/mining/restart`, { method: 'POST', headers: auth })).status).toBe(200);
+    expect(await status()).toMatchObject({ reboot_required: true });
+    expect((await call(`${api}/system/reboot`, { method: 'POST', headers: auth })).status).toBe(200);
+    await expect
+      .poll(async () => (await status().catch((): Record<string, unknown> => ({})))['reboot_required'], {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toBe(false);
+  });
 });

@@ -2,10 +2,12 @@
  * The three ways to choose each device's autotune preset — one preset by name, the highest under a watt
  * limit per device, a site power budget spread for the most hash rate — as radio choices, each with its
  * value field and a hint. Shared by "Power…" and the site standard's power rule; the caller keeps the
- * texts and reads the choice with `choiceOf` (power-dialog.tsx).
+ * texts and reads the choice with `choiceOf` (power-dialog.tsx). The preset is chosen from the presets the
+ * devices offer (preset-chooser.tsx), or typed.
  */
 import type { ReactNode } from 'react';
 import type { PowerChoice } from '../../../../shared/domain/power-plan';
+import { PresetChooser } from './preset-chooser';
 
 export type PowerKind = PowerChoice['kind'];
 
@@ -14,7 +16,7 @@ const CHOICES: { kind: PowerKind; label: string; field: string; hint: string; un
     kind: 'preset',
     label: 'One preset for all',
     field: 'Preset name',
-    hint: 'A device that lacks it, or needs a modified power supply for it, is skipped with the reason.',
+    hint: 'Choose from the presets the devices offer, or type a name. A device that lacks it, or needs a modified power supply for it, is skipped with the reason.',
   },
   {
     kind: 'max-watts',
@@ -60,19 +62,29 @@ export function PowerChoiceFields({
             <input type="radio" name={name} checked={kind === c.kind} onChange={() => onKind(c.kind)} />
             {c.label}
           </label>
-          <label className="power-value">
-            <span className="field-label">{c.field}</span>
-            <input
-              type="text"
-              inputMode={c.kind === 'preset' ? 'text' : 'decimal'}
-              aria-label={c.field}
-              value={text[c.kind]}
-              disabled={kind !== c.kind}
-              placeholder={c.kind === 'preset' ? '3200' : c.kind === 'max-watts' ? '3300' : '600'}
-              onChange={(e) => onText(c.kind, e.target.value)}
+          {c.kind === 'preset' ? (
+            <PresetChooser
+              label={c.field}
+              value={text.preset}
+              disabled={kind !== 'preset'}
+              placeholder="3200"
+              onChange={(value) => onText('preset', value)}
             />
-            {c.unit !== undefined && <span className="power-unit">{c.unit}</span>}
-          </label>
+          ) : (
+            <label className="power-value">
+              <span className="field-label">{c.field}</span>
+              <input
+                type="text"
+                inputMode="decimal"
+                aria-label={c.field}
+                value={text[c.kind]}
+                disabled={kind !== c.kind}
+                placeholder={c.kind === 'max-watts' ? '3300' : '600'}
+                onChange={(e) => onText(c.kind, e.target.value)}
+              />
+              {c.unit !== undefined && <span className="power-unit">{c.unit}</span>}
+            </label>
+          )}
           <span className="field-hint">{c.hint}</span>
         </div>
       ))}

@@ -1,0 +1,62 @@
+/**
+ * What a Commission run (commission-run.ts) is given: the services each step goes through and the plan's
+ * entries to carry out. A module of its own so the run and its steps share it without a cycle.
+ */
+import type { WriteResult } from '../../../shared/domain/commission';
+import type {
+  CommissionDevice,
+  CommissionPlanEntry,
+  CommissionStepKind,
+  SiteStandard,
+} from '../../../shared/domain/standard';
+import type { ActionDeps } from '../commission/action-write';
+import type { CommissionServices } from '../commission/commission-services';
+import type { PoolTarget } from '../commission/pool-plan';
+import type { InventoryServices } from '../inventory/inventory-services';
+
+/** Runs acceptance over devices; answers per device id whether it passed and, if not, why. */
+export type AcceptanceRunner = (
+  targets: readonly PoolTarget[],
+  criteria: NonNullable<SiteStandard['acceptance']>,
+  signal: AbortSignal | undefined,
+) => Promise<Map<string, { pass: boolean; pending?: boolean; message: string }>>;
+
+/** Runs the standard's firmware over devices (staged); answers per device id its outcome. */
+export type FirmwareRunner = (
+  targets: readonly PoolTarget[],
+  firmware: NonNullable<SiteStandard['firmware']>,
+  signal: AbortSignal | undefined,
+) => Promise<Map<string, WriteResult>>;
+
+export interface CommissionRunDeps extends ActionDeps {
+  commission: Pick<
+    CommissionServices,
+    | 'planPasswordChange'
+    | 'changePasswords'
+    | 'planPools'
+    | 'setPools'
+    | 'planPower'
+    | 'setPower'
+    | 'planDeviceAction'
+    | 'restartMining'
+  >;
+  inventory?: Pick<InventoryServices, 'recordActivity'>;
+  acceptance?: AcceptanceRunner;
+  firmware?: FirmwareRunner;
+  now: () => Date;
+}
+
+export interface CommissionRunInput {
+  siteId: string;
+  standard: SiteStandard;
+  /** The plan's entries to carry out (a device with no step is `unchanged`, a skipped one `skipped`). */
+  entries: readonly CommissionPlanEntry[];
+  targets: readonly PoolTarget[];
+  /** The preset each device gets under the standard's power rule (from the plan's facts). */
+  presets: ReadonlyMap<string, string>;
+  sitePassword: string | undefined;
+  signal?: AbortSignal;
+  concurrency?: number;
+  /** A device changed (a step started or ended). */
+  onDevice?: (device: CommissionDevice, phase: CommissionStepKind) => void;
+}

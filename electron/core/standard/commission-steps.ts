@@ -1,0 +1,127 @@
+/**
+ * The phases of a Commission run besides the settings write (commission-settings.ts): password,
+ * firmware, restart, acceptance — each over the devices it is due for, through the existing write service
+ * (its preview, one send, its read-back, its activity entry).
+ */
+import type { CommissionRunDeps, CommissionRunInput } from './commission-run-types';
+import type { RunState } from './commission-run-state';
+import { RESTART_STORED } from './commission-plan';
+
+/** 1. Password: the site password, keychain first (the password service stores it before sending). */
+export async function passwordPhase(
+  deps: CommissionRunDeps,
+  input: CommissionRunInput,
+  run: RunState,
+): Promise<void> {
+  const targets = run.due('password');
+  if (targets.length === 0 || run.stopped()) return;
+  run.tellAll(targets, 'password');
+  if (input.sitePassword === undefined) {
+    for (const t of targets) {
+      run.setStep(
+        t.deviceId,
+        'password',
+        'failed',
+        'no site password is stored in the keychain: set the standard again',
+      );
+    }
+    return;
+  }
+  const plan = await deps.commission.planPasswordChange(targets);
+  await deps.commission.changePasswords(targets, input.sitePassword, {
+    plan,
+    siteId: input.siteId,
+    asSitePassword: input.siteId,
+    ...run.bulk,
+    onResult: (result) => run.fromResult('password', result),
+  });
+}
+
+/** 2. Firmware: the staged rollout over every device that needs it. */
+export async function firmwarePhase(
+  deps: CommissionRunDeps,
+  input: CommissionRunInput,
+  run: RunState,
+): Promise<void> {
+  const targets = run.due('firmware');
+  const firmware = input.standard.firmware;
+  if (targets.length === 0 || run.stopped() || firmware === undefined) return;
+  run.tellAll(targets, 'firmware');
+  if (deps.firmware === undefined) {
+    for (const t of targets) {
+      run.setStep(
+        t.deviceId,
+        'firmware',
+        'failed',
+        'firmware updates are not available here: use minerdeck firmware upgrade',
+      );
+    }
+    return;
+  }
+  const outcomes = await deps.firmware(targets, firmware, input.signal);
+  for (const t of targets) {
+    const result = outcomes.get(t.deviceId);
+    if (result === undefined)
+      run.setStep(t.deviceId, 'firmware', 'failed', 'not updated (the rollout stopped)');
+    else run.fromResult('firmware', result);
+  }
+}
+
+/** 4. Restart: one, only where a write asked for it or the device stored settings not in force before the run. */
+export async function restartPhase(
+  deps: CommissionRunDeps,
+  input: CommissionRunInput,
+  run: RunState,
+  restartAsked: ReadonlySet<string>,
+): Promise<void> {
+  const targets = run.due('restart');
+  // A device that stored settings not in force before this run is restarted whatever its write answered.
+  const stored = (deviceId: string): boolean =>
+    run.devices.get(deviceId)?.steps.some((s) => s.kind === 'restart' && s.words === RESTART_STORED) === true;
+  const asked = (deviceId: string): boolean => restartAsked.has(deviceId) || stored(deviceId);
+  const restart = targets.filter((t) => asked(t.deviceId));
+  for (const t of targets)
+    if (!asked(t.deviceId)) run.setStep(t.deviceId, 'restart', 'skipped', 'not needed');
+  if (restart.length === 0 || run.stopped()) return;
+  run.tellAll(restart, 'restart');
+  const plan = await deps.commission.planDeviceAction('restart-mining', restart);
+  await deps.commission.restartMining(restart, {
+    plan,
+    siteId: input.siteId,
+    ...run.bulk,
+    onResult: (result) => run.fromResult('restart', result),
+  });
+}
+
+/** 5. Acceptance over the devices that took every step so far. */
+export async function acceptancePhase(
+  deps: CommissionRunDeps,
+  input: CommissionRunInput,
+  run: RunState,
+): Promise<void> {
+  const targets = run.due('acceptance');
+  const criteria = input.standard.acceptance;
+  if (targets.length === 0 || run.stopped() || criteria === undefined) return;
+  run.tellAll(targets, 'acceptance');
+  if (deps.acceptance === undefined) {
+    for (const t of targets)
+      run.setStep(
+        t.deviceId,
+        'acceptance',
+        'failed',
+        'acceptance is not available here: use minerdeck accept',
+      );
+    return;
+  }
+  const verdicts = await deps.acceptance(targets, criteria, input.signal);
+  for (const t of targets) {
+    const verdict = verdicts.get(t.deviceId);
+    run.setStep(
+      t.deviceId,
+      'acceptance',
+      // Pending (still settling at the limit) is no failure: an answer not in yet.
+      verdict?.pass === true ? 'done' : verdict?.pending === true ? 'unknown' : 'failed',
+      verdict?.message ?? 'no verdict',
+    );
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * A Commission run's counts and its one-line summary ("commissioned 18 of 20 devices; …"): the window's
+ * footer, the CLI and the report say the same. Pure.
+ */
+import type { CommissionCounts, CommissionDevice } from '../../../shared/domain/standard';
+
+export function countsOf(devices: readonly CommissionDevice[]): CommissionCounts {
+  const counts: CommissionCounts = {
+    total: devices.length,
+    done: 0,
+    unchanged: 0,
+    failed: 0,
+    unknown: 0,
+    skipped: 0,
+    open: 0,
+  };
+  for (const d of devices) {
+    if (d.outcome === 'pending' || d.outcome === 'running') counts.open += 1;
+    else counts[d.outcome] += 1;
+  }
+  return counts;
+}
+
+/** "commissioned 18 of 20 devices; 2 failed: 10.0.0.7 (set pools), …" */
+export function runSummary(devices: readonly CommissionDevice[], cancelled: boolean): string {
+  const counts = countsOf(devices);
+  const atStandard = counts.done + counts.unchanged;
+  const parts = [`commissioned ${counts.done} of ${counts.total} devices`];
+  if (counts.unchanged > 0) parts.push(`${counts.unchanged} at the standard already`);
+  const failed = devices.filter((d) => d.outcome === 'failed' || d.outcome === 'unknown');
+  if (failed.length > 0) {
+    const named = failed
+      .slice(0, 5)
+      .map((d) => {
+        const step = d.steps.find((s) => s.kind === d.failedStep)?.words ?? d.failedStep ?? 'a step';
+        return `${d.address} (${step})`;
+      })
+      .join(', ');
+    parts.push(`${failed.length} failed: ${named}${failed.length > 5 ? ', …' : ''}`);
+  }
+  if (counts.skipped > 0) parts.push(`${counts.skipped} skipped`);
+  if (cancelled) parts.push('stopped: run Commission again to finish');
+  return `${parts.join('; ')} (${atStandard} at the standard)`;
+}
