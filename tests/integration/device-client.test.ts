@@ -192,7 +192,7 @@ describe('real-firmware reads (field profile)', () => {
   });
 
   it('getInfo is anonymous and identifies the device', async () => {
-    const info = await c.getInfo(device.address);
+    const info = await c.getInfo(device.address, undefined);
     expect(credentialHeadersOf(lastRequest(device, '/api/v1/info'))).toEqual([]);
     expect(readStatus({}, undefined, info).identity).toMatchObject({ mac: device.options.mac });
   });
@@ -202,7 +202,7 @@ describe('real-firmware reads (field profile)', () => {
     const [status, summary, info] = await Promise.all([
       c.getStatus(device.address, credential),
       c.getSummary(device.address, credential),
-      c.getInfo(device.address),
+      c.getInfo(device.address, undefined),
     ]);
     const reading = readStatus(status, summary, info);
     expect(deviceReadingSchema.safeParse(reading).success).toBe(true);
@@ -224,7 +224,7 @@ describe('real-firmware reads (field profile)', () => {
   });
 
   it('a spec device has no /info or /summary: HTTP_ERROR 404, so callers detect the capability', async () => {
-    await expect(c.getInfo(spec.address)).rejects.toMatchObject({
+    await expect(c.getInfo(spec.address, undefined)).rejects.toMatchObject({
       code: 'HTTP_ERROR',
       detail: { status: 404 },
     });

@@ -12,6 +12,7 @@ import type { FirmwareUpdates } from './firmware-update';
 import type { FirmwareUpload } from './firmware-upload';
 import type { DeviceHardware } from './hardware';
 import { fixtures } from './fixtures';
+import type { ReadGuard } from './read-guard';
 import type { Identity } from './identity';
 import { empty, json, text } from './sim-response';
 import type { SimResponse } from './sim-response';
@@ -33,6 +34,8 @@ export interface DeviceContext {
   readonly firmware: FirmwareUpdates;
   /** The preset in use and hardware faults (power-handlers.ts). */
   readonly hardware: DeviceHardware;
+  /** Which anonymous reads need a credential on this firmware (read-guard.ts). */
+  readonly readGuard: ReadGuard;
   /** The device's clock (sim-device.ts): bodies are built for this moment. */
   readonly now: () => number;
 }

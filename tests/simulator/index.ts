@@ -11,6 +11,7 @@ export type {
   FirmwareFault,
   Fleet,
   FleetOptions,
+  GuardedReads,
   HardwareFault,
   Profile,
   RecordedRequest,

@@ -17,6 +17,7 @@ import { fieldPowerRoutes } from './power-handlers';
  * `status`: field /status — answers without credentials (`unlocked: false`); a wrong or expired one gets 401,
  *   or 200 `unlocked: false` with `statusOnBadCredential: 'unlocked-false'`.
  * `none`: credentials are not looked at.
+ * A device with `guardedReads` treats the anonymous GETs it guards (`none`, `status`) as `required`.
  */
 type AuthRule = 'none' | 'required' | 'status';
 
@@ -77,11 +78,13 @@ export function route(ctx: DeviceContext, req: SimRequest): SimResponse {
     const violation = specViolation(r, req);
     if (violation) return violation;
   }
-  if (r.auth === 'none') return r.handle(ctx, req, 'none');
+  // Firmware that guards its anonymous reads: they take a valid credential, as protected calls do.
+  const auth: AuthRule = ctx.readGuard.guards(req.method, req.pathname) ? 'required' : r.auth;
+  if (auth === 'none') return r.handle(ctx, req, 'none');
   // Real firmware also accepts a bare token in Authorization; the spec only knows `Bearer <token>`.
   const cred = ctx.auth.check(req.authorization, req.apiKey, ctx.profile === 'field');
   const allowed =
-    r.auth === 'required'
+    auth === 'required'
       ? cred === 'valid'
       : cred !== 'invalid' || ctx.statusOnBadCredential === 'unlocked-false';
   return allowed ? r.handle(ctx, req, cred) : empty(401);

@@ -20,6 +20,8 @@ import type { DeviceContext } from './handlers';
 import { resolveIdentity } from './identity';
 import type { Identity } from './identity';
 import { assertLoopback } from './loopback';
+import { ReadGuard } from './read-guard';
+import type { GuardedReads } from './read-guard';
 import { createRequestListener } from './request-pipeline';
 import { fingerprint256, makeCertificate } from './tls';
 import type { TlsMaterial } from './tls';
@@ -64,6 +66,7 @@ export class SimDeviceImpl implements SimDevice {
   private readonly firmwareUpdates: FirmwareUpdates;
   private readonly hardware: DeviceHardware;
   private readonly faults = new FaultRules();
+  private readonly readGuard: ReadGuard;
   private readonly onRequest: RequestListener;
   private tls: TlsMaterial | undefined;
   private fingerprint: string | undefined;
@@ -135,6 +138,7 @@ export class SimDeviceImpl implements SimDevice {
           ? this.rotateCertificate()
           : Promise.resolve(),
     );
+    this.readGuard = new ReadGuard(o.guardedReads);
     // Handlers see the current host through a getter: moveTo() changes what /info reports.
     const currentHost = (): string => this.currentHost;
     const ctx: DeviceContext = {
@@ -148,6 +152,7 @@ export class SimDeviceImpl implements SimDevice {
       writes: this.writes,
       firmware: this.firmwareUpdates,
       hardware: this.hardware,
+      readGuard: this.readGuard,
       now: this.now,
       get host() {
         return currentHost();
@@ -262,6 +267,10 @@ export class SimDeviceImpl implements SimDevice {
 
   clearFaults(): void {
     this.faults.clear();
+  }
+
+  setGuardedReads(value: GuardedReads): void {
+    this.readGuard.set(value);
   }
 
   setPassword(pw: string): void {

@@ -3,6 +3,10 @@
  * together with their users. The behaviour behind them is described in tests/simulator/README.md.
  */
 
+import type { GuardedReads } from './read-guard';
+
+export type { GuardedReads } from './read-guard';
+
 /** `spec`: only what miner-device-http-api.md states. `field`: like real Vnish/AnthillOS firmware. */
 export type Profile = 'spec' | 'field';
 
@@ -211,6 +215,13 @@ export interface SimDeviceOptions {
   shareSeconds?: number;
   /** Hardware faults at start (see HardwareFault); `addHardwareFault` adds more later. */
   hardwareFaults?: HardwareFault[];
+  /**
+   * Firmware that guards the reads the vendor lists as anonymous (field profile; read-guard.ts): `true`,
+   * every GET under `/api/v1` that answers without a credential (`/info`, `/summary`, `/status`,
+   * `/perf-summary`, `/model`, `/chains`, `/chains/factory-info`) answers an empty 401 without a valid
+   * one; a list, only those paths. Default false. `setGuardedReads` changes it.
+   */
+  guardedReads?: GuardedReads;
 }
 
 export interface RecordedRequest {
@@ -285,6 +296,8 @@ export interface SimDevice {
   readonly moddedPsu: boolean;
   addHardwareFault(fault: HardwareFault): void;
   clearHardwareFaults(): void;
+  /** Guards the anonymous reads from now on (see `SimDeviceOptions.guardedReads`); false lifts it. */
+  setGuardedReads(value: GuardedReads): void;
 }
 
 export interface Fleet {

@@ -113,7 +113,8 @@ async function readDevice(
   const call = { signal };
   const [status, info, summary] = await Promise.all([
     client.getStatus(address, credential, call),
-    optional(() => client.getInfo(address, call)),
+    // The credential is in hand: these reads carry it, so firmware that guards them answers them too.
+    optional(() => client.getInfo(address, credential, call)),
     optional(() => client.getSummary(address, credential, call)),
   ]);
   // `unlocked: false` to the credential sent is a refusal, like a 401: with a stored credential the

@@ -20,7 +20,7 @@ import { tellSaved } from './scan-save';
 /** What `/info` says of the device; null when it cannot be read now (the next scan fills it in). */
 async function identityAt(client: DeviceClient, found: UnlockOutcome, signal: AbortSignal) {
   try {
-    const said = infoFacts(await client.getInfo(found.item.address, { signal })).identity;
+    const said = infoFacts(await client.getInfo(found.item.address, undefined, { signal })).identity;
     if (said === undefined) return null;
     const identity: DeviceIdentity = {
       mac: said.mac ?? null,

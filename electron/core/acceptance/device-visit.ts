@@ -2,14 +2,15 @@
  * One visit to one device during an acceptance: `/model` until it has been read once, `/perf-summary` once
  * (the preset in force, for the report), then `/summary` and — when due (chains-due.ts: at the start and
  * the end, and whenever `/summary` shows something only `/chains` can name) — `/chains`, one after the
- * other on the kept connection. All three are anonymous in the vendor document
- * (`/summary`: credentials optional, field-notes.md), so a visit sends none — no unlock, no token; a device
- * that refuses an anonymous `/summary` (401) gets its stored credential from then on, chosen by the session
- * manager as for every read. Reads only: nothing is ever written to a device here.
+ * other on the kept connection. All are anonymous in the vendor document (`/summary`: credentials
+ * optional, field-notes.md), so each goes through the session manager's rule for such reads
+ * (`sessions.read`, credentials/guarded-reads.ts): sent with no credential — no unlock, no token — unless
+ * the device guards its reads, when the refused read is made once more with its stored credential (no
+ * failed reading) and its later reads carry it. Reads only: nothing is ever written to a device here.
  */
 import type { ModelChains } from '../../../shared/domain/hash-boards';
 import type { SessionManager } from '../credentials/session-manager';
-import type { CallOptions, DeviceClient } from '../device/client';
+import type { CallOptions, DeviceClient, ReadCredential } from '../device/client';
 import type { DeviceError } from '../device/device-error';
 import { isDeviceError } from '../device/device-error';
 import { readModelChains } from '../device/hash-board-reader';
@@ -23,13 +24,11 @@ import { sampleFrom } from './read-sample';
 export interface VisitState {
   model?: ModelChains;
   modelError?: string;
-  /** Its `/summary` answered 401 without a credential. */
-  summaryNeedsCredential: boolean;
   /** The preset in force, read once a run (`/perf-summary`); null when the device did not say. */
   preset?: string | null;
 }
 
-export const newVisitState = (): VisitState => ({ summaryNeedsCredential: false });
+export const newVisitState = (): VisitState => ({});
 
 const MAX_DEVICE_TEXT = 120;
 const SILENT: ReadonlySet<string> = new Set(['TIMEOUT', 'UNREACHABLE', 'CANCELLED']);
@@ -66,29 +65,7 @@ export function errorWords(error: unknown): string {
 
 export interface VisitDeps {
   client: DeviceClient;
-  sessions: Pick<SessionManager, 'withCredential'>;
-}
-
-async function readSummary(
-  deps: VisitDeps,
-  target: MonitorTarget,
-  state: VisitState,
-  call: () => CallOptions,
-): Promise<unknown> {
-  if (!state.summaryNeedsCredential) {
-    try {
-      return await deps.client.getSummary(target.address, undefined, call());
-    } catch (error) {
-      if (!(isDeviceError(error) && error.code === 'AUTH_REQUIRED')) throw error;
-      state.summaryNeedsCredential = true;
-    }
-  }
-  const { signal } = call();
-  return deps.sessions.withCredential(
-    target,
-    (credential) => deps.client.getSummary(target.address, credential, call()),
-    signal !== undefined ? { signal } : {},
-  );
+  sessions: Pick<SessionManager, 'read'>;
 }
 
 /**
@@ -112,10 +89,13 @@ export async function visitDevice(
     totalTimeoutMs: Math.max(1, deadline - Date.now()),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
   });
+  // Each read by the rule for anonymous reads: a guarded device's credential, without a refused try.
+  const read = (get: (credential: ReadCredential) => Promise<unknown>): Promise<unknown> =>
+    deps.sessions.read(target, get, options.signal !== undefined ? { signal: options.signal } : {});
   const errors: string[] = [];
   if (state.model === undefined) {
     try {
-      state.model = readModelChains(await deps.client.getModel(target.address, call()));
+      state.model = readModelChains(await read((c) => deps.client.getModel(target.address, c, call())));
       delete state.modelError;
     } catch (error) {
       state.modelError = errorWords(error);
@@ -125,7 +105,8 @@ export async function visitDevice(
     // Optional (older firmware has no /perf-summary): a failure is no failed reading, just no preset.
     try {
       state.preset =
-        readCurrentPreset(await deps.client.getPerfSummary(target.address, call()))?.name ?? null;
+        readCurrentPreset(await read((c) => deps.client.getPerfSummary(target.address, c, call())))?.name ??
+        null;
     } catch {
       state.preset = null;
     }
@@ -136,7 +117,7 @@ export async function visitDevice(
   let sample: AcceptanceSample;
   let silent = false;
   try {
-    const summary = await readSummary(deps, target, state, call);
+    const summary = await read((c) => deps.client.getSummary(target.address, c, call()));
     sample = sampleFrom(at, { summary }, state.model?.hashRateUnit);
   } catch (error) {
     errors.push(`/summary: ${errorWords(error)}`);
@@ -147,7 +128,7 @@ export async function visitDevice(
   if (!silent && (options.chainsDue?.(sample) ?? true)) {
     try {
       // `/chains` (the big one: every chip) folded to a few numbers a board at once.
-      sample.chains = digestChains(await deps.client.getChains(target.address, call()));
+      sample.chains = digestChains(await read((c) => deps.client.getChains(target.address, c, call())));
     } catch (error) {
       errors.push(`/chains: ${errorWords(error)}`);
     }

@@ -53,10 +53,13 @@ async function endpointFor(
   signal: AbortSignal | undefined,
 ): Promise<Endpoint> {
   try {
-    const version = own(
-      asObject(await deps.client.getInfo(target.address, callOf(signal))) ?? {},
-      'fw_version',
+    const call = callOf(signal);
+    const info = await deps.sessions.read(
+      target,
+      (credential) => deps.client.getInfo(target.address, credential, call),
+      call,
     );
+    const version = own(asObject(info) ?? {}, 'fw_version');
     const newer = typeof version === 'string' ? versionAtLeast(version, [1, 3, 0]) : undefined;
     return newer === undefined ? 'either' : newer ? 'locate-miner' : 'find-miner';
   } catch {

@@ -44,10 +44,10 @@ export function watchReachability(): ReachabilityWatch {
   return {
     wrap: (client) => ({
       ...client,
-      getInfo: async (address, call) => {
+      getInfo: async (address, credential, call) => {
         const key = addressKey(address);
         try {
-          const info = await client.getInfo(address, call);
+          const info = await client.getInfo(address, credential, call);
           silent.delete(key);
           answered.set(key, info);
           return info;

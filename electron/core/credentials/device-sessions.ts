@@ -21,6 +21,11 @@ export interface DeviceSession {
   needsPassword?: string;
   /** The stored API key the device refused this session; the password path is used instead. */
   refusedKey?: string;
+  /**
+   * The device refused a read the vendor lists as anonymous: its reads carry a credential from now on
+   * (guarded-reads.ts). Kept across password changes: it is the firmware's way, not the session's.
+   */
+  guardsReads?: boolean;
 }
 
 export interface DeviceSessions {

@@ -11,7 +11,8 @@
  *   that address is asked (one anonymous `GET /info`), and while it answers, the new one is another device.
  *
  * A device that cannot be reached right now is looked up by the address its credentials were stored with,
- * so `key copy` and `key revoke` still work while it is offline.
+ * so `key copy` and `key revoke` still work while it is offline; so is one whose firmware refuses `/info`
+ * without a credential (it guards its reads: the credential is what is being looked for).
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
@@ -19,6 +20,7 @@ import type { DeviceClient } from '../device/client';
 import { isDeviceError } from '../device/device-error';
 import type { DeviceIdentityResolver, ResolvedDevice } from './device-identity';
 import { addressDeviceId, macDeviceId, macFromInfo } from './device-identity';
+import { refusedAnonymousRead } from './guarded-reads';
 import type { KnownDevice } from './identity-rule';
 import { judgeSightings } from './identity-rule';
 import type { CredentialVault } from './vault';
@@ -68,7 +70,9 @@ export function createIdentityResolver(options: IdentityResolverOptions): Device
     const parsed = parseDeviceAddress(address);
     if (!parsed.ok) return null;
     try {
-      const mac = macDeviceId(macFromInfo(await client.getInfo(parsed.value, { ...call, ...bound }))) ?? null;
+      const mac =
+        macDeviceId(macFromInfo(await client.getInfo(parsed.value, undefined, { ...call, ...bound }))) ??
+        null;
       answered.set(address, mac);
       return mac;
     } catch (error) {
@@ -81,11 +85,14 @@ export function createIdentityResolver(options: IdentityResolverOptions): Device
     const text = formatDeviceAddress(address);
     let info: unknown;
     try {
-      info = await client.getInfo(address, { ...call, ...bound });
+      info = await client.getInfo(address, undefined, { ...call, ...bound });
     } catch (error) {
       if (isDeviceError(error) && error.code === 'CANCELLED') throw error;
+      // Offline, or firmware that guards `/info` (its MAC is not told without a credential): the device is
+      // known by the address its credentials were stored with.
       const offline = isDeviceError(error) && OFFLINE_CODES.has(error.code);
-      const storedId = offline ? await vault.findDeviceByAddress(text) : undefined;
+      const storedId =
+        offline || refusedAnonymousRead(error) ? await vault.findDeviceByAddress(text) : undefined;
       // An id this run gave to another address (the device answered there) is not this one's.
       const taken = storedId !== undefined && given.has(storedId) && given.get(storedId) !== text;
       const deviceId = storedId !== undefined && !taken ? storedId : addressDeviceId(address);

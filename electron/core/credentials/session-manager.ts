@@ -15,7 +15,8 @@
  * pending entry) is tried once, before the stored one, and whichever the device accepts is kept.
  *
  * Made of: what is remembered per device (device-sessions.ts), which password to try (password-candidates.ts),
- * the unlock (session-unlock.ts) and which credential a call carries (credential-calls.ts).
+ * the unlock (session-unlock.ts), which credential a call carries (credential-calls.ts) and when a read
+ * the vendor lists as anonymous carries one (guarded-reads.ts).
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceClient } from '../device/client';
@@ -23,6 +24,7 @@ import { DeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import { createCredentialCalls } from './credential-calls';
 import { createDeviceSessions, untilAborted } from './device-sessions';
+import { createGuardedReads } from './guarded-reads';
 import type { Candidate } from './password-candidates';
 import { createPasswordCandidates } from './password-candidates';
 import type { PasswordGuard } from './password-guard';
@@ -44,6 +46,19 @@ export interface SessionManager {
     call: (credential: DeviceCredential) => Promise<T>,
     options?: CredentialCallOptions,
   ): Promise<T>;
+  /**
+   * A read the vendor lists as anonymous (`/info`, `/summary`, `/chains`…), with the one rule for firmware
+   * that guards it (guarded-reads.ts): anonymous first, and on a refusal once more at once with the best
+   * credential; a device seen refusing gets the credential from the start. `read(undefined)` is the
+   * anonymous try. Never counts a refused anonymous read as a wrong password.
+   */
+  read<T>(
+    target: SessionTarget,
+    read: (credential: DeviceCredential | undefined) => Promise<T>,
+    options?: CredentialCallOptions,
+  ): Promise<T>;
+  /** Whether the device has refused an anonymous read this session (its reads carry a credential). */
+  guardsReads(deviceId: string): boolean;
   /** Unlocks with a password the user just gave; it is kept in memory for this session's re-unlocks. */
   unlockWith(target: SessionTarget, password: string, options?: { signal?: AbortSignal }): Promise<void>;
   state(deviceId: string): SessionState;
@@ -99,9 +114,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const candidates = createPasswordCandidates({ vault, guard, sessions });
   const unlocker = createUnlocker({ client, vault, guard, sessions, candidates });
   const calls = createCredentialCalls({ vault, sessions, unlocker });
+  const reads = createGuardedReads({ sessions, calls });
 
   return {
     withCredential: (target, call, callOptions = {}) => calls.withCredential(target, call, callOptions),
+
+    read: (target, read, callOptions = {}) => reads.read(target, read, callOptions),
+
+    guardsReads: (deviceId) => reads.guardsReads(deviceId),
 
     async unlockWith(target, password, callOptions = {}) {
       const where = hostPort(target.address);

@@ -33,6 +33,9 @@ export type { CallOptions } from './transport';
 
 const API = '/api/v1';
 
+/** The credential a read the vendor lists as anonymous carries: `undefined` sends none. */
+export type ReadCredential = DeviceCredential | undefined;
+
 export interface DeviceClientOptions extends TransportOptions {
   /** Replaces the HTTP transport (tests, or a transport shared by several clients). */
   transport?: Transport;
@@ -126,22 +129,24 @@ export interface DeviceClient {
     credential: DeviceCredential,
     call?: CallOptions,
   ): Promise<unknown>;
-  /** `GET /perf-summary`, anonymous in the vendor document → `{current_preset, preset_switcher}`. */
-  getPerfSummary(address: AddressInput, call?: CallOptions): Promise<unknown>;
-  /** `GET /model`, anonymous in the vendor document → the model, `chain.num_chains`, `chips_per_chain`. */
-  getModel(address: AddressInput, call?: CallOptions): Promise<unknown>;
-  /** `GET /chains`, anonymous in the vendor document → per hash board its state, hash rates and chips. */
-  getChains(address: AddressInput, call?: CallOptions): Promise<unknown>;
-  /** `GET /chains/factory-info`, anonymous in the vendor document → `hr_stock`, board serials, PSU. */
-  getFactoryInfo(address: AddressInput, call?: CallOptions): Promise<unknown>;
-  /** `GET /info`, anonymous on real firmware: identity, firmware, MAC. 404 → HTTP_ERROR status 404. */
-  getInfo(address: AddressInput, call?: CallOptions): Promise<unknown>;
-  /** `GET /summary`, credentials optional: the metrics. 404 → HTTP_ERROR status 404. */
-  getSummary(
-    address: AddressInput,
-    credential: DeviceCredential | undefined,
-    call?: CallOptions,
-  ): Promise<unknown>;
+  /*
+   * The reads below are anonymous in the vendor document (no `security`; `/summary`: credentials
+   * optional), yet some firmware answers them only with a credential. Each takes one, or `undefined` to
+   * read anonymously; which to send is the session manager's rule (`SessionManager.read`,
+   * credentials/guarded-reads.ts), never the caller's.
+   */
+  /** `GET /perf-summary` → `{current_preset, preset_switcher}`. */
+  getPerfSummary(address: AddressInput, credential: ReadCredential, call?: CallOptions): Promise<unknown>;
+  /** `GET /model` → the model, `chain.num_chains`, `chips_per_chain`. */
+  getModel(address: AddressInput, credential: ReadCredential, call?: CallOptions): Promise<unknown>;
+  /** `GET /chains` → per hash board its state, hash rates and chips. */
+  getChains(address: AddressInput, credential: ReadCredential, call?: CallOptions): Promise<unknown>;
+  /** `GET /chains/factory-info` → `hr_stock`, board serials, PSU. */
+  getFactoryInfo(address: AddressInput, credential: ReadCredential, call?: CallOptions): Promise<unknown>;
+  /** `GET /info`: identity, firmware, MAC. 404 → HTTP_ERROR status 404. */
+  getInfo(address: AddressInput, credential: ReadCredential, call?: CallOptions): Promise<unknown>;
+  /** `GET /summary`: the metrics. 404 → HTTP_ERROR status 404. */
+  getSummary(address: AddressInput, credential: ReadCredential, call?: CallOptions): Promise<unknown>;
   /**
    * How much longer (ms) a GET can reuse the connection kept to this device, or undefined when none is
    * kept (the monitor times a poll to find it).
@@ -229,9 +234,12 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
   const poolSecrets = (pools: readonly PoolSlotBody[]): string[] =>
     pools.map((p) => p.pass).filter((pass) => pass.length >= 3);
 
-  /** A read the vendor document lists without `security`: sent with no credential at all. */
-  const anonymousRead = (address: AddressInput, path: string, call?: CallOptions) =>
-    send(address, { method: 'GET', path, credential: null, onSuccess: json }, call);
+  /**
+   * A read the vendor document lists without `security`: no credential header unless one is given
+   * (firmware that guards its reads; the session manager decides).
+   */
+  const openRead = (address: AddressInput, path: string, credential: ReadCredential, call?: CallOptions) =>
+    send(address, { method: 'GET', path, credential: credential ?? null, onSuccess: json }, call);
 
   return {
     unlock: async (address, password, call) => {
@@ -310,26 +318,17 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
     },
     getAutotunePresets: (address, credential, call) =>
       send(address, { method: 'GET', path: '/autotune/presets', credential, onSuccess: json }, call),
-    getPerfSummary: (address, call) => anonymousRead(address, '/perf-summary', call),
-    getModel: (address, call) => anonymousRead(address, '/model', call),
-    getChains: (address, call) => anonymousRead(address, '/chains', call),
-    getFactoryInfo: (address, call) => anonymousRead(address, '/chains/factory-info', call),
+    getPerfSummary: (address, credential, call) => openRead(address, '/perf-summary', credential, call),
+    getModel: (address, credential, call) => openRead(address, '/model', credential, call),
+    getChains: (address, credential, call) => openRead(address, '/chains', credential, call),
+    getFactoryInfo: (address, credential, call) =>
+      openRead(address, '/chains/factory-info', credential, call),
     findMiner: (address, credential, call) => write(address, '/find-miner', credential, call),
     locateMiner: (address, credential, call) => write(address, '/locate-miner', credential, call),
     restartMining: (address, credential, call) => write(address, '/mining/restart', credential, call),
     reboot: (address, credential, call) => write(address, '/system/reboot', credential, call),
-    getInfo: (address, call) => anonymousRead(address, '/info', call),
-    getSummary: (address, credential, call) =>
-      send(
-        address,
-        {
-          method: 'GET',
-          path: '/summary',
-          credential: credential ?? null,
-          onSuccess: json,
-        },
-        call,
-      ),
+    getInfo: (address, credential, call) => openRead(address, '/info', credential, call),
+    getSummary: (address, credential, call) => openRead(address, '/summary', credential, call),
     keptConnectionMs: (address) => transport.keptConnectionMs?.(address),
     close: () => transport.close(),
   };

@@ -70,19 +70,34 @@ export interface FactsDeps {
 export type InfoRead =
   | { ok: true; identity: FirmwareIdentity }
   /** `silent`: nobody answered (off, or rebooting). `certificate`: an https device showing another one. */
-  | { ok: false; silent: boolean; why: string; certificate?: { before: string; after: string } };
+  | {
+      ok: false;
+      silent: boolean;
+      why: string;
+      certificate?: { before: string; after: string };
+      refused?: true;
+    };
 
 const SILENT = new Set(['UNREACHABLE', 'TIMEOUT']);
 const trimDot = (words: string): string => words.trim().replace(/\.$/, '');
 
-/** The anonymous `/info` read, with a changed certificate told apart (both fingerprints). */
+/**
+ * The `/info` read (anonymous unless the device guards its reads: `sessions.read`), with a changed
+ * certificate told apart (both fingerprints).
+ */
 export async function readInfo(
-  deps: Pick<FactsDeps, 'client' | 'pins'>,
-  address: DeviceAddress,
+  deps: Pick<FactsDeps, 'client' | 'pins' | 'sessions'>,
+  target: SessionTarget,
   call: { signal?: AbortSignal; totalTimeoutMs?: number },
 ): Promise<InfoRead> {
+  const { address } = target;
   try {
-    return { ok: true, identity: firmwareIdentityOf(await deps.client.getInfo(address, call)) };
+    const info = await deps.sessions.read(
+      target,
+      (credential) => deps.client.getInfo(address, credential, call),
+      call.signal !== undefined ? { signal: call.signal } : {},
+    );
+    return { ok: true, identity: firmwareIdentityOf(info) };
   } catch (error) {
     if (!isDeviceError(error)) throw error;
     if (error.code === 'CANCELLED') throw error;
@@ -91,14 +106,19 @@ export async function readInfo(
     if (error.code === 'TLS_CHANGED' && after !== undefined && before !== undefined) {
       return { ok: false, silent: false, why: trimDot(error.message), certificate: { before, after } };
     }
-    return { ok: false, silent: SILENT.has(error.code), why: trimDot(error.message) };
+    // Firmware that guards `/info` and no working credential here: answering, only not to us.
+    const refused = error.code === 'AUTH_REQUIRED' ? { refused: true as const } : {};
+    return { ok: false, silent: SILENT.has(error.code), why: trimDot(error.message), ...refused };
   }
 }
 
 /** Refusals of a credential: the device answers, only not to this laptop's credential. */
 const CREDENTIAL_REFUSED = new Set(['AUTH_REQUIRED', 'WRONG_PASSWORD', 'LOCKED_OUT']);
 
-/** `miner.miner_status.miner_state` of the anonymous `/summary` (real firmware answers it without credentials). */
+/**
+ * `miner.miner_status.miner_state` of the anonymous `/summary` (real firmware answers it without
+ * credentials). Anonymous on purpose: it is asked only when the device refuses every credential here.
+ */
 async function anonymousMinerState(
   deps: Pick<FactsDeps, 'client'>,
   address: DeviceAddress,
@@ -167,7 +187,12 @@ export async function readPreflight(
   call: { signal?: AbortSignal; totalTimeoutMs?: number },
 ): Promise<PreflightDevice> {
   const base = { deviceId: target.deviceId, address: formatDeviceAddress(target.address) };
-  const info = await readInfo(deps, target.address, call);
+  const info = await readInfo(deps, target, call);
+  if (!info.ok && info.refused === true) {
+    // It answers, but guards `/info`: no credential is the reason, not the network.
+    const missing = await deps.noCredential(target);
+    return { ...base, identity: {}, noCredential: missing ?? info.why };
+  }
   if (!info.ok) {
     return {
       ...base,

@@ -278,7 +278,7 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
         targets,
         async (target, signal) => ({
           target,
-          info: await readInfo(facts, target.address, signal ? { signal } : {}),
+          info: await readInfo(facts, target, signal ? { signal } : {}),
         }),
         {
           ...(statusOptions.signal !== undefined ? { signal: statusOptions.signal } : {}),

@@ -106,6 +106,10 @@ function judge(device: PreflightDevice, input: PlanInput, targetModel: string | 
   }
   if (device.unreachable !== undefined) return { role: 'skip', detail: `offline: ${device.unreachable}` };
   const { model, version } = device.identity;
+  // Firmware that guards `/info`, and no credential for it here: that is what to fix first.
+  if (device.noCredential !== undefined && model === undefined) {
+    return { role: 'skip', detail: device.noCredential };
+  }
   if (model === undefined) {
     return { role: 'skip', detail: 'its model is unknown (/info names none): the image may not be for it' };
   }

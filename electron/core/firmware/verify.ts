@@ -159,7 +159,7 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
   const call = { signal: input.signal, totalTimeoutMs: input.timing.readTimeoutMs };
   const nextPause = backoff(input.timing);
   while (input.now() < input.deadlineAt) {
-    const info = await readInfo(deps, target.address, call);
+    const info = await readInfo(deps, target, call);
     if (!info.ok) {
       if (info.certificate !== undefined) {
         // A new certificate: it rebooted. Read on only through a certificate the technician trusted.

@@ -11,7 +11,8 @@
  * `/summary` (the numbers: hash rate, temperatures, fans, pools — ten times the size of `/status`) is read
  * on every `summaryEveryPolls`-th poll, and at once whenever `/status` reports another miner state, so a
  * transition always comes with fresh numbers; in between, the last summary is shown. `/status` (state,
- * flags, and whether the credential still works) is read on every poll. At the default of 2 this is 1.5
+ * flags, and whether the credential still works) is read on every poll. `/info` goes by the session
+ * manager's rule for anonymous reads (`sessions.read`): anonymous, unless the device guards its reads. At the default of 2 this is 1.5
  * requests a poll instead of 2: the HTTP exchange is most of the monitor's CPU (benchmark).
  *
  * Capabilities are detected, not assumed: a device whose `/summary` answers 404 is not asked again for
@@ -163,11 +164,18 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     call: () => CallOptions,
     answer: Answered,
   ): Promise<void> {
+    const { signal } = call();
     try {
-      answer.info = await client.getInfo(target.address, {
-        ...call(),
-        onBody: (bytes) => (answer.infoBytes = bytes),
-      });
+      // By the rule for anonymous reads: a device that guards them gets its credential (no refused try).
+      answer.info = await sessions.read(
+        target,
+        (credential) =>
+          client.getInfo(target.address, credential, {
+            ...call(),
+            onBody: (bytes) => (answer.infoBytes = bytes),
+          }),
+        signal !== undefined ? { signal } : {},
+      );
       caps.infoReadAt = now() + recheckMs;
     } catch (error) {
       answer.infoBytes = undefined;
@@ -238,7 +246,8 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     const options = call();
     if ((options.totalTimeoutMs ?? 0) < MIN_PROBE_MS) return error;
     try {
-      await client.getInfo(target.address, options);
+      // Anonymous on purpose: any answer (a guarded device's 401 too) says the device is there.
+      await client.getInfo(target.address, undefined, options);
       return error;
     } catch (probe) {
       return isDeviceError(probe) && NO_ANSWER.has(probe.code) ? probe : error;

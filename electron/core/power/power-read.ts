@@ -3,7 +3,7 @@
  * the vendor document lists it), the preset configured and whether its PSU is modified (`GET /settings` →
  * `miner.overclock`, read with the API key when one is stored: the vendor document lists only the key for
  * it). A device whose settings cannot be read still gets a plan: its PSU then counts as stock (the safe
- * reading) and the preset in use comes from the anonymous `/perf-summary`. Also `profile list`.
+ * reading) and the preset in use comes from `/perf-summary` (anonymous in the vendor document: `sessions.read`). Also `profile list`.
  */
 import type { DevicePowerListing } from '../../../shared/domain/power-plan';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
@@ -62,7 +62,13 @@ export async function readPowerFacts(
     return { presets, moddedPsu, warnings, ...(preset !== undefined ? { current: preset } : {}) };
   }
   const fallback = await readBack(async () =>
-    readCurrentPreset(await deps.client.getPerfSummary(target.address, call)),
+    readCurrentPreset(
+      await deps.sessions.read(
+        target,
+        (credential) => deps.client.getPerfSummary(target.address, credential, call),
+        call,
+      ),
+    ),
   );
   const current = fallback.ok ? fallback.value?.name : undefined;
   return {

@@ -96,7 +96,7 @@ export function createPowerServices(options: PowerServicesOptions): PowerService
   const { client, inventory, now } = options;
   const { vault, sessions } = options.credentials;
   const deps = { client, sessions, vault };
-  const watch = createPresetWatch({ client });
+  const watch = createPresetWatch({ client, sessions });
   const offers = createPresetOfferReader(deps);
 
   return {

@@ -1,5 +1,6 @@
 /**
- * The preset each fleet device runs, for the fleet row: read from the anonymous `GET /perf-summary`
+ * The preset each fleet device runs, for the fleet row: read from `GET /perf-summary` (anonymous in the
+ * vendor document; a device that guards it gets its credential: `sessions.read`)
  * (`current_preset`) only when due — not with every monitor poll, which stays as cheap as it was. An entry
  * is read when first asked for, then again after 10 minutes (the firmware's preset switcher may change it),
  * every 15 s while a preset this laptop set is configured but not yet running (until the mining restart),
@@ -8,6 +9,7 @@
  */
 import type { DevicePresetView } from '../../../shared/domain/power-plan';
 import { runBulk } from '../credentials/bulk';
+import type { SessionManager } from '../credentials/session-manager';
 import type { SessionTarget } from '../credentials/session-target';
 import type { DeviceClient } from '../device/client';
 import { readCurrentPreset } from '../device/preset-reader';
@@ -35,8 +37,13 @@ export interface PresetWatch {
   configured(deviceId: string, preset: string): void;
 }
 
-export function createPresetWatch(options: { client: DeviceClient; now?: () => number }): PresetWatch {
-  const { client } = options;
+export function createPresetWatch(options: {
+  client: DeviceClient;
+  /** The rule for reads the vendor lists as anonymous (a device may guard them). */
+  sessions: Pick<SessionManager, 'read'>;
+  now?: () => number;
+}): PresetWatch {
+  const { client, sessions } = options;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<void>>();
@@ -56,7 +63,12 @@ export function createPresetWatch(options: { client: DeviceClient; now?: () => n
     // Kept across reads: what this laptop configured, until the device runs it.
     const configured = before?.configured;
     try {
-      const body = await client.getPerfSummary(target.address, signal === undefined ? {} : { signal });
+      const call = signal === undefined ? {} : { signal };
+      const body = await sessions.read(
+        target,
+        (credential) => client.getPerfSummary(target.address, credential, call),
+        call,
+      );
       const current = readCurrentPreset(body);
       const view: DevicePresetView = {
         ...(current !== undefined ? { inUse: current.name } : {}),

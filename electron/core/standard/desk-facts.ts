@@ -57,7 +57,8 @@ function firmwareWith(ctx: DeskContext, versions: ReadonlyMap<string, string>) {
 }
 
 /**
- * The versions the devices report now, from the anonymous `/info` the monitor reads too (a device just
+ * The versions the devices report now, from the `/info` the monitor reads too (by the rule for anonymous
+ * reads: `sessions.read`; a device just
  * added or just updated may not be polled yet): a preview and a refresh compare what is there now.
  */
 async function readVersions(
@@ -70,9 +71,13 @@ async function readVersions(
   await runBulk(
     targets,
     async (t, bulkSignal) => {
-      const version = firmwareIdentityOf(
-        await ctx.options.client.getInfo(t.address, bulkSignal === undefined ? {} : { signal: bulkSignal }),
-      ).version;
+      const call = bulkSignal === undefined ? {} : { signal: bulkSignal };
+      const info = await ctx.options.services.credentials.sessions.read(
+        t,
+        (credential) => ctx.options.client.getInfo(t.address, credential, call),
+        call,
+      );
+      const version = firmwareIdentityOf(info).version;
       if (version !== undefined) versions.set(t.deviceId, version);
     },
     { ...(c !== undefined ? { concurrency: c } : {}), ...(signal !== undefined ? { signal } : {}) },

@@ -93,7 +93,7 @@ describe('answers become values or typed errors', () => {
       code: 'HTTP_ERROR',
       detail: { status: 404 },
     });
-    await expect(client.getInfo(DEVICE)).rejects.toMatchObject({
+    await expect(client.getInfo(DEVICE, undefined)).rejects.toMatchObject({
       code: 'HTTP_ERROR',
       detail: { status: 404 },
     });
@@ -172,8 +172,8 @@ describe('answers become values or typed errors', () => {
     const { client } = clientWithAnswer(() => {
       throw new TypeError('boom');
     });
-    await expect(client.getInfo(DEVICE)).rejects.toBeInstanceOf(DeviceError);
-    await expect(client.getInfo(DEVICE)).rejects.toMatchObject({ code: 'INTERNAL' });
+    await expect(client.getInfo(DEVICE, undefined)).rejects.toBeInstanceOf(DeviceError);
+    await expect(client.getInfo(DEVICE, undefined)).rejects.toMatchObject({ code: 'INTERNAL' });
   });
 
   it('close() closes the transport', () => {

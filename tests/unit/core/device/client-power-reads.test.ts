@@ -7,10 +7,10 @@ import type { DeviceClient } from '../../../../electron/core/device/client';
 import { apiKey, clientWithAnswer, DEVICE, KEY, reply, token, TOKEN } from './fakes/recording-transport';
 
 const anonymous: [string, string, (client: DeviceClient) => Promise<unknown>][] = [
-  ['getPerfSummary', '/api/v1/perf-summary', (c) => c.getPerfSummary(DEVICE)],
-  ['getModel', '/api/v1/model', (c) => c.getModel(DEVICE)],
-  ['getChains', '/api/v1/chains', (c) => c.getChains(DEVICE)],
-  ['getFactoryInfo', '/api/v1/chains/factory-info', (c) => c.getFactoryInfo(DEVICE)],
+  ['getPerfSummary', '/api/v1/perf-summary', (c) => c.getPerfSummary(DEVICE, undefined)],
+  ['getModel', '/api/v1/model', (c) => c.getModel(DEVICE, undefined)],
+  ['getChains', '/api/v1/chains', (c) => c.getChains(DEVICE, undefined)],
+  ['getFactoryInfo', '/api/v1/chains/factory-info', (c) => c.getFactoryInfo(DEVICE, undefined)],
 ];
 
 describe('power-profile and hash-board reads', () => {
@@ -43,7 +43,7 @@ describe('power-profile and hash-board reads', () => {
       code: 'AUTH_REQUIRED',
     });
     const absent = clientWithAnswer(() => reply(404, 'Not Found'));
-    await expect(absent.client.getChains(DEVICE)).rejects.toMatchObject({
+    await expect(absent.client.getChains(DEVICE, undefined)).rejects.toMatchObject({
       code: 'HTTP_ERROR',
       detail: { status: 404 },
     });

@@ -18,7 +18,7 @@ const everyMethod: [string, (client: DeviceClient, address: AddressInput) => Pro
   ['createApiKey', (c, a) => c.createApiKey(a, token, { key: KEY, description: 'Minerdeck' })],
   ['listApiKeys', (c, a) => c.listApiKeys(a, apiKey)],
   ['deleteApiKey', (c, a) => c.deleteApiKey(a, apiKey, KEY)],
-  ['getInfo', (c, a) => c.getInfo(a)],
+  ['getInfo', (c, a) => c.getInfo(a, undefined)],
   ['getSummary', (c, a) => c.getSummary(a, undefined)],
 ];
 
@@ -49,7 +49,7 @@ describe('bad input is refused before any network call', () => {
 
   it('accepts a parsed address object', async () => {
     const { client, transport } = clientWithAnswer();
-    await client.getInfo({ scheme: 'http', host: '127.0.0.1', port: 8080 });
+    await client.getInfo({ scheme: 'http', host: '127.0.0.1', port: 8080 }, undefined);
     expect(transport.calls[0]!.request.address).toEqual({ scheme: 'http', host: '127.0.0.1', port: 8080 });
   });
 
@@ -133,7 +133,7 @@ describe('requests are exactly what the spec says', () => {
   });
 
   it('getInfo is anonymous; getSummary carries a credential only when given one', async () => {
-    expect((await sent((c) => c.getInfo(DEVICE))).headers).toEqual({ Accept: 'application/json' });
+    expect((await sent((c) => c.getInfo(DEVICE, undefined))).headers).toEqual({ Accept: 'application/json' });
     expect((await sent((c) => c.getSummary(DEVICE, undefined))).headers).toEqual({
       Accept: 'application/json',
     });
@@ -146,7 +146,7 @@ describe('requests are exactly what the spec says', () => {
   it('passes the call options to the transport', async () => {
     const { client, transport } = clientWithAnswer();
     const signal = new AbortController().signal;
-    await client.getInfo(DEVICE, { signal, connectTimeoutMs: 100, totalTimeoutMs: 200 });
+    await client.getInfo(DEVICE, undefined, { signal, connectTimeoutMs: 100, totalTimeoutMs: 200 });
     expect(transport.calls[0]!.call).toEqual({ signal, connectTimeoutMs: 100, totalTimeoutMs: 200 });
   });
 
@@ -203,7 +203,9 @@ describe('onBody', () => {
   it('hands nothing over for an error answer', async () => {
     const { client } = clientWithAnswer(() => reply(404, 'Not Found'));
     const seen: Buffer[] = [];
-    await expect(client.getInfo(DEVICE, { onBody: (bytes) => seen.push(bytes) })).rejects.toMatchObject({
+    await expect(
+      client.getInfo(DEVICE, undefined, { onBody: (bytes) => seen.push(bytes) }),
+    ).rejects.toMatchObject({
       code: 'HTTP_ERROR',
     });
     expect(seen).toEqual([]);
