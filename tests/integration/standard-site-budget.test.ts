@@ -71,6 +71,8 @@ describe('site budget through Commission', () => {
     const reversed = await plan([...targets].reverse());
     expect(new Map([...reversed.presets].sort())).toEqual(new Map([...first.presets].sort()));
 
+    // The fleet rows' preset watch has read every device before the run (the window asks at once).
+    await commission.presetsOf(targets);
     const outcomes = await runCommission(deps, {
       siteId: SITE,
       standard: STANDARD,
@@ -81,6 +83,11 @@ describe('site budget through Commission', () => {
       concurrency: 32,
     });
     expect(outcomes.filter((o) => o.outcome !== 'done').map((o) => o.message)).toEqual([]);
+    // The rows say the preset the run gave (running, or configured until the restart applies it), not
+    // the one read before the run: the standard's one settings write tells the watch, as Power… does.
+    const views = await commission.presetsOf(targets);
+    const shown = (id: string) => views[id]?.configured ?? views[id]?.inUse;
+    expect(targets.filter((t) => shown(t.deviceId) !== first.presets.get(t.deviceId))).toEqual([]);
 
     // Every preset in use is tuned now (bounded wait): the facts the next plan reads have changed.
     let listed = await commission.planPower(targets, STANDARD.power!, { concurrency: 32 });

@@ -74,6 +74,11 @@ export interface PowerServices {
     targets: readonly SessionTarget[],
     options?: PowerPlanOptions & { refresh?: boolean; notInFleet?: number },
   ): Promise<PresetOffers>;
+  /**
+   * A preset this laptop configured and read back outside `setPower` (the standard's one settings write
+   * of pools and preset): the fleet row shows it until the device runs it, as after `setPower`.
+   */
+  presetConfigured(deviceId: string, preset: string): void;
   /** The preset each device runs, for the fleet rows: read only when due (preset-watch.ts). */
   presetsOf(
     targets: readonly SessionTarget[],
@@ -131,6 +136,10 @@ export function createPowerServices(options: PowerServicesOptions): PowerService
 
     listPower: (targets, listOptions) => listPower({ client, sessions }, targets, listOptions),
     presetOffers: (targets, offerOptions) => offers.offersOf(targets, offerOptions),
+    presetConfigured: (deviceId, preset) => {
+      watch.configured(deviceId, preset);
+      offers.forget([deviceId]);
+    },
     presetsOf: (targets, signal) => watch.presetsOf(targets, signal),
   };
 }

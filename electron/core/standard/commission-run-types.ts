@@ -39,6 +39,7 @@ export interface CommissionRunDeps extends ActionDeps {
     | 'setPower'
     | 'planDeviceAction'
     | 'restartMining'
+    | 'presetConfigured'
   >;
   inventory?: Pick<InventoryServices, 'recordActivity'>;
   acceptance?: AcceptanceRunner;

@@ -115,6 +115,12 @@ async function writeBoth(
     },
   );
   const results = outcomes.flatMap((o) => (o.ok ? [o.value] : []));
+  // The preset was read back as configured: the fleet row says so until the device runs it (without
+  // this it showed the old preset for the watch's ten minutes after a Commission).
+  for (const r of results) {
+    const preset = input.presets.get(r.deviceId);
+    if (r.outcome === 'done' && preset !== undefined) deps.commission.presetConfigured(r.deviceId, preset);
+  }
   // One write, two parts: a pools entry and a power-profile entry, as the report and the activity
   // view read each part (both say it was one settings write of the site standard).
   const presetsSet = [...new Set(results.map((r) => input.presets.get(r.deviceId) ?? '?'))].join(', ');
