@@ -16,6 +16,9 @@ export const ACCEPTANCE_DEFAULTS = {
   settleMinutes: 15,
 } as const;
 
+/** 0 judges from the first reading; more than a working day is a typo. */
+export const SETTLE_MINUTES_RANGE = { min: 0, max: 24 * 60 } as const;
+
 /**
  * `pending`: the device had not settled within the settle limit (still restarting or tuning) and nothing
  * that cannot wait failed it: not judged yet, a later run judges it. Never counted as a failure.

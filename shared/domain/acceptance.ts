@@ -8,7 +8,7 @@
  * printed by `minerdeck accept --json`, sent to the window and put in the report; so it lives here.
  */
 import { z } from 'zod';
-import { ACCEPTANCE_DEFAULTS, VERDICTS } from './acceptance-words';
+import { ACCEPTANCE_DEFAULTS, SETTLE_MINUTES_RANGE, VERDICTS } from './acceptance-words';
 import { isoTimeSchema } from './inventory';
 
 export { ACCEPTANCE_DEFAULTS, VERDICTS, oneLineReason, verdictWords } from './acceptance-words';
@@ -16,9 +16,6 @@ export type { Verdict } from './acceptance-words';
 
 /** Longer than a working day is a typo; shorter than a second reads nothing twice. */
 export const ACCEPTANCE_MINUTES_RANGE = { min: 0.01, max: 24 * 60 } as const;
-
-/** 0 judges from the first reading; more than a working day is a typo. */
-export const SETTLE_MINUTES_RANGE = { min: 0, max: 24 * 60 } as const;
 
 export const acceptanceCriteriaSchema = z.object({
   /** How long the devices are watched; decimals allowed (0.5 = 30 s). */

@@ -50,6 +50,3 @@ export const presetOffersSchema = z.object({
   offers: z.array(presetOfferSchema),
 });
 export type PresetOffers = z.infer<typeof presetOffersSchema>;
-
-/** The one way a typed name is matched against a device's list (core's `pickByName` matches the same). */
-export const presetKey = (name: string): string => name.trim().toLowerCase();

@@ -4,11 +4,11 @@
  * allowed.
  */
 import type { AcceptanceCriteria } from '../../../shared/domain/acceptance';
+import { SETTLE_MINUTES_RANGE } from '../../../shared/domain/acceptance-words';
 import {
   ACCEPTANCE_MINUTES_RANGE,
   acceptanceCriteriaSchema,
   defaultCriteria,
-  SETTLE_MINUTES_RANGE,
 } from '../../../shared/domain/acceptance';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';

@@ -7,9 +7,9 @@
  */
 import { resolve } from 'node:path';
 import type { AcceptanceCriteria } from '../../../shared/domain/acceptance';
+import { SETTLE_MINUTES_RANGE } from '../../../shared/domain/acceptance-words';
 import {
   ACCEPTANCE_MINUTES_RANGE,
-  SETTLE_MINUTES_RANGE,
   acceptanceCriteriaSchema,
   defaultCriteria,
 } from '../../../shared/domain/acceptance';

@@ -11,7 +11,7 @@
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { PowerSkipReason } from '../../../shared/domain/power-plan';
 import type { FigureRange, PresetOffer, PresetOffers } from '../../../shared/domain/preset-offers';
-import { presetKey } from '../../../shared/domain/preset-offers';
+import { presetKey } from '../../../shared/domain/preset-key';
 import type { SessionTarget } from '../credentials/session-target';
 import type { PowerPlanDeps, PowerPlanOptions, Read } from './power-plan';
 import { readAll } from './power-plan';

@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import type { AcceptanceCriteria } from '../../../../shared/domain/acceptance';
-import { SETTLE_MINUTES_RANGE } from '../../../../shared/domain/acceptance';
+import { SETTLE_MINUTES_RANGE } from '../../../../shared/domain/acceptance-words';
 import { ACCEPTANCE_DEFAULTS } from '../../../../shared/domain/acceptance-words';
 import './acceptance.css';
 

@@ -5,7 +5,7 @@
  * typed text shows, and what a typed name none of the devices offers means. Pure, so tests read them.
  */
 import type { FigureRange, PresetOffer, PresetOffers } from '../../../../shared/domain/preset-offers';
-import { presetKey } from '../../../../shared/domain/preset-offers';
+import { presetKey } from '../../../../shared/domain/preset-key';
 import { count } from '../../lib/format';
 
 const figure = (range: FigureRange | undefined, unit: string, digits = 0): string | undefined => {
