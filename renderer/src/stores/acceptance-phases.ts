@@ -49,3 +49,22 @@ export function nextPhases(
   for (const id of judged) next.delete(id);
   return Object.fromEntries(next);
 }
+
+/**
+ * When the run is expected to end, for the dialog's countdown. `run.endsAt` is the latest a reading can be
+ * due (the settle limit plus the window); while no device settles any more, the run ends with the last
+ * window opened (`since` + the window), which on a fleet settled at once is the window itself. `upTo`: some
+ * device still settles (or none has said yet), so the end is only a bound.
+ */
+export function expectedEnd(
+  run: { endsAt: string; criteria: { minutes: number } },
+  phases: PhaseRecord,
+  counts: PhaseCounts,
+): { at: number; upTo: boolean } {
+  const latest = Date.parse(run.endsAt);
+  if (counts.settling > 0 || counts.watching === 0) return { at: latest, upTo: true };
+  const windowMs = run.criteria.minutes * 60_000;
+  let at = 0;
+  for (const phase of Object.values(phases)) at = Math.max(at, Date.parse(phase.since) + windowMs);
+  return { at: Math.min(at, latest), upTo: false };
+}

@@ -98,8 +98,19 @@ const started = (endsAt: string): AcceptanceRun => ({
 describe('Acceptance…', () => {
   it('starts a run over the selection with the window and the standard typed', async () => {
     const api = createFakeApi();
+    // As core answers a start: the end bound takes in the settle limit (15 min) before the 30 s window;
+    // every device settled at its first reading, so its window opened at once.
+    const now = new Date().toISOString();
     vi.mocked(api['acceptance:start']).mockResolvedValue(
-      ok(started(new Date(Date.now() + 30_000).toISOString())),
+      ok({
+        ...started(new Date(Date.now() + 15.5 * 60_000).toISOString()),
+        phases: ids.map((deviceId) => ({
+          deviceId,
+          phase: 'watching' as const,
+          since: now,
+          state: 'mining',
+        })),
+      }),
     );
     renderFleet(api);
     chooseAction('Acceptance…');
@@ -128,8 +139,22 @@ describe('Acceptance…', () => {
         settleMinutes: 15,
       },
     });
+    // The countdown is the window of the last device to settle, not the settle limit's bound.
     expect(within(dialog).getByRole('status').textContent).toMatch(/^(2[0-9]|30) s left · ends /);
     expect(within(dialog).getByRole('button', { name: 'Cancel the run' })).toBeTruthy();
+    // A device that settles again (restarted meanwhile): only the bound is known now.
+    act(() =>
+      api.pushEvents([
+        {
+          type: 'acceptance:phase',
+          payload: {
+            runId: 'run-1',
+            phases: [{ deviceId: ids[0]!, phase: 'settling', since: now, state: null }],
+          },
+        },
+      ]),
+    );
+    expect(within(dialog).getByRole('status').textContent).toMatch(/^Settling: up to 15 min left · ends by /);
   });
 
   it('shows verdicts as they settle, filters the failed ones, and ends with the tally; rows get badges', async () => {

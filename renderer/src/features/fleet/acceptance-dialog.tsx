@@ -16,20 +16,20 @@ import { ACCEPTANCE_DEFAULTS, verdictWords } from '../../../../shared/domain/acc
 import { shortAddress } from '../../../../shared/format/acceptance-text';
 import { ModalDialog } from '../../components/modal-dialog';
 import { count, formatDuration } from '../../lib/format';
-import { verdictCounts } from '../../stores/acceptance-phases';
+import { expectedEnd, verdictCounts } from '../../stores/acceptance-phases';
 import { useRootStore } from '../../stores/root-store';
 import { AcceptanceCriteriaFields, criteriaOf, defaultCriteriaText } from './acceptance-criteria-fields';
 import './acceptance.css';
 
-/** Seconds until `endsAt`, ticking once a second while the run goes on. */
-function useSecondsLeft(endsAt: string | undefined, running: boolean): number {
+/** Seconds until `endsAt` (epoch ms), ticking once a second while the run goes on. */
+function useSecondsLeft(endsAt: number | undefined, running: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [running]);
-  return endsAt === undefined ? 0 : Math.max(0, Math.ceil((Date.parse(endsAt) - now) / 1000));
+  return endsAt === undefined ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));
 }
 
 function CriteriaForm({ selected, onClose }: { selected: number; onClose: () => void }): ReactNode {
@@ -124,12 +124,19 @@ function Tally({ counts, running }: { counts: Record<Verdict, number>; running: 
 type Only = 'all' | 'fail' | 'pending';
 
 function RunView({ onClose }: { onClose: () => void }): ReactNode {
-  const { run, end, cancel } = useRootStore(
-    useShallow((s) => ({ run: s.acceptanceRun, end: s.acceptanceEnd, cancel: s.acceptanceCancelRequested })),
+  const { run, end, cancel, phases, phaseTally } = useRootStore(
+    useShallow((s) => ({
+      run: s.acceptanceRun,
+      end: s.acceptanceEnd,
+      cancel: s.acceptanceCancelRequested,
+      phases: s.acceptancePhases,
+      phaseTally: s.acceptancePhaseCounts,
+    })),
   );
   const [only, setOnly] = useState<Only>('all');
   const running = run?.status === 'running';
-  const left = useSecondsLeft(run?.endsAt, running);
+  const ending = run === null ? undefined : expectedEnd(run, phases, phaseTally);
+  const left = useSecondsLeft(ending?.at, running);
   if (run === null) return null;
   const counts = verdictCounts(run.verdicts);
   const shown = only === 'all' ? run.verdicts : run.verdicts.filter((v) => v.verdict === only);
@@ -138,8 +145,10 @@ function RunView({ onClose }: { onClose: () => void }): ReactNode {
     <div className="acceptance-run">
       <p className="acceptance-status" role="status">
         {run.status === 'running' &&
-          (left > 0
-            ? `${formatDuration(left)} left · ends ${new Date(run.endsAt).toLocaleTimeString()}`
+          (left > 0 && ending !== undefined
+            ? ending.upTo
+              ? `Settling: up to ${formatDuration(left)} left · ends by ${new Date(ending.at).toLocaleTimeString()}`
+              : `${formatDuration(left)} left · ends ${new Date(ending.at).toLocaleTimeString()}`
             : 'Taking the last readings…')}
         {run.status === 'done' && runDoneText(counts, run.deviceIds.length)}
         {run.status === 'cancelled' && 'Cancelled: no verdict was kept.'}
