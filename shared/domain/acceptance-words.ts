@@ -27,6 +27,19 @@ export const VERDICTS = ['pass', 'fail', 'pending'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 const VERDICT_WORDS: Record<Verdict, string> = { pass: 'Accepted', fail: 'Failed', pending: 'Pending' };
+/**
+ * The Standard column's word for a device whose latest verdict is pending (core's drift says it, the window
+ * shows it amber): one text for both sides.
+ */
+export const PENDING_ACCEPTANCE_WORDS = 'tuning, judge again later';
+
+/**
+ * How a pending acceptance step's words begin ("pending: still tuning after 15 min (auto-tuning since
+ * 14:05): not judged yet; judge again later"): not a failure, an answer not in yet. Core writes it; the
+ * CLI's exit code 3 and the window's Commission counts read it.
+ */
+export const ACCEPTANCE_PENDING_WORDS = 'pending: ';
+
 /** "Accepted" / "Failed" / "Pending": the badge words of the fleet and the device panel. */
 export const verdictWords = (verdict: Verdict): string => VERDICT_WORDS[verdict];
 

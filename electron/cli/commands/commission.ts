@@ -9,6 +9,7 @@
  * Exit: 0 every device at the standard (done or unchanged), 1 a device failed or was skipped, 2 bad usage
  * or not confirmed, 130 cancelled (Ctrl-C: no device starts another step).
  */
+import { ACCEPTANCE_PENDING_WORDS } from '../../../shared/domain/acceptance-words';
 import type { CommissionDevice } from '../../../shared/domain/standard';
 import { createCommissionServices } from '../../core/commission/commission-services';
 import { resolvePoolTargets } from '../../core/commission/pool-targets';
@@ -22,11 +23,7 @@ import { runCommission } from '../../core/standard/commission-run';
 import { unlockWithCurrent } from '../../core/standard/current-password';
 import { planCommission } from '../../core/standard/standard-commission';
 import { runSummary } from '../../core/standard/standard-desk';
-import {
-  ACCEPTANCE_PENDING_WORDS,
-  firmwareRunner,
-  verdictAcceptanceRunner,
-} from '../../core/standard/standard-runners';
+import { firmwareRunner, verdictAcceptanceRunner } from '../../core/standard/standard-runners';
 import { createStandardServices } from '../../core/standard/standard-services';
 import { parse } from '../args';
 import { cliPins } from '../inventory-pins';

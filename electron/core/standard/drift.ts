@@ -4,6 +4,7 @@
  * gathers them), words out. A fact that could not be read is "not checked", never a guess.
  */
 import type { Verdict } from '../../../shared/domain/acceptance-words';
+import { PENDING_ACCEPTANCE_WORDS } from '../../../shared/domain/acceptance-words';
 import type {
   DeviceDrift,
   DriftSummary,
@@ -139,7 +140,7 @@ function partDrift(part: StandardPart, standard: SiteStandard, facts: DeviceFact
     case 'acceptance':
       if (facts.acceptance === undefined) return notChecked('verdict not read');
       if (facts.acceptance === 'pass') return ok;
-      if (facts.acceptance === 'pending') return differs('tuning, judge again later');
+      if (facts.acceptance === 'pending') return differs(PENDING_ACCEPTANCE_WORDS);
       return differs(facts.acceptance === 'fail' ? 'acceptance failed' : 'not yet accepted');
   }
 }

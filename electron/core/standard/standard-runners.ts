@@ -4,6 +4,7 @@
  * its activity entries; resumable from the site's log) with the standard's version expected, and the
  * acceptance service's run (its verdicts kept in the site, as `minerdeck accept` keeps them).
  */
+import { ACCEPTANCE_PENDING_WORDS } from '../../../shared/domain/acceptance-words';
 import type { WriteResult } from '../../../shared/domain/commission';
 import type { FirmwareDeviceOutcome, FirmwareEvent } from '../../../shared/domain/firmware';
 import type { AcceptanceVerdict } from '../../../shared/domain/acceptance';
@@ -57,13 +58,6 @@ export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
     return new Map(outcome.devices.map((d) => [d.deviceId, firmwareResult(d)] as const));
   };
 }
-
-/**
- * How a pending acceptance step's words begin ("pending: still tuning after 15 min (auto-tuning since
- * 14:05): not judged yet; judge again later"): not a failure (the device was still settling at the settle
- * limit), an answer not in yet; the CLI's exit code 3 reads it.
- */
-export const ACCEPTANCE_PENDING_WORDS = 'pending: ';
 
 const verdictWords = (v: AcceptanceVerdict): { pass: boolean; pending?: boolean; message: string } => {
   if (v.verdict === 'pass') return { pass: true, message: 'accepted' };

@@ -7,7 +7,7 @@ import type { AcceptanceVerdict } from '../../../shared/domain/acceptance';
 import type { CommissionDevice } from '../../../shared/domain/standard';
 import { tallyLine, verdictsExit } from '../../../electron/cli/accept-output';
 import { commissionExitCode } from '../../../electron/cli/commands/commission';
-import { ACCEPTANCE_PENDING_WORDS } from '../../../electron/core/standard/standard-runners';
+import { ACCEPTANCE_PENDING_WORDS } from '../../../shared/domain/acceptance-words';
 
 const verdict = (v: AcceptanceVerdict['verdict']) => ({ verdict: v }) as AcceptanceVerdict;
 

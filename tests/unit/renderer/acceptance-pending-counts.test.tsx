@@ -15,8 +15,8 @@ import {
   driftCell,
   driftCountsText,
   pendingAcceptanceCount,
-  PENDING_ACCEPTANCE_WORDS,
 } from '../../../renderer/src/features/standard/drift-words';
+import { PENDING_ACCEPTANCE_WORDS } from '../../../shared/domain/acceptance-words';
 import { createRootStore, StoreProvider } from '../../../renderer/src/stores/root-store';
 import { defaultCriteria } from '../../../shared/domain/acceptance';
 import type { HandOverReport, ReportDevice } from '../../../shared/domain/report';

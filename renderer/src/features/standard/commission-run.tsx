@@ -5,6 +5,7 @@
  * and the devices that failed or were not done, named with their reasons, and a button that selects them
  * (outcome-failures.tsx). Each device's outcome is also in the fleet's Last action column.
  */
+import { ACCEPTANCE_PENDING_WORDS } from '../../../../shared/domain/acceptance-words';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -34,9 +35,6 @@ const sentence = (text: string): string => {
 /** Devices named as "working on now"; the rest are in the counts. */
 const NAMED_RUNNING = 6;
 
-/** How core words a pending acceptance step (electron/core/standard/standard-runners.ts). */
-const STEP_PENDING_WORDS = 'pending: ';
-
 /**
  * Devices whose acceptance step did not pass because their verdict is pending (still tuning at the settle
  * limit): not judged yet, so counted apart from the failures. Main gives such a step `unknown` with its
@@ -50,7 +48,10 @@ export function pendingAcceptances(
   for (const d of devices) {
     if ((d.outcome !== 'failed' && d.outcome !== 'unknown') || d.failedStep !== 'acceptance') continue;
     const step = d.steps.find((s) => s.kind === 'acceptance');
-    if (verdicts[d.deviceId]?.verdict === 'pending' || step?.message.startsWith(STEP_PENDING_WORDS) === true)
+    if (
+      verdicts[d.deviceId]?.verdict === 'pending' ||
+      step?.message.startsWith(ACCEPTANCE_PENDING_WORDS) === true
+    )
       n += 1;
   }
   return n;

@@ -5,6 +5,7 @@
  * the standard · 18 differ"; the preview groups devices by the steps they need ("150 devices: replace the
  * factory password, set pools"). Only types come from shared/domain/standard.ts (its zod stays in main).
  */
+import { PENDING_ACCEPTANCE_WORDS } from '../../../../shared/domain/acceptance-words';
 import type {
   CommissionPlan,
   DeviceDrift,
@@ -22,9 +23,6 @@ export interface DriftCell {
   sub?: string;
   title: string;
 }
-
-/** Core drift's words for a device whose verdict is pending (electron/core/standard/drift.ts). */
-export const PENDING_ACCEPTANCE_WORDS = 'tuning, judge again later';
 
 /** Differs only by a pending acceptance: nothing failed, a later run judges it. */
 export const onlyPendingAcceptance = (drift: DeviceDrift | undefined): boolean =>
