@@ -9,7 +9,6 @@
  * Exit: 0 every device at the standard (done or unchanged), 1 a device failed or was skipped, 2 bad usage
  * or not confirmed, 130 cancelled (Ctrl-C: no device starts another step).
  */
-import { ACCEPTANCE_PENDING_WORDS } from '../../../shared/domain/acceptance-words';
 import type { CommissionDevice } from '../../../shared/domain/standard';
 import { createCommissionServices } from '../../core/commission/commission-services';
 import { resolvePoolTargets } from '../../core/commission/pool-targets';
@@ -22,7 +21,7 @@ import { inventoryAccess } from '../../core/inventory/inventory-access';
 import { runCommission } from '../../core/standard/commission-run';
 import { unlockWithCurrent } from '../../core/standard/current-password';
 import { planCommission } from '../../core/standard/standard-commission';
-import { runSummary } from '../../core/standard/standard-desk';
+import { acceptancePending, runSummary } from '../../core/standard/standard-desk';
 import { firmwareRunner, verdictAcceptanceRunner } from '../../core/standard/standard-runners';
 import { createStandardServices } from '../../core/standard/standard-services';
 import { parse } from '../args';
@@ -37,12 +36,6 @@ import { commandTargets, TARGET_OPTIONS } from './targets';
 import { COMMISSION_USAGE } from './standard-usage';
 import { confirmStart, usageError, WRITE_OPTIONS, writeRunOptions } from './write-run-options';
 import { openWriteSite, splitOffline } from './write-targets';
-
-/** Its acceptance step is pending: every write taken, the device still settling at the settle limit. */
-const acceptancePending = (d: CommissionDevice): boolean =>
-  d.outcome === 'unknown' &&
-  d.failedStep === 'acceptance' &&
-  d.steps.some((s) => s.kind === 'acceptance' && s.message.startsWith(ACCEPTANCE_PENDING_WORDS));
 
 /**
  * 0 when every device is at the standard, 130 when cancelled, 3 when the only ones not there are still

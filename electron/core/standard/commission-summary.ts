@@ -2,7 +2,23 @@
  * A Commission run's counts and its one-line summary ("commissioned 18 of 20 devices; …"): the window's
  * footer, the CLI and the report say the same. Pure.
  */
+import { ACCEPTANCE_PENDING_WORDS } from '../../../shared/domain/acceptance-words';
 import type { CommissionCounts, CommissionDevice } from '../../../shared/domain/standard';
+
+/** Its acceptance step is pending: every write taken, the device still settling at the settle limit. */
+export const acceptancePending = (d: CommissionDevice): boolean =>
+  d.outcome === 'unknown' &&
+  d.failedStep === 'acceptance' &&
+  d.steps.some((s) => s.kind === 'acceptance' && s.message.startsWith(ACCEPTANCE_PENDING_WORDS));
+
+/** "10.0.0.7 (set pools), 10.0.0.9 (acceptance)": the first five, then "…". */
+function named(devices: readonly CommissionDevice[]): string {
+  const words = devices.slice(0, 5).map((d) => {
+    const step = d.steps.find((s) => s.kind === d.failedStep)?.words ?? d.failedStep ?? 'a step';
+    return `${d.address} (${step})`;
+  });
+  return `${words.join(', ')}${devices.length > 5 ? ', …' : ''}`;
+}
 
 export function countsOf(devices: readonly CommissionDevice[]): CommissionCounts {
   const counts: CommissionCounts = {
@@ -21,22 +37,23 @@ export function countsOf(devices: readonly CommissionDevice[]): CommissionCounts
   return counts;
 }
 
-/** "commissioned 18 of 20 devices; 2 failed: 10.0.0.7 (set pools), …" */
+/** "commissioned 18 of 20 devices; 2 failed: 10.0.0.7 (set pools), …; 1 pending acceptance (…): 10.0.0.9" */
 export function runSummary(devices: readonly CommissionDevice[], cancelled: boolean): string {
   const counts = countsOf(devices);
   const atStandard = counts.done + counts.unchanged;
   const parts = [`commissioned ${counts.done} of ${counts.total} devices`];
   if (counts.unchanged > 0) parts.push(`${counts.unchanged} at the standard already`);
-  const failed = devices.filter((d) => d.outcome === 'failed' || d.outcome === 'unknown');
-  if (failed.length > 0) {
-    const named = failed
-      .slice(0, 5)
-      .map((d) => {
-        const step = d.steps.find((s) => s.kind === d.failedStep)?.words ?? d.failedStep ?? 'a step';
-        return `${d.address} (${step})`;
-      })
-      .join(', ');
-    parts.push(`${failed.length} failed: ${named}${failed.length > 5 ? ', …' : ''}`);
+  // A device still settling at the settle limit is not a failure: counted and named apart.
+  const pending = devices.filter(acceptancePending);
+  const failed = devices.filter(
+    (d) => (d.outcome === 'failed' || d.outcome === 'unknown') && !acceptancePending(d),
+  );
+  if (failed.length > 0) parts.push(`${failed.length} failed: ${named(failed)}`);
+  if (pending.length > 0) {
+    const addresses = pending.slice(0, 5).map((d) => d.address);
+    parts.push(
+      `${pending.length} pending acceptance (still settling: judge again later): ${addresses.join(', ')}${pending.length > 5 ? ', …' : ''}`,
+    );
   }
   if (counts.skipped > 0) parts.push(`${counts.skipped} skipped`);
   if (cancelled) parts.push('stopped: run Commission again to finish');

@@ -19,7 +19,7 @@ import { CHOOSE_IMAGE_FIRST } from './standard-services';
 
 export type { StandardDeskOptions } from './desk-options';
 export { RUN_GOING_ON } from './desk-run';
-export { countsOf, runSummary } from './commission-summary';
+export { acceptancePending, countsOf, runSummary } from './commission-summary';
 
 export interface StandardDesk {
   get(site: string | undefined): Promise<Result<StandardView>>;

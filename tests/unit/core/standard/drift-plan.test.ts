@@ -13,7 +13,7 @@ import {
   driftSummaryWords,
   summarizeDrift,
 } from '../../../../electron/core/standard/drift';
-import { runSummary } from '../../../../electron/core/standard/standard-desk';
+import { acceptancePending, runSummary } from '../../../../electron/core/standard/standard-desk';
 
 const POOL = { url: 'stratum+tcp://pool.example:3333', worker: 'acct.{ip4}', password: 'x' };
 const STANDARD: SiteStandard = {
@@ -168,6 +168,37 @@ describe('run summary', () => {
     );
     expect(words).toBe(
       'commissioned 1 of 3 devices; 1 at the standard already; 1 failed: 10.0.0.7 (set pools) (2 at the standard)',
+    );
+  });
+
+  it('counts a device still settling at the settle limit apart from the failed ones', () => {
+    const pending = {
+      deviceId: 'p',
+      address: '10.0.0.9',
+      outcome: 'unknown' as const,
+      failedStep: 'acceptance' as const,
+      steps: [
+        {
+          kind: 'acceptance' as const,
+          words: 'acceptance (30 min)',
+          outcome: 'unknown' as const,
+          message:
+            'pending: still tuning after 15 min (auto-tuning since 14:05): not judged yet; judge again later',
+        },
+      ],
+      message: 'acceptance: pending',
+    };
+    expect(acceptancePending(pending)).toBe(true);
+    expect(
+      runSummary(
+        [
+          { deviceId: 'a', address: '10.0.0.5', outcome: 'done', steps: [], message: 'at the standard' },
+          pending,
+        ],
+        false,
+      ),
+    ).toBe(
+      'commissioned 1 of 2 devices; 1 pending acceptance (still settling: judge again later): 10.0.0.9 (1 at the standard)',
     );
   });
 });
