@@ -299,7 +299,10 @@ export interface SimDevice {
   /** 'failure' with `failure` adds description and failure_code to /status. */
   setMinerState(state: string, failure?: { description: string; code?: number }): void;
   setMetrics(patch: SimMetricsPatch): void;
-  /** Closes the listener (connection refused) and reopens after N s; resolves once the device is down. */
+  /**
+   * Closes the listener (connection refused) and reopens after N field seconds (Infinity: not before
+   * close()); resolves once the device is down.
+   */
   goDown(seconds: number): Promise<void>;
   /** Resolves when the device listens again (at once when it is up). */
   waitUntilUp(): Promise<void>;
