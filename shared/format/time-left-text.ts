@@ -42,7 +42,10 @@ export interface RunProgressView {
  * "firmware 120/1000 · settings 80 · acceptance 40 watching · about 38 min left": per step the devices
  * that finished it of those that take it, and how many are at it now when the step is long (`verb`).
  */
-export function progressLine(progress: RunProgressView, verbs: Readonly<Record<string, string>> = {}): string {
+export function progressLine(
+  progress: RunProgressView,
+  verbs: Readonly<Record<string, string>> = {},
+): string {
   const parts = progress.perStep
     .filter((s) => s.done + s.running + s.waiting > 0)
     .map((s) => {

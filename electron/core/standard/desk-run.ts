@@ -81,12 +81,7 @@ export const copyRun = (view: CommissionRun): CommissionRun => ({
   devices: view.devices.map((d) => ({ ...d, steps: d.steps.map((s) => ({ ...s })) })),
 });
 
-function tell(
-  ctx: DeskContext,
-  run: DeskRun,
-  device?: CommissionDevice,
-  phase?: CommissionStepKind,
-): void {
+function tell(ctx: DeskContext, run: DeskRun, device?: CommissionDevice, phase?: CommissionStepKind): void {
   const { events } = ctx.options.services;
   const state = run.view;
   if (device !== undefined) {
