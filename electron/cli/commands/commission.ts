@@ -11,7 +11,6 @@
  */
 import type { AcceptanceCriteria } from '../../../shared/domain/acceptance';
 import type { CommissionDevice, CommissionPlanEntry } from '../../../shared/domain/standard';
-import { REAL_CLOCK } from '../../core/clock/clock';
 import { createCommissionProgress } from '../../core/progress/commission-progress';
 import { createCommissionServices } from '../../core/commission/commission-services';
 import { resolvePoolTargets } from '../../core/commission/pool-targets';
@@ -31,7 +30,7 @@ import { parse } from '../args';
 import { cliPins } from '../inventory-pins';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
-import { startProgressLines } from '../progress-lines';
+import { linesClock, startProgressLines } from '../progress-lines';
 import { deviceJson, deviceLine, planJson, planLine } from '../standard-output';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
@@ -59,7 +58,7 @@ function commissionProgressLines(
   entries: readonly CommissionPlanEntry[],
   acceptance: AcceptanceCriteria | undefined,
 ): { changed(device: CommissionDevice): void; stop(): void } {
-  const clock = REAL_CLOCK;
+  const clock = linesClock(entries.map((e) => e.address));
   const devices = new Map(entries.map((e) => [e.deviceId, initialDevice(e)]));
   const progress = createCommissionProgress({ now: () => clock.now(), acceptance });
   const lines = startProgressLines({

@@ -19,7 +19,6 @@ import type {
   FirmwareEvent,
   FirmwarePlan,
 } from '../../../shared/domain/firmware';
-import { REAL_CLOCK } from '../../core/clock/clock';
 import { createRolloutProgress } from '../../core/progress/rollout-progress';
 import { toAppError } from '../../core/errors/to-app-error';
 import { createPinOverlay } from '../../core/firmware/certificates';
@@ -36,7 +35,7 @@ import { planJson, planLines, printDevice, summaryJson, summarySentence } from '
 import { cliPins } from '../inventory-pins';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
-import { startProgressLines } from '../progress-lines';
+import { linesClock, startProgressLines } from '../progress-lines';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
@@ -130,7 +129,7 @@ function rolloutProgressLines(
   output: Output,
   plan: FirmwarePlan,
 ): { changed(event: FirmwareEvent): void; stop(): void } {
-  const clock = REAL_CLOCK;
+  const clock = linesClock(plan.devices.map((d) => d.address));
   const latest = new Map<string, FirmwareDeviceStep>();
   const progress = createRolloutProgress({ plan, now: () => clock.now() });
   const lines = startProgressLines({
