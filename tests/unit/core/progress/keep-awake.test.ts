@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAwakeHolds, followRun, keepAwakeDuringRuns } from '../../../../electron/core/progress/keep-awake';
+import {
+  createAwakeHolds,
+  followRun,
+  keepAwakeDuringRuns,
+} from '../../../../electron/core/progress/keep-awake';
 import type { KeepAwake } from '../../../../electron/core/progress/keep-awake';
 import { createEventHub } from '../../../../electron/core/events/event-hub';
 import type { AppEvent } from '../../../../shared/ipc/events';
