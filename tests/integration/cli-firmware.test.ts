@@ -457,33 +457,23 @@ describe('minerdeck firmware upgrade', () => {
  * at most one per 30 s of field time, while stdout keeps exactly its JSON lines.
  */
 describe('minerdeck firmware upgrade tells its time', () => {
-  // 60: 30 s of field time is half a real second.
-  const SCALE = 60;
+  // 300: 30 s of field time is a tenth of a real second.
+  const SCALE = 300;
   const PROGRESS = /^upload \d+\/\d+.* · (about .+ left|less than a minute left|estimating…)$/;
 
   it(
     'progress lines with the time left on stderr, at most one per 30 s of field time; stdout only its JSON',
     { timeout: 120_000 },
     async () => {
-      fleet = await startFleet({
-        count: 11,
-        // Each reboot takes about 1.5 s real (90 s of field time at 60×): the run lasts several ticks.
-        defaults: {
-          model: S21.model,
-          firmwareVersion: '1.2.6',
-          password: PASSWORD,
-          rebootAfterSeconds: 0,
-          rebootDownSeconds: 1.2,
-          bootSeconds: 0.3,
-        },
-      });
+      // Each update takes about half a second real (150 s of field time at 300×): several ticks.
+      const devices = (await quickFleet(11)).devices;
       const image = writeSimImage(dir, '1.2.7', S21.id, 256 * 1024);
       const startedAt = Date.now();
       const run = await runCli(
         [
           'firmware',
           'upgrade',
-          ...fleet.devices.map((d) => d.address),
+          ...devices.map((d) => d.address),
           '--file',
           image,
           '--canary',
@@ -523,7 +513,7 @@ describe('minerdeck firmware upgrade tells its time', () => {
         run.stderr,
       ).toBe(true);
       expect(lines.some((l) => /install \d+\/11/.test(l) && /verify \d+\/11/.test(l))).toBe(true);
-      // At most one line per 30 s of field time (half a real second here) over the whole command.
+      // At most one line per 30 s of field time (a tenth of a real second here) over the whole command.
       expect(lines.length).toBeLessThanOrEqual(Math.ceil(realMs / ((30_000 / SCALE) * 1)) + 1);
     },
   );
