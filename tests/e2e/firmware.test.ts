@@ -97,6 +97,15 @@ describeWith(browserRequirement, 'Firmware… in Chromium', () => {
       await expect
         .poll(() => run.getByText(/^Uploading \d+ %$|^Rebooting$|^Verifying$/).count(), { timeout: 30_000 })
         .toBeGreaterThan(0);
+      // A long run tells its time: the time left (or "estimating…" before a step was timed), the devices
+      // per step, and that the laptop is kept awake while it runs (issue 33).
+      await expect
+        .poll(() => run.locator('[data-time-left]').innerText(), { timeout: 30_000 })
+        .toMatch(/^(about \d+ (h|min).* left|less than a minute left|estimating…)$/);
+      await expect
+        .poll(() => run.getByRole('list', { name: 'Devices per step' }).innerText(), { timeout: 30_000 })
+        .toMatch(/^Upload: \d+ of 50 done/);
+      expect(await run.getByText('Keeping this laptop awake until the run ends.').count()).toBe(1);
       await app.screenshot('firmware-running');
       await expect
         .poll(() => run.getByRole('status').innerText(), { timeout: 90_000 })
@@ -109,6 +118,12 @@ describeWith(browserRequirement, 'Firmware… in Chromium', () => {
       .poll(() => run.getByRole('list', { name: 'Devices that failed' }).innerText())
       .toBe(`${hostOf(REFUSING)}: Upload refused: not enough memory.`);
     await app.screenshot('firmware-outcome');
+    // Ended: no time left nor keeping awake; per step the devices done (31 uploaded of those that took one).
+    expect(await run.locator('[data-time-left]').count()).toBe(0);
+    expect(await run.getByText('Keeping this laptop awake until the run ends.').count()).toBe(0);
+    await expect
+      .poll(() => run.getByRole('list', { name: 'Devices per step' }).innerText())
+      .toContain('Verify: 30 of 30 done');
     // Canary and batches 1 and 2 verified; batch 3 (with the refusing device) finished, then the rollout stopped.
     const uploaded = fleet.devices.map((d) => requestsTo(d, UPDATE, 'POST').length);
     expect(uploaded.slice(0, 31)).toEqual(fleet.devices.slice(0, 31).map(() => 1));

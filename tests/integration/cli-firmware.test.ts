@@ -451,6 +451,74 @@ describe('minerdeck firmware upgrade', () => {
   });
 });
 
+/**
+ * A long run tells its time (issue 33): on a field clock (MINERDECK_TIME_SCALE, the simulator's loopback
+ * only) progress lines on stderr — per step the devices done, and the time left once the run timed a step —
+ * at most one per 30 s of field time, while stdout keeps exactly its JSON lines.
+ */
+describe('minerdeck firmware upgrade tells its time', () => {
+  // 300: 30 s of field time is a tenth of a real second.
+  const SCALE = 300;
+  const PROGRESS = /^upload \d+\/\d+.* · (about .+ left|less than a minute left|estimating…)$/;
+
+  it(
+    'progress lines with the time left on stderr, at most one per 30 s of field time; stdout only its JSON',
+    { timeout: 120_000 },
+    async () => {
+      // Each update takes about half a second real (150 s of field time at 300×): several ticks.
+      const devices = (await quickFleet(11)).devices;
+      const image = writeSimImage(dir, '1.2.7', S21.id, 256 * 1024);
+      const startedAt = Date.now();
+      const run = await runCli(
+        [
+          'firmware',
+          'upgrade',
+          ...devices.map((d) => d.address),
+          '--file',
+          image,
+          '--canary',
+          '1',
+          '--batch',
+          '5',
+          '--yes',
+          '--json',
+          '--data-dir',
+          dataDirFor('time-left'),
+          '--password-stdin',
+        ],
+        {
+          stdin: PASSWORD,
+          timeoutMs: 100_000,
+          env: {
+            ...env,
+            MINERDECK_TIME_SCALE: String(SCALE),
+          },
+        },
+      );
+      const realMs = Date.now() - startedAt;
+      expect(run.code, run.stderr).toBe(0);
+
+      // stdout: exactly the JSON lines, as without progress: 11 devices, then the summary.
+      const out = run.stdout.split('\n').filter((l) => l !== '');
+      expect(out).toHaveLength(12);
+      for (const line of out) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+      expect(run.json.filter((l) => l.outcome === 'verified')).toHaveLength(11);
+      expect(run.stdout).not.toMatch(/left|estimating/);
+
+      const lines = run.stderr.split('\n').filter((l) => PROGRESS.test(l));
+      expect(lines.length, run.stderr).toBeGreaterThanOrEqual(2);
+      expect(lines[0]).toMatch(/^upload 0\/11 .*estimating…$/);
+      expect(
+        lines.some((l) => / · about \d+ min left$|less than a minute left$/.test(l)),
+        run.stderr,
+      ).toBe(true);
+      expect(lines.some((l) => /install \d+\/11/.test(l) && /verify \d+\/11/.test(l))).toBe(true);
+      // At most one line per 30 s of field time (a tenth of a real second here) over the whole command.
+      expect(lines.length).toBeLessThanOrEqual(Math.ceil(realMs / ((30_000 / SCALE) * 1)) + 1);
+    },
+  );
+});
+
 describe('minerdeck firmware status', () => {
   it('prints each device’s model and version, then the versions by model', async () => {
     const devices = (

@@ -13,7 +13,13 @@
  *    update are asked about once per step on a terminal; never trusted without one.
  * Exit: 0 every device verified or skipped, 1 a failure or a stopped rollout, 2 bad usage, 130 cancelled.
  */
-import type { CertificateChange, FirmwareEvent } from '../../../shared/domain/firmware';
+import type {
+  CertificateChange,
+  FirmwareDeviceStep,
+  FirmwareEvent,
+  FirmwarePlan,
+} from '../../../shared/domain/firmware';
+import { createRolloutProgress } from '../../core/progress/rollout-progress';
 import { toAppError } from '../../core/errors/to-app-error';
 import { createPinOverlay } from '../../core/firmware/certificates';
 import type { FirmwareSettingsInput } from '../../core/firmware/firmware-service';
@@ -29,6 +35,7 @@ import { planJson, planLines, printDevice, summaryJson, summarySentence } from '
 import { cliPins } from '../inventory-pins';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
+import { linesClock, startProgressLines } from '../progress-lines';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
@@ -115,6 +122,29 @@ async function askCertificates(
     );
   }
   return answer === 'yes';
+}
+
+/** The rollout's progress lines on stderr (progress-lines.ts), from each device's step as it is told. */
+function rolloutProgressLines(
+  output: Output,
+  plan: FirmwarePlan,
+): { changed(event: FirmwareEvent): void; stop(): void } {
+  const clock = linesClock(plan.devices.map((d) => d.address));
+  const latest = new Map<string, FirmwareDeviceStep>();
+  const progress = createRolloutProgress({ plan, now: () => clock.now() });
+  const lines = startProgressLines({
+    clock,
+    write: (line) => output.err(line),
+    estimate: () => progress.estimate(latest),
+    verbs: { upload: 'uploading', install: 'rebooting', verify: 'verifying' },
+  });
+  return {
+    changed(event) {
+      if (event.kind === 'device') latest.set(event.deviceId, event.step);
+      lines.changed();
+    },
+    stop: () => lines.stop(),
+  };
 }
 
 export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
@@ -223,10 +253,12 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     }
 
     const printed = new Set<string>();
+    const lines = rolloutProgressLines(output, plan);
     const started = firmware.start(prepared.value, {
       signal: ctx.signal,
       onEvent: (event) => {
         tellProgress(output, event);
+        lines.changed(event);
         if (event.kind !== 'device') return;
         if (event.step !== 'verified' && event.step !== 'failed' && event.step !== 'unknown') return;
         printed.add(event.deviceId);
@@ -243,8 +275,11 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
       },
       decideCertificates: (changes) => askCertificates(ctx, output, changes),
     });
-    if (!started.ok) return reportError(output, started.error);
-    const outcome = await started.value.outcome;
+    if (!started.ok) {
+      lines.stop();
+      return reportError(output, started.error);
+    }
+    const outcome = await started.value.outcome.finally(() => lines.stop());
     for (const device of outcome.devices) if (!printed.has(device.deviceId)) printDevice(output, device);
     if (output.json) output.out(summaryJson(outcome));
     output.err(`${summarySentence(outcome)}.`);

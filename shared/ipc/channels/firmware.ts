@@ -8,6 +8,7 @@
  * reloaded window finds the one going on (`firmware:run`).
  */
 import { z } from 'zod';
+import { runProgressSchema } from '../../domain/run-progress';
 import {
   certificateChangeSchema,
   firmwareDeviceProgressSchema,
@@ -65,6 +66,8 @@ export const firmwareRunSchema = z.object({
   stopping: z.string().optional(),
   question: certificateQuestionSchema.optional(),
   outcome: firmwareOutcomeSchema.optional(),
+  /** Per step the devices done, and the time left (issue 33); absent from views before it. */
+  progress: runProgressSchema.optional(),
 });
 export type FirmwareRun = z.infer<typeof firmwareRunSchema>;
 
