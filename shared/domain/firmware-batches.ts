@@ -58,3 +58,14 @@ export function sizesWords(sizes: readonly number[], withCanary: boolean): strin
   }
   return sizes.length === 1 ? `one batch of ${sizes[0]}` : `batches of ${sizes.join(', ')}`;
 }
+
+/** A plan's sizes in words, its canary's first when it has one: "canary 1, then 10, 40". */
+export function planSizesWords(plan: {
+  batchSizes: readonly number[];
+  steps: readonly { kind: string }[];
+}): string {
+  return sizesWords(
+    plan.batchSizes,
+    plan.steps.some((s) => s.kind === 'canary'),
+  );
+}
