@@ -413,74 +413,81 @@ describe('minerdeck firmware upgrade', () => {
     });
   });
 
-  it('bad usage is exit 2 with nothing sent: several models without --model, a missing or empty file, no --yes without a terminal', async () => {
-    const devices = (await quickFleet(2, { devices: [{}, { model: 'Antminer S19 (88)' }] })).devices;
-    const addresses = devices.map((d) => d.address);
-    const image = writeSimImage(dir, '1.2.7', S21.id);
-    const dataDir = dataDirFor('usage');
+  it(
+    'bad usage is exit 2 with nothing sent: several models without --model, a missing or empty file, no --yes without a terminal',
+    { timeout: 60_000 },
+    async () => {
+      const devices = (await quickFleet(2, { devices: [{}, { model: 'Antminer S19 (88)' }] })).devices;
+      const addresses = devices.map((d) => d.address);
+      const image = writeSimImage(dir, '1.2.7', S21.id);
+      const dataDir = dataDirFor('usage');
 
-    const models = await upgrade(dataDir, [...addresses, '--file', image, '--yes']);
-    expect(models.code).toBe(2);
-    expect(models.stderr).toContain(
-      'minerdeck: these devices report 2 models: s19-88 (1 device), s21-pro (1 device). A firmware image is built for one model',
-    );
-    expect(models.stderr).toContain('Versions now:');
+      const models = await upgrade(dataDir, [...addresses, '--file', image, '--yes']);
+      expect(models.code).toBe(2);
+      expect(models.stderr).toContain(
+        'minerdeck: these devices report 2 models: s19-88 (1 device), s21-pro (1 device). A firmware image is built for one model',
+      );
+      expect(models.stderr).toContain('Versions now:');
 
-    const missing = await upgrade(dataDir, [...addresses, '--file', join(dir, 'nope.bin'), '--yes']);
-    expect([missing.code, missing.stderr.trim()]).toEqual([
-      2,
-      `minerdeck: the firmware file ${join(dir, 'nope.bin')} does not exist.`,
-    ]);
-    const empty = join(dir, 'empty.bin');
-    writeFileSync(empty, '');
-    const emptyRun = await upgrade(dataDir, [...addresses, '--file', empty, '--yes', '--json']);
-    expect(emptyRun.code).toBe(2);
-    expect(emptyRun.json).toEqual([
-      {
-        ok: false,
-        error: { code: 'INVALID_INPUT', message: `the firmware file ${empty} is empty: nothing to upload.` },
-      },
-    ]);
-    const noFile = await upgrade(dataDir, [...addresses, '--yes']);
-    expect(noFile.code).toBe(2);
-    expect(noFile.stderr).toContain('the firmware image is missing: add --file PATH.');
-    const both = await upgrade(dataDir, [...addresses, '--file', image, '--yes', '--dry-run']);
-    expect([both.code, both.stderr.trim()]).toEqual([
-      2,
-      'minerdeck: give --yes (upload) or --dry-run (preview only), not both.',
-    ]);
-    const badBatch = await upgrade(dataDir, [...addresses, '--file', image, '--batch', '0']);
-    expect([badBatch.code, badBatch.stderr.trim()]).toEqual([
-      2,
-      'minerdeck: --batch must be a whole number from 1 to 10000, not "0".',
-    ]);
-    const badGrowth = await upgrade(dataDir, [...addresses, '--file', image, '--growth', '0.5']);
-    expect([badGrowth.code, badGrowth.stderr.trim()]).toEqual([
-      2,
-      'minerdeck: --growth must be a number from 1 to 100 (each batch that many times the one before; 1: all alike), not "0.5".',
-    ]);
-    const badMaxBatch = await upgrade(dataDir, [...addresses, '--file', image, '--max-batch', 'x']);
-    expect([badMaxBatch.code, badMaxBatch.stderr.trim()]).toEqual([
-      2,
-      'minerdeck: --max-batch must be a whole number from 1 to 10000, not "x".',
-    ]);
-    const smallMaxBatch = await upgrade(dataDir, [
-      ...addresses,
-      ...['--file', image, '--batch', '20', '--max-batch', '10'],
-    ]);
-    expect([smallMaxBatch.code, smallMaxBatch.stderr.trim()]).toEqual([
-      2,
-      'minerdeck: firmware settings: the largest batch (10) is smaller than the first batch (20): raise --max-batch or lower --batch.',
-    ]);
+      const missing = await upgrade(dataDir, [...addresses, '--file', join(dir, 'nope.bin'), '--yes']);
+      expect([missing.code, missing.stderr.trim()]).toEqual([
+        2,
+        `minerdeck: the firmware file ${join(dir, 'nope.bin')} does not exist.`,
+      ]);
+      const empty = join(dir, 'empty.bin');
+      writeFileSync(empty, '');
+      const emptyRun = await upgrade(dataDir, [...addresses, '--file', empty, '--yes', '--json']);
+      expect(emptyRun.code).toBe(2);
+      expect(emptyRun.json).toEqual([
+        {
+          ok: false,
+          error: {
+            code: 'INVALID_INPUT',
+            message: `the firmware file ${empty} is empty: nothing to upload.`,
+          },
+        },
+      ]);
+      const noFile = await upgrade(dataDir, [...addresses, '--yes']);
+      expect(noFile.code).toBe(2);
+      expect(noFile.stderr).toContain('the firmware image is missing: add --file PATH.');
+      const both = await upgrade(dataDir, [...addresses, '--file', image, '--yes', '--dry-run']);
+      expect([both.code, both.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: give --yes (upload) or --dry-run (preview only), not both.',
+      ]);
+      const badBatch = await upgrade(dataDir, [...addresses, '--file', image, '--batch', '0']);
+      expect([badBatch.code, badBatch.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: --batch must be a whole number from 1 to 10000, not "0".',
+      ]);
+      const badGrowth = await upgrade(dataDir, [...addresses, '--file', image, '--growth', '0.5']);
+      expect([badGrowth.code, badGrowth.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: --growth must be a number from 1 to 100 (each batch that many times the one before; 1: all alike), not "0.5".',
+      ]);
+      const badMaxBatch = await upgrade(dataDir, [...addresses, '--file', image, '--max-batch', 'x']);
+      expect([badMaxBatch.code, badMaxBatch.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: --max-batch must be a whole number from 1 to 10000, not "x".',
+      ]);
+      const smallMaxBatch = await upgrade(dataDir, [
+        ...addresses,
+        ...['--file', image, '--batch', '20', '--max-batch', '10'],
+      ]);
+      expect([smallMaxBatch.code, smallMaxBatch.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: firmware settings: the largest batch (10) is smaller than the first batch (20): raise --max-batch or lower --batch.',
+      ]);
 
-    // Confirmation is asked on a terminal; with the password piped in there is none: refused.
-    const unconfirmed = await upgrade(dataDir, [addresses[0]!, '--file', image]);
-    expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toContain(
-      'minerdeck: Nothing was sent: no terminal to ask on. Add --yes to upload fw-s21-pro-1.2.7.bin to 1 device',
-    );
-    expect(devices.every((d) => wholeUploads(d) === 0)).toBe(true);
-  });
+      // Confirmation is asked on a terminal; with the password piped in there is none: refused.
+      const unconfirmed = await upgrade(dataDir, [addresses[0]!, '--file', image]);
+      expect(unconfirmed.code).toBe(2);
+      expect(unconfirmed.stderr).toContain(
+        'minerdeck: Nothing was sent: no terminal to ask on. Add --yes to upload fw-s21-pro-1.2.7.bin to 1 device',
+      );
+      expect(devices.every((d) => wholeUploads(d) === 0)).toBe(true);
+    },
+  );
 });
 
 describe('minerdeck firmware status', () => {
