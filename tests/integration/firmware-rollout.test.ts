@@ -57,7 +57,6 @@ async function roll(w: FirmwareWorld, prepared: PreparedRollout, request: Firmwa
     ...request,
     onEvent: (e) => {
       events.push(e);
-      if (process.env.DEBUG_ROLL) console.error(Date.now() % 100000, JSON.stringify(e));
       request.onEvent?.(e);
     },
   });
@@ -556,5 +555,111 @@ describe('https devices: a certificate changed by the update', () => {
         ],
       },
     });
+  });
+});
+
+describe('pacing for a hall: batches that grow, uploads that stay busy', () => {
+  /** A rollout whose events carry the time they came (Date.now(), as the simulator's request log). */
+  async function timed(w: FirmwareWorld, prepared: PreparedRollout) {
+    const times: { at: number; event: FirmwareEvent }[] = [];
+    const rolled = await roll(w, prepared, { onEvent: (event) => times.push({ at: Date.now(), event }) });
+    const stepOf = new Map(prepared.plan.devices.map((d) => [d.deviceId, d.step]));
+    const when = (step: string, batch: number) =>
+      times
+        .filter(
+          ({ event: e }) =>
+            e.kind === 'device' && e.step === step && stepOf.get(e.deviceId) === batch && e.percent !== 100,
+        )
+        .map(({ at }) => at);
+    return { ...rolled, times, when };
+  }
+
+  it('30 devices, --batch 2 --growth 2: canary 1, then 2, 4, 8, 15; a batch uploads while the one before verifies; batch k+2 waits for batch k', async () => {
+    const { world: w, image, devices } = await start(30);
+    const prepared = await prepare(w, image, { canary: 1, batch: 2, growth: 2 });
+    expect(prepared.plan.batchSizes).toEqual([1, 2, 4, 8, 15]);
+    expect(prepared.plan.steps.map((s) => s.name)).toEqual([
+      'canary',
+      'batch 1 of 4',
+      'batch 2 of 4',
+      'batch 3 of 4',
+      'batch 4 of 4',
+    ]);
+    const { outcome, when, events } = await timed(w, prepared);
+    expect(outcome.counts.verified).toBe(30);
+    expect(devices.map(uploadsTo)).toEqual(devices.map(() => 1));
+    const firstUpload = (step: number) => Math.min(...when('uploading', step));
+    const lastVerdict = (step: number) => Math.max(...when('verified', step));
+    // The canary is verified before batch 1 uploads.
+    expect(firstUpload(1)).toBeGreaterThanOrEqual(lastVerdict(0));
+    // Batch 4's uploads began while batch 3 was still being verified; batch 3's while batch 2 was.
+    expect(firstUpload(4)).toBeLessThan(lastVerdict(3));
+    expect(firstUpload(3)).toBeLessThan(lastVerdict(2));
+    // Never three batches unverified: batch k+2 starts once batch k is clean.
+    for (let k = 1; k <= 2; k += 1) expect(firstUpload(k + 2)).toBeGreaterThanOrEqual(lastVerdict(k));
+    // The simulator saw the same: a batch-4 upload arrived before batch 3's last device came back verified.
+    const batch4 = prepared.plan.steps[4]!.deviceIds;
+    const batch4Uploads = devices
+      .filter((d) => batch4.includes(prepared.plan.devices.find((p) => p.address === d.address)!.deviceId))
+      .map((d) => requestsTo(d, UPDATE, 'POST')[0]!.time);
+    expect(Math.min(...batch4Uploads)).toBeLessThan(lastVerdict(3));
+    // Steps told in order, each started and finished once.
+    const steps = events.flatMap((e) => (e.kind === 'step' ? [`${e.state} ${e.index}`] : []));
+    expect(steps.filter((s) => s.startsWith('started'))).toEqual([0, 1, 2, 3, 4].map((i) => `started ${i}`));
+    expect(steps.filter((s) => s.startsWith('finished'))).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `finished ${i}`),
+    );
+    // At most 5 uploads in flight at any time.
+    expect(
+      mostAtOnce(events, 'uploading', ['rebooting', 'verifying', 'verified', 'failed']),
+    ).toBeLessThanOrEqual(5);
+  });
+
+  it('a device failing in batch 2 stops the rollout after that batch: nothing uploaded after its verdict, batch 4 never starts', async () => {
+    // canary 0; batch 1: 1–2; batch 2: 3–6 (4 comes back on 1.2.6); batch 3: 7–14; batch 4: 15–29.
+    const {
+      world: w,
+      image,
+      devices,
+    } = await start(30, {}, [{}, {}, {}, {}, { firmwareFault: { kind: 'old-version' } }]);
+    const prepared = await prepare(w, image, { canary: 1, batch: 2, growth: 2 });
+    const { outcome, times } = await timed(w, prepared);
+    const failing = devices[4]!;
+    expect(outcome.stopped).toBe(
+      `${failing.address} failed in batch 2 of 4 (still on 1.2.6 after the update): the rollout stopped after that batch`,
+    );
+    const failedAt = times.find(
+      ({ event: e }) => e.kind === 'device' && e.address === failing.address && e.step === 'failed',
+    )!.at;
+    // No upload reached any device after the failure's verdict.
+    const lateUploads = devices.flatMap((d) =>
+      requestsTo(d, UPDATE, 'POST').filter((r) => r.time > failedAt),
+    );
+    expect(lateUploads).toEqual([]);
+    expect(devices.slice(0, 7).map((d) => byAddress(outcome, d)!.outcome)).toEqual([
+      'verified',
+      'verified',
+      'verified',
+      'verified',
+      'failed',
+      'verified',
+      'verified',
+    ]);
+    // Batch 3: what took the image was verified; the rest not started, on the old version.
+    for (const device of devices.slice(7, 15)) {
+      const verdict = byAddress(outcome, device)!;
+      expect(['verified', 'not-started']).toContain(verdict.outcome);
+      expect(device.firmwareVersion).toBe(verdict.outcome === 'verified' ? '1.2.7' : '1.2.6');
+      if (verdict.outcome === 'not-started')
+        expect(verdict.words).toContain(`not started: ${outcome.stopped}`);
+    }
+    // Batch 4: never started, nothing uploaded.
+    for (const device of devices.slice(15)) {
+      expect(byAddress(outcome, device)).toMatchObject({
+        outcome: 'not-started',
+        words: `not started: ${outcome.stopped}`,
+      });
+      expect(uploadsTo(device)).toBe(0);
+    }
   });
 });
