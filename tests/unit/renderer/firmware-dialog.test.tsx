@@ -170,7 +170,7 @@ describe('the form', () => {
       },
     ],
     [{ canary: '0' }, { problems: ['The canary is a whole number from 1 to 10,000.'] }],
-    [{ batch: '2.5' }, { problems: ['The batch size is a whole number from 1 to 10,000.'] }],
+    [{ batch: '2.5' }, { problems: ['The first batch is a whole number from 1 to 10,000.'] }],
     [{ deadline: '2000' }, { problems: ['The minutes to come back is a whole number from 1 to 1,440.'] }],
     [
       { expectVersion: '1.2.7\u0007' },

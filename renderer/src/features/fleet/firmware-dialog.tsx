@@ -1,8 +1,8 @@
 /**
  * "Firmware…" for the selected devices (docs/user-guide.md, "Firmware"): three steps in one dialog.
  * 1. The image, chosen in the system's file dialog (main reads it; the window sees its name, size and
- *    SHA-256), and how the rollout goes: the version to expect, canary, batch size, how many may reboot at
- *    once, minutes to come back, whether the devices keep their settings.
+ *    SHA-256), and how the rollout goes: the version to expect, canary, first batch, growth, largest batch,
+ *    how many may be offline at once, minutes to come back, whether the devices keep their settings.
  * 2. The plan main makes — nothing is sent to make it: versions now by model (the model to choose when
  *    they report several), the steps, every device with what will happen to it; then Start.
  * 3. The rollout live, "Stop after this batch", the outcome (firmware-run.tsx). Closing the dialog leaves
@@ -64,7 +64,7 @@ export function choicesOf(form: FirmwareForm): { choices?: FirmwareChoices; prob
     return n;
   };
   const canary = whole(form.canary, 'The canary', 10_000);
-  const batch = whole(form.batch, 'The batch size', 10_000);
+  const batch = whole(form.batch, 'The first batch', 10_000);
   const maxBatch = whole(form.maxBatch, 'The largest batch', 10_000);
   const maxOffline = whole(form.maxOffline, 'Offline at once', 10_000);
   const growthText = form.growth.trim();
