@@ -62,141 +62,174 @@ export async function runPacer(
   hooks: PacerHooks,
   limits: PacerLimits,
 ): Promise<void> {
-  const state: StepState[] = steps.map((s) => ({
-    queue: [...s.members],
-    uploading: 0,
-    verifying: 0,
-    started: false,
-    finished: false,
-    cut: new AbortController(),
-  }));
-  let wake: () => void = () => undefined;
-  let dirty = false;
-  const poke = (): void => {
-    dirty = true;
-    wake();
-  };
-  const changed = (): Promise<void> =>
-    dirty ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve));
-  const total = (key: 'uploading' | 'verifying'): number => state.reduce((n, s) => n + s[key], 0);
-  const ended = (i: number): boolean => {
-    const s = state[i];
-    return s !== undefined && s.queue.length === 0 && s.uploading === 0;
-  };
-  const clean = (i: number): boolean =>
-    ended(i) &&
-    state[i]?.verifying === 0 &&
-    (steps[i]?.members ?? []).every((m) => hooks.verdict(m.id) === 'other');
-  let stoppingTold = false;
+  await new Pacer(steps, hooks, limits).run();
+}
 
-  /** The device's verdict is in: trouble stops every upload not begun and cuts those of later steps. */
-  function judged(id: string, step: number): void {
-    if (hooks.verdict(id) !== 'failed') return;
-    hooks.trouble(id, step);
-    for (let later = step + 1; later < state.length; later += 1) state[later]?.cut.abort();
+class Pacer {
+  private readonly state: StepState[];
+  private wake: () => void = () => undefined;
+  private dirty = false;
+  private stoppingTold = false;
+
+  constructor(
+    private readonly steps: readonly PacedStep[],
+    private readonly hooks: PacerHooks,
+    private readonly limits: PacerLimits,
+  ) {
+    this.state = steps.map((s) => ({
+      queue: [...s.members],
+      uploading: 0,
+      verifying: 0,
+      started: false,
+      finished: false,
+      cut: new AbortController(),
+    }));
   }
 
-  function verifyOn(id: string, step: number): void {
-    const s = state[step];
+  async run(): Promise<void> {
+    for (;;) {
+      this.dirty = false;
+      if (this.hooks.stopped()) this.stopWaiting();
+      await this.finishInOrder();
+      await this.startWhatWeCan();
+      if (this.hooks.stopped()) this.stopWaiting();
+      await this.finishInOrder();
+      if (this.total('uploading') === 0 && this.total('verifying') === 0) {
+        // Nothing runs and nothing more could start: what waits is the stop's (or its steps never came).
+        if (this.dirty) continue;
+        break;
+      }
+      await this.changed();
+    }
+  }
+
+  private poke(): void {
+    this.dirty = true;
+    this.wake();
+  }
+
+  private changed(): Promise<void> {
+    return this.dirty ? Promise.resolve() : new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  private total(key: 'uploading' | 'verifying'): number {
+    return this.state.reduce((n, s) => n + s[key], 0);
+  }
+
+  /** Every upload of step `i` has ended (none waits, none under way). */
+  private ended(i: number): boolean {
+    const s = this.state[i];
+    return s !== undefined && s.queue.length === 0 && s.uploading === 0;
+  }
+
+  /** Every device of step `i` has a verdict and none failed. */
+  private clean(i: number): boolean {
+    return (
+      this.ended(i) &&
+      this.state[i]?.verifying === 0 &&
+      (this.steps[i]?.members ?? []).every((m) => this.hooks.verdict(m.id) === 'other')
+    );
+  }
+
+  /** The device's verdict is in: trouble stops every upload not begun and cuts those of later steps. */
+  private judged(id: string, step: number): void {
+    if (this.hooks.verdict(id) !== 'failed') return;
+    this.hooks.trouble(id, step);
+    for (let later = step + 1; later < this.state.length; later += 1) this.state[later]?.cut.abort();
+  }
+
+  private verifyOn(id: string, step: number): void {
+    const s = this.state[step];
     if (s === undefined) return;
     s.verifying += 1;
-    void hooks
+    void this.hooks
       .verify(id, step)
       .catch(() => undefined)
       .finally(() => {
         s.verifying -= 1;
-        judged(id, step);
-        poke();
+        this.judged(id, step);
+        this.poke();
       });
   }
 
-  function uploadTo(id: string, step: number): void {
-    const s = state[step];
+  private uploadTo(id: string, step: number): void {
+    const s = this.state[step];
     if (s === undefined) return;
     s.uploading += 1;
-    void hooks
+    void this.hooks
       .upload(id, step, s.cut.signal)
       .catch(() => 'ended' as const)
       .then((result) => {
         s.uploading -= 1;
-        if (result === 'took') verifyOn(id, step);
-        else judged(id, step);
-        poke();
+        if (result === 'took') this.verifyOn(id, step);
+        else this.judged(id, step);
+        this.poke();
       });
   }
 
   /** Whether step `i` may upload now by the turn rule. */
-  function turnOf(i: number): boolean {
+  private turnOf(i: number): boolean {
     if (i === 0) return true;
-    for (let k = 0; k < i - 1; k += 1) if (!clean(k)) return false;
-    const before = steps[i - 1];
-    if (before === undefined || !ended(i - 1)) return false;
-    return before.kind === 'batch' || clean(i - 1);
+    for (let k = 0; k < i - 1; k += 1) if (!this.clean(k)) return false;
+    const before = this.steps[i - 1];
+    if (before === undefined || !this.ended(i - 1)) return false;
+    return before.kind === 'batch' || this.clean(i - 1);
   }
 
   /** Once stopped: the members of started steps that were waiting are not started (their steps can end). */
-  function stopWaiting(): void {
-    const waiting = state.some((s) => s.queue.length > 0);
-    if (waiting && !stoppingTold) {
-      stoppingTold = true;
-      hooks.stopping();
+  private stopWaiting(): void {
+    const waiting = this.state.some((s) => s.queue.length > 0);
+    if (waiting && !this.stoppingTold) {
+      this.stoppingTold = true;
+      this.hooks.stopping();
     }
-    state.forEach((s, i) => {
+    this.state.forEach((s, i) => {
       if (!s.started) return;
-      for (const member of s.queue.splice(0)) hooks.notStarted(member.id, i);
+      for (const member of s.queue.splice(0)) this.hooks.notStarted(member.id, i);
     });
   }
 
   /** Starts every upload (and verification of an earlier run's device) the rules allow now. */
-  async function startWhatWeCan(): Promise<void> {
-    for (let i = 0; i < state.length; i += 1) {
-      const s = state[i];
+  private async startWhatWeCan(): Promise<void> {
+    for (let i = 0; i < this.state.length; i += 1) {
+      const s = this.state[i];
       if (s === undefined || s.queue.length === 0) continue;
-      if (hooks.stopped()) return;
-      if (!turnOf(i)) return;
+      if (this.hooks.stopped() || !this.turnOf(i)) return;
       if (!s.started) {
-        if (i > 0 && hooks.stopBefore(i)) return;
+        if (i > 0 && this.hooks.stopBefore(i)) return;
         s.started = true;
-        await hooks.startStep(i);
-        if (hooks.stopped()) return;
+        await this.hooks.startStep(i);
+        if (this.hooks.stopped()) return;
       }
-      while (s.queue.length > 0 && s.queue[0]?.role === 'verify') {
-        const member = s.queue.shift();
-        if (member !== undefined) verifyOn(member.id, i);
-      }
-      while (s.queue.length > 0) {
-        const busy = total('uploading');
-        if (busy >= limits.uploadsInFlight || busy + total('verifying') >= limits.maxOffline) return;
-        const member = s.queue.shift();
-        if (member === undefined) break;
-        if (member.role === 'verify') verifyOn(member.id, i);
-        else uploadTo(member.id, i);
-      }
+      if (!this.startIn(s, i)) return;
     }
+  }
+
+  /** Starts what step `i` may start now; false when a limit holds it (no later step may start either). */
+  private startIn(s: StepState, i: number): boolean {
+    while (s.queue.length > 0) {
+      const next = s.queue[0];
+      if (next?.role !== 'verify') {
+        const busy = this.total('uploading');
+        if (busy >= this.limits.uploadsInFlight || busy + this.total('verifying') >= this.limits.maxOffline) {
+          return false;
+        }
+      }
+      const member = s.queue.shift();
+      if (member === undefined) break;
+      if (member.role === 'verify') this.verifyOn(member.id, i);
+      else this.uploadTo(member.id, i);
+    }
+    return true;
   }
 
   /** Tells every step whose devices all have verdicts finished, in order. */
-  async function finishInOrder(): Promise<void> {
-    for (const [i, s] of state.entries()) {
+  private async finishInOrder(): Promise<void> {
+    for (const [i, s] of this.state.entries()) {
       if (s.finished) continue;
-      if (!s.started || !ended(i) || s.verifying > 0) return;
+      if (!s.started || !this.ended(i) || s.verifying > 0) return;
       s.finished = true;
-      await hooks.finishStep(i);
+      await this.hooks.finishStep(i);
     }
-  }
-
-  for (;;) {
-    dirty = false;
-    if (hooks.stopped()) stopWaiting();
-    await finishInOrder();
-    await startWhatWeCan();
-    if (hooks.stopped()) stopWaiting();
-    await finishInOrder();
-    if (total('uploading') === 0 && total('verifying') === 0) {
-      // Nothing runs and nothing more could start: what waits is the stop's (or its steps never came).
-      if (dirty) continue;
-      break;
-    }
-    await changed();
   }
 }
