@@ -62,6 +62,19 @@ function textOption(
   return { ok: true, value: value.trim() };
 }
 
+/** `--growth F`: a number from 1 to 100 (1: every batch alike), decimals allowed. */
+function growthOption(value: unknown): { ok: true; value?: number } | { ok: false; message: string } {
+  if (value === undefined) return { ok: true };
+  const n = Number(value);
+  if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value.trim()) || !(n >= 1 && n <= 100)) {
+    return {
+      ok: false,
+      message: `--growth must be a number from 1 to 100 (each batch that many times the one before; 1: all alike), not ${JSON.stringify(value)}.`,
+    };
+  }
+  return { ok: true, value: n };
+}
+
 /** The rollout's own options, checked before anything else happens. */
 function rolloutSettings(
   values: Record<string, string | boolean | undefined>,
@@ -70,6 +83,10 @@ function rolloutSettings(
   if (!canary.ok) return { ok: false, message: canary.error.message };
   const batch = intOption(values.batch, 'batch', 1, 10_000);
   if (!batch.ok) return { ok: false, message: batch.error.message };
+  const growth = growthOption(values.growth);
+  if (!growth.ok) return growth;
+  const maxBatch = intOption(values['max-batch'], 'max-batch', 1, 10_000);
+  if (!maxBatch.ok) return { ok: false, message: maxBatch.error.message };
   const maxOffline = intOption(values['max-offline'], 'max-offline', 1, 10_000);
   if (!maxOffline.ok) return { ok: false, message: maxOffline.error.message };
   const deadline = intOption(values.deadline, 'deadline', 1, 24 * 60);
@@ -83,6 +100,8 @@ function rolloutSettings(
     retryFailed: values['retry-failed'] === true,
     ...(canary.value !== undefined ? { canary: canary.value } : {}),
     ...(batch.value !== undefined ? { batch: batch.value } : {}),
+    ...(growth.value !== undefined ? { growth: growth.value } : {}),
+    ...(maxBatch.value !== undefined ? { maxBatch: maxBatch.value } : {}),
     ...(maxOffline.value !== undefined ? { maxOffline: maxOffline.value } : {}),
     ...(deadline.value !== undefined ? { deadlineMinutes: deadline.value } : {}),
     ...(expect.value !== undefined ? { expectVersion: expect.value } : {}),
@@ -156,6 +175,8 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     model: { type: 'string' },
     canary: { type: 'string' },
     batch: { type: 'string' },
+    growth: { type: 'string' },
+    'max-batch': { type: 'string' },
     'max-offline': { type: 'string' },
     'no-keep-settings': { type: 'boolean', default: false },
     deadline: { type: 'string' },
