@@ -152,6 +152,8 @@ const plan = (n: number): FirmwarePlan => ({
     keepSettings: true,
     canary: 1,
     batch: 10,
+    growth: 1,
+    maxBatch: 10,
     maxOffline: 10,
     deadlineMinutes: 15,
     uploadsInFlight: 5,
@@ -176,6 +178,7 @@ const plan = (n: number): FirmwarePlan => ({
     })),
   ],
   uploads: n,
+  batchSizes: [1, ...Array.from({ length: Math.ceil((n - 1) / 10) }, (_, b) => Math.min(10, n - 1 - b * 10))],
 });
 
 describe('a rollout half through firmware', () => {
