@@ -6,7 +6,12 @@
  */
 import { ACCEPTANCE_PENDING_WORDS } from '../../../shared/domain/acceptance-words';
 import type { WriteResult } from '../../../shared/domain/commission';
-import type { FirmwareDeviceOutcome, FirmwareEvent } from '../../../shared/domain/firmware';
+import type {
+  FirmwareDeviceOutcome,
+  FirmwareEvent,
+  FirmwareOutcomeKind,
+} from '../../../shared/domain/firmware';
+import { FIRMWARE_OUTCOMES } from '../../../shared/domain/firmware';
 import type { AcceptanceVerdict } from '../../../shared/domain/acceptance';
 import type { AcceptanceRunOptions } from '../acceptance/acceptance-run';
 import { runAcceptance } from '../acceptance/acceptance-run';
@@ -33,9 +38,25 @@ export function firmwareResult(device: FirmwareDeviceOutcome): WriteResult {
   return { ...base, outcome: 'failed' };
 }
 
+/** The steps a rollout concludes a device with (its `device` event's last step: its outcome). */
+const isFinal = (step: string): step is FirmwareOutcomeKind =>
+  (FIRMWARE_OUTCOMES as readonly string[]).includes(step);
+
+/** A device's last event of the rollout as its outcome, the moment the rollout concludes it. */
+function concludedBy(event: FirmwareEvent): FirmwareDeviceOutcome | undefined {
+  if (event.kind !== 'device' || !isFinal(event.step)) return undefined;
+  return {
+    deviceId: event.deviceId,
+    address: event.address,
+    outcome: event.step,
+    words: event.words,
+    uploaded: event.uploaded ?? false,
+  };
+}
+
 export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
   const { service } = options;
-  return async (targets, firmware, signal) => {
+  return async (targets, firmware, signal, onDevice) => {
     const everyone = (outcome: WriteResult['outcome'], message: string) =>
       new Map(
         targets.map((t) => [t.deviceId, { deviceId: t.deviceId, address: '', outcome, message }] as const),
@@ -49,9 +70,14 @@ export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     });
     if (!prepared.ok) return everyone('failed', prepared.error.message);
+    const onEvent = (event: FirmwareEvent): void => {
+      options.onEvent?.(event);
+      const concluded = concludedBy(event);
+      if (concluded !== undefined) onDevice?.(firmwareResult(concluded));
+    };
     const started = service.start(prepared.value, {
       ...(signal !== undefined ? { signal } : {}),
-      ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
+      onEvent,
     });
     if (!started.ok) return everyone('failed', started.error.message);
     const outcome = await started.value.outcome;
@@ -99,10 +125,10 @@ export function verdictAcceptanceRunner(
 
 /**
  * Acceptance through the app's one acceptance run (the window's Acceptance view shows it too): refused
- * while another one goes on; cancelled with the Commission run.
+ * while another one goes on, so a Commission's groups take it one at a time; cancelled with the run.
  */
 export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunner {
-  return async (targets, criteria, signal) => {
+  const run: AcceptanceRunner = async (targets, criteria, signal) => {
     const verdicts = new Map<string, { pass: boolean; pending?: boolean; message: string }>();
     const started = acceptance.start(
       targets.map((t) => t.deviceId),
@@ -133,4 +159,6 @@ export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunne
     }
     return verdicts;
   };
+  run.oneAtATime = true;
+  return run;
 }
