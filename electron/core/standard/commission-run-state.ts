@@ -1,7 +1,7 @@
 /**
  * The devices of a Commission run as it goes: each device's steps and outcome (with each step's start and
- * end times), the rule that a device whose step failed takes no later step. Shared by the run's pipeline (commission-pipeline.ts) and its steps (commission-steps.ts,
- * commission-settings.ts).
+ * end times), and the rule that a device whose step failed takes no later step. Shared by the run's
+ * pipeline (commission-pipeline.ts) and its steps (commission-steps.ts, commission-settings.ts).
  */
 import type { WriteResult } from '../../../shared/domain/commission';
 import type {
