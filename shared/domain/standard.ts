@@ -223,7 +223,7 @@ export const commissionRunSchema = z.object({
   siteId: z.string(),
   status: z.enum(COMMISSION_RUN_STATUSES),
   /**
-   * The step of the latest change ("password", "firmware", …): devices go through their steps each at
+   * The earliest step a device is in ("password", "firmware", …): devices go through their steps each at
    * its own pace, so several steps go on at once (each step's times are on the devices); absent once ended.
    */
   phase: z.enum(COMMISSION_STEP_KINDS).optional(),

@@ -12,10 +12,11 @@ import type {
   CommissionStepKind,
   DeviceDrift,
 } from '../../../shared/domain/standard';
+import { COMMISSION_STEP_KINDS } from '../../../shared/domain/standard';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { initialDevice, runCommission } from './commission-run';
-import { countsOf, runSummary } from './commission-summary';
+import { countsOf, runSummary, stepCounts } from './commission-summary';
 import type { DeskFacts } from './desk-facts';
 import { factsAtStandard } from './desk-facts';
 import type { DeskContext } from './desk-options';
@@ -84,7 +85,11 @@ function tell(
     state.devices = state.devices.map((d) => (d.deviceId === device.deviceId ? device : d));
     events.emit({ type: 'standard:device', payload: { runId: state.runId, device } });
   }
-  if (phase !== undefined && state.status === 'running') state.phase = phase;
+  // Devices are at different steps at once: the run is at the earliest step a device still runs.
+  if (phase !== undefined && state.status === 'running') {
+    const steps = stepCounts(state.devices);
+    state.phase = COMMISSION_STEP_KINDS.find((k) => steps[k].running > 0) ?? phase;
+  }
   state.counts = countsOf(state.devices);
   events.emit({
     type: 'standard:progress',
