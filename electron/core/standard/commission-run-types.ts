@@ -16,17 +16,14 @@ import type { PoolTarget } from '../commission/pool-plan';
 import type { InventoryServices } from '../inventory/inventory-services';
 
 /**
- * Runs acceptance over devices (one group of a Commission run); answers per device id whether it passed
- * and, if not, why. Groups overlap (each its own windows) unless `oneAtATime` says the runner takes one
- * group at a time (the app's one acceptance run, which its Acceptance view shows).
+ * Runs acceptance over devices (one group of a Commission run: several groups run at once, their windows
+ * overlapping); answers per device id whether it passed and, if not, why.
  */
-export type AcceptanceRunner = ((
+export type AcceptanceRunner = (
   targets: readonly PoolTarget[],
   criteria: NonNullable<SiteStandard['acceptance']>,
   signal: AbortSignal | undefined,
-) => Promise<Map<string, { pass: boolean; pending?: boolean; message: string }>>) & {
-  oneAtATime?: boolean;
-};
+) => Promise<Map<string, { pass: boolean; pending?: boolean; message: string }>>;
 
 /**
  * Runs the standard's firmware over devices (staged); answers per device id its outcome at the end, and

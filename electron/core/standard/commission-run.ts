@@ -53,7 +53,7 @@ export function commissionStages(
     { kind: 'restart', work: (group) => restartPhase(deps, input, run, group, restartAsked) },
     {
       kind: 'acceptance',
-      overlap: deps.acceptance?.oneAtATime !== true,
+      overlap: true,
       work: (group) => acceptancePhase(deps, input, run, group),
     },
   ];

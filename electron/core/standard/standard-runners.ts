@@ -124,30 +124,27 @@ export function verdictAcceptanceRunner(
 }
 
 /**
- * Acceptance through the app's one acceptance run (the window's Acceptance view shows it too): refused
- * while another one goes on, so a Commission's groups take it one at a time; cancelled with the run.
+ * Acceptance through the app's one acceptance run (the window's Acceptance view shows it too): a
+ * Commission's groups join it while it goes on (their windows overlap); refused while the window's own run
+ * goes on; cancelled with the Commission run.
  */
 export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunner {
-  const run: AcceptanceRunner = async (targets, criteria, signal) => {
+  return async (targets, criteria, signal) => {
     const verdicts = new Map<string, { pass: boolean; pending?: boolean; message: string }>();
-    const started = acceptance.start(
+    const joined = acceptance.join(
       targets.map((t) => t.deviceId),
       criteria,
     );
-    if (!started.ok) {
-      for (const t of targets) verdicts.set(t.deviceId, { pass: false, message: started.error.message });
+    if (!joined.ok) {
+      for (const t of targets) verdicts.set(t.deviceId, { pass: false, message: joined.error.message });
       return verdicts;
     }
     const stop = () => acceptance.cancel();
     signal?.addEventListener('abort', stop, { once: true });
     try {
-      await acceptance.settled();
+      for (const v of (await joined.value.verdicts) ?? []) verdicts.set(v.deviceId, verdictWords(v));
     } finally {
       signal?.removeEventListener('abort', stop);
-    }
-    const run = acceptance.current();
-    for (const v of run?.runId === started.value.runId ? run.verdicts : []) {
-      verdicts.set(v.deviceId, verdictWords(v));
     }
     for (const t of targets) {
       if (!verdicts.has(t.deviceId)) {
@@ -159,6 +156,4 @@ export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunne
     }
     return verdicts;
   };
-  run.oneAtATime = true;
-  return run;
 }

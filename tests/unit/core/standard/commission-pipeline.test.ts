@@ -273,20 +273,4 @@ describe('Commission pipelines per device', () => {
       Date.parse(at(b, 'firmware')?.endedAt ?? ''),
     );
   });
-
-  it('an acceptance runner that takes one group at a time gets its groups one after the other', async () => {
-    const t = setup({ a: NO_FIRMWARE, b: ALL });
-    const runner = t.acceptance.runner;
-    runner.oneAtATime = true;
-    const ending = t.run();
-    await until(() => t.acceptance.groups.length === 1, 'a in acceptance');
-    t.firmware.release('b');
-    await until(() => t.calls.some((c) => c.kind === 'restart' && c.ids.includes('b')), 'b restarted');
-    await tick();
-    expect(t.acceptance.groups.length).toBe(1);
-    t.acceptance.groups[0]?.end.resolve();
-    await until(() => t.acceptance.groups.length === 2, 'b in acceptance after a');
-    t.acceptance.groups[1]?.end.resolve();
-    expect((await ending).map((d) => d.outcome)).toEqual(['done', 'done']);
-  });
 });
