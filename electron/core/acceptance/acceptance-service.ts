@@ -210,7 +210,8 @@ function addPart(
 ): Promise<AcceptanceVerdict[] | undefined> {
   state.deviceIds.push(...part.targets.map((t) => t.deviceId));
   state.notInFleet.push(...part.notInFleet);
-  const endsAt = endsAtFrom(new Date(), state.criteria);
+  // A group that joins later ends later: the run's end moves with it.
+  const endsAt = state.parts > 0 ? endsAtFrom(new Date(), state.criteria) : state.endsAt;
   if (endsAt > state.endsAt) state.endsAt = endsAt;
   state.parts += 1;
   const fail = (error: unknown): undefined => {
