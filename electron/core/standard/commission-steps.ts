@@ -64,14 +64,13 @@ export async function firmwarePhase(
     }
     return;
   }
-  const concluded = new Set<string>();
+  // Each device once: its own verdict as the rollout gives it, else its outcome at the rollout's end.
+  const waiting = new Set(targets.map((t) => t.deviceId));
   const conclude = (result: WriteResult): void => {
-    if (!ids.has(result.deviceId) || concluded.has(result.deviceId)) return;
-    concluded.add(result.deviceId);
+    if (!waiting.delete(result.deviceId)) return;
     run.fromResult('firmware', result);
     release(result.deviceId);
   };
-  const ids = new Set(targets.map((t) => t.deviceId));
   const outcomes = await deps.firmware(targets, firmware, input.signal, conclude);
   for (const t of targets) {
     const result = outcomes.get(t.deviceId);
