@@ -73,7 +73,13 @@ export function deviceJson(device: CommissionDevice): string {
     address: device.address,
     deviceId: device.deviceId,
     outcome: device.outcome,
-    steps: device.steps.map((s) => ({ words: s.words, outcome: s.outcome, message: s.message })),
+    steps: device.steps.map((s) => ({
+      words: s.words,
+      outcome: s.outcome,
+      message: s.message,
+      ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
+      ...(s.endedAt !== undefined ? { endedAt: s.endedAt } : {}),
+    })),
     ...(device.failedStep !== undefined ? { failedStep: device.failedStep } : {}),
     message: device.message,
   });

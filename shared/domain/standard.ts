@@ -183,6 +183,10 @@ export type CommissionOutcome = (typeof COMMISSION_OUTCOMES)[number];
 export const commissionStepOutcomeSchema = commissionStepSchema.extend({
   outcome: z.enum([...WRITE_OUTCOMES, 'pending', 'running']),
   message: z.string(),
+  /** When the device entered this step (absent: not started); steps of different devices overlap. */
+  startedAt: isoTimeSchema.optional(),
+  /** When its outcome came (absent while it runs, and for a step not taken). */
+  endedAt: isoTimeSchema.optional(),
 });
 export type CommissionStepOutcome = z.infer<typeof commissionStepOutcomeSchema>;
 
@@ -219,7 +223,10 @@ export const commissionRunSchema = z.object({
   runId: z.string(),
   siteId: z.string(),
   status: z.enum(COMMISSION_RUN_STATUSES),
-  /** The step the run is at over the selection ("password", "firmware", …); absent once ended. */
+  /**
+   * The earliest step a device is in ("password", "firmware", …): devices go through their steps each at
+   * its own pace, so several steps go on at once (each step's times are on the devices); absent once ended.
+   */
   phase: z.enum(COMMISSION_STEP_KINDS).optional(),
   startedAt: isoTimeSchema,
   endedAt: isoTimeSchema.optional(),

@@ -3,7 +3,7 @@
  * simulated devices over loopback HTTP): a run over fleet devices streams each verdict as an
  * `acceptance:verdict` event and ends with `acceptance:done`; the verdicts are kept in the current site
  * (`acceptance:verdicts`) and the report counts and shows them; one run at a time; a cancelled run keeps
- * nothing and leaves the verdicts kept before it alone.
+ * nothing and leaves the verdicts kept before it alone. A Commission's groups join one run (`join`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,4 +152,35 @@ describe('acceptance through the app’s channels', () => {
     expect(await call('acceptance:verdicts', undefined)).toEqual(before);
     expect(await call('acceptance:cancel', undefined)).toEqual({ cancelled: false });
   }, 20_000);
+
+  it("a Commission's groups join one run, windows overlapping; the window's own run takes no group", async () => {
+    const devices = (await call('monitor:snapshot', undefined)).devices;
+    const ids = fleet.devices.map((d) => devices.find((row) => row.address === d.address)!.deviceId);
+    const criteria = { ...defaultCriteria(), minutes: 0.05 };
+    const acceptance = services.acceptance;
+    const first = acceptance.join([ids[0]!], criteria);
+    const second = acceptance.join([ids[1]!, ids[2]!], criteria);
+    if (!first.ok || !second.ok) throw new Error('a group was refused');
+    expect(second.value.run.runId).toBe(first.value.run.runId);
+    expect(second.value.run.deviceIds).toEqual(ids);
+    // Another criteria, or the window's own start, is no group of this run.
+    expect(acceptance.join([ids[0]!], { ...criteria, minutes: 1 }).ok).toBe(false);
+    expect(acceptance.start(ids, criteria).ok).toBe(false);
+    const doneBefore = ofType('acceptance:done').length;
+    expect((await first.value.verdicts)?.map((v) => v.deviceId)).toEqual([ids[0]]);
+    expect((await second.value.verdicts)?.map((v) => v.verdict)).toEqual(['fail', 'fail']);
+    await acceptance.settled();
+    await expect.poll(() => ofType('acceptance:done').length, { timeout: 5_000 }).toBe(doneBefore + 1);
+    expect(
+      ofType('acceptance:done')
+        .slice(doneBefore)
+        .map((e) => e.payload),
+    ).toEqual([expect.objectContaining({ runId: first.value.run.runId, passed: 1, failed: 2, saved: true })]);
+
+    const own = acceptance.start(ids, { ...criteria, minutes: 5 });
+    expect(own.ok).toBe(true);
+    expect(acceptance.join([ids[0]!], { ...criteria, minutes: 5 }).ok).toBe(false);
+    acceptance.cancel();
+    await acceptance.settled();
+  }, 30_000);
 });

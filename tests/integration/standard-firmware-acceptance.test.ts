@@ -69,6 +69,8 @@ describe('site standard: firmware and acceptance steps', () => {
     expect(
       world.fleet.devices[3]!.requests.some((r) => r.method === 'POST' && r.path.includes('firmware')),
     ).toBe(false);
+    // The groups (the canary first, on at its own verdict; the others after) joined one acceptance run.
+    expect(world.services.acceptance.current()?.deviceIds.toSorted()).toEqual(all.toSorted());
     const kept = await world.services.acceptance.kept();
     expect(kept.ok && kept.value.verdicts.map((v) => v.verdict)).toEqual(['pass', 'pass', 'pass', 'pass']);
     const drift = await call('standard:drift', { deviceIds: all, refresh: true });

@@ -1,5 +1,7 @@
 /**
- * Acceptance for the app: one run at a time over the fleet devices the window names, at their current
+ * Acceptance for the app: one run at a time over the fleet devices the window names (a Commission's
+ * groups join the run their first group started, each group watched from when it joins, their windows
+ * overlapping; the run ends after its last group), at their current
  * addresses, through the app's own device client and sessions (the monitor's pinned certificates, its kept
  * connections). Each device's phase (settling, watching) goes out as `acceptance:phase` when it changes —
  * gathered for PHASE_FLUSH_MS into one event, the hub batching further — and stays in `run.phases` until
@@ -41,7 +43,17 @@ export interface AcceptanceServiceOptions {
 /** Phase changes within this long go out as one `acceptance:phase` event. */
 export const PHASE_FLUSH_MS = 250;
 
-type RunState = AcceptanceRun & { controller: AbortController; phaseById: Map<string, AcceptancePhase> };
+type RunState = AcceptanceRun & {
+  controller: AbortController;
+  phaseById: Map<string, AcceptancePhase>;
+  /** Started by `join` (a Commission's groups): later groups join it while it runs. */
+  joinable: boolean;
+  /** Groups of devices still being watched; the run ends (verdicts kept) after the last. */
+  parts: number;
+  siteId: string | undefined;
+  phaseOut: { add: (p: AcceptancePhase) => void; flush: () => void };
+  ended: () => void;
+};
 
 /** Gathers phase changes and sends them as one event; `flush` sends what is left. */
 function phaseSender(
@@ -69,6 +81,16 @@ function phaseSender(
 
 export interface AcceptanceService {
   start(deviceIds: readonly string[], criteria: AcceptanceCriteria): Result<AcceptanceRun>;
+  /**
+   * A Commission's group of devices: joins the run it started earlier while that one goes on (same
+   * criteria; its windows overlap the others'), else starts one. Answers the run and this group's
+   * verdicts once its last device is judged (`undefined`: cancelled). Refused while the window's own
+   * run goes on.
+   */
+  join(
+    deviceIds: readonly string[],
+    criteria: AcceptanceCriteria,
+  ): Result<{ run: AcceptanceRun; verdicts: Promise<AcceptanceVerdict[] | undefined> }>;
   /** True when a run was going on and is now stopped. */
   cancel(): boolean;
   current(): AcceptanceRun | null;
@@ -79,49 +101,53 @@ export interface AcceptanceService {
   dispose(): Promise<void>;
 }
 
-/** Runs the acceptance, then keeps its verdicts and says it is done (`acceptance:done`). */
-async function finishRun(
+/** Watches one group of the run's devices; answers its verdicts (`undefined`: cancelled). */
+async function runPart(
   options: AcceptanceServiceOptions,
   state: RunState,
   targets: MonitorTarget[],
-  siteId: string | undefined,
-) {
+): Promise<AcceptanceVerdict[] | undefined> {
   const { events } = options;
-  const phases = phaseSender(events, state);
   const outcome = await runAcceptance(targets, {
     client: options.client,
     sessions: options.sessions,
     criteria: state.criteria,
     signal: state.controller.signal,
     ...options.run,
-    onPhase: phases.add,
+    onPhase: state.phaseOut.add,
     onVerdict: (verdict: AcceptanceVerdict) => {
       state.phaseById.delete(verdict.deviceId);
       state.verdicts.push(verdict);
       events.emit({ type: 'acceptance:verdict', payload: { runId: state.runId, verdict } });
     },
   });
-  phases.flush();
+  return outcome.cancelled ? undefined : outcome.verdicts;
+}
+
+/** After the run's last group: keeps its verdicts and says it is done (`acceptance:done`). */
+async function endRun(options: AcceptanceServiceOptions, state: RunState): Promise<void> {
+  const { events } = options;
+  state.phaseOut.flush();
   state.phaseById.clear();
   let saved = false;
-  if (outcome.cancelled) {
+  if (state.controller.signal.aborted) {
     state.status = 'cancelled';
     state.verdicts = [];
   } else {
     state.status = 'done';
-    const kept = await options.verdicts.save(siteId, outcome.verdicts);
+    const kept = await options.verdicts.save(state.siteId, state.verdicts);
     saved = kept.ok;
     if (!kept.ok) state.saveError = kept.error.message;
   }
-  const passed = outcome.verdicts.filter((v) => v.verdict === 'pass').length;
-  const pending = outcome.verdicts.filter((v) => v.verdict === 'pending').length;
+  const passed = state.verdicts.filter((v) => v.verdict === 'pass').length;
+  const pending = state.verdicts.filter((v) => v.verdict === 'pending').length;
   events.emit({
     type: 'acceptance:done',
     payload: {
       runId: state.runId,
       status: state.status === 'cancelled' ? 'cancelled' : 'done',
       passed,
-      failed: outcome.verdicts.length - passed - pending,
+      failed: state.verdicts.length - passed - pending,
       pending,
       saved,
       ...(state.saveError !== undefined ? { saveError: state.saveError } : {}),
@@ -129,12 +155,101 @@ async function finishRun(
   });
 }
 
+/** The latest a verdict can come from now: a device that settles at the limit, then its whole window. */
+const endsAtFrom = (at: Date, criteria: AcceptanceCriteria): string => {
+  const settleMinutes = criteria.settleMinutes ?? ACCEPTANCE_DEFAULTS.settleMinutes;
+  return new Date(at.getTime() + Math.round((settleMinutes + criteria.minutes) * 60_000)).toISOString();
+};
+
+/** The asked devices at their fleet addresses, and those no longer in the fleet. */
+function fleetTargets(
+  options: AcceptanceServiceOptions,
+  deviceIds: readonly string[],
+): { targets: MonitorTarget[]; notInFleet: string[] } {
+  const targets: MonitorTarget[] = [];
+  const notInFleet: string[] = [];
+  for (const deviceId of new Set(deviceIds)) {
+    const entry = options.fleet.entry(deviceId);
+    if (entry === undefined) notInFleet.push(deviceId);
+    else targets.push({ deviceId, address: entry.address });
+  }
+  return { targets, notInFleet };
+}
+
+function newRun(options: AcceptanceServiceOptions, criteria: AcceptanceCriteria, joinable: boolean) {
+  const startedAt = new Date();
+  let ended = (): void => undefined;
+  const ending = new Promise<void>((resolve) => (ended = resolve));
+  const state: RunState = {
+    runId: `${startedAt.getTime().toString(36)}-${randomBytes(3).toString('hex')}`,
+    status: 'running',
+    criteria: { ...criteria },
+    startedAt: startedAt.toISOString(),
+    endsAt: endsAtFrom(startedAt, criteria),
+    deviceIds: [],
+    notInFleet: [],
+    verdicts: [],
+    controller: new AbortController(),
+    phaseById: new Map(),
+    joinable,
+    parts: 0,
+    // The fleet's site now: the verdicts go where the devices were when the run started.
+    siteId: options.fleet.siteId(),
+    phaseOut: { add: () => undefined, flush: () => undefined },
+    ended,
+  };
+  state.phaseOut = phaseSender(options.events, state);
+  return { state, ending };
+}
+
+/** Starts watching a group of the run's devices; the run ends after its last group. */
+function addPart(
+  options: AcceptanceServiceOptions,
+  state: RunState,
+  part: { targets: MonitorTarget[]; notInFleet: string[] },
+): Promise<AcceptanceVerdict[] | undefined> {
+  state.deviceIds.push(...part.targets.map((t) => t.deviceId));
+  state.notInFleet.push(...part.notInFleet);
+  // A group that joins later ends later: the run's end moves with it.
+  const endsAt = state.parts > 0 ? endsAtFrom(new Date(), state.criteria) : state.endsAt;
+  if (endsAt > state.endsAt) state.endsAt = endsAt;
+  state.parts += 1;
+  const fail = (error: unknown): undefined => {
+    state.status = 'done';
+    state.saveError = error instanceof Error ? error.message : String(error);
+    return undefined;
+  };
+  // The last group's verdicts come once the run's verdicts are kept: whoever waits for them reads them.
+  return runPart(options, state, part.targets)
+    .catch(fail)
+    .then(async (verdicts) => {
+      state.parts -= 1;
+      if (state.parts === 0) {
+        await endRun(options, state).catch(fail);
+        state.ended();
+      }
+      return verdicts;
+    });
+}
+
+const sameCriteria = (a: AcceptanceCriteria, b: AcceptanceCriteria): boolean =>
+  JSON.stringify(a) === JSON.stringify(b);
+
 export function createAcceptanceService(options: AcceptanceServiceOptions): AcceptanceService {
   let run: RunState | null = null;
   let ending: Promise<void> = Promise.resolve();
 
   const view = (state: RunState): AcceptanceRun => {
-    const { controller: _controller, phaseById, ...rest } = state;
+    const {
+      controller: _controller,
+      phaseById,
+      joinable: _joinable,
+      parts: _parts,
+      siteId: _siteId,
+      phaseOut: _phaseOut,
+      ended: _ended,
+      ...rest
+    } = state;
     return {
       ...rest,
       deviceIds: [...rest.deviceIds],
@@ -144,47 +259,30 @@ export function createAcceptanceService(options: AcceptanceServiceOptions): Acce
     };
   };
 
+  const begin = (deviceIds: readonly string[], criteria: AcceptanceCriteria, joinable: boolean) => {
+    const part = fleetTargets(options, deviceIds);
+    if (part.targets.length === 0)
+      return err('INVALID_INPUT', 'None of these devices is in the fleet any more.');
+    const joining =
+      joinable && run?.status === 'running' && run.joinable && sameCriteria(run.criteria, criteria);
+    if (run?.status === 'running' && !joining) {
+      return err('INVALID_INPUT', 'An acceptance run is going on already: wait for it or cancel it first.');
+    }
+    if (!joining || run === null) {
+      const started = newRun(options, criteria, joinable);
+      run = started.state;
+      ending = started.ending;
+    }
+    const verdicts = addPart(options, run, part);
+    return ok({ run: view(run), verdicts });
+  };
+
   return {
     start(deviceIds, criteria) {
-      if (run?.status === 'running') {
-        return err('INVALID_INPUT', 'An acceptance run is going on already: wait for it or cancel it first.');
-      }
-      const asked = [...new Set(deviceIds)];
-      const targets: MonitorTarget[] = [];
-      const notInFleet: string[] = [];
-      for (const deviceId of asked) {
-        const entry = options.fleet.entry(deviceId);
-        if (entry === undefined) notInFleet.push(deviceId);
-        else targets.push({ deviceId, address: entry.address });
-      }
-      if (targets.length === 0)
-        return err('INVALID_INPUT', 'None of these devices is in the fleet any more.');
-      const startedAt = new Date();
-      // The latest a verdict can come: a device that settles at the limit, then its whole window.
-      const settleMinutes = criteria.settleMinutes ?? ACCEPTANCE_DEFAULTS.settleMinutes;
-      const state: RunState = {
-        runId: `${startedAt.getTime().toString(36)}-${randomBytes(3).toString('hex')}`,
-        status: 'running',
-        criteria: { ...criteria },
-        startedAt: startedAt.toISOString(),
-        endsAt: new Date(
-          startedAt.getTime() + Math.round((settleMinutes + criteria.minutes) * 60_000),
-        ).toISOString(),
-        deviceIds: targets.map((t) => t.deviceId),
-        notInFleet,
-        verdicts: [],
-        controller: new AbortController(),
-        phaseById: new Map(),
-      };
-      run = state;
-      // The fleet's site now: the verdicts go where the devices were when the run started.
-      const siteId = options.fleet.siteId();
-      ending = finishRun(options, state, targets, siteId).catch((error: unknown) => {
-        state.status = 'done';
-        state.saveError = error instanceof Error ? error.message : String(error);
-      });
-      return ok(view(state));
+      const started = begin(deviceIds, criteria, false);
+      return started.ok ? ok(started.value.run) : started;
     },
+    join: (deviceIds, criteria) => begin(deviceIds, criteria, true),
     cancel() {
       if (run?.status !== 'running') return false;
       run.controller.abort();

@@ -1,7 +1,7 @@
 /**
- * The devices of a Commission run as it goes: each device's steps and outcome, the rule that a device
- * whose step failed takes no later step, and which devices a phase is due for. Shared by the run's phases
- * (commission-steps.ts, commission-settings.ts).
+ * The devices of a Commission run as it goes: each device's steps and outcome (with each step's start and
+ * end times), and the rule that a device whose step failed takes no later step. Shared by the run's
+ * pipeline (commission-pipeline.ts) and its steps (commission-steps.ts, commission-settings.ts).
  */
 import type { WriteResult } from '../../../shared/domain/commission';
 import type {
@@ -11,7 +11,10 @@ import type {
   CommissionStepOutcome,
 } from '../../../shared/domain/standard';
 import type { PoolTarget } from '../commission/pool-plan';
+import type { Clock } from '../clock/clock';
+import { REAL_CLOCK } from '../clock/clock';
 import type { CommissionRunInput } from './commission-run-types';
+import { stepCounts } from './commission-summary';
 
 export function initialDevice(entry: CommissionPlanEntry): CommissionDevice {
   const base = { deviceId: entry.deviceId, address: entry.address };
@@ -29,7 +32,18 @@ const stripAddress = (message: string): string => message.replace(/^\[?[\w.:-]+\
 
 export type RunState = ReturnType<typeof createRunState>;
 
-export function createRunState(input: CommissionRunInput) {
+/** A step's times: started when it first runs, ended when its outcome comes (a step not taken has none). */
+function timed(
+  step: CommissionStepOutcome,
+  outcome: CommissionStepOutcome['outcome'],
+  at: string,
+): CommissionStepOutcome {
+  if (outcome === 'pending') return step;
+  if (outcome === 'running') return step.startedAt !== undefined ? step : { ...step, startedAt: at };
+  return { ...step, startedAt: step.startedAt ?? at, endedAt: at };
+}
+
+export function createRunState(input: CommissionRunInput, clock: Pick<Clock, 'now'> = REAL_CLOCK) {
   const { signal } = input;
   const devices = new Map(input.entries.map((e) => [e.deviceId, initialDevice(e)]));
   const targetOf = new Map(input.targets.map((t) => [t.deviceId, t]));
@@ -46,7 +60,10 @@ export function createRunState(input: CommissionRunInput) {
   ): void => {
     const device = devices.get(deviceId);
     if (device === undefined) return;
-    const steps = device.steps.map((s) => (s.kind === kind ? { ...s, outcome, message } : s));
+    const at = new Date(clock.now()).toISOString();
+    const steps = device.steps.map((s) =>
+      s.kind === kind ? { ...timed(s, outcome, at), outcome, message } : s,
+    );
     const step = steps.find((s) => s.kind === kind);
     let next: CommissionDevice = { ...device, steps, outcome: 'running' };
     if (outcome === 'failed' || outcome === 'unknown') {
@@ -67,19 +84,6 @@ export function createRunState(input: CommissionRunInput) {
     input.onDevice?.(next, kind);
   };
 
-  /** The devices still going whose next pending step is `kind`. */
-  const due = (kind: CommissionStepKind): PoolTarget[] =>
-    [...devices.values()]
-      .filter(
-        (d) =>
-          (d.outcome === 'pending' || d.outcome === 'running') &&
-          d.steps.some((s) => s.kind === kind && s.outcome === 'pending'),
-      )
-      .flatMap((d) => {
-        const target = targetOf.get(d.deviceId);
-        return target === undefined ? [] : [target];
-      });
-
   const stopped = (): boolean => signal?.aborted === true;
   const tellAll = (targets: readonly PoolTarget[], kind: CommissionStepKind) => {
     for (const t of targets) setStep(t.deviceId, kind, 'running', '');
@@ -99,5 +103,8 @@ export function createRunState(input: CommissionRunInput) {
         : d,
     );
 
-  return { devices, bulk, setStep, due, stopped, tellAll, fromResult, ended };
+  /** Per step, how many devices wait for it, run it, are done with it or failed it — at any moment. */
+  const counts = () => stepCounts([...devices.values()]);
+
+  return { devices, targetOf, bulk, setStep, stopped, tellAll, fromResult, ended, counts };
 }

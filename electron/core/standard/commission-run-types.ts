@@ -9,23 +9,32 @@ import type {
   CommissionStepKind,
   SiteStandard,
 } from '../../../shared/domain/standard';
+import type { Clock } from '../clock/clock';
 import type { ActionDeps } from '../commission/action-write';
 import type { CommissionServices } from '../commission/commission-services';
 import type { PoolTarget } from '../commission/pool-plan';
 import type { InventoryServices } from '../inventory/inventory-services';
 
-/** Runs acceptance over devices; answers per device id whether it passed and, if not, why. */
+/**
+ * Runs acceptance over devices (one group of a Commission run: several groups run at once, their windows
+ * overlapping); answers per device id whether it passed and, if not, why.
+ */
 export type AcceptanceRunner = (
   targets: readonly PoolTarget[],
   criteria: NonNullable<SiteStandard['acceptance']>,
   signal: AbortSignal | undefined,
 ) => Promise<Map<string, { pass: boolean; pending?: boolean; message: string }>>;
 
-/** Runs the standard's firmware over devices (staged); answers per device id its outcome. */
+/**
+ * Runs the standard's firmware over devices (staged); answers per device id its outcome at the end, and
+ * tells each device's outcome the moment the rollout concludes it (`onDevice`), so the device can go on
+ * to its next step while the rollout still updates others.
+ */
 export type FirmwareRunner = (
   targets: readonly PoolTarget[],
   firmware: NonNullable<SiteStandard['firmware']>,
   signal: AbortSignal | undefined,
+  onDevice?: (result: WriteResult) => void,
 ) => Promise<Map<string, WriteResult>>;
 
 export interface CommissionRunDeps extends ActionDeps {
@@ -45,6 +54,8 @@ export interface CommissionRunDeps extends ActionDeps {
   acceptance?: AcceptanceRunner;
   firmware?: FirmwareRunner;
   now: () => Date;
+  /** The clock of the steps' start and end times (default the real one). */
+  clock?: Pick<Clock, 'now'>;
 }
 
 export interface CommissionRunInput {
@@ -58,6 +69,6 @@ export interface CommissionRunInput {
   sitePassword: string | undefined;
   signal?: AbortSignal;
   concurrency?: number;
-  /** A device changed (a step started or ended). */
+  /** A device changed (a step started or ended): `phase` is that step. */
   onDevice?: (device: CommissionDevice, phase: CommissionStepKind) => void;
 }

@@ -1,16 +1,22 @@
 /**
- * Commission: brings devices to their site's standard, phase by phase over the selection, in the order of
- * the steps (commission-plan.ts): password → firmware → settings → restart → acceptance. Each phase is the
- * existing write service itself — its preview, one send, its read-back, its activity entry — so nothing of
- * a write is done twice here. A device whose step fails takes no later step (named with the step); the
- * others go on. Resumable by design: a run plans from what the devices show now, so running it again
- * does only what still differs, and a device at the standard gets no write at all.
+ * Commission: brings devices to their site's standard, each device through the steps it needs in the
+ * plan's order (commission-plan.ts): password → firmware → settings → restart → acceptance. A pipeline
+ * per device (commission-pipeline.ts): a device takes its next step as soon as its previous one is
+ * verified, in groups as devices become ready, never the whole selection waiting at each step — so one
+ * device is in its acceptance window while another still updates its firmware, and the run ends with the
+ * last verdict. Each step is the existing write service itself — its preview, one send, its read-back,
+ * its activity entry — so nothing of a write is done twice here. A device whose step fails takes no later
+ * step (named with the step); the others go on. Resumable by design: a run plans from what the devices
+ * show now, so running it again does only what still differs, and a device at the standard gets no write.
  *
- * The phases live in commission-steps.ts and commission-settings.ts, the devices as the run goes in
+ * The steps live in commission-steps.ts and commission-settings.ts, the devices as the run goes in
  * commission-run-state.ts.
  */
 import type { CommissionDevice } from '../../../shared/domain/standard';
 import type { CommissionRunDeps, CommissionRunInput } from './commission-run-types';
+import type { PipelineStage } from './commission-pipeline';
+import { runPipeline } from './commission-pipeline';
+import type { RunState } from './commission-run-state';
 import { createRunState } from './commission-run-state';
 import { settingsPhase } from './commission-settings';
 import { acceptancePhase, firmwarePhase, passwordPhase, restartPhase } from './commission-steps';
@@ -23,15 +29,41 @@ export type {
 } from './commission-run-types';
 export { initialDevice } from './commission-run-state';
 
+/** The stages in the plan's order, each one step's work over a group of devices. */
+export function commissionStages(
+  deps: CommissionRunDeps,
+  input: CommissionRunInput,
+  run: RunState,
+): PipelineStage[] {
+  // Which devices a settings write asked to restart: their restart group reads it.
+  const restartAsked = new Set<string>();
+  return [
+    { kind: 'password', work: (group) => passwordPhase(deps, input, run, group) },
+    {
+      kind: 'firmware',
+      once: true,
+      work: (group, release) => firmwarePhase(deps, input, run, group, release),
+    },
+    {
+      kind: 'settings',
+      work: async (group) => {
+        await settingsPhase(deps, input, run, group, restartAsked);
+      },
+    },
+    { kind: 'restart', work: (group) => restartPhase(deps, input, run, group, restartAsked) },
+    {
+      kind: 'acceptance',
+      overlap: true,
+      work: (group) => acceptancePhase(deps, input, run, group),
+    },
+  ];
+}
+
 export async function runCommission(
   deps: CommissionRunDeps,
   input: CommissionRunInput,
 ): Promise<CommissionDevice[]> {
-  const run = createRunState(input);
-  await passwordPhase(deps, input, run);
-  await firmwarePhase(deps, input, run);
-  const restartAsked = await settingsPhase(deps, input, run);
-  await restartPhase(deps, input, run, restartAsked);
-  await acceptancePhase(deps, input, run);
+  const run = createRunState(input, deps.clock);
+  await runPipeline(run, commissionStages(deps, input, run));
   return run.ended();
 }

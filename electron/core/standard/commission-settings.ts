@@ -1,7 +1,8 @@
 /**
  * 3. A Commission run's settings phase: pools and preset, one write per device — `setPools` for a device
  * whose pools (or workers) differ alone, `setPower` for one whose preset differs alone, and one POST of
- * both (settings-apply.ts) for one where both differ. Answers which devices said a restart is required.
+ * both (settings-apply.ts) for one where both differ, over one group of devices the pipeline hands it.
+ * Adds to `restartAsked` the devices that said a restart is required (and answers it).
  */
 import type { WriteResult } from '../../../shared/domain/commission';
 import type { PoolSpec } from '../../../shared/domain/pools';
@@ -20,10 +21,10 @@ export async function settingsPhase(
   deps: CommissionRunDeps,
   input: CommissionRunInput,
   run: RunState,
+  targets: readonly PoolTarget[],
+  restartAsked: Set<string> = new Set<string>(),
 ): Promise<Set<string>> {
   const { standard, siteId } = input;
-  const targets = run.due('settings');
-  const restartAsked = new Set<string>();
   if (targets.length === 0 || run.stopped()) return restartAsked;
   run.tellAll(targets, 'settings');
   const wordsOf = (t: PoolTarget) =>

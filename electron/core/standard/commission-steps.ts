@@ -1,8 +1,10 @@
 /**
- * The phases of a Commission run besides the settings write (commission-settings.ts): password,
- * firmware, restart, acceptance — each over the devices it is due for, through the existing write service
- * (its preview, one send, its read-back, its activity entry).
+ * The steps of a Commission run besides the settings write (commission-settings.ts): password,
+ * firmware, restart, acceptance — each over one group of devices the pipeline (commission-pipeline.ts)
+ * hands it, through the existing write service (its preview, one send, its read-back, its activity entry).
  */
+import type { WriteResult } from '../../../shared/domain/commission';
+import type { PoolTarget } from '../commission/pool-plan';
 import type { CommissionRunDeps, CommissionRunInput } from './commission-run-types';
 import type { RunState } from './commission-run-state';
 import { RESTART_STORED } from './commission-plan';
@@ -12,8 +14,8 @@ export async function passwordPhase(
   deps: CommissionRunDeps,
   input: CommissionRunInput,
   run: RunState,
+  targets: readonly PoolTarget[],
 ): Promise<void> {
-  const targets = run.due('password');
   if (targets.length === 0 || run.stopped()) return;
   run.tellAll(targets, 'password');
   if (input.sitePassword === undefined) {
@@ -37,13 +39,17 @@ export async function passwordPhase(
   });
 }
 
-/** 2. Firmware: the staged rollout over every device that needs it. */
+/**
+ * 2. Firmware: the staged rollout, once, over every device that needs it; each device goes on
+ * (`release`) the moment the rollout concludes it, while the rollout still updates others.
+ */
 export async function firmwarePhase(
   deps: CommissionRunDeps,
   input: CommissionRunInput,
   run: RunState,
+  targets: readonly PoolTarget[],
+  release: (deviceId: string) => void = () => undefined,
 ): Promise<void> {
-  const targets = run.due('firmware');
   const firmware = input.standard.firmware;
   if (targets.length === 0 || run.stopped() || firmware === undefined) return;
   run.tellAll(targets, 'firmware');
@@ -58,12 +64,24 @@ export async function firmwarePhase(
     }
     return;
   }
-  const outcomes = await deps.firmware(targets, firmware, input.signal);
+  // Each device once: its own verdict as the rollout gives it, else its outcome at the rollout's end.
+  const waiting = new Set(targets.map((t) => t.deviceId));
+  const conclude = (result: WriteResult): void => {
+    if (!waiting.delete(result.deviceId)) return;
+    run.fromResult('firmware', result);
+    release(result.deviceId);
+  };
+  const outcomes = await deps.firmware(targets, firmware, input.signal, conclude);
   for (const t of targets) {
     const result = outcomes.get(t.deviceId);
-    if (result === undefined)
-      run.setStep(t.deviceId, 'firmware', 'failed', 'not updated (the rollout stopped)');
-    else run.fromResult('firmware', result);
+    conclude(
+      result ?? {
+        deviceId: t.deviceId,
+        address: '',
+        outcome: 'failed',
+        message: 'not updated (the rollout stopped)',
+      },
+    );
   }
 }
 
@@ -72,9 +90,9 @@ export async function restartPhase(
   deps: CommissionRunDeps,
   input: CommissionRunInput,
   run: RunState,
+  targets: readonly PoolTarget[],
   restartAsked: ReadonlySet<string>,
 ): Promise<void> {
-  const targets = run.due('restart');
   // A device that stored settings not in force before this run is restarted whatever its write answered.
   const stored = (deviceId: string): boolean =>
     run.devices.get(deviceId)?.steps.some((s) => s.kind === 'restart' && s.words === RESTART_STORED) === true;
@@ -93,13 +111,13 @@ export async function restartPhase(
   });
 }
 
-/** 5. Acceptance over the devices that took every step so far. */
+/** 5. Acceptance over a group of devices that took every step so far (groups' windows overlap). */
 export async function acceptancePhase(
   deps: CommissionRunDeps,
   input: CommissionRunInput,
   run: RunState,
+  targets: readonly PoolTarget[],
 ): Promise<void> {
-  const targets = run.due('acceptance');
   const criteria = input.standard.acceptance;
   if (targets.length === 0 || run.stopped() || criteria === undefined) return;
   run.tellAll(targets, 'acceptance');

@@ -1,9 +1,35 @@
 /**
  * A Commission run's counts and its one-line summary ("commissioned 18 of 20 devices; …"): the window's
- * footer, the CLI and the report say the same. Pure.
+ * footer, the CLI and the report say the same; and per step where the devices are. Pure.
  */
 import { ACCEPTANCE_PENDING_WORDS } from '../../../shared/domain/acceptance-words';
-import type { CommissionCounts, CommissionDevice } from '../../../shared/domain/standard';
+import type { CommissionCounts, CommissionDevice, CommissionStepKind } from '../../../shared/domain/standard';
+import { COMMISSION_STEP_KINDS } from '../../../shared/domain/standard';
+
+/** One step over a run's devices: waiting for it, in it, done, failed (or unknown); not taken: none. */
+export interface StepCount {
+  waiting: number;
+  running: number;
+  done: number;
+  failed: number;
+}
+
+/** Per step, where the devices that take it are — a run's progress at any moment (devices overlap steps). */
+export function stepCounts(devices: readonly CommissionDevice[]): Record<CommissionStepKind, StepCount> {
+  const counts = Object.fromEntries(
+    COMMISSION_STEP_KINDS.map((k) => [k, { waiting: 0, running: 0, done: 0, failed: 0 }]),
+  ) as Record<CommissionStepKind, StepCount>;
+  for (const d of devices) {
+    for (const s of d.steps) {
+      const c = counts[s.kind];
+      if (s.outcome === 'pending') c.waiting += 1;
+      else if (s.outcome === 'running') c.running += 1;
+      else if (s.outcome === 'done') c.done += 1;
+      else if (s.outcome === 'failed' || s.outcome === 'unknown') c.failed += 1;
+    }
+  }
+  return counts;
+}
 
 /** Its acceptance step is pending: every write taken, the device still settling at the settle limit. */
 export const acceptancePending = (d: CommissionDevice): boolean =>

@@ -12,13 +12,14 @@ import type {
   CommissionStepKind,
   DeviceDrift,
 } from '../../../shared/domain/standard';
+import { COMMISSION_STEP_KINDS } from '../../../shared/domain/standard';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { REAL_CLOCK } from '../clock/clock';
 import { createCommissionProgress } from '../progress/commission-progress';
 import type { CommissionProgress } from '../progress/commission-progress';
 import { initialDevice, runCommission } from './commission-run';
-import { countsOf, runSummary } from './commission-summary';
+import { countsOf, runSummary, stepCounts } from './commission-summary';
 import type { DeskFacts } from './desk-facts';
 import { factsAtStandard } from './desk-facts';
 import type { DeskContext } from './desk-options';
@@ -88,7 +89,11 @@ function tell(ctx: DeskContext, run: DeskRun, device?: CommissionDevice, phase?:
     state.devices = state.devices.map((d) => (d.deviceId === device.deviceId ? device : d));
     events.emit({ type: 'standard:device', payload: { runId: state.runId, device } });
   }
-  if (phase !== undefined && state.status === 'running') state.phase = phase;
+  // Devices are at different steps at once: the run is at the earliest step a device still runs.
+  if (phase !== undefined && state.status === 'running') {
+    const steps = stepCounts(state.devices);
+    state.phase = COMMISSION_STEP_KINDS.find((k) => steps[k].running > 0) ?? phase;
+  }
   state.counts = countsOf(state.devices);
   if (run.progress !== undefined) state.progress = run.progress.estimate(state.devices);
   events.emit({

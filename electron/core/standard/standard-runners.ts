@@ -6,7 +6,12 @@
  */
 import { ACCEPTANCE_PENDING_WORDS } from '../../../shared/domain/acceptance-words';
 import type { WriteResult } from '../../../shared/domain/commission';
-import type { FirmwareDeviceOutcome, FirmwareEvent } from '../../../shared/domain/firmware';
+import type {
+  FirmwareDeviceOutcome,
+  FirmwareEvent,
+  FirmwareOutcomeKind,
+} from '../../../shared/domain/firmware';
+import { FIRMWARE_OUTCOMES } from '../../../shared/domain/firmware';
 import type { AcceptanceVerdict } from '../../../shared/domain/acceptance';
 import type { AcceptanceRunOptions } from '../acceptance/acceptance-run';
 import { runAcceptance } from '../acceptance/acceptance-run';
@@ -33,9 +38,25 @@ export function firmwareResult(device: FirmwareDeviceOutcome): WriteResult {
   return { ...base, outcome: 'failed' };
 }
 
+/** The steps a rollout concludes a device with (its `device` event's last step: its outcome). */
+const isFinal = (step: string): step is FirmwareOutcomeKind =>
+  (FIRMWARE_OUTCOMES as readonly string[]).includes(step);
+
+/** A device's last event of the rollout as its outcome, the moment the rollout concludes it. */
+function concludedBy(event: FirmwareEvent): FirmwareDeviceOutcome | undefined {
+  if (event.kind !== 'device' || !isFinal(event.step)) return undefined;
+  return {
+    deviceId: event.deviceId,
+    address: event.address,
+    outcome: event.step,
+    words: event.words,
+    uploaded: event.uploaded ?? false,
+  };
+}
+
 export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
   const { service } = options;
-  return async (targets, firmware, signal) => {
+  return async (targets, firmware, signal, onDevice) => {
     const everyone = (outcome: WriteResult['outcome'], message: string) =>
       new Map(
         targets.map((t) => [t.deviceId, { deviceId: t.deviceId, address: '', outcome, message }] as const),
@@ -49,9 +70,14 @@ export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     });
     if (!prepared.ok) return everyone('failed', prepared.error.message);
+    const onEvent = (event: FirmwareEvent): void => {
+      options.onEvent?.(event);
+      const concluded = concludedBy(event);
+      if (concluded !== undefined) onDevice?.(firmwareResult(concluded));
+    };
     const started = service.start(prepared.value, {
       ...(signal !== undefined ? { signal } : {}),
-      ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}),
+      onEvent,
     });
     if (!started.ok) return everyone('failed', started.error.message);
     const outcome = await started.value.outcome;
@@ -98,30 +124,27 @@ export function verdictAcceptanceRunner(
 }
 
 /**
- * Acceptance through the app's one acceptance run (the window's Acceptance view shows it too): refused
- * while another one goes on; cancelled with the Commission run.
+ * Acceptance through the app's one acceptance run (the window's Acceptance view shows it too): a
+ * Commission's groups join it while it goes on (their windows overlap); refused while the window's own run
+ * goes on; cancelled with the Commission run.
  */
 export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunner {
   return async (targets, criteria, signal) => {
     const verdicts = new Map<string, { pass: boolean; pending?: boolean; message: string }>();
-    const started = acceptance.start(
+    const joined = acceptance.join(
       targets.map((t) => t.deviceId),
       criteria,
     );
-    if (!started.ok) {
-      for (const t of targets) verdicts.set(t.deviceId, { pass: false, message: started.error.message });
+    if (!joined.ok) {
+      for (const t of targets) verdicts.set(t.deviceId, { pass: false, message: joined.error.message });
       return verdicts;
     }
     const stop = () => acceptance.cancel();
     signal?.addEventListener('abort', stop, { once: true });
     try {
-      await acceptance.settled();
+      for (const v of (await joined.value.verdicts) ?? []) verdicts.set(v.deviceId, verdictWords(v));
     } finally {
       signal?.removeEventListener('abort', stop);
-    }
-    const run = acceptance.current();
-    for (const v of run?.runId === started.value.runId ? run.verdicts : []) {
-      verdicts.set(v.deviceId, verdictWords(v));
     }
     for (const t of targets) {
       if (!verdicts.has(t.deviceId)) {
