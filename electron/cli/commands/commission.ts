@@ -28,6 +28,7 @@ import { parse } from '../args';
 import { cliPins } from '../inventory-pins';
 import { EXIT, reportError } from '../output';
 import { deviceJson, deviceLine, planJson, planLine } from '../standard-output';
+import { cliClockPolicy } from '../run-clock';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
@@ -158,7 +159,15 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
       if (refused !== undefined) return refused;
     }
 
-    const firmwareService = createFirmwareService({ client, credentials: services, inventory, pins });
+    // One policy for the run's firmware and acceptance: its notice on stderr once.
+    const clockFor = cliClockPolicy(output);
+    const firmwareService = createFirmwareService({
+      client,
+      credentials: services,
+      inventory,
+      pins,
+      clockFor,
+    });
     const printed = new Set<string>();
     const print = (device: CommissionDevice) => {
       if (printed.has(device.deviceId)) return;
@@ -187,6 +196,7 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
           sessions: services.sessions,
           verdicts: verdictStore,
           siteId: site.id,
+          clockFor,
         }),
       },
       {

@@ -29,6 +29,7 @@ import { planJson, planLines, printDevice, summaryJson, summarySentence } from '
 import { cliPins } from '../inventory-pins';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
+import { cliClockPolicy } from '../run-clock';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
@@ -177,6 +178,7 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
       credentials: services,
       inventory,
       pins,
+      clockFor: cliClockPolicy(output),
     });
     const prepared = await firmware.prepare({
       targets,

@@ -44,3 +44,14 @@ export function envClockPolicy(
     return choice.clock;
   };
 }
+
+/**
+ * The app's policy: a scale only in demo mode (`npm run demo` sets MINERDECK_DEMO=1 over the simulated
+ * fleet), and even then only for runs whose every device is on loopback; any other app run is real.
+ */
+export function appClockPolicy(
+  env: Readonly<Record<string, string | undefined>>,
+  tell: (line: string) => void,
+): ClockPolicy {
+  return env.MINERDECK_DEMO === '1' ? envClockPolicy(env, tell) : REAL_CLOCK_POLICY;
+}

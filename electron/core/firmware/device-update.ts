@@ -94,13 +94,24 @@ export function createDeviceUpdate(
     });
   }
 
+  /**
+   * The fleet's monitor outlives any run and stays on the real clock: a time of a run on a scaled clock
+   * (field epoch ms) is told as the real instant it falls at.
+   */
+  const monitorTime = (fieldAt: number): number => {
+    const clock = deps.clock;
+    if (clock === undefined || clock.scale === 1) return fieldAt;
+    return REAL_CLOCK.now() + (fieldAt - clock.now()) / clock.scale;
+  };
+
   function tellMonitor(device: RolloutDevice, at: number, after: number): void {
     const downAt = at + after * 1000;
+    const m = monitorTime;
     try {
-      deps.disruptions?.expectDisruption(device.plan.deviceId, 'rebooting', at + deadlineMs, {
-        since: at,
-        downAtMs: downAt,
-        backAtMs: Math.min(at + deadlineMs, downAt + deps.timing.backEstimateMs),
+      deps.disruptions?.expectDisruption(device.plan.deviceId, 'rebooting', m(at + deadlineMs), {
+        since: m(at),
+        downAtMs: m(downAt),
+        backAtMs: m(Math.min(at + deadlineMs, downAt + deps.timing.backEstimateMs)),
         cause: 'firmware',
       });
     } catch {
