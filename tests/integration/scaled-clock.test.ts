@@ -101,7 +101,10 @@ describe('a run on a scaled clock', () => {
     const outcome = await started.value.outcome;
     const realMs = Date.now() - (tookAt ?? 0);
     expect(outcome.devices).toEqual([
-      expect.objectContaining({ outcome: 'failed', words: expect.stringMatching(/within 15 min/) as unknown }),
+      expect.objectContaining({
+        outcome: 'failed',
+        words: expect.stringMatching(/within 15 min/) as unknown,
+      }),
     ]);
     // 15 field minutes at 600: 1.5 real seconds (the last read's real floor may add one more).
     expect(realMs).toBeGreaterThanOrEqual(1_300);

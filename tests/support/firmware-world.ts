@@ -70,7 +70,9 @@ export const TEST_TIMING: NonNullable<FirmwareServiceOptions['timing']> = {
 
 export async function firmwareWorld(
   devices: readonly SimDevice[],
-  options: Partial<Pick<FirmwareServiceOptions, 'disruptions' | 'timing' | 'clockFor'>> & { password?: string } = {},
+  options: Partial<Pick<FirmwareServiceOptions, 'disruptions' | 'timing' | 'clockFor'>> & {
+    password?: string;
+  } = {},
 ): Promise<FirmwareWorld> {
   const dir = mkdtempSync(join(tmpdir(), 'minerdeck-firmware-'));
   const inventory = createInventoryServices({

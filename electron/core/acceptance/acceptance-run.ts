@@ -161,7 +161,10 @@ export async function runAcceptance(
   const isCancelled = (): boolean => signal?.aborted === true;
   const start = now();
   const startedAt = new Date(start);
-  const reader = fleetReader(options, clock, { timeoutMs, retryPauseMs: Math.min(1_000, settleEveryMs / 10) });
+  const reader = fleetReader(options, clock, {
+    timeoutMs,
+    retryPauseMs: Math.min(1_000, settleEveryMs / 10),
+  });
   const settleMs = settleLimitMs(criteria, ACCEPTANCE_DEFAULTS.settleMinutes);
   const tick = sharedTicks(clock, signal);
   const settled = await Promise.all(

@@ -16,10 +16,7 @@ export function tickAt(at: number, clock: Clock, signal: AbortSignal | undefined
 }
 
 /** One timer per instant for the whole run; an instant is forgotten once it has passed. */
-export function sharedTicks(
-  clock: Clock,
-  signal: AbortSignal | undefined,
-): (at: number) => Promise<void> {
+export function sharedTicks(clock: Clock, signal: AbortSignal | undefined): (at: number) => Promise<void> {
   const ticks = new Map<number, Promise<void>>();
   return (at) => {
     let found = ticks.get(at);

@@ -265,10 +265,13 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     const deadline = now() + timeoutMs;
     const signal = controller.signal;
     let late = false;
-    const backstop = setTimeout(() => {
-      late = !signal.aborted; // aborted already: the poll was cancelled, not late
-      controller.abort();
-    }, clock.realMs(timeoutMs) + BACKSTOP_SLACK_MS);
+    const backstop = setTimeout(
+      () => {
+        late = !signal.aborted; // aborted already: the poll was cancelled, not late
+        controller.abort();
+      },
+      clock.realMs(timeoutMs) + BACKSTOP_SLACK_MS,
+    );
     const call = (): CallOptions => ({
       signal,
       totalTimeoutMs: Math.max(1, clock.realMs(deadline - now())),

@@ -57,7 +57,10 @@ describe('a run’s clock', () => {
     const demo = appClockPolicy({ ...SCALED, MINERDECK_DEMO: '1' }, tell);
     expect(demo(REAL_SITE)).toBe(REAL_CLOCK);
     expect(demo(LOOPBACK).scale).toBe(60);
-    expect(lines).toEqual([expect.stringMatching(/^warning: .*10\.255\.255\.1 is not on loopback/), scaleNotice(60)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^warning: .*10\.255\.255\.1 is not on loopback/),
+      scaleNotice(60),
+    ]);
   });
 });
 
