@@ -10,6 +10,7 @@ import type {
   FirmwarePlan,
   FirmwareStatus,
 } from '../../shared/domain/firmware';
+import { planSizesWords } from '../../shared/domain/firmware-batches';
 import { firmwareSummary, modelVersionsLine } from '../../shared/format/firmware-text';
 import type { Output } from './output';
 
@@ -41,7 +42,7 @@ export function planLines(plan: FirmwarePlan): string[] {
     lines.push(
       steps.length === 0
         ? 'Plan: nothing to upload.'
-        : `Plan: ${plan.uploads} device${plan.uploads === 1 ? ' gets' : 's get'} the image, in ${plan.steps.length} step${steps.length === 1 ? '' : 's'}; at most ${settings.maxOffline} rebooting at once, ${settings.uploadsInFlight} uploads in flight, ${settings.deadlineMinutes} min for each device to come back verified; the first failure stops the rollout.`,
+        : `Plan: ${plan.uploads} device${plan.uploads === 1 ? ' gets' : 's get'} the image, in ${plan.steps.length} step${steps.length === 1 ? '' : 's'} (${planSizesWords(plan)}); at most ${settings.maxOffline} offline at once (uploading or not yet verified), a batch starting once the one before has uploaded and every earlier one is verified, ${settings.uploadsInFlight} uploads in flight, ${settings.deadlineMinutes} min for each device to come back verified; the first failure stops the rollout.`,
     );
     const byId = new Map(plan.devices.map((d) => [d.deviceId, d]));
     for (const step of steps) {

@@ -5,7 +5,7 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, screen, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, powerSaveBlocker, screen, shell } from 'electron';
 import { folderOpener } from '../core/shell/about-box';
 import { appMenu, menuActions } from '../core/shell/app-menu';
 import { windowIconPath } from '../core/shell/window-icon';
@@ -15,6 +15,7 @@ import { tuneGcForMonitoring } from '../core/monitor/gc-tuning';
 import { appClockPolicy } from '../core/clock/clock-policy';
 import { demoPrefillFrom } from '../core/demo-prefill';
 import { openCoreServices } from '../core/open-services';
+import { keepAwakeDuringRuns } from '../core/progress/keep-awake';
 import type { CoreServices } from '../core/services';
 import { runtimeVersions } from '../core/services';
 import type { WindowStateKeeper } from '../core/shell/window-state-keeper';
@@ -139,6 +140,13 @@ function start(): void {
         }),
       );
       shutdownTasks.push(forwardEvents(services.events, () => mainWindow?.webContents ?? null));
+      // A Commission or a rollout keeps the laptop awake until the last run ends (one blocker for all).
+      shutdownTasks.push(
+        keepAwakeDuringRuns(services.events, {
+          start: () => powerSaveBlocker.start('prevent-app-suspension'),
+          stop: (id) => powerSaveBlocker.stop(id),
+        }),
+      );
 
       installAppMenu(
         appMenu({ platform: process.platform, development: !app.isPackaged }),

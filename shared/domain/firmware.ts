@@ -25,9 +25,17 @@ export const firmwareSettingsSchema = z.object({
   model: z.string().min(1).max(100).optional(),
   /** Devices updated and verified first, alone (default 1). */
   canary: z.number().int().min(1),
-  /** Devices per batch after the canary (default 10). */
+  /** Devices in the first batch after the canary (default 10). */
   batch: z.number().int().min(1),
-  /** Devices rebooting at once at most (default: the batch size). */
+  /** Each next batch is this many times the one before, up to `maxBatch` (default 4; 1: every batch alike). */
+  growth: z.number().min(1).max(100),
+  /** The largest a batch grows to (default 250, or `batch` when that is larger). */
+  maxBatch: z.number().int().min(1),
+  /**
+   * Devices offline at once at most: uploads under way plus devices that took the image and are not yet
+   * verified (default: twice the largest batch, as the turn rule lets two batches be unverified at once).
+   * No batch is larger.
+   */
   maxOffline: z.number().int().min(1),
   /** Minutes a device has to come back, verified, after it took the image (default 15). */
   deadlineMinutes: z.number().positive(),
@@ -110,6 +118,8 @@ export const firmwarePlanSchema = z.object({
   steps: z.array(firmwareStepSchema),
   /** Devices the image will be uploaded to. */
   uploads: z.number().int().nonnegative(),
+  /** The size of each upload step in order, the canary's first (firmware-batches.ts): [1, 10, 40, 160, …]. */
+  batchSizes: z.array(z.number().int().positive()),
   /** Why nothing may be sent (several models and no `--model`, a model no target reports): exit 2. */
   refusal: z.string().optional(),
 });

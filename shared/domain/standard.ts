@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { acceptanceCriteriaSchema } from './acceptance';
+import { runProgressSchema } from './run-progress';
 import { WRITE_OUTCOMES } from './commission';
 import { isoTimeSchema } from './inventory';
 import { powerChoiceSchema } from './power-plan';
@@ -229,5 +230,7 @@ export const commissionRunSchema = z.object({
   summary: z.string().optional(),
   /** Why the activity log or the site could not record something (the writes happened). */
   activityError: z.string().optional(),
+  /** Per step the devices done, and the time left (issue 33); absent from views before it. */
+  progress: runProgressSchema.optional(),
 });
 export type CommissionRun = z.infer<typeof commissionRunSchema>;

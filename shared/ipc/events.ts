@@ -16,6 +16,7 @@ import {
   driftSummarySchema,
 } from '../domain/standard';
 import { certificateChangeSchema, firmwareEventSchema, firmwareOutcomeSchema } from '../domain/firmware';
+import { runProgressSchema } from '../domain/run-progress';
 import { discoveredHostSchema, scanProgressSchema, scanSummarySchema } from './channels/discovery';
 import { fleetDeviceSchema } from './channels/monitor';
 import { monitorDiffWireSchema } from './monitor-diff-wire';
@@ -109,7 +110,14 @@ export const eventSchemas = {
     saveError: z.string().optional(),
   }),
   /** A firmware rollout advanced: a device's step ("uploading (42 %)", "verified: …"), a step began or ended. */
-  'firmware:progress': z.object({ runId: z.string(), event: firmwareEventSchema }),
+  'firmware:progress': z.object({
+    runId: z.string(),
+    event: firmwareEventSchema,
+    /** Per step the devices done, and the time left (issue 33). */
+    progress: runProgressSchema.optional(),
+  }),
+  /** A running rollout's time left, told again though no device changed (every 30 s of field time). */
+  'firmware:time-left': z.object({ runId: z.string(), progress: runProgressSchema }),
   /** The technician is asked to trust the new certificates of updated devices (the rollout waits). */
   'firmware:question': z.object({
     runId: z.string(),
@@ -124,6 +132,8 @@ export const eventSchemas = {
     status: z.enum(COMMISSION_RUN_STATUSES),
     phase: z.enum(COMMISSION_STEP_KINDS).optional(),
     counts: commissionCountsSchema,
+    /** Per step the devices done, and the time left (issue 33). */
+    progress: runProgressSchema.optional(),
   }),
   /** One device of a Commission run changed (a step started or ended, its outcome). */
   'standard:device': z.object({ runId: z.string(), device: commissionDeviceSchema }),

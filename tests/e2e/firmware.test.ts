@@ -22,7 +22,7 @@ import { chooseAction, selectAllShown } from './harness/fleet-page';
 
 const COUNT = 50;
 const PASSWORD = 'firmware-e2e-pw';
-/** The device that refuses the image: in the third batch (canary 1, batches of 10). */
+/** The device that refuses the image: in the second batch (canary 1, then batches of 10 and 39). */
 const REFUSING = 25;
 const UPDATE = '/api/v1/firmware/update';
 
@@ -79,7 +79,7 @@ describeWith(browserRequirement, 'Firmware… in Chromium', () => {
       .poll(() => dialog.getByRole('list', { name: 'Versions now by model' }).innerText())
       .toBe(`${S21.id} (${S21.model}): 1.2.6 on ${COUNT} devices`);
     expect(await dialog.locator('[data-steps]').innerText()).toBe(
-      `${COUNT} devices to update — canary: 1 device, then 5 batches of up to 10 · at most 10 rebooting at once · 5 uploads at a time · 15 min to come back.`,
+      `${COUNT} devices to update — canary 1, then 10, 39 · at most 500 offline at once · 5 uploads at a time · 15 min to come back.`,
     );
     // Nothing was sent to make the plan.
     expect(fleet.devices.every((d) => requestsTo(d, UPDATE).length === 0)).toBe(true);
@@ -97,10 +97,24 @@ describeWith(browserRequirement, 'Firmware… in Chromium', () => {
       await expect
         .poll(() => run.getByText(/^Uploading \d+ %$|^Rebooting$|^Verifying$/).count(), { timeout: 30_000 })
         .toBeGreaterThan(0);
+      // A long run tells its time: the time left (or "estimating…" before a step was timed), the devices
+      // per step, and that the laptop is kept awake while it runs (issue 33).
+      await expect
+        .poll(() => run.locator('[data-time-left]').innerText(), { timeout: 30_000 })
+        .toMatch(/^(about \d+ (h|min).* left|less than a minute left|estimating…)$/);
+      await expect
+        .poll(() => run.getByRole('list', { name: 'Devices per step' }).innerText(), { timeout: 30_000 })
+        .toMatch(/^Upload: \d+ of 50 done/);
+      expect(await run.getByText('Keeping this laptop awake until the run ends.').count()).toBe(1);
       await app.screenshot('firmware-running');
+      // The refusal stops new uploads at once: the uploads of its batch already begun finish and are verified.
       await expect
         .poll(() => run.getByRole('status').innerText(), { timeout: 90_000 })
-        .toBe(`Firmware 1.2.7 on 30 of ${COUNT} devices; 1 failed: ${hostOf(REFUSING)}; 19 not started.`);
+        .toMatch(
+          new RegExp(
+            `^Firmware 1\\.2\\.7 on \\d+ of ${COUNT} devices; 1 failed: ${hostOf(REFUSING).replace(/\./g, '\\.')}; \\d+ not started\\.$`,
+          ),
+        );
     } finally {
       clearInterval(watch);
     }
@@ -109,11 +123,21 @@ describeWith(browserRequirement, 'Firmware… in Chromium', () => {
       .poll(() => run.getByRole('list', { name: 'Devices that failed' }).innerText())
       .toBe(`${hostOf(REFUSING)}: Upload refused: not enough memory.`);
     await app.screenshot('firmware-outcome');
-    // Canary and batches 1 and 2 verified; batch 3 (with the refusing device) finished, then the rollout stopped.
+    // Ended: no time left nor keeping awake; per step the devices done (every verification that began ended).
+    expect(await run.locator('[data-time-left]').count()).toBe(0);
+    expect(await run.getByText('Keeping this laptop awake until the run ends.').count()).toBe(0);
+    await expect
+      .poll(() => run.getByRole('list', { name: 'Devices per step' }).innerText())
+      .toMatch(/Verify: (\d+) of \1 done/);
+    // Canary and batch 1 verified; batch 2 uploaded in order up to the refusing device (and the few uploads
+    // under way beside it), then nothing more: the rollout stopped after batch 2.
+    const status = await run.getByRole('status').innerText();
+    const verified = Number(/ on (\d+) of /.exec(status)?.[1]);
     const uploaded = fleet.devices.map((d) => requestsTo(d, UPDATE, 'POST').length);
-    expect(uploaded.slice(0, 31)).toEqual(fleet.devices.slice(0, 31).map(() => 1));
-    expect(uploaded.slice(31)).toEqual(fleet.devices.slice(31).map(() => 0));
-    expect(fleet.devices.slice(0, 31).filter((d) => d.firmwareVersion === '1.2.7').length).toBe(30);
+    expect(uploaded.slice(0, REFUSING + 1)).toEqual(fleet.devices.slice(0, REFUSING + 1).map(() => 1));
+    expect(uploaded.slice(REFUSING + 10)).toEqual(fleet.devices.slice(REFUSING + 10).map(() => 0));
+    expect(fleet.devices.filter((d) => d.firmwareVersion === '1.2.7').length).toBe(verified);
+    expect(verified).toBeGreaterThanOrEqual(REFUSING);
     expect(states.has('offline')).toBe(false);
     expect(states.has('rebooting')).toBe(true);
 

@@ -80,6 +80,8 @@ describe('minerdeck firmware upgrade', () => {
         '1',
         '--batch',
         '20',
+        '--growth',
+        '1',
         '--yes',
         '--json',
       ];
@@ -107,7 +109,15 @@ describe('minerdeck firmware upgrade', () => {
         outcome: 'failed',
       });
       const stopped = `${devices[50]!.address} failed in batch 3 of 10 (still on 1.2.6 after the update): the rollout stopped after that batch`;
-      for (const device of devices.slice(61)) {
+      // Batch 4 (61–80) uploads while batch 3 verifies: a device that took the image is verified, an
+      // upload under way at the failure is cut (nothing installed). Batch 5 on never starts.
+      const overlapped = devices.slice(61, 81).filter((d) => line(d)?.outcome === 'verified').length;
+      for (const device of devices.slice(61, 81)) {
+        if (line(device)?.outcome === 'verified') continue;
+        expect(line(device)).toMatchObject({ ok: false, from: '1.2.6', to: null, outcome: 'not-started' });
+        expect(device.firmwareVersion).toBe('1.2.6');
+      }
+      for (const device of devices.slice(81)) {
         expect(line(device)).toMatchObject({
           ok: false,
           from: '1.2.6',
@@ -119,10 +129,10 @@ describe('minerdeck firmware upgrade', () => {
       }
       expect(first.json.at(-1)).toEqual({
         summary: {
-          verified: 60,
+          verified: 60 + overlapped,
           failed: 1,
           skipped: 0,
-          notStarted: 139,
+          notStarted: 139 - overlapped,
           unknown: 0,
           version: '1.2.7',
           stopped,
@@ -131,7 +141,7 @@ describe('minerdeck firmware upgrade', () => {
         },
       });
       expect(first.stderr).toContain(
-        `firmware 1.2.7 on 60 of 200 devices; 1 failed: ${devices[50]!.address.replace('http://', '')}; 139 not started.`,
+        `firmware 1.2.7 on ${60 + overlapped} of 200 devices; 1 failed: ${devices[50]!.address.replace('http://', '')}; ${139 - overlapped} not started.`,
       );
       expect(first.stderr).toContain('Run the same command again to continue');
       expect(first.stderr).toContain('Recorded in the activity log of site "Site 1".');
@@ -141,8 +151,8 @@ describe('minerdeck firmware upgrade', () => {
       const again = second.json.filter((l) => 'address' in l);
       expect(again).toHaveLength(200);
       const outcomes = again.map((l) => l.outcome);
-      expect(outcomes.filter((o) => o === 'verified')).toHaveLength(139);
-      expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(61);
+      expect(outcomes.filter((o) => o === 'verified')).toHaveLength(139 - overlapped);
+      expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(61 + overlapped);
       expect(again.find((l) => l.address === devices[50]!.address)).toMatchObject({
         ok: true,
         outcome: 'skipped',
@@ -164,7 +174,7 @@ describe('minerdeck firmware upgrade', () => {
         expect(device.firmwareVersion).toBe(device === devices[50] ? '1.2.6' : '1.2.7');
       }
       // No canary the second time: the image was verified already.
-      expect(second.stderr).toContain('  batch 1 of 7 (20 devices): ');
+      expect(second.stderr).toMatch(/ {2}batch 1 of \d+ \(20 devices\): /);
       expect(second.stderr).not.toContain('  canary (');
       const verdicts = activity(dataDir)
         .filter((e) => e.firmware?.phase === 'verdict')
@@ -361,6 +371,7 @@ describe('minerdeck firmware upgrade', () => {
     expect(run.stdout).toContain(
       'Versions now:\n  s21-pro (Antminer S21 Pro): 1.2.6 on 3 devices, 1.2.7 on 1\n',
     );
+    expect(run.stdout).toContain('in 3 steps (canary 1, then 2, 1); at most 500 offline at once');
     expect(run.stdout).toMatch(
       / {2}canary \(1 device\): 127\.\S+\n {2}batch 1 of 2 \(2 devices\): \S+, \S+\n {2}batch 2 of 2 \(1 device\): \S+\n/,
     );
@@ -387,10 +398,13 @@ describe('minerdeck firmware upgrade', () => {
       plan: {
         uploads: 3,
         version: '1.2.7',
+        batchSizes: [1, 2],
         settings: {
           canary: 1,
           batch: 10,
-          maxOffline: 10,
+          growth: 4,
+          maxBatch: 250,
+          maxOffline: 500,
           deadlineMinutes: 15,
           uploadsInFlight: 5,
           keepSettings: true,
@@ -399,56 +413,149 @@ describe('minerdeck firmware upgrade', () => {
     });
   });
 
-  it('bad usage is exit 2 with nothing sent: several models without --model, a missing or empty file, no --yes without a terminal', async () => {
-    const devices = (await quickFleet(2, { devices: [{}, { model: 'Antminer S19 (88)' }] })).devices;
-    const addresses = devices.map((d) => d.address);
-    const image = writeSimImage(dir, '1.2.7', S21.id);
-    const dataDir = dataDirFor('usage');
+  it(
+    'bad usage is exit 2 with nothing sent: several models without --model, a missing or empty file, no --yes without a terminal',
+    { timeout: 60_000 },
+    async () => {
+      const devices = (await quickFleet(2, { devices: [{}, { model: 'Antminer S19 (88)' }] })).devices;
+      const addresses = devices.map((d) => d.address);
+      const image = writeSimImage(dir, '1.2.7', S21.id);
+      const dataDir = dataDirFor('usage');
 
-    const models = await upgrade(dataDir, [...addresses, '--file', image, '--yes']);
-    expect(models.code).toBe(2);
-    expect(models.stderr).toContain(
-      'minerdeck: these devices report 2 models: s19-88 (1 device), s21-pro (1 device). A firmware image is built for one model',
-    );
-    expect(models.stderr).toContain('Versions now:');
+      const models = await upgrade(dataDir, [...addresses, '--file', image, '--yes']);
+      expect(models.code).toBe(2);
+      expect(models.stderr).toContain(
+        'minerdeck: these devices report 2 models: s19-88 (1 device), s21-pro (1 device). A firmware image is built for one model',
+      );
+      expect(models.stderr).toContain('Versions now:');
 
-    const missing = await upgrade(dataDir, [...addresses, '--file', join(dir, 'nope.bin'), '--yes']);
-    expect([missing.code, missing.stderr.trim()]).toEqual([
-      2,
-      `minerdeck: the firmware file ${join(dir, 'nope.bin')} does not exist.`,
-    ]);
-    const empty = join(dir, 'empty.bin');
-    writeFileSync(empty, '');
-    const emptyRun = await upgrade(dataDir, [...addresses, '--file', empty, '--yes', '--json']);
-    expect(emptyRun.code).toBe(2);
-    expect(emptyRun.json).toEqual([
-      {
-        ok: false,
-        error: { code: 'INVALID_INPUT', message: `the firmware file ${empty} is empty: nothing to upload.` },
-      },
-    ]);
-    const noFile = await upgrade(dataDir, [...addresses, '--yes']);
-    expect(noFile.code).toBe(2);
-    expect(noFile.stderr).toContain('the firmware image is missing: add --file PATH.');
-    const both = await upgrade(dataDir, [...addresses, '--file', image, '--yes', '--dry-run']);
-    expect([both.code, both.stderr.trim()]).toEqual([
-      2,
-      'minerdeck: give --yes (upload) or --dry-run (preview only), not both.',
-    ]);
-    const badBatch = await upgrade(dataDir, [...addresses, '--file', image, '--batch', '0']);
-    expect([badBatch.code, badBatch.stderr.trim()]).toEqual([
-      2,
-      'minerdeck: --batch must be a whole number from 1 to 10000, not "0".',
-    ]);
+      const missing = await upgrade(dataDir, [...addresses, '--file', join(dir, 'nope.bin'), '--yes']);
+      expect([missing.code, missing.stderr.trim()]).toEqual([
+        2,
+        `minerdeck: the firmware file ${join(dir, 'nope.bin')} does not exist.`,
+      ]);
+      const empty = join(dir, 'empty.bin');
+      writeFileSync(empty, '');
+      const emptyRun = await upgrade(dataDir, [...addresses, '--file', empty, '--yes', '--json']);
+      expect(emptyRun.code).toBe(2);
+      expect(emptyRun.json).toEqual([
+        {
+          ok: false,
+          error: {
+            code: 'INVALID_INPUT',
+            message: `the firmware file ${empty} is empty: nothing to upload.`,
+          },
+        },
+      ]);
+      const noFile = await upgrade(dataDir, [...addresses, '--yes']);
+      expect(noFile.code).toBe(2);
+      expect(noFile.stderr).toContain('the firmware image is missing: add --file PATH.');
+      const both = await upgrade(dataDir, [...addresses, '--file', image, '--yes', '--dry-run']);
+      expect([both.code, both.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: give --yes (upload) or --dry-run (preview only), not both.',
+      ]);
+      const badBatch = await upgrade(dataDir, [...addresses, '--file', image, '--batch', '0']);
+      expect([badBatch.code, badBatch.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: --batch must be a whole number from 1 to 10000, not "0".',
+      ]);
+      const badGrowth = await upgrade(dataDir, [...addresses, '--file', image, '--growth', '0.5']);
+      expect([badGrowth.code, badGrowth.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: --growth must be a number from 1 to 100 (each batch that many times the one before; 1: all alike), not "0.5".',
+      ]);
+      const badMaxBatch = await upgrade(dataDir, [...addresses, '--file', image, '--max-batch', 'x']);
+      expect([badMaxBatch.code, badMaxBatch.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: --max-batch must be a whole number from 1 to 10000, not "x".',
+      ]);
+      const smallMaxBatch = await upgrade(dataDir, [
+        ...addresses,
+        ...['--file', image, '--batch', '20', '--max-batch', '10'],
+      ]);
+      expect([smallMaxBatch.code, smallMaxBatch.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: firmware settings: the largest batch (10) is smaller than the first batch (20): raise --max-batch or lower --batch.',
+      ]);
 
-    // Confirmation is asked on a terminal; with the password piped in there is none: refused.
-    const unconfirmed = await upgrade(dataDir, [addresses[0]!, '--file', image]);
-    expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toContain(
-      'minerdeck: Nothing was sent: no terminal to ask on. Add --yes to upload fw-s21-pro-1.2.7.bin to 1 device',
-    );
-    expect(devices.every((d) => wholeUploads(d) === 0)).toBe(true);
-  });
+      // Confirmation is asked on a terminal; with the password piped in there is none: refused.
+      const unconfirmed = await upgrade(dataDir, [addresses[0]!, '--file', image]);
+      expect(unconfirmed.code).toBe(2);
+      expect(unconfirmed.stderr).toContain(
+        'minerdeck: Nothing was sent: no terminal to ask on. Add --yes to upload fw-s21-pro-1.2.7.bin to 1 device',
+      );
+      expect(devices.every((d) => wholeUploads(d) === 0)).toBe(true);
+    },
+  );
+});
+
+/**
+ * A long run tells its time (issue 33): on a field clock (MINERDECK_TIME_SCALE, the simulator's loopback
+ * only) progress lines on stderr — per step the devices done, and the time left once the run timed a step —
+ * at most one per 30 s of field time, while stdout keeps exactly its JSON lines.
+ */
+describe('minerdeck firmware upgrade tells its time', () => {
+  // 300: 30 s of field time is a tenth of a real second.
+  const SCALE = 300;
+  const PROGRESS = /^upload \d+\/\d+.* · (about .+ left|less than a minute left|estimating…)$/;
+
+  it(
+    'progress lines with the time left on stderr, at most one per 30 s of field time; stdout only its JSON',
+    { timeout: 120_000 },
+    async () => {
+      // Each update takes about half a second real (150 s of field time at 300×): several ticks.
+      const devices = (await quickFleet(11)).devices;
+      const image = writeSimImage(dir, '1.2.7', S21.id, 256 * 1024);
+      const startedAt = Date.now();
+      const run = await runCli(
+        [
+          'firmware',
+          'upgrade',
+          ...devices.map((d) => d.address),
+          '--file',
+          image,
+          '--canary',
+          '1',
+          '--batch',
+          '5',
+          '--yes',
+          '--json',
+          '--data-dir',
+          dataDirFor('time-left'),
+          '--password-stdin',
+        ],
+        {
+          stdin: PASSWORD,
+          timeoutMs: 100_000,
+          env: {
+            ...env,
+            MINERDECK_TIME_SCALE: String(SCALE),
+          },
+        },
+      );
+      const realMs = Date.now() - startedAt;
+      expect(run.code, run.stderr).toBe(0);
+
+      // stdout: exactly the JSON lines, as without progress: 11 devices, then the summary.
+      const out = run.stdout.split('\n').filter((l) => l !== '');
+      expect(out).toHaveLength(12);
+      for (const line of out) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+      expect(run.json.filter((l) => l.outcome === 'verified')).toHaveLength(11);
+      expect(run.stdout).not.toMatch(/left|estimating/);
+
+      const lines = run.stderr.split('\n').filter((l) => PROGRESS.test(l));
+      expect(lines.length, run.stderr).toBeGreaterThanOrEqual(2);
+      expect(lines[0]).toMatch(/^upload 0\/11 .*estimating…$/);
+      expect(
+        lines.some((l) => / · about \d+ min left$|less than a minute left$/.test(l)),
+        run.stderr,
+      ).toBe(true);
+      expect(lines.some((l) => /install \d+\/11/.test(l) && /verify \d+\/11/.test(l))).toBe(true);
+      // At most one line per 30 s of field time (a tenth of a real second here) over the whole command.
+      expect(lines.length).toBeLessThanOrEqual(Math.ceil(realMs / ((30_000 / SCALE) * 1)) + 1);
+    },
+  );
 });
 
 describe('minerdeck firmware status', () => {
@@ -523,7 +630,7 @@ describe('minerdeck firmware status', () => {
   it('is listed by minerdeck help, with both subcommands', async () => {
     const help = await runCli(['help'], { env });
     expect(help.stdout).toContain(
-      'minerdeck firmware upgrade (<targets…> [--port N] | --all) --file PATH [--expect-version V] [--model NAME] [--canary N] [--batch N] [--max-offline N] [--no-keep-settings] [--retry-failed] [--deadline MIN] [--site NAME] [--password-stdin] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]',
+      'minerdeck firmware upgrade (<targets…> [--port N] | --all) --file PATH [--expect-version V] [--model NAME] [--canary N] [--batch N] [--growth F] [--max-batch N] [--max-offline N] [--no-keep-settings] [--retry-failed] [--deadline MIN] [--site NAME] [--password-stdin] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]',
     );
     expect(help.stdout).toContain(
       'minerdeck firmware status (<targets…> [--port N] | --all [--site NAME]) [--json]',

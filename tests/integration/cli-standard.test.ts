@@ -137,6 +137,12 @@ describeWith(keychain, 'minerdeck standard and commission on a real keychain', (
       expect(d.password).toBe(SITE_PW);
     }
     expect(first.stderr).toMatch(/commissioned 3 of 4 devices; 1 failed: \S+ \(/);
+    // Its progress on stderr (issue 33): per step the devices done, and the time left; stdout only JSON.
+    expect(first.stderr).toMatch(
+      /^password \d\/4 .*· (estimating…|about \d+ min left|less than a minute left)$/m,
+    );
+    for (const line of first.stdout.split('\n').filter((l) => l !== ''))
+      expect(() => JSON.parse(line) as unknown, line).not.toThrow();
     broken.clearFaults();
 
     // Again, once the restarted devices list their presets: only the failed device gets writes.

@@ -222,6 +222,24 @@ describe('firmware channels over the core services', () => {
     const run = await w.call('firmware:run', undefined);
     expect(run.ok && run.value?.status).toBe('done');
     expect(run.ok && run.value?.devices.map((d) => d.step)).toEqual(ids.map(() => 'verified'));
+    // A long run tells its time (issue 33): the view a reopened dialog reads carries per step the devices
+    // done, and the progress events the time left once a step was timed.
+    expect(run.ok && run.value?.progress).toMatchObject({
+      done: 5,
+      total: 5,
+      perStep: [
+        { step: 'upload', done: 5, running: 0, waiting: 0 },
+        { step: 'install', done: 5, running: 0, waiting: 0 },
+        { step: 'verify', done: 5, running: 0, waiting: 0 },
+      ],
+    });
+    expect(
+      w.events.some(
+        (e) =>
+          e.type === 'firmware:progress' &&
+          /^(about \d+ (h|min).* left|less than a minute left)$/.test(e.payload.progress?.words ?? ''),
+      ),
+    ).toBe(true);
     // The fleet (its rows, the inventory) knows the new version.
     await expect
       .poll(async () => (await w.s.fleet.snapshot()).devices.map((d) => d.identity.firmware))

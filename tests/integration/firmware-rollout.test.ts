@@ -90,11 +90,13 @@ function mostAtOnce(events: readonly FirmwareEvent[], from: string, until: reado
 describe('firmware rollout', () => {
   it('canary first, then batches; every device verified by the version it reports and mining again; logged before each upload and after each verdict', async () => {
     const { world: w, image, devices } = await start(7);
-    const prepared = await prepare(w, image, { canary: 1, batch: 3, maxOffline: 2 });
+    const prepared = await prepare(w, image, { canary: 1, batch: 3, growth: 1, maxOffline: 2 });
     expect(prepared.plan.steps.map((s) => [s.name, s.deviceIds.length])).toEqual([
       ['canary', 1],
-      ['batch 1 of 2', 3],
-      ['batch 2 of 2', 3],
+      // No batch is larger than --max-offline.
+      ['batch 1 of 3', 2],
+      ['batch 2 of 3', 2],
+      ['batch 3 of 3', 2],
     ]);
     expect(prepared.plan.models).toEqual([
       { model: S21.id, modelName: S21.model, devices: 7, versions: [{ version: '1.2.6', devices: 7 }] },
@@ -155,8 +157,9 @@ describe('firmware rollout', () => {
     expect(verdicts.every((d) => d.outcome === 'done' && d.from === '1.2.6' && d.to === '1.2.7')).toBe(true);
     expect(entries.filter((e) => e.firmware?.phase === 'upload').map((e) => e.what)).toEqual([
       expect.stringMatching(/: uploading to 1 device \(canary\)$/),
-      expect.stringMatching(/: uploading to 3 devices \(batch 1 of 2\)$/),
-      expect.stringMatching(/: uploading to 3 devices \(batch 2 of 2\)$/),
+      expect.stringMatching(/: uploading to 2 devices \(batch 1 of 3\)$/),
+      expect.stringMatching(/: uploading to 2 devices \(batch 2 of 3\)$/),
+      expect.stringMatching(/: uploading to 2 devices \(batch 3 of 3\)$/),
     ]);
   });
 
@@ -175,7 +178,7 @@ describe('firmware rollout', () => {
     const { world: w, image, devices } = await start(4, {}, [{ firmwareFault: { kind: 'never-back' } }]);
     const { outcome } = await roll(
       w,
-      await prepare(w, image, { canary: 1, batch: 2, deadlineMinutes: 0.02 }),
+      await prepare(w, image, { canary: 1, batch: 2, growth: 1, deadlineMinutes: 0.02 }),
     );
     expect(byAddress(outcome, devices[0]!)).toMatchObject({
       outcome: 'failed',
@@ -217,8 +220,10 @@ describe('firmware rollout', () => {
       image,
       devices,
     } = await start(7, {}, [{}, {}, { firmwareFault: { kind: 'old-version' } }]);
-    const { outcome } = await roll(w, await prepare(w, image, { canary: 1, batch: 2 }));
-    // canary: 0; batch 1: 1, 2 (2 comes back on 1.2.6); batches 2 and 3 never start.
+    const { outcome } = await roll(w, await prepare(w, image, { canary: 1, batch: 2, growth: 1 }));
+    // canary: 0; batch 1: 1, 2 (2 comes back on 1.2.6); batch 2 (3, 4) uploads as soon as batch 1's
+    // uploads ended: what took the image is verified, an upload under way at the failure is cut (nothing
+    // installed); batch 3 never starts (batch 1 was not clean).
     expect(byAddress(outcome, devices[1]!)).toMatchObject({ outcome: 'verified' });
     expect(byAddress(outcome, devices[2]!)).toMatchObject({
       outcome: 'failed',
@@ -233,11 +238,16 @@ describe('firmware rollout', () => {
       'verified',
       'verified',
       'failed',
-      'not-started',
-      'not-started',
+      expect.stringMatching(/^(verified|not-started)$/),
+      expect.stringMatching(/^(verified|not-started)$/),
       'not-started',
       'not-started',
     ]);
+    for (const [i, device] of devices.entries()) {
+      const verdict = outcome.devices[i]!;
+      expect(device.firmwareVersion).toBe(verdict.outcome === 'not-started' ? '1.2.6' : verdict.to);
+    }
+    expect(devices.slice(5).map(uploadsTo)).toEqual([0, 0]);
   });
 
   it('back on the new version but not mining: a failure, with the device’s own words', async () => {
@@ -258,7 +268,7 @@ describe('firmware rollout', () => {
 
   it('"stop after this batch": the batch under way finishes, no other starts', async () => {
     const { world: w, image } = await start(7);
-    const prepared = await prepare(w, image, { canary: 1, batch: 2 });
+    const prepared = await prepare(w, image, { canary: 1, batch: 2, growth: 1 });
     let stopAfterThisBatch = (): void => undefined;
     const run = w.firmware.start(prepared, {
       onEvent: (e) => {
@@ -290,7 +300,7 @@ describe('firmware rollout', () => {
       { firmwareFault: { kind: 'slow-upload', bytesPerSecond: 2_000_000 } },
     ]);
     const image = writeSimImage(w.dir, '1.2.7', S21.id, 24_000_000, 'big.bin');
-    const prepared = await prepare(w, image, { canary: 1, batch: 3 });
+    const prepared = await prepare(w, image, { canary: 1, batch: 3, growth: 1 });
     let cancel = (): void => undefined;
     const events: FirmwareEvent[] = [];
     const run = w.firmware.start(prepared, {
@@ -329,7 +339,7 @@ describe('firmware rollout', () => {
 
     // The next run: device 1 is verified (not uploaded again), devices 2 and 3 get the image now.
     for (const device of devices.slice(2)) device.setFirmwareFault(undefined);
-    const again = await prepare(w, image, { canary: 1, batch: 3 });
+    const again = await prepare(w, image, { canary: 1, batch: 3, growth: 1 });
     expect(again.plan.devices.map((d) => d.role)).toEqual(['skip', 'verify', 'batch', 'batch']);
     expect(again.plan.devices[0]!.detail).toMatch(
       /^already updated with this image at \S+ \(1\.2\.6 → 1\.2\.7\)$/,
@@ -351,33 +361,60 @@ describe('firmware rollout', () => {
   });
 
   it('a new run reads every device first: done ones skipped, a failed one skipped unless retried, the rest continued', async () => {
-    const { world: w, image, devices } = await start(5, {}, [{}, { firmwareFault: { kind: 'old-version' } }]);
-    const first = await roll(w, await prepare(w, image, { canary: 1, batch: 2 }));
+    const { world: w, image, devices } = await start(7, {}, [{}, { firmwareFault: { kind: 'old-version' } }]);
+    const first = await roll(w, await prepare(w, image, { canary: 1, batch: 2, growth: 1 }));
+    // Batch 2 (3, 4) overlaps batch 1's verification: verified, or cut by the failure; batch 3 never starts.
+    const overlapped = first.outcome.devices.slice(3, 5).map((d) => d.outcome);
     expect(first.outcome.devices.map((d) => d.outcome)).toEqual([
       'verified',
       'failed',
       'verified',
+      ...overlapped,
       'not-started',
       'not-started',
     ]);
+    expect(overlapped.every((o) => o === 'verified' || o === 'not-started')).toBe(true);
     devices[1]!.setFirmwareFault(undefined);
-    const second = await prepare(w, image, { canary: 1, batch: 2 });
-    expect(second.plan.devices.map((d) => d.role)).toEqual(['skip', 'skip', 'skip', 'batch', 'batch']);
+    const second = await prepare(w, image, { canary: 1, batch: 2, growth: 1 });
+    const left = overlapped.map((o) => (o === 'verified' ? 'skip' : 'batch'));
+    expect(second.plan.devices.map((d) => d.role)).toEqual([
+      'skip',
+      'skip',
+      'skip',
+      ...left,
+      'batch',
+      'batch',
+    ]);
     expect(second.plan.devices[1]!.detail).toMatch(
       /^this image failed on it in an earlier run \(\S+: still on 1\.2\.6 after the update\); not tried again \(--retry-failed tries once more\)$/,
     );
     expect(second.plan.version).toBe('1.2.7');
     const { outcome } = await roll(w, second);
-    expect(outcome.counts).toEqual({ verified: 2, failed: 0, skipped: 3, notStarted: 0, unknown: 0 });
-    expect(devices.map(uploadsTo)).toEqual([1, 1, 1, 1, 1]);
+    const continued = 2 + left.filter((r) => r === 'batch').length;
+    expect(outcome.counts).toEqual({
+      verified: continued,
+      failed: 0,
+      skipped: 7 - continued,
+      notStarted: 0,
+      unknown: 0,
+    });
+    expect(devices.map(uploadsTo)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     // Asked for, the failed one gets one more try.
     const retry = await prepare(w, image, { retryFailed: true });
-    expect(retry.plan.devices.map((d) => d.role)).toEqual(['skip', 'batch', 'skip', 'skip', 'skip']);
+    expect(retry.plan.devices.map((d) => d.role)).toEqual([
+      'skip',
+      'batch',
+      'skip',
+      'skip',
+      'skip',
+      'skip',
+      'skip',
+    ]);
   });
 
   it('a device already on the version the canary came back on is left alone', async () => {
     const { world: w, image, devices } = await start(3, {}, [{}, {}, { firmwareVersion: '1.2.7' }]);
-    const prepared = await prepare(w, image, { canary: 1, batch: 5 });
+    const prepared = await prepare(w, image, { canary: 1, batch: 5, growth: 1 });
     // Without --expect-version the plan cannot know: it plans the upload…
     expect(prepared.plan.devices.map((d) => d.role)).toEqual(['canary', 'batch', 'batch']);
     const { outcome } = await roll(w, prepared);
@@ -445,7 +482,7 @@ describe('https devices: a certificate changed by the update', () => {
     const { w, devices, image } = await https(3);
     const before = devices.map((d) => d.certificateFingerprint256!);
     const asked: CertificateChange[][] = [];
-    const { outcome } = await roll(w, await prepare(w, image, { canary: 1, batch: 2 }), {
+    const { outcome } = await roll(w, await prepare(w, image, { canary: 1, batch: 2, growth: 1 }), {
       decideCertificates: async (changes) => {
         asked.push(changes);
         return true;
@@ -475,7 +512,7 @@ describe('https devices: a certificate changed by the update', () => {
   it('not trusted: the device fails in those words, the rollout stops; never trusted for a device that was not updated', async () => {
     const { w, devices, image } = await https(2);
     const before = devices[0]!.certificateFingerprint256!;
-    const { outcome } = await roll(w, await prepare(w, image, { canary: 1, batch: 2 }), {
+    const { outcome } = await roll(w, await prepare(w, image, { canary: 1, batch: 2, growth: 1 }), {
       decideCertificates: async () => false,
     });
     const after = devices[0]!.certificateFingerprint256!;
@@ -518,5 +555,111 @@ describe('https devices: a certificate changed by the update', () => {
         ],
       },
     });
+  });
+});
+
+describe('pacing for a hall: batches that grow, uploads that stay busy', () => {
+  /** A rollout whose events carry the time they came (Date.now(), as the simulator's request log). */
+  async function timed(w: FirmwareWorld, prepared: PreparedRollout) {
+    const times: { at: number; event: FirmwareEvent }[] = [];
+    const rolled = await roll(w, prepared, { onEvent: (event) => times.push({ at: Date.now(), event }) });
+    const stepOf = new Map(prepared.plan.devices.map((d) => [d.deviceId, d.step]));
+    const when = (step: string, batch: number) =>
+      times
+        .filter(
+          ({ event: e }) =>
+            e.kind === 'device' && e.step === step && stepOf.get(e.deviceId) === batch && e.percent !== 100,
+        )
+        .map(({ at }) => at);
+    return { ...rolled, times, when };
+  }
+
+  it('30 devices, --batch 2 --growth 2: canary 1, then 2, 4, 8, 15; a batch uploads while the one before verifies; batch k+2 waits for batch k', async () => {
+    const { world: w, image, devices } = await start(30);
+    const prepared = await prepare(w, image, { canary: 1, batch: 2, growth: 2 });
+    expect(prepared.plan.batchSizes).toEqual([1, 2, 4, 8, 15]);
+    expect(prepared.plan.steps.map((s) => s.name)).toEqual([
+      'canary',
+      'batch 1 of 4',
+      'batch 2 of 4',
+      'batch 3 of 4',
+      'batch 4 of 4',
+    ]);
+    const { outcome, when, events } = await timed(w, prepared);
+    expect(outcome.counts.verified).toBe(30);
+    expect(devices.map(uploadsTo)).toEqual(devices.map(() => 1));
+    const firstUpload = (step: number) => Math.min(...when('uploading', step));
+    const lastVerdict = (step: number) => Math.max(...when('verified', step));
+    // The canary is verified before batch 1 uploads.
+    expect(firstUpload(1)).toBeGreaterThanOrEqual(lastVerdict(0));
+    // Batch 4's uploads began while batch 3 was still being verified; batch 3's while batch 2 was.
+    expect(firstUpload(4)).toBeLessThan(lastVerdict(3));
+    expect(firstUpload(3)).toBeLessThan(lastVerdict(2));
+    // Never three batches unverified: batch k+2 starts once batch k is clean.
+    for (let k = 1; k <= 2; k += 1) expect(firstUpload(k + 2)).toBeGreaterThanOrEqual(lastVerdict(k));
+    // The simulator saw the same: a batch-4 upload arrived before batch 3's last device came back verified.
+    const batch4 = prepared.plan.steps[4]!.deviceIds;
+    const batch4Uploads = devices
+      .filter((d) => batch4.includes(prepared.plan.devices.find((p) => p.address === d.address)!.deviceId))
+      .map((d) => requestsTo(d, UPDATE, 'POST')[0]!.time);
+    expect(Math.min(...batch4Uploads)).toBeLessThan(lastVerdict(3));
+    // Steps told in order, each started and finished once.
+    const steps = events.flatMap((e) => (e.kind === 'step' ? [`${e.state} ${e.index}`] : []));
+    expect(steps.filter((s) => s.startsWith('started'))).toEqual([0, 1, 2, 3, 4].map((i) => `started ${i}`));
+    expect(steps.filter((s) => s.startsWith('finished'))).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `finished ${i}`),
+    );
+    // At most 5 uploads in flight at any time.
+    expect(
+      mostAtOnce(events, 'uploading', ['rebooting', 'verifying', 'verified', 'failed']),
+    ).toBeLessThanOrEqual(5);
+  });
+
+  it('a device failing in batch 2 stops the rollout after that batch: nothing uploaded after its verdict, batch 4 never starts', async () => {
+    // canary 0; batch 1: 1–2; batch 2: 3–6 (4 comes back on 1.2.6); batch 3: 7–14; batch 4: 15–29.
+    const {
+      world: w,
+      image,
+      devices,
+    } = await start(30, {}, [{}, {}, {}, {}, { firmwareFault: { kind: 'old-version' } }]);
+    const prepared = await prepare(w, image, { canary: 1, batch: 2, growth: 2 });
+    const { outcome, times } = await timed(w, prepared);
+    const failing = devices[4]!;
+    expect(outcome.stopped).toBe(
+      `${failing.address} failed in batch 2 of 4 (still on 1.2.6 after the update): the rollout stopped after that batch`,
+    );
+    const failedAt = times.find(
+      ({ event: e }) => e.kind === 'device' && e.address === failing.address && e.step === 'failed',
+    )!.at;
+    // No upload reached any device after the failure's verdict.
+    const lateUploads = devices.flatMap((d) =>
+      requestsTo(d, UPDATE, 'POST').filter((r) => r.time > failedAt),
+    );
+    expect(lateUploads).toEqual([]);
+    expect(devices.slice(0, 7).map((d) => byAddress(outcome, d)!.outcome)).toEqual([
+      'verified',
+      'verified',
+      'verified',
+      'verified',
+      'failed',
+      'verified',
+      'verified',
+    ]);
+    // Batch 3: what took the image was verified; the rest not started, on the old version.
+    for (const device of devices.slice(7, 15)) {
+      const verdict = byAddress(outcome, device)!;
+      expect(['verified', 'not-started']).toContain(verdict.outcome);
+      expect(device.firmwareVersion).toBe(verdict.outcome === 'verified' ? '1.2.7' : '1.2.6');
+      if (verdict.outcome === 'not-started')
+        expect(verdict.words).toContain(`not started: ${outcome.stopped}`);
+    }
+    // Batch 4: never started, nothing uploaded.
+    for (const device of devices.slice(15)) {
+      expect(byAddress(outcome, device)).toMatchObject({
+        outcome: 'not-started',
+        words: `not started: ${outcome.stopped}`,
+      });
+      expect(uploadsTo(device)).toBe(0);
+    }
   });
 });

@@ -122,6 +122,22 @@ describe('site standard channels over the core services', () => {
     await expect
       .poll(() => events.some((e) => e.type === 'standard:progress' && e.payload.status === 'done'))
       .toBe(true);
+    // A long run tells its time (issue 33): the view a reopened dialog reads carries per step the devices
+    // done (the skipped device takes no step), and the progress events the time left once a step was timed.
+    const step = (name: string) => ({ step: name, done: 5, running: 0, waiting: 0 });
+    expect(run.ok && run.value?.progress).toMatchObject({
+      done: 5,
+      total: 5,
+      perStep: expect.arrayContaining([step('password'), step('settings'), step('restart')]),
+    });
+    expect(
+      events.some(
+        (e) =>
+          e.type === 'standard:progress' &&
+          e.payload.status === 'running' &&
+          /^(about \d+ (h|min).* left|less than a minute left)$/.test(e.payload.progress?.words ?? ''),
+      ),
+    ).toBe(true);
     expect(events.filter((e) => e.type === 'standard:device').length).toBeGreaterThanOrEqual(5);
     const drifted = events.filter((e) => e.type === 'standard:drift');
     expect(drifted.at(-1)?.payload.summary).toMatchObject({ total: 6, atStandard: 5 });

@@ -15,19 +15,28 @@ export interface CliOptions {
   https: boolean;
   /** Print one line per device (address, MAC, model) after the summary. */
   list: boolean;
+  /** The field clock runs this many times faster than real time (1: real time). */
+  timeScale: number;
+  /** The field profile's timings (field-profile.ts) and the site link (1 Gbit/s, 200 Mbit/s a device). */
+  field: boolean;
   help: boolean;
 }
 
 export type CliParse = { ok: true; options: CliOptions } | { ok: false; message: string };
 
 export const USAGE = `Usage: npm run simulator -- [--count N] [--port P] [--host-base 127.0.1] [--profile field|spec]
-                            [--password PW] [--https] [--list]
+                            [--password PW] [--https] [--list] [--field] [--time-scale N]
 
 Starts N simulated devices (default 10), each on its own loopback address (host base .1, .2, …)
 and the same port (default 8080), and runs until Ctrl+C. Prints one summary line (count, models,
-address range, port); --list adds one line per device (address, MAC, model).`;
+address range, port); --list adds one line per device (address, MAC, model).
+--field gives the devices a real hall's timings (install 60-120 s, reboot 120-180 s, restart 30-60 s,
+climb 3-5 min, tuning 20-40 min) and one 1 Gbit/s site link for uploads (200 Mbit/s a device);
+--time-scale N runs the devices' clock N times faster (default 1, real time).`;
 
 const MAX_COUNT = 20_000;
+/** A day of field time in under a minute and a half: more only loses the timers' precision. */
+const MAX_TIME_SCALE = 1000;
 
 function integer(text: string, name: string, min: number, max: number): number | string {
   const n = Number(text);
@@ -52,6 +61,8 @@ export function parseCliArgs(argv: string[]): CliParse {
         password: { type: 'string', default: 'admin' },
         https: { type: 'boolean', default: false },
         list: { type: 'boolean', default: false },
+        field: { type: 'boolean', default: false },
+        'time-scale': { type: 'string', default: '1' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -67,6 +78,14 @@ export function parseCliArgs(argv: string[]): CliParse {
     return { ok: false, message: `--profile must be 'field' or 'spec', got '${profile}'` };
   }
   if (values.password === '') return { ok: false, message: '--password must not be empty' };
+  const scaleText = values['time-scale'];
+  const timeScale = Number(scaleText);
+  if (!/^\d+(\.\d+)?$/.test(scaleText) || !(timeScale >= 1 && timeScale <= MAX_TIME_SCALE)) {
+    return {
+      ok: false,
+      message: `--time-scale must be a number from 1 to ${MAX_TIME_SCALE}, got '${scaleText}'`,
+    };
+  }
   try {
     parseHostBase(values['host-base']);
   } catch (e) {
@@ -82,6 +101,8 @@ export function parseCliArgs(argv: string[]): CliParse {
       password: values.password,
       https: values.https,
       list: values.list,
+      timeScale,
+      field: values.field,
       help: values.help,
     },
   };

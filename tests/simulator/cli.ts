@@ -3,8 +3,17 @@
  * reach them, then runs until SIGINT/SIGTERM and closes every socket before exiting.
  */
 import { parseCliArgs, targetRange, USAGE } from './cli-args';
+import { FIELD_LINK, fieldProfile } from './field-profile';
 import { startFleet } from './fleet';
 import { fleetSummary } from './fleet-summary';
+
+/** The field clock in words: which timings and how fast. */
+function clockWords(field: boolean, scale: number): string {
+  const timings = field
+    ? `field timings, site link ${FIELD_LINK.siteMbps} Mbit/s (${FIELD_LINK.deviceMbps} Mbit/s a device)`
+    : 'fast test timings';
+  return `${timings}, ${scale === 1 ? 'real time' : `${scale}× real time`}`;
+}
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -17,13 +26,16 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const basics = { profile: o.profile, password: o.password, https: o.https };
   const fleet = await startFleet({
     count: o.count,
     port: o.port,
     hostBase: o.hostBase,
     // Nobody reads a demo fleet's request log; keep memory flat however long it runs.
     recordRequests: false,
-    defaults: { profile: o.profile, password: o.password, https: o.https },
+    timeScale: o.timeScale,
+    ...(o.field ? { link: FIELD_LINK } : {}),
+    defaults: o.field ? fieldProfile(basics) : basics,
   });
   // Hosts may skip an address taken by another process: the range is what was actually used.
   const hosts = fleet.devices.map((d) => d.host);
@@ -45,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
     `Password:      ${o.password}`,
     `Target range:  ${targetRange(hosts)}`,
     `Port:          ${o.port}${o.https ? ' (https, self-signed)' : ''}`,
+    `Clock:         ${clockWords(o.field, o.timeScale)}`,
     '',
     'Running. Press Ctrl+C to stop.',
   );

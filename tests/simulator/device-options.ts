@@ -3,7 +3,8 @@
  * repeats a default and `SimDevice.options` shows what the device really does.
  */
 import type { Identity } from './identity';
-import type { SimDeviceOptions } from './types';
+import { drawRanges } from './ranges';
+import type { SimDeviceOptions, SimDeviceSettings } from './types';
 import { resolveWriteOptions } from './write-options';
 import type { WriteFilled } from './write-options';
 import { resolvePowerOptions } from './power-options';
@@ -13,15 +14,24 @@ import type { TimingFilled } from './device-timing';
 
 type Filled = 'host' | 'port' | 'profile' | 'password' | 'lockoutThreshold' | 'lockoutSeconds';
 type AlsoFilled = 'legacyFirmware' | 'apiKeyMode' | 'https' | 'minerState' | 'statusOnBadCredential';
-export type ResolvedOptions = SimDeviceOptions &
-  Required<Pick<SimDeviceOptions, Filled | AlsoFilled | WriteFilled | PowerFilled | TimingFilled>>;
+export type ResolvedOptions = SimDeviceSettings &
+  Required<Pick<SimDeviceSettings, Filled | AlsoFilled | WriteFilled | PowerFilled | TimingFilled>>;
+
+/** Where a device's ranged knobs are drawn from: the fleet's seed and the device's index. */
+export interface DrawKey {
+  seed: number;
+  index: number;
+}
 
 export function resolveOptions(
-  o: SimDeviceOptions,
+  given: SimDeviceOptions,
   host: string,
   port: number,
   id: Identity,
+  key: DrawKey = { seed: 1, index: 0 },
 ): ResolvedOptions {
+  // Ranges first: everything below sees this device's own numbers.
+  const { options: o, drawn } = drawRanges(given, key.seed, key.index);
   const legacyFirmware = o.legacyFirmware ?? false;
   const writes = resolveWriteOptions(o);
   const power = resolvePowerOptions(o, id);
@@ -47,6 +57,6 @@ export function resolveOptions(
     ...writes,
     ...power,
     // The durations as this device has them (its jitter applied): `options` shows what it really does.
-    ...resolveTiming(o, id, { ...writes, autoTuneSeconds: power.autoTuneSeconds }),
+    ...resolveTiming(o, id, { ...writes, autoTuneSeconds: power.autoTuneSeconds }, drawn),
   });
 }

@@ -9,10 +9,10 @@
  * The defaults are the fast ones the existing tests were written against (no climb, no jitter).
  */
 import type { Identity } from './identity';
-import type { SimDeviceOptions } from './types';
+import type { RangedKnob, SimDeviceSettings } from './types';
 
 export type TimingFilled = 'hashClimbSeconds' | 'autoTuneShare' | 'timingJitter';
-export type TimingOptions = Required<Pick<SimDeviceOptions, TimingFilled>>;
+export type TimingOptions = Required<Pick<SimDeviceSettings, TimingFilled>>;
 
 /** The durations the jitter spreads (resolved by write-options.ts and power-options.ts first). */
 interface Durations {
@@ -44,10 +44,15 @@ export function jitterFactor(seed: number, jitter: number): number {
   return 1 + jitter * (2 * stirred - 1);
 }
 
+/**
+ * `drawn`: the knobs this device drew from a range (ranges.ts): they spread already, the jitter leaves
+ * them as drawn.
+ */
 export function resolveTiming(
-  o: SimDeviceOptions,
+  o: SimDeviceSettings,
   id: Identity,
   durations: Durations,
+  drawn: ReadonlySet<RangedKnob> = new Set(),
 ): TimingOptions & Durations {
   const timingJitter = share('timingJitter', o.timingJitter, 0, 1);
   const climb = o.hashClimbSeconds ?? 0;
@@ -55,14 +60,15 @@ export function resolveTiming(
     throw new RangeError(`hashClimbSeconds must be a number of seconds >= 0, got ${climb}`);
   }
   const f = jitterFactor(id.seed, timingJitter);
-  const spread = (seconds: number): number => Math.round(seconds * f * 1000) / 1000;
+  const spread = (knob: RangedKnob, seconds: number): number =>
+    drawn.has(knob) ? seconds : Math.round(seconds * f * 1000) / 1000;
   return {
     timingJitter,
     autoTuneShare: share('autoTuneShare', o.autoTuneShare, DEFAULT_TUNE_SHARE, 1),
-    hashClimbSeconds: spread(climb),
-    miningRestartSeconds: spread(durations.miningRestartSeconds),
-    bootSeconds: spread(durations.bootSeconds),
-    autoTuneSeconds: spread(durations.autoTuneSeconds),
+    hashClimbSeconds: spread('hashClimbSeconds', climb),
+    miningRestartSeconds: spread('miningRestartSeconds', durations.miningRestartSeconds),
+    bootSeconds: spread('bootSeconds', durations.bootSeconds),
+    autoTuneSeconds: spread('autoTuneSeconds', durations.autoTuneSeconds),
   };
 }
 

@@ -12,18 +12,20 @@ import type { JsonObject } from './fixtures';
 import { planPhases, twoPhasesThenMining } from './miner-phases';
 import { parsePools, samePools } from './pools';
 import type { PowerState } from './power-state';
+import { fieldTimeout, REAL_SIM_CLOCK } from './sim-clock';
+import type { SimClock } from './sim-clock';
 import type { SimPool, WriteCounts } from './types';
 
 /** The parts of POST /settings the firmware reads (`InputConfig`); other keys are ignored, as serde does. */
 const INPUT_KEYS = ['layout', 'miner', 'network', 'regional', 'ui'] as const;
-/** With `after: 0` the answer still gets out before the listener closes. */
-const MIN_REBOOT_DELAY_MS = 100;
 /**
- * The longest timer Node keeps (about 24.8 days); a longer delay would fire at once. An `after` beyond it
- * (the vendor schema allows any int64, e.g. 7301636182626752) is answered as given, and the device stays
- * `shutting-down` until then or until close().
+ * Real ms, at least, between the answer and going down, so that with `after: 0` the answer still gets out
+ * before the listener closes: 100 ms on the real clock; on a fast field clock 20 ms (a 100 ms floor would
+ * be a minute of field time at 600×). An `after` beyond Node's longest timer (the vendor schema allows any
+ * int64, e.g. 7301636182626752) is answered as given, and the device stays `shutting-down` until then or
+ * until close() (fieldTimeout caps the timer).
  */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+const minRebootDelayMs = (clock: SimClock): number => (clock.scale === 1 ? 100 : 20);
 /** The error text of a refused password change (the vendor documents only the `{"err"}` shape). */
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
@@ -38,7 +40,20 @@ export interface WriteDeps {
   goDown: (seconds: number) => Promise<void>;
   /** The overclock preset (power-state.ts). */
   power: PowerState;
-  now?: () => number;
+  /** The device's field clock (sim-clock.ts): `now` and the timers; default the real one. */
+  clock?: SimClock;
+  /** Runs as the device goes down for any reboot (hardware faults that appear at a power cycle). */
+  onReboot?: () => void;
+}
+
+/** How a reboot goes: a firmware update plans its own (firmware-update.ts). */
+export interface RebootPlan {
+  /** Runs when the device goes down (the new firmware takes over; it goes down once that is done). */
+  asItGoesDown?: () => void | Promise<void>;
+  /** Replaces `rebootDownSeconds` (Infinity: it never comes back while the fleet runs). */
+  downSeconds?: number;
+  /** Seconds before `shutting-down` begins (writing an image): the device answers and mines meanwhile. */
+  firstSeconds?: number;
 }
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -129,9 +144,11 @@ export class DeviceWrites {
   private rebootTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly now: () => number;
+  private readonly clock: SimClock;
 
   constructor(private readonly deps: WriteDeps) {
-    this.now = deps.now ?? Date.now;
+    this.clock = deps.clock ?? REAL_SIM_CLOCK;
+    this.now = () => this.clock.now();
     this.configured = deps.options.pools;
     deps.miner.poolsInUse = this.configured;
   }
@@ -235,25 +252,27 @@ export class DeviceWrites {
   }
 
   /**
-   * A reboot `after` seconds from now, as POST /system/reboot plans it; a firmware update plans its own
-   * (firmware-update.ts): `asItGoesDown` runs when the device goes down (the new firmware takes over; it
-   * goes down once that is done),
-   * `downSeconds` replaces `rebootDownSeconds`. A reboot already planned is left as it is.
+   * A reboot `after` seconds from now, as POST /system/reboot plans it (after `plan.firstSeconds`, when
+   * given: an install first); a firmware update plans its own (RebootPlan). A reboot already planned is
+   * left as it is.
    */
-  scheduleReboot(
-    after: number,
-    plan: { asItGoesDown?: () => void | Promise<void>; downSeconds?: number } = {},
-  ): number {
-    if (this.rebootTimer === undefined && !this.closed) {
+  scheduleReboot(after: number, plan: RebootPlan = {}): number {
+    if (this.rebootTimer !== undefined || this.closed) return after;
+    const shutDown = (): void => {
       planPhases(this.deps.miner, [{ state: 'shutting-down', from: this.now() }]);
-      this.rebootTimer = setTimeout(
+      const realMs = Math.max(this.clock.realMs(after * 1000), minRebootDelayMs(this.clock));
+      this.rebootTimer = fieldTimeout(
+        this.clock,
         () => {
           // goDown only fails when the device was closed meanwhile: nothing is left to reboot then.
           this.goDownForReboot(plan).catch(() => undefined);
         },
-        Math.min(Math.max(after * 1000, MIN_REBOOT_DELAY_MS), MAX_TIMER_MS),
+        realMs * this.clock.scale,
       );
-    }
+    };
+    const first = plan.firstSeconds ?? 0;
+    if (first > 0) this.rebootTimer = fieldTimeout(this.clock, shutDown, first * 1000);
+    else shutDown();
     return after;
   }
 
@@ -274,14 +293,12 @@ export class DeviceWrites {
   }
 
   /** Down for rebootDownSeconds, then up with no sessions, the LED off and the configured pools in use. */
-  private async goDownForReboot(plan: {
-    asItGoesDown?: () => void | Promise<void>;
-    downSeconds?: number;
-  }): Promise<void> {
+  private async goDownForReboot(plan: RebootPlan): Promise<void> {
     this.rebootTimer = undefined;
     if (this.closed) return;
     await plan.asItGoesDown?.();
     if (this.closed) return;
+    this.deps.onReboot?.();
     const { bootSeconds } = this.deps.options;
     const rebootDownSeconds = plan.downSeconds ?? this.deps.options.rebootDownSeconds;
     const upAt = this.now() + rebootDownSeconds * 1000;

@@ -11,6 +11,11 @@
  * Faults (`firmwareFault` option, `setFirmwareFault`): `upload-refused` (500 `{"err"}`), `old-version`
  * (reboots and comes back on the version it had), `never-back` (goes down and does not come back while
  * the fleet runs), `slow-upload` (reads the upload at `bytesPerSecond`).
+ *
+ * The install (`installSeconds`, field: 60–120 s): the device writes the image while it still answers and
+ * mines on the old firmware, then reboots. By default it answers once the upload is in, with `after` =
+ * the install plus `rebootAfterSeconds` (the client sees when the link is free and when it goes down);
+ * `installHoldsAnswer` answers once the image is written instead, `after` = `rebootAfterSeconds`.
  */
 import { fail } from './handlers';
 import type { DeviceContext, Handler } from './handlers';
@@ -25,8 +30,6 @@ import type { FirmwareFault, SimFirmwareState } from './types';
 export const FIRMWARE_UPDATE_PATH = '/api/v1/firmware/update';
 /** The first word of a simulated image's first line. */
 export const SIM_IMAGE_MAGIC = 'minerdeck-sim-firmware';
-/** "Never" within a fleet's life: a week, below Node's longest timer (close() cancels it anyway). */
-const NEVER_BACK_SECONDS = 7 * 24 * 3600;
 
 /** `minerdeck-sim-firmware <version> <model>` from an image's first bytes, or undefined. */
 export function parseSimImage(first: Buffer): { version: string; model: string } | undefined {
@@ -40,6 +43,13 @@ export function parseSimImage(first: Buffer): { version: string; model: string }
 export const simImageHeader = (version: string, model: string): string =>
   `${SIM_IMAGE_MAGIC} ${version} ${model}\n`;
 
+/** The device's timing of an update (its resolved options). */
+export interface UpdateTiming {
+  rebootAfterSeconds: number;
+  installSeconds: number;
+  installHoldsAnswer: boolean;
+}
+
 export class FirmwareUpdates {
   fault: FirmwareFault | undefined;
   readonly state: SimFirmwareState = { uploads: 0, updates: 0 };
@@ -47,7 +57,7 @@ export class FirmwareUpdates {
   constructor(
     private readonly identity: Identity,
     private readonly writes: DeviceWrites,
-    private readonly rebootAfterSeconds: () => number,
+    private readonly timing: () => UpdateTiming,
     fault: FirmwareFault | undefined,
     /** The new firmware's own certificate (https devices with `updateRotatesCertificate`). */
     private readonly newCertificate: () => Promise<void> = () => Promise.resolve(),
@@ -88,7 +98,11 @@ export class FirmwareUpdates {
       ...(file.filename !== undefined ? { filename: file.filename } : {}),
     };
     const fault = this.fault;
-    const after = this.writes.scheduleReboot(this.rebootAfterSeconds(), {
+    const { rebootAfterSeconds, installSeconds, installHoldsAnswer } = this.timing();
+    // Answered at once, `after` is whole seconds (int64): the install counts in whole seconds too.
+    const install = installHoldsAnswer ? installSeconds : Math.ceil(installSeconds);
+    this.writes.scheduleReboot(rebootAfterSeconds, {
+      firstSeconds: install,
       asItGoesDown: async () => {
         // The device "finished" the update and comes back on the old firmware (a field fact).
         if (fault?.kind === 'old-version') return;
@@ -96,9 +110,10 @@ export class FirmwareUpdates {
         // A certificate that cannot be made leaves the old one: the device is still there.
         await this.newCertificate().catch(() => undefined);
       },
-      ...(fault?.kind === 'never-back' ? { downSeconds: NEVER_BACK_SECONDS } : {}),
+      ...(fault?.kind === 'never-back' ? { downSeconds: Number.POSITIVE_INFINITY } : {}),
     });
-    return json(200, { after });
+    if (installHoldsAnswer) return { ...json(200, { after: rebootAfterSeconds }), holdMs: install * 1000 };
+    return json(200, { after: rebootAfterSeconds + install });
   }
 }
 

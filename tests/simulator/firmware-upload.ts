@@ -161,8 +161,10 @@ export class MultipartScanner {
 export interface UploadReadOptions {
   /** Read no faster than this (the `slow-upload` fault). */
   bytesPerSecond?: number;
-  /** Waits `ms`; false when the device closed meanwhile (reading then stops). */
+  /** Waits `ms` of field time; false when the device closed meanwhile (reading then stops). */
   delay: (ms: number) => Promise<boolean>;
+  /** The device's field clock (the rate is bytes per field second); default Date.now. */
+  now?: () => number;
 }
 
 /** Reads the whole request through the scanner, pausing to keep to `bytesPerSecond` when given. */
@@ -172,7 +174,8 @@ export function readFirmwareUpload(
 ): Promise<FirmwareUpload> {
   const boundary = boundaryOf(req.headers['content-type']);
   const scanner = boundary === undefined ? undefined : new MultipartScanner(boundary);
-  const started = Date.now();
+  const now = options.now ?? Date.now;
+  const started = now();
   let received = 0;
   return new Promise((resolve) => {
     let settled = false;
@@ -192,7 +195,7 @@ export function readFirmwareUpload(
       const rate = options.bytesPerSecond;
       if (rate === undefined || rate <= 0) return;
       const due = started + (received / rate) * 1000;
-      const wait = due - Date.now();
+      const wait = due - now();
       if (wait <= 0) return;
       req.pause();
       pausing = options.delay(wait).then((goOn) => {

@@ -1,11 +1,26 @@
 /**
  * A fleet: many simulated devices in one process, one loopback address each, sharing a port by default.
- * Devices start in parallel batches so thousands come up in about a second.
+ * Devices start in parallel batches so thousands come up in about a second. The fleet owns what its
+ * devices share: the field clock (sim-clock.ts), the site link (site-link.ts) and the field faults
+ * (field-faults.ts).
  */
 import { randomInt } from 'node:crypto';
+import { planFieldFaults, picksOf, withFieldFault } from './field-faults';
+import type { FaultPlan } from './field-faults';
 import { HostAllocator, parseHostBase, randomHostBase, randomPort } from './host-alloc';
+import { checkTimeScale, simClock } from './sim-clock';
+import type { SimClock } from './sim-clock';
 import { SimDeviceImpl } from './sim-device';
-import type { Fleet, FleetOptions, RecordedRequest, SimDevice, SimDeviceOptions } from './types';
+import { SiteLink } from './site-link';
+import type {
+  FieldFaultPick,
+  Fleet,
+  FleetOptions,
+  LinkStats,
+  RecordedRequest,
+  SimDevice,
+  SimDeviceOptions,
+} from './types';
 
 /** Listens in flight at once: enough for speed, few enough not to exhaust the accept backlog or fds. */
 const START_BATCH = 256;
@@ -33,9 +48,17 @@ class FleetImpl implements Fleet {
   private nextIndex = 0;
   private closed = false;
   private readonly record: ((r: RecordedRequest) => void) | undefined;
+  private readonly clock: SimClock;
+  private readonly link: SiteLink | undefined;
+  private readonly drawSeed: number;
+  private faultPlan: FaultPlan[] = [];
 
   constructor(private readonly opts: FleetOptions) {
     checkPort(opts.port, 'fleet port');
+    this.clock = simClock(checkTimeScale(opts.timeScale ?? 1));
+    this.drawSeed = opts.seed ?? 1;
+    if (!Number.isFinite(this.drawSeed)) throw new RangeError(`seed must be a number, got ${opts.seed}`);
+    this.link = opts.link === undefined ? undefined : new SiteLink(opts.link, this.clock);
     this.port = opts.port ?? randomPort();
     this.portFixed = opts.port !== undefined;
     this.hosts = new HostAllocator(
@@ -44,8 +67,31 @@ class FleetImpl implements Fleet {
     this.record = opts.recordRequests === false ? undefined : (r) => this.requests.push(r);
   }
 
+  get timeScale(): number {
+    return this.clock.scale;
+  }
+
+  get clockStartMs(): number {
+    return this.clock.startMs;
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  linkStats(): LinkStats | undefined {
+    return this.link?.stats();
+  }
+
+  fieldFaults(): FieldFaultPick[] {
+    return picksOf(this.faultPlan, (i) => this.devices.find((d) => d.index === i));
+  }
+
   async populate(count: number): Promise<void> {
-    const perDevice = (i: number): SimDeviceOptions => ({ ...this.opts.defaults, ...this.opts.devices?.[i] });
+    if (this.opts.fieldFaults !== undefined) this.faultPlan = planFieldFaults(this.opts.fieldFaults, count);
+    const byIndex = new Map(this.faultPlan.map((p) => [p.index, p]));
+    const perDevice = (i: number): SimDeviceOptions =>
+      withFieldFault({ ...this.opts.defaults, ...this.opts.devices?.[i] }, byIndex.get(i));
     if (count === 0) return;
     // The first device settles the port (a taken port moves the whole fleet); the rest follow in batches.
     this.devices.push(await this.spawn(perDevice(0)));
@@ -82,6 +128,7 @@ class FleetImpl implements Fleet {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.link?.close();
     await Promise.all(this.devices.map((d) => d.close()));
   }
 
@@ -98,6 +145,9 @@ class FleetImpl implements Fleet {
         port: o.port ?? this.port,
         options: o,
         onRecord: this.record,
+        clock: this.clock,
+        drawSeed: this.drawSeed,
+        ...(this.link !== undefined ? { link: this.link } : {}),
       });
       try {
         await device.start();

@@ -4,7 +4,18 @@
  */
 export { startFleet } from './fleet';
 export { simImageHeader } from './firmware-update';
+export { FIELD_LINK, FIELD_TIMINGS, fieldProfile } from './field-profile';
+export type { FieldTimings } from './field-profile';
+export { FIELD_FAULT_RATES } from './field-faults';
 export type {
+  FieldFaultKind,
+  FieldFaultOptions,
+  FieldFaultPick,
+  LinkStats,
+  RangedKnob,
+  SimDeviceSettings,
+  SimRange,
+  SiteLinkOptions,
   ApiKeyMode,
   Fault,
   FaultRule,

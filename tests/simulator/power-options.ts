@@ -5,7 +5,7 @@
  */
 import type { Identity } from './identity';
 import { checkPresets, fixturePresets, simulatedS19Presets } from './presets';
-import type { HardwareFault, SimDeviceOptions, SimPreset } from './types';
+import type { HardwareFault, SimDeviceSettings, SimPreset } from './types';
 
 export type PowerFilled =
   | 'presets'
@@ -18,7 +18,7 @@ export type PowerFilled =
   | 'shareSeconds'
   | 'hardwareFaults';
 
-export type PowerOptions = Required<Pick<SimDeviceOptions, PowerFilled>>;
+export type PowerOptions = Required<Pick<SimDeviceSettings, PowerFilled>>;
 
 /** The recorded perf-summary's current preset: the one the recorded summary's numbers go with. */
 const DEFAULT_PRESET = '2800';
@@ -70,7 +70,7 @@ function checkFault(fault: HardwareFault): HardwareFault {
 
 export const checkHardwareFault = checkFault;
 
-export function resolvePowerOptions(o: SimDeviceOptions, id: Identity): PowerOptions {
+export function resolvePowerOptions(o: SimDeviceSettings, id: Identity): PowerOptions {
   const presets: SimPreset[] = checkPresets(
     o.presets ?? (id.modelId === 's19-88' ? simulatedS19Presets() : fixturePresets()),
   );

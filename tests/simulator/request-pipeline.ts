@@ -2,14 +2,16 @@
  * What happens to each request a device receives: read the body, record it, apply fault rules, route,
  * answer. Recording comes first so tests can assert on requests that never got an answer.
  */
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { FaultRules } from './fault-rules';
 import { fixtures } from './fixtures';
 import { FIRMWARE_UPDATE_PATH } from './firmware-update';
 import { readFirmwareUpload, uploadSummary } from './firmware-upload';
+import type { FirmwareUpload } from './firmware-upload';
 import type { DeviceContext, SimRequest } from './handlers';
 import { readBody, writeFault, writeResponse } from './http-io';
 import { route } from './router';
+import type { SiteLink } from './site-link';
 import { json } from './sim-response';
 import type { RecordedRequest } from './types';
 
@@ -22,8 +24,10 @@ export interface PipelineDeps {
   faults: FaultRules;
   /** Absent when recording is off. */
   record: ((r: RecordedRequest) => void) | undefined;
-  /** Resolves false when the device closed meanwhile: the request is then abandoned. */
+  /** Waits field ms; resolves false when the device closed meanwhile: the request is then abandoned. */
   delay: (ms: number) => Promise<boolean>;
+  /** The site link firmware uploads share (site-link.ts); none: an upload is in once its bytes are. */
+  link?: SiteLink;
 }
 
 const header = (v: string | string[] | undefined): string | undefined =>
@@ -32,6 +36,34 @@ const header = (v: string | string[] | undefined): string | undefined =>
 const isFirmwareUpload = (ctx: DeviceContext, method: string, url: string): boolean =>
   ctx.profile === 'field' && method === 'POST' && (url.split('?', 1)[0] ?? url) === FIRMWARE_UPDATE_PATH;
 
+/**
+ * The upload read through the parser and, with a site link, carried over it: the device has the image
+ * once its bytes have passed on the link in field time (the real bytes crossed loopback long before). A
+ * client that leaves meanwhile cuts it: nothing is installed, no answer.
+ */
+async function receiveUpload(req: IncomingMessage, deps: PipelineDeps): Promise<FirmwareUpload> {
+  const length = Number(req.headers['content-length']);
+  const transfer = deps.link?.start(Number.isFinite(length) && length >= 0 ? length : undefined);
+  const upload = await readFirmwareUpload(req, {
+    delay: deps.delay,
+    now: deps.ctx.now,
+    ...(deps.ctx.firmware.bytesPerSecond !== undefined
+      ? { bytesPerSecond: deps.ctx.firmware.bytesPerSecond }
+      : {}),
+  });
+  if (transfer === undefined) return upload;
+  if (upload.cut) {
+    transfer.cancel();
+    return upload;
+  }
+  transfer.setBytes(upload.received);
+  const leave = (): void => transfer.cancel();
+  req.socket.once('close', leave);
+  const passed = await transfer.done;
+  req.socket.off('close', leave);
+  return passed ? upload : { ...upload, cut: true };
+}
+
 export function createRequestListener(deps: PipelineDeps): RequestListener {
   const handle: RequestListener = async (req, res) => {
     const time = deps.ctx.now();
@@ -39,14 +71,7 @@ export function createRequestListener(deps: PipelineDeps): RequestListener {
     const url = req.url ?? '/';
     // A firmware image streams through a parser (never held: 64 MB per device would add up); the record
     // keeps a line about it instead of the body.
-    const upload = isFirmwareUpload(deps.ctx, method, url)
-      ? await readFirmwareUpload(req, {
-          delay: deps.delay,
-          ...(deps.ctx.firmware.bytesPerSecond !== undefined
-            ? { bytesPerSecond: deps.ctx.firmware.bytesPerSecond }
-            : {}),
-        })
-      : undefined;
+    const upload = isFirmwareUpload(deps.ctx, method, url) ? await receiveUpload(req, deps) : undefined;
     const body = upload !== undefined ? uploadSummary(upload) : await readBody(req);
     deps.record?.({
       deviceId: deps.id,
@@ -77,7 +102,12 @@ export function createRequestListener(deps: PipelineDeps): RequestListener {
     };
     const normal = () => route(deps.ctx, simReq);
     if (plan.fault) await writeFault(res, plan.fault, normal, fixtures().errText);
-    else writeResponse(res, normal());
+    else {
+      const answer = normal();
+      // A device that writes the image before it answers (`installHoldsAnswer`).
+      if (answer.holdMs !== undefined && answer.holdMs > 0 && !(await deps.delay(answer.holdMs))) return;
+      writeResponse(res, answer);
+    }
   };
   return (req, res) => {
     Promise.resolve(handle(req, res)).catch((e: unknown) => {

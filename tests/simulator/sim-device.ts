@@ -23,6 +23,9 @@ import { assertLoopback } from './loopback';
 import { ReadGuard } from './read-guard';
 import type { GuardedReads } from './read-guard';
 import { createRequestListener } from './request-pipeline';
+import { fieldTimeout, REAL_SIM_CLOCK } from './sim-clock';
+import type { SimClock } from './sim-clock';
+import type { SiteLink } from './site-link';
 import { fingerprint256, makeCertificate } from './tls';
 import type { TlsMaterial } from './tls';
 import type {
@@ -48,6 +51,12 @@ export interface DeviceSetup {
   options: SimDeviceOptions;
   /** Called with every request when recording is on (the fleet keeps the fleet-wide list). */
   onRecord?: (r: RecordedRequest) => void;
+  /** The fleet's field clock (default the real one). */
+  clock?: SimClock;
+  /** The site link firmware uploads share (none: taken as fast as they arrive). */
+  link?: SiteLink;
+  /** The fleet's seed for ranged knobs (default 1). */
+  drawSeed?: number;
 }
 
 const REOPEN_RETRY_MS = 200;
@@ -55,6 +64,8 @@ const REOPEN_RETRIES = 25;
 
 export class SimDeviceImpl implements SimDevice {
   readonly id: string;
+  /** The device's place in its fleet (0 first): field faults and ranged draws are keyed by it. */
+  readonly index: number;
   readonly port: number;
   readonly options: ResolvedOptions;
   readonly requests: RecordedRequest[] = [];
@@ -77,19 +88,31 @@ export class SimDeviceImpl implements SimDevice {
   private readonly delays = new Map<NodeJS.Timeout, (goOn: boolean) => void>();
   private closed = false;
   /**
-   * The device's one clock: every state that moves with time (restarts, climb, tuning, sessions, lockout,
-   * shares) is computed from it when read. A time scale for the field's clock would go here, and only here.
+   * The device's one clock (the fleet's field clock, sim-clock.ts): every state that moves with time
+   * (restarts, climb, tuning, sessions, lockout, shares) is computed from it when read, and every timer
+   * of the device waits on it.
    */
-  private readonly now: () => number = Date.now;
+  private readonly clock: SimClock;
+  private readonly now: () => number;
+  /** Hardware faults waiting for the next reboot (`hardwareFaultsAtReboot`). */
+  private atReboot: HardwareFault[];
 
   constructor(setup: DeviceSetup) {
     const o = setup.options;
+    const clock = setup.clock ?? REAL_SIM_CLOCK;
+    this.clock = clock;
+    this.now = () => clock.now();
+    this.atReboot = (o.hardwareFaultsAtReboot ?? []).map(checkHardwareFault);
     assertLoopback(setup.host);
     this.id = setup.id;
+    this.index = setup.index;
     this.port = setup.port;
     this.currentHost = setup.host;
     this.identity = resolveIdentity(o, setup.fleetTag, setup.index);
-    const opts = resolveOptions(o, setup.host, setup.port, this.identity);
+    const opts = resolveOptions(o, setup.host, setup.port, this.identity, {
+      seed: setup.drawSeed ?? 1,
+      index: setup.index,
+    });
     this.options = opts;
     this.auth = new AuthState(
       {
@@ -126,12 +149,15 @@ export class SimDeviceImpl implements SimDevice {
       options: opts,
       goDown: (seconds) => this.goDown(seconds),
       power: this.hardware.power,
-      now: this.now,
+      clock,
+      onReboot: () => {
+        for (const f of this.atReboot.splice(0)) this.hardware.faults.push(f);
+      },
     });
     this.firmwareUpdates = new FirmwareUpdates(
       this.identity,
       this.writes,
-      () => this.options.rebootAfterSeconds,
+      () => this.options,
       o.firmwareFault,
       () =>
         this.options.updateRotatesCertificate === true && this.tls !== undefined
@@ -172,6 +198,7 @@ export class SimDeviceImpl implements SimDevice {
           }
         : undefined,
       delay: (ms) => this.delay(ms),
+      ...(setup.link !== undefined ? { link: setup.link } : {}),
     });
   }
 
@@ -294,16 +321,16 @@ export class SimDeviceImpl implements SimDevice {
     this.miner.metrics = { ...this.miner.metrics, ...patch };
   }
 
+  /** Down for `seconds` of field time; Infinity: until close() (a device that never comes back). */
   async goDown(seconds: number): Promise<void> {
-    if (!(seconds >= 0 && Number.isFinite(seconds)))
-      throw new RangeError(`goDown seconds must be >= 0: ${seconds}`);
+    if (!(seconds >= 0)) throw new RangeError(`goDown seconds must be >= 0: ${seconds}`);
     this.assertOpen();
     clearTimeout(this.reopenTimer);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.close();
-    if (this.closed) return;
-    this.reopenTimer = setTimeout(() => void this.reopen(REOPEN_RETRIES), seconds * 1000);
+    if (this.closed || seconds === Number.POSITIVE_INFINITY) return;
+    this.reopenTimer = fieldTimeout(this.clock, () => void this.reopen(REOPEN_RETRIES), seconds * 1000);
   }
 
   waitUntilUp(): Promise<void> {
@@ -387,13 +414,17 @@ export class SimDeviceImpl implements SimDevice {
     for (const w of this.upWaiters.splice(0)) w.resolve();
   }
 
-  /** Waits `ms`; false when the device was closed meanwhile (the request is then abandoned). */
+  /** Waits `ms` of field time; false when the device was closed meanwhile (the request is then abandoned). */
   private delay(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.delays.delete(timer);
-        resolve(true);
-      }, ms);
+      const timer = fieldTimeout(
+        this.clock,
+        () => {
+          this.delays.delete(timer);
+          resolve(true);
+        },
+        ms,
+      );
       this.delays.set(timer, resolve);
     });
   }

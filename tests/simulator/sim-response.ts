@@ -6,6 +6,8 @@ export interface SimResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Field ms the device takes before it answers (it writes a firmware image first: `installHoldsAnswer`). */
+  holdMs?: number;
 }
 
 export const JSON_TYPE = 'application/json';

@@ -120,6 +120,22 @@ export interface SimFirmwareState {
   lastImage?: { version: string; model: string; bytes: number; filename?: string };
 }
 
+/**
+ * `[min, max]`: each device draws its own value in the range, fixed by the fleet's `seed`, its index and
+ * the knob (ranges.ts); `device.options` shows the value drawn.
+ */
+export type SimRange = readonly [min: number, max: number];
+
+/** The knobs that take a `SimRange`. */
+export type RangedKnob =
+  | 'installSeconds'
+  | 'miningRestartSeconds'
+  | 'rebootDownSeconds'
+  | 'bootSeconds'
+  | 'hashClimbSeconds'
+  | 'autoTuneSeconds'
+  | 'autoTuneShare';
+
 export interface SimDeviceOptions {
   /** Loopback address (127.0.0.0/8); allocated by the fleet when absent. */
   host?: string;
@@ -170,15 +186,31 @@ export interface SimDeviceOptions {
   /** A password change (POST /settings) also deletes every API key; default false (keys are kept). */
   passwordChangeDropsApiKeys?: boolean;
   /** POST /mining/restart: `restarting` for the first half, `starting` for the rest, then `mining`. Default 2. */
-  miningRestartSeconds?: number;
+  miningRestartSeconds?: number | SimRange;
   /** `after` of POST /system/reboot (whole seconds, the vendor default 3); the device goes down then. */
   rebootAfterSeconds?: number;
   /** How long a rebooting device refuses connections; default 2 (real devices: a minute or two). */
-  rebootDownSeconds?: number;
+  rebootDownSeconds?: number | SimRange;
   /** After a reboot's downtime: `initializing` for the first half, `starting` for the rest. Default 2. */
-  bootSeconds?: number;
+  bootSeconds?: number | SimRange;
   /** A firmware update fault from the start (`setFirmwareFault` changes it). */
   firmwareFault?: FirmwareFault;
+  /**
+   * A taken firmware image is written for this long before the device reboots into it (field: 60–120 s);
+   * it answers and mines on the old firmware meanwhile. Default 0 (today's: reboots `after` the answer).
+   */
+  installSeconds?: number | SimRange;
+  /**
+   * true: the answer to the upload comes once the image is written (`{"after": rebootAfterSeconds}`, as
+   * the vendor's wording "Firmware update successfully" reads). Default false: it answers once the upload
+   * is in, with `after` = install plus `rebootAfterSeconds` (README "Field clock").
+   */
+  installHoldsAnswer?: boolean;
+  /**
+   * Hardware faults that appear when the device next goes down for a reboot (a board not detected, a fan
+   * that does not spin up again after the power cycle); once.
+   */
+  hardwareFaultsAtReboot?: HardwareFault[];
   /** https: a firmware update brings a new self-signed certificate (as it goes down). Default false. */
   updateRotatesCertificate?: boolean;
   /** The autotune presets listed; default the recorded S21 Pro list (S19 devices: a simulated list). */
@@ -190,14 +222,14 @@ export interface SimDeviceOptions {
   /** `miner.overclock.modded_psu`: presets that need a modified PSU are refused without it. Default false. */
   moddedPsu?: boolean;
   /** How long `auto-tuning` lasts once an untuned preset comes into use; default 60 (real: tens of minutes). */
-  autoTuneSeconds?: number;
+  autoTuneSeconds?: number | SimRange;
   /** The hash rate while `auto-tuning`, as a share of the preset's (0–1); default 0.85. */
-  autoTuneShare?: number;
+  autoTuneShare?: number | SimRange;
   /**
    * After a mining restart or reboot, how long the hash rate climbs from a tenth of its rate to all of it
    * once hashing begins (real devices: minutes); default 0 (at once).
    */
-  hashClimbSeconds?: number;
+  hashClimbSeconds?: number | SimRange;
   /**
    * Spreads this device's `miningRestartSeconds`, `bootSeconds`, `hashClimbSeconds` and `autoTuneSeconds`
    * by up to ± this share (0–1), the same for one device every time (from its seed); default 0.
@@ -224,6 +256,9 @@ export interface SimDeviceOptions {
   guardedReads?: GuardedReads;
 }
 
+/** A device's options as it has them: ranges drawn to numbers. */
+export type SimDeviceSettings = Omit<SimDeviceOptions, RangedKnob> & { [K in RangedKnob]?: number };
+
 export interface RecordedRequest {
   deviceId: string;
   host: string;
@@ -249,7 +284,8 @@ export interface SimDevice {
   readonly port: number;
   /** e.g. 'http://127.31.0.5:18123' (https:// when TLS). */
   readonly address: string;
-  readonly options: Readonly<SimDeviceOptions>;
+  /** The device's options with every default filled in and every range drawn (its own figures). */
+  readonly options: Readonly<SimDeviceSettings>;
   readonly requests: RecordedRequest[];
   /** False between goDown() and the reopen. */
   readonly isUp: boolean;
@@ -263,7 +299,10 @@ export interface SimDevice {
   /** 'failure' with `failure` adds description and failure_code to /status. */
   setMinerState(state: string, failure?: { description: string; code?: number }): void;
   setMetrics(patch: SimMetricsPatch): void;
-  /** Closes the listener (connection refused) and reopens after N s; resolves once the device is down. */
+  /**
+   * Closes the listener (connection refused) and reopens after N field seconds (Infinity: not before
+   * close()); resolves once the device is down.
+   */
   goDown(seconds: number): Promise<void>;
   /** Resolves when the device listens again (at once when it is up). */
   waitUntilUp(): Promise<void>;
@@ -310,6 +349,68 @@ export interface Fleet {
   device(idOrHost: string): SimDevice | undefined;
   /** Closes every server and socket (hung ones too) without waiting for clients. */
   close(): Promise<void>;
+  /** How many field milliseconds pass in one real one (`timeScale`, default 1). */
+  readonly timeScale: number;
+  /**
+   * The real epoch ms at which the fleet's field clock started (field time = real time then). Minerdeck's
+   * `scaledClock(fleet.timeScale, fleet.clockStartMs)` reads the same field time as the devices.
+   */
+  readonly clockStartMs: number;
+  /** Field time now, epoch ms: the devices' clock. */
+  now(): number;
+  /** The site link's figures so far (undefined without a `link`). */
+  linkStats(): LinkStats | undefined;
+  /** Which device got which field fault (`fieldFaults` option), in device order; empty without it. */
+  fieldFaults(): FieldFaultPick[];
+}
+
+/** The site link firmware uploads share (site-link.ts; README "Site link"). */
+export interface SiteLinkOptions {
+  /** The site's link into the hall, Mbit/s; default 1000. */
+  siteMbps?: number;
+  /** The most one device takes, Mbit/s; default 200. */
+  deviceMbps?: number;
+  /** Count every upload as this many bytes, whatever was sent (a small image modelling a 64 MB one). */
+  chargeBytes?: number;
+}
+
+export interface LinkStats {
+  siteMbps: number;
+  deviceMbps: number;
+  chargeBytes?: number;
+  /** Uploads whose bytes all passed. */
+  uploads: number;
+  /** Uploads cut before their bytes passed (the client left, the fleet closed). */
+  cut: number;
+  inFlight: number;
+  /** Bytes carried (charged sizes), of finished, cut and running uploads alike. */
+  bytesCharged: number;
+  /** Field ms during which at least one upload was on the link. */
+  busyFieldMs: number;
+  /** The most uploads on the link at once. */
+  peakConcurrent: number;
+  /** Field epoch ms of the first upload's start and the last one's end. */
+  firstStartAt?: number;
+  lastEndAt?: number;
+}
+
+/** Field faults (field-faults.ts; README "Field faults"). */
+export type FieldFaultKind = 'old-version' | 'board-lost' | 'fan-stopped' | 'never-back';
+
+export interface FieldFaultOptions {
+  /** The same seed picks the same devices (by index) for the same count and rates. */
+  seed: number | string;
+  /** The share of devices (0–1) that get each fault; defaults in FIELD_FAULT_RATES. */
+  rates?: Partial<Record<FieldFaultKind, number>>;
+}
+
+export interface FieldFaultPick {
+  deviceId: string;
+  index: number;
+  host: string;
+  kind: FieldFaultKind;
+  /** The fault as the device has it: a firmware fault, or a hardware fault that appears at its reboot. */
+  fault: FirmwareFault | HardwareFault;
 }
 
 export interface FleetOptions {
@@ -324,4 +425,15 @@ export interface FleetOptions {
   hostBase?: string;
   /** Default true. Benchmarks with long runs may turn recording off to keep memory flat. */
   recordRequests?: boolean;
+  /**
+   * The field clock runs this many times faster than real time from the fleet's start (>= 1; default 1):
+   * every device's clock and every simulator timer (README "Field clock").
+   */
+  timeScale?: number;
+  /** Fixes the per-device draws of ranged knobs (`[min, max]`); default 1. */
+  seed?: number;
+  /** Firmware uploads share one site link (default: none, uploads are taken as fast as they arrive). */
+  link?: SiteLinkOptions;
+  /** Field faults picked by a seed at field rates. */
+  fieldFaults?: FieldFaultOptions;
 }

@@ -4,7 +4,7 @@
  */
 import { fixtures } from './fixtures';
 import { parsePools } from './pools';
-import type { SimDeviceOptions, SimPool } from './types';
+import type { SimDeviceSettings, SimPool } from './types';
 
 export type WriteFilled =
   | 'pools'
@@ -12,9 +12,11 @@ export type WriteFilled =
   | 'miningRestartSeconds'
   | 'rebootAfterSeconds'
   | 'rebootDownSeconds'
-  | 'bootSeconds';
+  | 'bootSeconds'
+  | 'installSeconds'
+  | 'installHoldsAnswer';
 
-export type WriteOptions = Required<Pick<SimDeviceOptions, WriteFilled>>;
+export type WriteOptions = Required<Pick<SimDeviceSettings, WriteFilled>>;
 
 /** The pools of the real device in the settings fixture. */
 export function fixturePools(): SimPool[] {
@@ -32,7 +34,7 @@ function seconds(name: string, value: number | undefined, fallback: number, whol
   return value;
 }
 
-export function resolveWriteOptions(o: SimDeviceOptions): WriteOptions {
+export function resolveWriteOptions(o: SimDeviceSettings): WriteOptions {
   let pools = fixturePools();
   if (o.pools !== undefined) {
     const given = parsePools(o.pools);
@@ -47,5 +49,8 @@ export function resolveWriteOptions(o: SimDeviceOptions): WriteOptions {
     rebootAfterSeconds: seconds('rebootAfterSeconds', o.rebootAfterSeconds, 3, true),
     rebootDownSeconds: seconds('rebootDownSeconds', o.rebootDownSeconds, 2),
     bootSeconds: seconds('bootSeconds', o.bootSeconds, 2),
+    // A taken image goes down `after` the answer by default: no install phase (the fast tests' devices).
+    installSeconds: seconds('installSeconds', o.installSeconds, 0),
+    installHoldsAnswer: o.installHoldsAnswer ?? false,
   };
 }

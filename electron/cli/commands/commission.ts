@@ -9,7 +9,9 @@
  * Exit: 0 every device at the standard (done or unchanged), 1 a device failed or was skipped, 2 bad usage
  * or not confirmed, 130 cancelled (Ctrl-C: no device starts another step).
  */
-import type { CommissionDevice } from '../../../shared/domain/standard';
+import type { AcceptanceCriteria } from '../../../shared/domain/acceptance';
+import type { CommissionDevice, CommissionPlanEntry } from '../../../shared/domain/standard';
+import { createCommissionProgress } from '../../core/progress/commission-progress';
 import { createCommissionServices } from '../../core/commission/commission-services';
 import { resolvePoolTargets } from '../../core/commission/pool-targets';
 import { createVerdictStore } from '../../core/acceptance/verdict-store';
@@ -18,7 +20,7 @@ import { createPinOverlay } from '../../core/firmware/certificates';
 import { firmwareIdentityOf } from '../../core/firmware/device-facts';
 import { createFirmwareService } from '../../core/firmware/firmware-service';
 import { inventoryAccess } from '../../core/inventory/inventory-access';
-import { runCommission } from '../../core/standard/commission-run';
+import { initialDevice, runCommission } from '../../core/standard/commission-run';
 import { unlockWithCurrent } from '../../core/standard/current-password';
 import { planCommission } from '../../core/standard/standard-commission';
 import { acceptancePending, runSummary } from '../../core/standard/standard-desk';
@@ -26,7 +28,9 @@ import { firmwareRunner, verdictAcceptanceRunner } from '../../core/standard/sta
 import { createStandardServices } from '../../core/standard/standard-services';
 import { parse } from '../args';
 import { cliPins } from '../inventory-pins';
+import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
+import { linesClock, startProgressLines } from '../progress-lines';
 import { deviceJson, deviceLine, planJson, planLine } from '../standard-output';
 import { cliClockPolicy } from '../run-clock';
 import type { CliContext } from './context';
@@ -47,6 +51,30 @@ export function commissionExitCode(devices: readonly CommissionDevice[], cancell
   const atStandard = (d: CommissionDevice): boolean => d.outcome === 'done' || d.outcome === 'unchanged';
   if (devices.every(atStandard)) return EXIT.ok;
   return devices.every((d) => atStandard(d) || acceptancePending(d)) ? EXIT.pending : EXIT.failed;
+}
+
+/** The run's progress lines on stderr (progress-lines.ts), from each device as the run tells it. */
+function commissionProgressLines(
+  output: Output,
+  entries: readonly CommissionPlanEntry[],
+  acceptance: AcceptanceCriteria | undefined,
+): { changed(device: CommissionDevice): void; stop(): void } {
+  const clock = linesClock(entries.map((e) => e.address));
+  const devices = new Map(entries.map((e) => [e.deviceId, initialDevice(e)]));
+  const progress = createCommissionProgress({ now: () => clock.now(), acceptance });
+  const lines = startProgressLines({
+    clock,
+    write: (line) => output.err(line),
+    estimate: () => progress.estimate([...devices.values()]),
+    verbs: { acceptance: 'watching', firmware: 'updating' },
+  });
+  return {
+    changed(device) {
+      devices.set(device.deviceId, device);
+      lines.changed();
+    },
+    stop: () => lines.stop(),
+  };
 }
 
 export async function commissionCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
@@ -168,6 +196,7 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
       pins,
       clockFor,
     });
+    const lines = commissionProgressLines(output, entries, standard.acceptance);
     const printed = new Set<string>();
     const print = (device: CommissionDevice) => {
       if (printed.has(device.deviceId)) return;
@@ -208,11 +237,12 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
         sitePassword,
         ...bulk,
         onDevice: (device) => {
+          lines.changed(device);
           if (device.outcome === 'failed' || device.outcome === 'unknown' || device.outcome === 'done')
             print(device);
         },
       },
-    );
+    ).finally(() => lines.stop());
     for (const device of devices) print(device);
     const cancelled = ctx.signal.aborted;
     output.err(`${runSummary(devices, cancelled)}.`);

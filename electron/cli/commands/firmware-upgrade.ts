@@ -13,7 +13,13 @@
  *    update are asked about once per step on a terminal; never trusted without one.
  * Exit: 0 every device verified or skipped, 1 a failure or a stopped rollout, 2 bad usage, 130 cancelled.
  */
-import type { CertificateChange, FirmwareEvent } from '../../../shared/domain/firmware';
+import type {
+  CertificateChange,
+  FirmwareDeviceStep,
+  FirmwareEvent,
+  FirmwarePlan,
+} from '../../../shared/domain/firmware';
+import { createRolloutProgress } from '../../core/progress/rollout-progress';
 import { toAppError } from '../../core/errors/to-app-error';
 import { createPinOverlay } from '../../core/firmware/certificates';
 import type { FirmwareSettingsInput } from '../../core/firmware/firmware-service';
@@ -29,6 +35,7 @@ import { planJson, planLines, printDevice, summaryJson, summarySentence } from '
 import { cliPins } from '../inventory-pins';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
+import { linesClock, startProgressLines } from '../progress-lines';
 import { cliClockPolicy } from '../run-clock';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
@@ -56,6 +63,19 @@ function textOption(
   return { ok: true, value: value.trim() };
 }
 
+/** `--growth F`: a number from 1 to 100 (1: every batch alike), decimals allowed. */
+function growthOption(value: unknown): { ok: true; value?: number } | { ok: false; message: string } {
+  if (value === undefined) return { ok: true };
+  const n = Number(value);
+  if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value.trim()) || !(n >= 1 && n <= 100)) {
+    return {
+      ok: false,
+      message: `--growth must be a number from 1 to 100 (each batch that many times the one before; 1: all alike), not ${JSON.stringify(value)}.`,
+    };
+  }
+  return { ok: true, value: n };
+}
+
 /** The rollout's own options, checked before anything else happens. */
 function rolloutSettings(
   values: Record<string, string | boolean | undefined>,
@@ -64,6 +84,10 @@ function rolloutSettings(
   if (!canary.ok) return { ok: false, message: canary.error.message };
   const batch = intOption(values.batch, 'batch', 1, 10_000);
   if (!batch.ok) return { ok: false, message: batch.error.message };
+  const growth = growthOption(values.growth);
+  if (!growth.ok) return growth;
+  const maxBatch = intOption(values['max-batch'], 'max-batch', 1, 10_000);
+  if (!maxBatch.ok) return { ok: false, message: maxBatch.error.message };
   const maxOffline = intOption(values['max-offline'], 'max-offline', 1, 10_000);
   if (!maxOffline.ok) return { ok: false, message: maxOffline.error.message };
   const deadline = intOption(values.deadline, 'deadline', 1, 24 * 60);
@@ -77,6 +101,8 @@ function rolloutSettings(
     retryFailed: values['retry-failed'] === true,
     ...(canary.value !== undefined ? { canary: canary.value } : {}),
     ...(batch.value !== undefined ? { batch: batch.value } : {}),
+    ...(growth.value !== undefined ? { growth: growth.value } : {}),
+    ...(maxBatch.value !== undefined ? { maxBatch: maxBatch.value } : {}),
     ...(maxOffline.value !== undefined ? { maxOffline: maxOffline.value } : {}),
     ...(deadline.value !== undefined ? { deadlineMinutes: deadline.value } : {}),
     ...(expect.value !== undefined ? { expectVersion: expect.value } : {}),
@@ -118,6 +144,29 @@ async function askCertificates(
   return answer === 'yes';
 }
 
+/** The rollout's progress lines on stderr (progress-lines.ts), from each device's step as it is told. */
+function rolloutProgressLines(
+  output: Output,
+  plan: FirmwarePlan,
+): { changed(event: FirmwareEvent): void; stop(): void } {
+  const clock = linesClock(plan.devices.map((d) => d.address));
+  const latest = new Map<string, FirmwareDeviceStep>();
+  const progress = createRolloutProgress({ plan, now: () => clock.now() });
+  const lines = startProgressLines({
+    clock,
+    write: (line) => output.err(line),
+    estimate: () => progress.estimate(latest),
+    verbs: { upload: 'uploading', install: 'rebooting', verify: 'verifying' },
+  });
+  return {
+    changed(event) {
+      if (event.kind === 'device') latest.set(event.deviceId, event.step);
+      lines.changed();
+    },
+    stop: () => lines.stop(),
+  };
+}
+
 export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const parsed = parse(argv, {
     ...commonOptions,
@@ -127,6 +176,8 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     model: { type: 'string' },
     canary: { type: 'string' },
     batch: { type: 'string' },
+    growth: { type: 'string' },
+    'max-batch': { type: 'string' },
     'max-offline': { type: 'string' },
     'no-keep-settings': { type: 'boolean', default: false },
     deadline: { type: 'string' },
@@ -225,10 +276,12 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     }
 
     const printed = new Set<string>();
+    const lines = rolloutProgressLines(output, plan);
     const started = firmware.start(prepared.value, {
       signal: ctx.signal,
       onEvent: (event) => {
         tellProgress(output, event);
+        lines.changed(event);
         if (event.kind !== 'device') return;
         if (event.step !== 'verified' && event.step !== 'failed' && event.step !== 'unknown') return;
         printed.add(event.deviceId);
@@ -245,8 +298,11 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
       },
       decideCertificates: (changes) => askCertificates(ctx, output, changes),
     });
-    if (!started.ok) return reportError(output, started.error);
-    const outcome = await started.value.outcome;
+    if (!started.ok) {
+      lines.stop();
+      return reportError(output, started.error);
+    }
+    const outcome = await started.value.outcome.finally(() => lines.stop());
     for (const device of outcome.devices) if (!printed.has(device.deviceId)) printDevice(output, device);
     if (output.json) output.out(summaryJson(outcome));
     output.err(`${summarySentence(outcome)}.`);

@@ -32,6 +32,14 @@ import type { TrustOutcome } from './certificates';
 import type { FirmwareService, FirmwareRun as CoreRun, PreparedRollout } from './firmware-service';
 import type { FirmwareImageFile } from './image-file';
 import { readFirmwareImage } from './image-file';
+import type { RunProgressView } from '../../../shared/format/time-left-text';
+import { REAL_CLOCK } from '../clock/clock';
+import type { Clock } from '../clock/clock';
+import type { RolloutProgress } from '../progress/rollout-progress';
+import { createRolloutProgress } from '../progress/rollout-progress';
+
+/** How often a running rollout tells its time left though no device changed (field time). */
+const PROGRESS_TICK_MS = 30_000;
 
 export interface AppFirmwareOptions {
   firmware: FirmwareService;
@@ -46,6 +54,8 @@ export interface AppFirmwareOptions {
   versionSeen?: (deviceId: string, version: string) => void;
   /** Devices read at once during the preflight (the credentials setting). */
   concurrency?: () => number | undefined;
+  /** The clock the time left is estimated and re-told on (default: the real one). */
+  clock?: Clock;
 }
 
 export interface AppFirmware {
@@ -90,6 +100,9 @@ interface RunState {
   outcome?: FirmwareRun['outcome'];
   core: CoreRun;
   ended: Promise<void>;
+  /** Times the rollout's steps and estimates the time left (issue 33). */
+  timing: RolloutProgress;
+  progress?: RunProgressView;
 }
 
 /** Where a device of the plan is before the rollout reaches it. */
@@ -136,6 +149,7 @@ function brokenOutcome(shown: FirmwareRun, error: unknown): FirmwareOutcome {
 
 export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
   const { firmware, events } = options;
+  const clock = options.clock ?? REAL_CLOCK;
   let image: FirmwareImageFile | undefined;
   let prepared: { planId: string; rollout: PreparedRollout } | undefined;
   let run: RunState | undefined;
@@ -151,7 +165,13 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
       ? { question: { questionId: state.question.questionId, changes: state.question.changes } }
       : {}),
     ...(state.outcome !== undefined ? { outcome: state.outcome } : {}),
+    ...(state.progress !== undefined ? { progress: state.progress } : {}),
   });
+
+  const estimate = (state: RunState): RunProgressView => {
+    state.progress = state.timing.estimate(new Map([...state.latest].map(([id, d]) => [id, d.step])));
+    return state.progress;
+  };
 
   function heard(state: RunState, event: FirmwareEvent): void {
     if (event.kind === 'device') {
@@ -160,7 +180,17 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
         options.versionSeen?.(event.deviceId, event.to);
     } else if (event.kind === 'step' && event.state === 'started') state.step = event.name;
     else if (event.kind === 'stopping') state.stopping = event.reason;
-    events.emit({ type: 'firmware:progress', payload: { runId: state.runId, event } });
+    const progress = estimate(state);
+    events.emit({ type: 'firmware:progress', payload: { runId: state.runId, event, progress } });
+  }
+
+  /** While the rollout goes on, its time left is told again every tick (a reboot changes no step). */
+  async function tick(state: RunState, stop: AbortSignal): Promise<void> {
+    for (;;) {
+      await clock.sleep(PROGRESS_TICK_MS, stop);
+      if (stop.aborted || state.status !== 'running') return;
+      events.emit({ type: 'firmware:time-left', payload: { runId: state.runId, progress: estimate(state) } });
+    }
   }
 
   /** The rollout waits here until the technician answers (or the rollout is cancelled: not trusted). */
@@ -240,6 +270,7 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
         plan: rollout.plan,
         latest: new Map(),
         status: 'running',
+        timing: createRolloutProgress({ plan: rollout.plan, now: () => clock.now() }),
       };
       // Filled in below, once the core run exists; its events only come after this function returns.
       const state = partial as RunState;
@@ -250,7 +281,10 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
       if (!started.ok) return started;
       prepared = undefined;
       state.core = started.value;
+      const ticking = new AbortController();
+      void tick(state, ticking.signal);
       const ended = (outcome: FirmwareOutcome): void => {
+        ticking.abort();
         state.outcome = outcome;
         state.status = 'done';
         state.question?.answer(false);

@@ -1,11 +1,10 @@
 /**
- * One device of a rollout's step, from its upload to its verdict: the image sent once (within the
- * rollout's uploads in flight), the device's monitor told it is updating, the reboot waited out and the
+ * One device of a rollout's step, from its upload to its verdict: the image sent once (in an upload slot
+ * the pacer gives, rollout-pacer.ts), then, on its own, the device's monitor told it is updating, the reboot waited out and the
  * update verified (verify.ts); or, for a device an earlier run left mid-update, only verified. Every ending
  * is the device's outcome in words and a line in the activity log; a cancel leaves a device that took the
  * image to the next run; a failure of this laptop's own is named as such.
  */
-import pLimit from 'p-limit';
 import type { FirmwarePlan } from '../../../shared/domain/firmware';
 import { REAL_CLOCK } from '../clock/clock';
 import { isDeviceError } from '../device/device-error';
@@ -35,23 +34,27 @@ export interface DeviceUpdateContext {
   record: RolloutRecord;
 }
 
-/** The update of one device at a time; uploads share one limit (`uploadsInFlight`) across the rollout. */
-export function createDeviceUpdate(
-  ctx: DeviceUpdateContext,
-): (device: RolloutDevice, ask: CertificateAsk) => Promise<void> {
+/** A device's verification after its upload: its verdict recorded when it resolves (it never rejects). */
+export type Verification = () => Promise<void>;
+
+/** The update of one device, in two parts: the pacer (rollout-pacer.ts) holds an upload slot only for the first. */
+export interface DeviceUpdate {
+  send: (device: RolloutDevice, ask: CertificateAsk, cut: AbortSignal) => Promise<Verification | undefined>;
+}
+
+export function createDeviceUpdate(ctx: DeviceUpdateContext): DeviceUpdate {
   const { deps, plan, control, record } = ctx;
   const settings = plan.settings;
   const deadlineMs = settings.deadlineMinutes * 60_000;
-  const uploads = pLimit(settings.uploadsInFlight);
 
   /** Sends the image once, telling its progress (at most every 250 ms, and at 100 %). */
-  async function upload(device: RolloutDevice): Promise<SendOutcome> {
+  async function upload(device: RolloutDevice, signal: AbortSignal): Promise<SendOutcome> {
     let lastTold = 0;
     let lastPercent = -1;
     record.tell(device, { step: 'uploading', percent: 0, words: 'uploading (0 %)' });
     const send = deps.clock !== undefined ? { ...deps.send, clock: deps.clock } : deps.send;
     return sendImage(send, device.target, deps.file, settings.keepSettings, {
-      signal: control.signal,
+      signal,
       onProgress: (sent) => {
         const percent = Math.floor((sent / plan.image.bytes) * 100);
         const at = REAL_CLOCK.now();
@@ -146,27 +149,17 @@ export function createDeviceUpdate(
     ...(device.before !== undefined ? { from: device.before.version } : {}),
   });
 
-  async function updateOne(device: RolloutDevice, ask: CertificateAsk): Promise<void> {
-    const before = device.before;
-    if (before === undefined) {
-      // The plan uploads only to devices whose version it read: this cannot happen, and says so if it does.
-      record.finish(device, {
-        outcome: 'not-started',
-        words: 'not started: its version before the update is not known',
-        uploaded: false,
-      });
-      return;
-    }
-    if (control.signal.aborted) {
-      record.finish(device, {
-        outcome: 'not-started',
-        words: 'not started: the rollout was cancelled',
-        uploaded: false,
-        from: before.version,
-      });
-      return;
-    }
-    if (device.plan.role === 'verify') {
+  const notStarted = (device: RolloutDevice, words: string): void =>
+    record.finish(device, {
+      outcome: 'not-started',
+      words,
+      uploaded: false,
+      ...(device.before !== undefined ? { from: device.before.version } : {}),
+    });
+
+  /** The verification of a device an earlier run left mid-update, from where that run left it. */
+  function resumed(device: RolloutDevice, before: BeforeUpdate, ask: CertificateAsk): Verification {
+    return async () => {
       const now = deps.now();
       const resume = device.resume ?? { downAt: now, deadlineAt: now + deadlineMs, alreadyRebooted: false };
       // A deadline that passed while nobody watched still leaves time for a few reads.
@@ -183,8 +176,49 @@ export function createDeviceUpdate(
         if (!isCancel(error)) throw error;
         record.finish(device, leftForNextRun(device));
       }
+    };
+  }
+
+  /** What an upload that did not take leaves: its verdict (a refusal fails; a cut or cancel did nothing). */
+  function notTaken(
+    device: RolloutDevice,
+    before: BeforeUpdate,
+    sent: Extract<SendOutcome, { kind: 'refused' | 'cut' }>,
+  ): void {
+    if (sent.kind === 'cut' && sent.cancelled) {
+      deps.log.verdict(logged(device), 'skipped', sent.words);
+      // Cut by the rollout's trouble elsewhere, not by a cancel: the stop says why.
+      const why = control.signal.aborted
+        ? sent.words
+        : `not started: ${record.stopped ?? 'the rollout stopped'} (its upload was cut: nothing was installed)`;
+      notStarted(device, why);
       return;
     }
+    deps.log.verdict(logged(device), 'failed', sent.words);
+    record.finish(device, { outcome: 'failed', words: sent.words, uploaded: false, from: before.version });
+  }
+
+  /**
+   * Everything up to and including the upload (the caller holds an upload slot meanwhile): the
+   * verification to run after it, or undefined when the device's verdict is in already. `cut` stops the
+   * upload (nothing installed) when the rollout stops elsewhere.
+   */
+  async function send(
+    device: RolloutDevice,
+    ask: CertificateAsk,
+    cut: AbortSignal,
+  ): Promise<Verification | undefined> {
+    const before = device.before;
+    if (before === undefined) {
+      // The plan uploads only to devices whose version it read: this cannot happen, and says so if it does.
+      notStarted(device, 'not started: its version before the update is not known');
+      return undefined;
+    }
+    if (control.signal.aborted) {
+      notStarted(device, 'not started: the rollout was cancelled');
+      return undefined;
+    }
+    if (device.plan.role === 'verify') return resumed(device, before, ask);
     // The canary told what version this image brings: a device already on it is left alone.
     if (
       settings.expectVersion === undefined &&
@@ -197,58 +231,31 @@ export function createDeviceUpdate(
         uploaded: false,
         from: before.version,
       });
-      return;
+      return undefined;
     }
-    const sent = await uploads(async (): Promise<SendOutcome | 'file-changed' | 'cancelled'> => {
-      if (control.signal.aborted) return 'cancelled';
-      if (!(await sameFileAs(deps.file))) return 'file-changed';
-      return upload(device);
-    });
-    if (sent === 'cancelled') {
-      record.finish(device, {
-        outcome: 'not-started',
-        words: 'not started: the rollout was cancelled',
-        uploaded: false,
-        from: before.version,
-      });
-      return;
-    }
-    if (sent === 'file-changed') {
+    if (!(await sameFileAs(deps.file))) {
       record.stopped ??= `the firmware file ${deps.file.path} changed since the plan read it: nothing more is uploaded`;
-      record.finish(device, {
-        outcome: 'not-started',
-        words: `not started: ${record.stopped}`,
-        uploaded: false,
-        from: before.version,
-      });
-      return;
+      notStarted(device, `not started: ${record.stopped}`);
+      return undefined;
     }
+    const sent = await upload(device, AbortSignal.any([control.signal, cut]));
     if (sent.kind === 'refused' || sent.kind === 'cut') {
-      if (sent.kind === 'cut' && sent.cancelled) {
-        deps.log.verdict(logged(device), 'skipped', sent.words);
-        record.finish(device, {
-          outcome: 'not-started',
-          words: sent.words,
-          uploaded: false,
-          from: before.version,
-        });
-        return;
-      }
-      deps.log.verdict(logged(device), 'failed', sent.words);
-      record.finish(device, { outcome: 'failed', words: sent.words, uploaded: false, from: before.version });
-      return;
+      notTaken(device, before, sent);
+      return undefined;
     }
     const deadlineAt = sent.at + deadlineMs;
     record.took.add(device.plan.deviceId);
     deps.log.accepted(logged(device), sent.words, new Date(deadlineAt));
     tellMonitor(device, sent.at, sent.after);
-    try {
-      const result = await verify(device, before, { downAt: sent.at + sent.after * 1000, deadlineAt }, ask);
-      concluded(device, result);
-    } catch (error) {
-      if (!isCancel(error)) throw error;
-      record.finish(device, leftForNextRun(device));
-    }
+    return async () => {
+      try {
+        const result = await verify(device, before, { downAt: sent.at + sent.after * 1000, deadlineAt }, ask);
+        concluded(device, result);
+      } catch (error) {
+        if (!isCancel(error)) throw error;
+        record.finish(device, leftForNextRun(device));
+      }
+    };
   }
 
   /**
@@ -272,5 +279,17 @@ export function createDeviceUpdate(
     record.stopped ??= `${why} (${device.plan.address})`;
   }
 
-  return (device, ask) => updateOne(device, ask).catch((error: unknown) => unexpected(device, error));
+  return {
+    send: (device, ask, cut) =>
+      send(device, ask, cut).then(
+        (verification) =>
+          verification === undefined
+            ? undefined
+            : () => verification().catch((error: unknown) => unexpected(device, error)),
+        (error: unknown) => {
+          unexpected(device, error);
+          return undefined;
+        },
+      ),
+  };
 }

@@ -13,7 +13,7 @@
  *    `retryFailed`), in an earlier run.
  * 4. Offline, an unknown model or version, no credential, a status that cannot be read: skipped, in words.
  * 5. The rest, in the order given: the canary first (unless an earlier run verified this image already),
- *    then batches.
+ *    then batches that grow with trust (shared/domain/firmware-batches.ts: 10, 40, 160, 250, …).
  */
 import type {
   FirmwareImage,
@@ -23,6 +23,7 @@ import type {
   FirmwareStep,
 } from '../../../shared/domain/firmware';
 import { versionsByModel } from '../../../shared/domain/firmware';
+import { batchSizesAfterCanary } from '../../../shared/domain/firmware-batches';
 import type { PreflightDevice } from './device-facts';
 import type { DeviceHistory, ImageHistory } from './history';
 import { historyOf, tookTheImage, unfinished } from './history';
@@ -156,9 +157,14 @@ function judge(device: PreflightDevice, input: PlanInput, targetModel: string | 
   return { role: 'upload', detail: `${again}upload, reboot, verify (now ${version})` };
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+/** The items cut in runs of the given sizes (which sum to their count). */
+function cut<T>(items: readonly T[], sizes: readonly number[]): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  let at = 0;
+  for (const size of sizes) {
+    out.push(items.slice(at, at + size));
+    at += size;
+  }
   return out;
 }
 
@@ -183,6 +189,7 @@ export function buildPlan(input: PlanInput): FirmwarePlan {
     devices: planned,
     steps,
     uploads: planned.filter((d) => d.role === 'canary' || d.role === 'batch').length,
+    batchSizes: steps.filter((s) => s.kind !== 'earlier-run').map((s) => s.deviceIds.length),
     ...(refusal !== undefined ? { refusal } : {}),
   });
   if (refusal !== undefined) {
@@ -205,7 +212,8 @@ export function buildPlan(input: PlanInput): FirmwarePlan {
   // An image an earlier run verified needs no canary of its own: that run's canary was it.
   const proven = history.verifiedCount > 0;
   const canary = proven ? [] : uploads.slice(0, settings.canary);
-  const batches = chunks(uploads.slice(canary.length), settings.batch);
+  const rest = uploads.slice(canary.length);
+  const batches = cut(rest, batchSizesAfterCanary(rest.length, settings));
   const steps: FirmwareStep[] = [];
   if (verify.length > 0)
     steps.push({ kind: 'earlier-run', name: 'finishing the earlier run', deviceIds: verify });

@@ -1,6 +1,7 @@
 /**
- * The types a rollout's parts share (rollout.ts runs the steps, device-update.ts one device of a step,
- * rollout-record.ts keeps what became of each): below all three, so none imports another's module.
+ * The types a rollout's parts share (rollout.ts runs the steps as rollout-pacer.ts paces them, with
+ * rollout-hooks.ts; device-update.ts one device of a step; rollout-record.ts keeps what became of each):
+ * below them all, so none imports another's module.
  */
 import type {
   CertificateChange,

@@ -1,6 +1,7 @@
 /**
- * A rollout's settings with their defaults (canary 1, batches of 10, at most a batch rebooting at once,
- * 15 min to come back, 5 uploads in flight), checked; and the outcome of a plan with nothing to do.
+ * A rollout's settings with their defaults (canary 1, a first batch of 10 growing 4 times each batch up to
+ * 250, at most twice the largest batch offline at once, 15 min to come back, 5 uploads in flight), checked;
+ * and the outcome of a plan with nothing to do.
  */
 import type { FirmwareOutcome, FirmwarePlan, FirmwareSettings } from '../../../shared/domain/firmware';
 import { countOutcomes, firmwareSettingsSchema } from '../../../shared/domain/firmware';
@@ -9,22 +10,43 @@ import { err, ok } from '../../../shared/result';
 
 export const DEFAULT_CANARY = 1;
 export const DEFAULT_BATCH = 10;
+export const DEFAULT_GROWTH = 4;
+export const DEFAULT_MAX_BATCH = 250;
 export const DEFAULT_DEADLINE_MINUTES = 15;
 /** A known tool caps parallel uploads at 5: devices run out of memory during an upload (field-notes.md). */
 export const MAX_UPLOADS_IN_FLIGHT = 5;
 
-/** What the technician may choose; everything else has its default (the batch size for `maxOffline`). */
+/** What the technician may choose; everything else has its default. */
 export type FirmwareSettingsInput = Partial<FirmwareSettings>;
+
+/**
+ * `maxOffline` when not chosen: twice the largest batch. The turn rule lets batch k+1 upload while batch k
+ * still reboots and verifies, so two batches can be unverified at once; any less and the larger of them
+ * would wait for room the rule already allows.
+ */
+export function defaultMaxOffline(settings: Pick<FirmwareSettings, 'batch' | 'growth' | 'maxBatch'>): number {
+  return 2 * (settings.growth > 1 ? Math.max(settings.batch, settings.maxBatch) : settings.batch);
+}
 
 export function firmwareSettings(input: FirmwareSettingsInput = {}): Result<FirmwareSettings> {
   const batch = input.batch ?? DEFAULT_BATCH;
+  const growth = input.growth ?? DEFAULT_GROWTH;
+  if (input.maxBatch !== undefined && input.maxBatch < batch) {
+    return err(
+      'INVALID_INPUT',
+      `firmware settings: the largest batch (${input.maxBatch}) is smaller than the first batch (${batch}): raise --max-batch or lower --batch.`,
+    );
+  }
+  const maxBatch = input.maxBatch ?? Math.max(DEFAULT_MAX_BATCH, batch);
   const parsed = firmwareSettingsSchema.safeParse({
     keepSettings: input.keepSettings ?? true,
     ...(input.expectVersion !== undefined ? { expectVersion: input.expectVersion } : {}),
     ...(input.model !== undefined ? { model: input.model } : {}),
     canary: input.canary ?? DEFAULT_CANARY,
     batch,
-    maxOffline: input.maxOffline ?? batch,
+    growth,
+    maxBatch,
+    maxOffline: input.maxOffline ?? defaultMaxOffline({ batch, growth, maxBatch }),
     deadlineMinutes: input.deadlineMinutes ?? DEFAULT_DEADLINE_MINUTES,
     uploadsInFlight: Math.min(MAX_UPLOADS_IN_FLIGHT, input.uploadsInFlight ?? MAX_UPLOADS_IN_FLIGHT),
     retryFailed: input.retryFailed ?? false,

@@ -3,6 +3,7 @@
  * desk-plan.ts, desk-run.ts) share: the app's services, the device client, the site's standard and the
  * clock. A module of its own so the rooms and the desk import it without a cycle.
  */
+import type { Clock } from '../clock/clock';
 import type { PoolTarget } from '../commission/pool-plan';
 import type { SessionTarget } from '../credentials/session-target';
 import type { AcceptanceService } from '../acceptance/acceptance-service';
@@ -38,6 +39,8 @@ export interface StandardDeskOptions {
   /** The image path last chosen through `firmware:choose-image` (`firmware: {image: 'chosen'}`). */
   chosenImagePath?: () => string | undefined;
   now?: () => Date;
+  /** The clock a running Commission re-tells its time left on (default: the real one). */
+  clock?: Clock;
 }
 
 /** The options with their defaults filled in, as every room of the desk reads them. */

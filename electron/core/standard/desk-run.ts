@@ -14,6 +14,9 @@ import type {
 } from '../../../shared/domain/standard';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import { REAL_CLOCK } from '../clock/clock';
+import { createCommissionProgress } from '../progress/commission-progress';
+import type { CommissionProgress } from '../progress/commission-progress';
 import { initialDevice, runCommission } from './commission-run';
 import { countsOf, runSummary } from './commission-summary';
 import type { DeskFacts } from './desk-facts';
@@ -28,7 +31,12 @@ export interface DeskRun {
   view: CommissionRun;
   controller: AbortController;
   ending: Promise<void>;
+  /** Times the run's steps and estimates the time left (issue 33). */
+  progress?: CommissionProgress;
 }
+
+/** How often a running Commission tells its time left though no device changed (field time). */
+export const PROGRESS_TICK_MS = 30_000;
 
 /** Where the desk keeps its run (the one going on, or the last one). */
 export interface RunHolder {
@@ -73,19 +81,16 @@ export const copyRun = (view: CommissionRun): CommissionRun => ({
   devices: view.devices.map((d) => ({ ...d, steps: d.steps.map((s) => ({ ...s })) })),
 });
 
-function tell(
-  ctx: DeskContext,
-  state: CommissionRun,
-  device?: CommissionDevice,
-  phase?: CommissionStepKind,
-): void {
+function tell(ctx: DeskContext, run: DeskRun, device?: CommissionDevice, phase?: CommissionStepKind): void {
   const { events } = ctx.options.services;
+  const state = run.view;
   if (device !== undefined) {
     state.devices = state.devices.map((d) => (d.deviceId === device.deviceId ? device : d));
     events.emit({ type: 'standard:device', payload: { runId: state.runId, device } });
   }
   if (phase !== undefined && state.status === 'running') state.phase = phase;
   state.counts = countsOf(state.devices);
+  if (run.progress !== undefined) state.progress = run.progress.estimate(state.devices);
   events.emit({
     type: 'standard:progress',
     payload: {
@@ -93,8 +98,19 @@ function tell(
       status: state.status,
       ...(state.phase !== undefined ? { phase: state.phase } : {}),
       counts: state.counts,
+      ...(state.progress !== undefined ? { progress: state.progress } : {}),
     },
   });
+}
+
+/** While the run goes on, its time left is told again every tick: a 30-minute window changes no device. */
+async function tickProgress(ctx: DeskContext, run: DeskRun, stop: AbortSignal): Promise<void> {
+  const clock = ctx.options.clock ?? REAL_CLOCK;
+  for (;;) {
+    await clock.sleep(PROGRESS_TICK_MS, stop);
+    if (stop.aborted || run.view.status !== 'running') return;
+    tell(ctx, run);
+  }
 }
 
 /** Starts a run (refused while one goes on); answers at once with its first view. */
@@ -128,8 +144,12 @@ export async function startCommission(
   view.siteId = planned.value.plan.siteId;
   view.devices = entries.map(initialDevice);
   view.counts = countsOf(view.devices);
+  state.progress = createCommissionProgress({
+    now: () => ctx.now().getTime(),
+    acceptance: planned.value.standard.acceptance,
+  });
   state.ending = carryOut(ctx, kept, state, planned.value, entries);
-  tell(ctx, view);
+  tell(ctx, state);
   return ok(copyRun(view));
 }
 
@@ -146,6 +166,8 @@ async function carryOut(
   const { credentials, commission, inventory } = options.services;
   const runners = options.runners?.(planned.siteId) ?? {};
   const c = ctx.concurrency();
+  const ticking = new AbortController();
+  const ticks = tickProgress(ctx, state, ticking.signal);
   const devices = await runCommission(
     {
       client: options.client,
@@ -164,32 +186,36 @@ async function carryOut(
       sitePassword: planned.sitePassword,
       signal: controller.signal,
       ...(c !== undefined ? { concurrency: c } : {}),
-      onDevice: (device, phase) => tell(ctx, view, device, phase),
+      onDevice: (device, phase) => tell(ctx, state, device, phase),
     },
-  ).catch((error: unknown): CommissionDevice[] =>
-    view.devices.map((d) =>
-      d.outcome === 'pending' || d.outcome === 'running'
-        ? { ...d, outcome: 'unknown', message: `the run broke off: ${String(error)}` }
-        : d,
-    ),
-  );
+  )
+    .catch((error: unknown): CommissionDevice[] =>
+      view.devices.map((d) =>
+        d.outcome === 'pending' || d.outcome === 'running'
+          ? { ...d, outcome: 'unknown', message: `the run broke off: ${String(error)}` }
+          : d,
+      ),
+    )
+    .finally(() => ticking.abort());
+  await ticks;
   view.devices = devices;
   view.status = controller.signal.aborted ? 'cancelled' : 'done';
   delete view.phase;
   view.endedAt = ctx.now().toISOString();
   view.summary = runSummary(devices, controller.signal.aborted);
-  await afterRun(ctx, kept, view, planned, devices);
+  await afterRun(ctx, kept, state, planned, devices);
 }
 
 /** Written and read back: those devices are at the standard now; the rest is read again when asked. */
 async function afterRun(
   ctx: DeskContext,
   kept: DeskFacts,
-  view: CommissionRun,
+  run: DeskRun,
   planned: Planned,
   devices: readonly CommissionDevice[],
 ): Promise<void> {
   const { fleet, events } = ctx.options.services;
+  const view = run.view;
   const changed: DeviceDrift[] = [];
   for (const d of devices) {
     const f = planned.facts.get(d.deviceId);
@@ -210,5 +236,5 @@ async function afterRun(
   fleet.pollSoon(planned.targets.map((t) => t.deviceId));
   for (const d of devices)
     events.emit({ type: 'standard:device', payload: { runId: view.runId, device: d } });
-  tell(ctx, view);
+  tell(ctx, run);
 }

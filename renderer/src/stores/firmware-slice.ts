@@ -50,9 +50,12 @@ export function applyFirmwareEvents(run: FirmwareRun, events: readonly AppEvent[
   for (const event of events) {
     if (event.type === 'firmware:progress' && event.payload.runId === run.runId) {
       const e = event.payload.event;
+      if (event.payload.progress !== undefined) next = { ...next, progress: event.payload.progress };
       if (e.kind === 'device') (latest ??= new Map()).set(e.deviceId, e);
       else if (e.kind === 'step' && e.state === 'started') next = { ...next, step: e.name };
       else if (e.kind === 'stopping') next = { ...next, stopping: e.reason };
+    } else if (event.type === 'firmware:time-left' && event.payload.runId === run.runId) {
+      next = { ...next, progress: event.payload.progress };
     } else if (event.type === 'firmware:question' && event.payload.runId === run.runId) {
       const { questionId, changes } = event.payload;
       next = { ...next, question: { questionId, changes } };

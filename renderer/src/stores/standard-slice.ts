@@ -250,9 +250,15 @@ export const createStandardSlice =
             event.type === 'standard:progress' &&
             event.payload.runId === run.runId
           ) {
-            const { status, phase, counts } = event.payload;
+            const { status, phase, counts, progress } = event.payload;
             const { phase: _before, ...rest } = run;
-            run = { ...rest, status, counts, ...(phase !== undefined ? { phase } : {}) };
+            run = {
+              ...rest,
+              status,
+              counts,
+              ...(phase !== undefined ? { phase } : {}),
+              ...(progress !== undefined ? { progress } : {}),
+            };
             ended ||= status !== 'running';
           } else if (run !== null && event.type === 'standard:device' && event.payload.runId === run.runId) {
             (changed ??= []).push(event.payload.device);

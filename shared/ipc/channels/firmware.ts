@@ -8,6 +8,7 @@
  * reloaded window finds the one going on (`firmware:run`).
  */
 import { z } from 'zod';
+import { runProgressSchema } from '../../domain/run-progress';
 import {
   certificateChangeSchema,
   firmwareDeviceProgressSchema,
@@ -23,13 +24,15 @@ const deviceText = z
   .trim()
   .regex(/^[\x21-\x7e][\x20-\x7e]{0,99}$/, 'printable text of 1 to 100 characters');
 
-/** What the window may choose; anything left out has the CLI's default (canary 1, batches of 10 …). */
+/** What the window may choose; anything left out has the CLI's default (canary 1, a first batch of 10 growing 4 times up to 250 …). */
 export const firmwareChoicesSchema = z.strictObject({
   keepSettings: z.boolean(),
   expectVersion: deviceText.optional(),
   model: deviceText.optional(),
   canary: z.number().int().min(1).max(10_000).optional(),
   batch: z.number().int().min(1).max(10_000).optional(),
+  growth: z.number().min(1).max(100).optional(),
+  maxBatch: z.number().int().min(1).max(10_000).optional(),
   maxOffline: z.number().int().min(1).max(10_000).optional(),
   deadlineMinutes: z
     .number()
@@ -65,6 +68,8 @@ export const firmwareRunSchema = z.object({
   stopping: z.string().optional(),
   question: certificateQuestionSchema.optional(),
   outcome: firmwareOutcomeSchema.optional(),
+  /** Per step the devices done, and the time left (issue 33); absent from views before it. */
+  progress: runProgressSchema.optional(),
 });
 export type FirmwareRun = z.infer<typeof firmwareRunSchema>;
 

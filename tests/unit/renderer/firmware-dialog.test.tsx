@@ -32,6 +32,8 @@ const SETTINGS = {
   expectVersion: '1.2.7',
   canary: 1,
   batch: 2,
+  growth: 4,
+  maxBatch: 250,
   maxOffline: 2,
   deadlineMinutes: 15,
   uploadsInFlight: 5,
@@ -95,6 +97,7 @@ const PLAN: FirmwarePlan = {
     { kind: 'batch', name: 'batch 1 of 1', deviceIds: [ID(1), ID(2)] },
   ],
   uploads: 3,
+  batchSizes: [1, 2],
 };
 
 const RUN: FirmwareRun = {
@@ -137,7 +140,19 @@ const button = (dialog: HTMLElement, name: string | RegExp) => within(dialog).ge
 
 describe('the form', () => {
   it.each([
-    [{}, { choices: { keepSettings: true, canary: 1, batch: 10, deadlineMinutes: 15 }, problems: [] }],
+    [
+      {},
+      { choices: { keepSettings: true, canary: 1, batch: 10, growth: 4, deadlineMinutes: 15 }, problems: [] },
+    ],
+    [
+      { growth: '1', maxBatch: '50' },
+      {
+        choices: { keepSettings: true, canary: 1, batch: 10, growth: 1, maxBatch: 50, deadlineMinutes: 15 },
+        problems: [],
+      },
+    ],
+    [{ growth: '0.5' }, { problems: ['The growth is a number from 1 to 100 (1: every batch alike).'] }],
+    [{ maxBatch: '5' }, { problems: ['The largest batch cannot be smaller than the first batch.'] }],
     [
       { expectVersion: ' 1.2.7 ', maxOffline: '4', keepSettings: false, retryFailed: true },
       {
@@ -146,6 +161,7 @@ describe('the form', () => {
           expectVersion: '1.2.7',
           canary: 1,
           batch: 10,
+          growth: 4,
           maxOffline: 4,
           deadlineMinutes: 15,
           retryFailed: true,
@@ -154,7 +170,7 @@ describe('the form', () => {
       },
     ],
     [{ canary: '0' }, { problems: ['The canary is a whole number from 1 to 10,000.'] }],
-    [{ batch: '2.5' }, { problems: ['The batch size is a whole number from 1 to 10,000.'] }],
+    [{ batch: '2.5' }, { problems: ['The first batch is a whole number from 1 to 10,000.'] }],
     [{ deadline: '2000' }, { problems: ['The minutes to come back is a whole number from 1 to 1,440.'] }],
     [
       { expectVersion: '1.2.7\u0007' },
@@ -187,18 +203,25 @@ describe('Firmware…', () => {
     fireEvent.change(within(dialog).getByLabelText('Expected version (optional)'), {
       target: { value: '1.2.7' },
     });
-    fireEvent.change(within(dialog).getByLabelText('Batch size'), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText('First batch'), { target: { value: '2' } });
     fireEvent.click(button(dialog, 'Next: plan'));
     await within(dialog).findByRole('table', { name: 'Plan of the firmware update' });
     expect(api['firmware:plan']).toHaveBeenCalledWith({
       deviceIds: HOSTS.map((_, i) => ID(i)),
-      choices: { keepSettings: true, expectVersion: '1.2.7', canary: 1, batch: 2, deadlineMinutes: 15 },
+      choices: {
+        keepSettings: true,
+        expectVersion: '1.2.7',
+        canary: 1,
+        batch: 2,
+        growth: 4,
+        deadlineMinutes: 15,
+      },
     });
     expect(within(dialog).getByRole('list', { name: 'Versions now by model' }).textContent).toBe(
       's21-pro (Antminer S21 Pro): 1.2.6 on 3 devices, 1.2.7 on 1',
     );
     expect(
-      within(dialog).getByText(/^3 devices to update — canary: 1 device, then 1 batch of up to 2/),
+      within(dialog).getByText(/^3 devices to update — canary 1, then 2 · at most 2 offline at once/),
     ).toBeTruthy();
     const rows = within(dialog).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
@@ -225,6 +248,7 @@ describe('Firmware…', () => {
       ],
       steps: [],
       uploads: 0,
+      batchSizes: [],
       devices: PLAN.devices.map((d) => ({
         ...d,
         role: 'skip' as const,

@@ -13,6 +13,8 @@ describe('simulator CLI arguments', () => {
         password: 'admin',
         https: false,
         list: false,
+        timeScale: 1,
+        field: false,
         help: false,
       },
     });
@@ -32,6 +34,9 @@ describe('simulator CLI arguments', () => {
       'x',
       '--https',
       '--list',
+      '--field',
+      '--time-scale',
+      '60',
     ]);
     expect(r).toEqual({
       ok: true,
@@ -43,6 +48,8 @@ describe('simulator CLI arguments', () => {
         password: 'x',
         https: true,
         list: true,
+        timeScale: 60,
+        field: true,
         help: false,
       },
     });
@@ -56,6 +63,9 @@ describe('simulator CLI arguments', () => {
       [['--profile', 'lab'], /--profile must be 'field' or 'spec'/],
       [['--host-base', '10.0.0'], /--host-base/],
       [['--password', ''], /--password must not be empty/],
+      [['--time-scale', '0.5'], /--time-scale must be a number from 1 to 1000, got '0.5'/],
+      [['--time-scale', 'fast'], /--time-scale must be a number from 1 to 1000/],
+      [['--time-scale', '5000'], /--time-scale must be a number from 1 to 1000/],
       [['--nope'], /nope/],
       [['extra'], /extra/],
     ];

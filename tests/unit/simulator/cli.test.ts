@@ -3,7 +3,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getJson, parse } from './http-client';
+import { bearer, getJson, parse, postJson, sleep, unlockToken } from './http-client';
 
 const cliPath = fileURLToPath(new URL('../../simulator/cli.ts', import.meta.url));
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -69,6 +69,36 @@ describe('npm run simulator', () => {
     await expect(getJson(`http://${block}.2:${port}/api/v1/info`)).rejects.toMatchObject({
       code: 'ECONNREFUSED',
     });
+  });
+
+  it('--field --time-scale: the field timings, N times faster, and the clock said', async () => {
+    const block = `127.${randomInt(16, 251)}.${randomInt(0, 240)}`;
+    const port = randomInt(20_000, 60_000);
+    const cli = runCli([
+      '--count',
+      '1',
+      '--host-base',
+      block,
+      '--port',
+      String(port),
+      '--field',
+      '--time-scale',
+      '100',
+    ]);
+    await cli.waitFor('Running.', 20_000);
+    expect(cli.out()).toMatch(
+      /Clock:\s+field timings, site link 1000 Mbit\/s \(200 Mbit\/s a device\), 100× real time/,
+    );
+    const address = `http://${block}.1:${port}`;
+    const state = async () =>
+      (parse(await getJson(`${address}/api/v1/status`)) as { miner_state: string }).miner_state;
+    await postJson(`${address}/api/v1/mining/restart`, {}, bearer(await unlockToken(address)));
+    // A field restart is 30–60 s: 0.3–0.6 s real at 100× (the fast test timings' 2 s would be 20 ms).
+    expect(['restarting', 'starting']).toContain(await state());
+    await sleep(1000);
+    expect(await state()).toBe('mining');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
   });
 
   it('exits 2 with a clear message on bad arguments', async () => {

@@ -1,8 +1,8 @@
 /**
  * "Firmware…" for the selected devices (docs/user-guide.md, "Firmware"): three steps in one dialog.
  * 1. The image, chosen in the system's file dialog (main reads it; the window sees its name, size and
- *    SHA-256), and how the rollout goes: the version to expect, canary, batch size, how many may reboot at
- *    once, minutes to come back, whether the devices keep their settings.
+ *    SHA-256), and how the rollout goes: the version to expect, canary, first batch, growth, largest batch,
+ *    how many may be offline at once, minutes to come back, whether the devices keep their settings.
  * 2. The plan main makes — nothing is sent to make it: versions now by model (the model to choose when
  *    they report several), the steps, every device with what will happen to it; then Start.
  * 3. The rollout live, "Stop after this batch", the outcome (firmware-run.tsx). Closing the dialog leaves
@@ -27,7 +27,11 @@ export interface FirmwareForm {
   expectVersion: string;
   canary: string;
   batch: string;
-  /** Empty: the batch size. */
+  /** Each next batch this many times the one before (1: all alike). */
+  growth: string;
+  /** Empty: 250 (or the first batch when larger). */
+  maxBatch: string;
+  /** Empty: twice the largest batch. */
   maxOffline: string;
   deadline: string;
   keepSettings: boolean;
@@ -38,6 +42,8 @@ export const DEFAULT_FORM: FirmwareForm = {
   expectVersion: '',
   canary: '1',
   batch: '10',
+  growth: '4',
+  maxBatch: '',
   maxOffline: '',
   deadline: '15',
   keepSettings: true,
@@ -58,8 +64,17 @@ export function choicesOf(form: FirmwareForm): { choices?: FirmwareChoices; prob
     return n;
   };
   const canary = whole(form.canary, 'The canary', 10_000);
-  const batch = whole(form.batch, 'The batch size', 10_000);
-  const maxOffline = whole(form.maxOffline, 'Rebooting at once', 10_000);
+  const batch = whole(form.batch, 'The first batch', 10_000);
+  const maxBatch = whole(form.maxBatch, 'The largest batch', 10_000);
+  const maxOffline = whole(form.maxOffline, 'Offline at once', 10_000);
+  const growthText = form.growth.trim();
+  const growth = growthText === '' ? undefined : /^\d+(\.\d+)?$/.test(growthText) ? Number(growthText) : NaN;
+  if (growth !== undefined && !(growth >= 1 && growth <= 100)) {
+    problems.push('The growth is a number from 1 to 100 (1: every batch alike).');
+  }
+  if (batch !== undefined && maxBatch !== undefined && maxBatch < batch) {
+    problems.push('The largest batch cannot be smaller than the first batch.');
+  }
   const deadline = whole(form.deadline, 'The minutes to come back', 1440);
   const version = form.expectVersion.trim();
   if (version !== '' && !FIRMWARE_VERSION.test(version)) {
@@ -73,6 +88,8 @@ export function choicesOf(form: FirmwareForm): { choices?: FirmwareChoices; prob
       ...(version !== '' ? { expectVersion: version } : {}),
       ...(canary !== undefined ? { canary } : {}),
       ...(batch !== undefined ? { batch } : {}),
+      ...(growth !== undefined ? { growth } : {}),
+      ...(maxBatch !== undefined ? { maxBatch } : {}),
       ...(maxOffline !== undefined ? { maxOffline } : {}),
       ...(deadline !== undefined ? { deadlineMinutes: deadline } : {}),
       ...(form.retryFailed ? { retryFailed: true } : {}),
@@ -154,9 +171,10 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
         }}
       >
         <p id="firmware-note" className="field-hint">
-          Brings {count(selected, 'device')} to one firmware version: a canary first, then batches. Each
-          device is verified by the version it reports after its reboot, and must mine again if it did. The
-          rollout stops by itself at the first failure. You see the plan before anything is sent.
+          Brings {count(selected, 'device')} to one firmware version: a canary first, then batches that grow
+          with each clean one (uploads keep going while the batch before is verified). Each device is verified
+          by the version it reports after its reboot, and must mine again if it did. The rollout stops by
+          itself at the first failure. You see the plan before anything is sent.
         </p>
         <FirmwareImageChoice image={s.image} onChoose={() => void s.chooseImage()} />
         <div className="firmware-fields">
@@ -170,11 +188,18 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
             />
           </label>
           <NumberField label="Canary (devices)" value={form.canary} onChange={(v) => set('canary', v)} />
-          <NumberField label="Batch size" value={form.batch} onChange={(v) => set('batch', v)} />
+          <NumberField label="First batch" value={form.batch} onChange={(v) => set('batch', v)} />
+          <NumberField label="Growth (× per batch)" value={form.growth} onChange={(v) => set('growth', v)} />
           <NumberField
-            label="Rebooting at once"
+            label="Largest batch"
+            value={form.maxBatch}
+            placeholder="250"
+            onChange={(v) => set('maxBatch', v)}
+          />
+          <NumberField
+            label="Offline at once"
             value={form.maxOffline}
-            placeholder="the batch size"
+            placeholder="twice the largest batch"
             onChange={(v) => set('maxOffline', v)}
           />
           <NumberField

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { FirmwarePlan, FirmwarePlanDevice } from '../../../../shared/domain/firmware';
+import { sizesWords } from '../../../../shared/domain/firmware-batches';
 import { modelVersionsLine } from '../../../../shared/format/firmware-text';
 import { count } from '../../lib/format';
 
@@ -25,20 +26,20 @@ const ROLE_WORDS: Record<FirmwarePlanDevice['role'], string> = {
   skip: 'Skipped',
 };
 
-/** "Canary: 1 device, then 5 batches of 10 · at most 10 rebooting at once · 5 uploads at a time". */
+/** "canary 1, then 10, 40, 160 · at most 500 offline at once · 5 uploads at a time · 15 min to come back". */
 function stepsLine(plan: FirmwarePlan): string {
-  const canary = plan.steps.find((s) => s.kind === 'canary');
-  const batches = plan.steps.filter((s) => s.kind === 'batch');
   const earlier = plan.steps.find((s) => s.kind === 'earlier-run');
   const parts = [
     earlier !== undefined
       ? `first ${count(earlier.deviceIds.length, 'device')} an earlier run updated, verified`
       : '',
-    canary !== undefined ? `canary: ${count(canary.deviceIds.length, 'device')}` : '',
-    batches.length > 0 ? `${count(batches.length, 'batch', 'batches')} of up to ${plan.settings.batch}` : '',
+    sizesWords(
+      plan.batchSizes,
+      plan.steps.some((s) => s.kind === 'canary'),
+    ),
   ].filter((p) => p !== '');
   const { settings } = plan;
-  return `${parts.join(', then ')} · at most ${settings.maxOffline} rebooting at once · ${settings.uploadsInFlight} uploads at a time · ${settings.deadlineMinutes} min to come back`;
+  return `${parts.join(', then ')} · at most ${settings.maxOffline} offline at once · ${settings.uploadsInFlight} uploads at a time · ${settings.deadlineMinutes} min to come back`;
 }
 
 export function FirmwarePlanView({

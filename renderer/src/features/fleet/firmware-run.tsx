@@ -14,6 +14,14 @@ import { count } from '../../lib/format';
 import type { RowOutcome } from '../../stores/fleet-rows';
 import { useRootStore } from '../../stores/root-store';
 import { OutcomeFailures } from './outcome-failures';
+import { RunProgress } from './run-progress';
+
+/** The rollout's steps (core's rollout-progress.ts) in the per-step counts. */
+const ROLLOUT_STEP_NAMES: Record<string, string> = {
+  upload: 'Upload',
+  install: 'Install and reboot',
+  verify: 'Verify',
+};
 
 const hostOf = (address: string): string => address.replace(/^https?:\/\//, '');
 
@@ -167,6 +175,7 @@ export function FirmwareRunView({ run, onClose }: { run: FirmwareRun; onClose: (
         </p>
       )}
       <p className="firmware-tally">{tally(run.devices)}</p>
+      <RunProgress progress={run.progress} running={running} stepWords={ROLLOUT_STEP_NAMES} />
       {run.question !== undefined && <CertificateQuestionBox changes={run.question.changes} pending />}
       {untrusted.length > 0 && <CertificateQuestionBox changes={untrusted} pending={false} />}
       {s.trusted !== null && <p className="notice-ok">{s.trusted}</p>}

@@ -16,6 +16,16 @@ import { count } from '../../lib/format';
 import { commissionOutcomes } from '../../stores/standard-slice';
 import { useRootStore } from '../../stores/root-store';
 import { OutcomeFailures } from '../fleet/outcome-failures';
+import { RunProgress } from '../fleet/run-progress';
+
+/** Each step's name in the per-step counts. */
+const STEP_NAMES: Record<CommissionStepKind, string> = {
+  password: 'Password',
+  firmware: 'Firmware',
+  settings: 'Pools and preset',
+  restart: 'Restart',
+  acceptance: 'Acceptance',
+};
 
 const PHASE_WORDS: Record<CommissionStepKind, string> = {
   password: 'replacing passwords',
@@ -110,6 +120,7 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
       <p className="commission-tally" data-counts>
         {runCountsText(run, pending)}
       </p>
+      <RunProgress progress={run.progress} running={running} stepWords={STEP_NAMES} />
       {working.length > 0 && (
         <ul className="commission-working" aria-label="Working on now">
           {working.slice(0, NAMED_RUNNING).map((device) => {

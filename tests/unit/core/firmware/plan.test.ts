@@ -61,24 +61,26 @@ const line = (
 });
 
 describe('firmware plan', () => {
-  it('defaults: a canary of 1, batches of 10, at most a batch rebooting at once, 15 min, 5 uploads in flight', () => {
+  it('defaults: a canary of 1, a first batch of 10 growing 4 times up to 250, at most twice the largest batch offline, 15 min, 5 uploads in flight', () => {
     const plan = buildPlan({ image, settings: settings(), devices: fleet(23), history: EMPTY_HISTORY });
     expect(plan.settings).toEqual({
       keepSettings: true,
       canary: 1,
       batch: 10,
-      maxOffline: 10,
+      growth: 4,
+      maxBatch: 250,
+      maxOffline: 500,
       deadlineMinutes: 15,
       uploadsInFlight: 5,
       retryFailed: false,
     });
     expect(plan.steps.map((s) => [s.kind, s.name, s.deviceIds.length])).toEqual([
       ['canary', 'canary', 1],
-      ['batch', 'batch 1 of 3', 10],
-      ['batch', 'batch 2 of 3', 10],
-      ['batch', 'batch 3 of 3', 2],
+      ['batch', 'batch 1 of 2', 10],
+      ['batch', 'batch 2 of 2', 12],
     ]);
     expect(plan.uploads).toBe(23);
+    expect(plan.batchSizes).toEqual([1, 10, 12]);
     expect(plan.devices[0]).toMatchObject({
       role: 'canary',
       step: 0,
@@ -87,8 +89,8 @@ describe('firmware plan', () => {
     });
     expect(plan.devices[22]).toMatchObject({
       role: 'batch',
-      step: 3,
-      detail: 'batch 3 of 3: upload, reboot, verify (now 1.2.6)',
+      step: 2,
+      detail: 'batch 2 of 2: upload, reboot, verify (now 1.2.6)',
     });
     expect(plan.models).toEqual([
       {
@@ -100,8 +102,19 @@ describe('firmware plan', () => {
     ]);
   });
 
-  it('--max-offline defaults to the batch; uploads in flight are never more than 5; bad numbers are refused', () => {
-    expect(settings({ batch: 20 }).maxOffline).toBe(20);
+  it('--max-offline defaults to twice the largest batch; uploads in flight are never more than 5; bad numbers are refused', () => {
+    expect(settings({ batch: 20 }).maxOffline).toBe(500);
+    expect(settings({ batch: 20, growth: 1 }).maxOffline).toBe(40);
+    expect(settings({ batch: 300 })).toMatchObject({ maxBatch: 300, maxOffline: 600 });
+    expect(firmwareSettings({ batch: 20, maxBatch: 10 })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        message:
+          'firmware settings: the largest batch (10) is smaller than the first batch (20): raise --max-batch or lower --batch.',
+      },
+    });
+    expect(firmwareSettings({ growth: 0.5 })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(settings({ uploadsInFlight: 9 }).uploadsInFlight).toBe(5);
     expect(firmwareSettings({ canary: 0 })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(firmwareSettings({ deadlineMinutes: 0 })).toMatchObject({ ok: false });
