@@ -22,6 +22,7 @@ import type { CredentialServices } from './credentials/credential-services';
 import { createCredentialServices } from './credentials/credential-services';
 import type { Keychain } from './credentials/open-keychain';
 import { openKeychain } from './credentials/open-keychain';
+import type { ClockPolicy } from './clock/clock-policy';
 import type { DeviceClient, DeviceClientOptions } from './device/client';
 import { createDeviceClient } from './device/client';
 import type { DiscoveryPrefill, DiscoveryService } from './discovery/discovery-service';
@@ -78,6 +79,12 @@ export interface OpenCoreServicesOptions {
   createClient?: (options: DeviceClientOptions) => DeviceClient;
   /** Firmware rollout waits the settings do not expose (tests: devices that reboot in a second). */
   firmwareTiming?: FirmwareServiceOptions['timing'];
+  /**
+   * The clock of each acceptance and firmware run (Commission's too), from its devices' addresses.
+   * Default: the real clock; main passes `appClockPolicy` (a scale only in demo mode, only on loopback).
+   * Tokens, file locks, the keychain and the journal stay on real time whatever this says.
+   */
+  clockFor?: ClockPolicy;
 }
 
 export async function openCoreServices(options: OpenCoreServicesOptions): Promise<CoreServices> {
@@ -116,6 +123,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     fleet,
     verdicts: createVerdictStore(inventoryCore.store, laptop),
     events: hub,
+    ...(options.clockFor !== undefined ? { clockFor: options.clockFor } : {}),
   });
   const firmware = openFirmware(options, { client, credentials, inventory, pins, fleet, hub, settings });
   const standard = openStandard(

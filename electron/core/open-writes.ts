@@ -58,7 +58,11 @@ export function openCommission(deps: {
  * shell's open dialog.
  */
 export function openFirmware(
-  options: { system: SystemGlue; firmwareTiming?: FirmwareServiceOptions['timing'] },
+  options: {
+    system: SystemGlue;
+    firmwareTiming?: FirmwareServiceOptions['timing'];
+    clockFor?: FirmwareServiceOptions['clockFor'];
+  },
   deps: {
     client: DeviceClient;
     credentials: CredentialServices;
@@ -77,6 +81,7 @@ export function openFirmware(
     pins: deps.pins,
     disruptions: fleet,
     ...(options.firmwareTiming !== undefined ? { timing: options.firmwareTiming } : {}),
+    ...(options.clockFor !== undefined ? { clockFor: options.clockFor } : {}),
   });
   const chooseFile = options.system.chooseFile?.bind(options.system);
   return createAppFirmware({

@@ -12,6 +12,7 @@ import { windowIconPath } from '../core/shell/window-icon';
 import { createHandlers } from '../core/handlers';
 import { defaultDataDir } from '../core/inventory/data-dir';
 import { tuneGcForMonitoring } from '../core/monitor/gc-tuning';
+import { appClockPolicy } from '../core/clock/clock-policy';
 import { demoPrefillFrom } from '../core/demo-prefill';
 import { openCoreServices } from '../core/open-services';
 import { keepAwakeDuringRuns } from '../core/progress/keep-awake';
@@ -113,6 +114,8 @@ function start(): void {
           }),
         },
         ...(prefill !== undefined ? { prefill } : {}),
+        // Real time, except a demo's runs over the simulated fleet on loopback (MINERDECK_TIME_SCALE).
+        clockFor: appClockPolicy(process.env, (line) => console.warn(line)),
         identity: {
           name: app.getName(),
           version: app.getVersion(),

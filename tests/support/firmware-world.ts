@@ -70,7 +70,9 @@ export const TEST_TIMING: NonNullable<FirmwareServiceOptions['timing']> = {
 
 export async function firmwareWorld(
   devices: readonly SimDevice[],
-  options: Partial<Pick<FirmwareServiceOptions, 'disruptions' | 'timing'>> & { password?: string } = {},
+  options: Partial<Pick<FirmwareServiceOptions, 'disruptions' | 'timing' | 'clockFor'>> & {
+    password?: string;
+  } = {},
 ): Promise<FirmwareWorld> {
   const dir = mkdtempSync(join(tmpdir(), 'minerdeck-firmware-'));
   const inventory = createInventoryServices({
@@ -97,6 +99,7 @@ export async function firmwareWorld(
     pins,
     timing: options.timing ?? TEST_TIMING,
     ...(options.disruptions !== undefined ? { disruptions: options.disruptions } : {}),
+    ...(options.clockFor !== undefined ? { clockFor: options.clockFor } : {}),
   });
   return {
     dir,

@@ -18,6 +18,7 @@ import { createVerdictStore } from '../../core/acceptance/verdict-store';
 import { phaseLine, startLine, tallyLine, verdictJson, verdictLine, verdictsExit } from '../accept-output';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { EXIT, reportError } from '../output';
+import { cliClockPolicy } from '../run-clock';
 import { parseAcceptArgs } from './accept-args';
 import { ACCEPT_USAGE } from './accept-usage';
 import type { CliContext } from './context';
@@ -68,10 +69,12 @@ export async function acceptCommand(ctx: CliContext, argv: readonly string[]): P
     }
     const addressOf = new Map(targets.map((t) => [t.deviceId, formatDeviceAddress(t.address)]));
     const settling = new Set<string>();
+    const clock = cliClockPolicy(output)(targets.map((t) => t.address));
     const run = await runAcceptance(targets, {
       client: credentials.client,
       sessions: credentials.services.sessions,
       criteria,
+      clock,
       signal: ctx.signal,
       // Progress for a person: a device settling is said, never shown as failed; its window opening is
       // said only after it was said settling (a fleet settled at once prints nothing more).

@@ -32,6 +32,7 @@ import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import { linesClock, startProgressLines } from '../progress-lines';
 import { deviceJson, deviceLine, planJson, planLine } from '../standard-output';
+import { cliClockPolicy } from '../run-clock';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
@@ -186,7 +187,15 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
       if (refused !== undefined) return refused;
     }
 
-    const firmwareService = createFirmwareService({ client, credentials: services, inventory, pins });
+    // One policy for the run's firmware and acceptance: its notice on stderr once.
+    const clockFor = cliClockPolicy(output);
+    const firmwareService = createFirmwareService({
+      client,
+      credentials: services,
+      inventory,
+      pins,
+      clockFor,
+    });
     const lines = commissionProgressLines(output, entries, standard.acceptance);
     const printed = new Set<string>();
     const print = (device: CommissionDevice) => {
@@ -216,6 +225,7 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
           sessions: services.sessions,
           verdicts: verdictStore,
           siteId: site.id,
+          clockFor,
         }),
       },
       {

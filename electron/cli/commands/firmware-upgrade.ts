@@ -36,6 +36,7 @@ import { cliPins } from '../inventory-pins';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import { linesClock, startProgressLines } from '../progress-lines';
+import { cliClockPolicy } from '../run-clock';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
@@ -228,6 +229,7 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
       credentials: services,
       inventory,
       pins,
+      clockFor: cliClockPolicy(output),
     });
     const prepared = await firmware.prepare({
       targets,

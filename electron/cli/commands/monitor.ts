@@ -7,6 +7,7 @@
  * otherwise one human line per change. When `--duration` ends, or on Ctrl-C, the monitor stops (every
  * poll in flight is cancelled) and one last line per device gives its final state.
  */
+import type { Clock } from '../../core/clock/clock';
 import type { MonitorDeviceView } from '../../../shared/domain/monitor';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
@@ -23,6 +24,7 @@ import { ChangeFilter, changeJson, changeLine, LiveTable, totalsLine } from '../
 import { LaptopNetworkLines, offNetworkLine } from '../laptop-network-lines';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
+import { cliClockPolicy } from '../run-clock';
 import type { CliContext } from './context';
 import { MONITOR_USAGE } from './command-usage';
 import { openCliCredentials } from './credentials-context';
@@ -161,16 +163,12 @@ function startPrinting(
   });
 }
 
-function untilDone(signal: AbortSignal, durationMs: number | undefined): Promise<void> {
+/** `--duration` on the run's clock (field time on a scaled one), or until Ctrl-C. */
+function untilDone(signal: AbortSignal, durationMs: number | undefined, clock: Clock): Promise<void> {
+  if (durationMs !== undefined) return clock.sleep(durationMs, signal);
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = durationMs === undefined ? undefined : setTimeout(finish, durationMs);
-    function finish(): void {
-      if (timer !== undefined) clearTimeout(timer);
-      signal.removeEventListener('abort', finish);
-      resolve();
-    }
-    signal.addEventListener('abort', finish, { once: true });
+    signal.addEventListener('abort', () => resolve(), { once: true });
   });
 }
 
@@ -204,7 +202,14 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
   }
   const { settings, durationMs } = args.value;
   const credentials = await openCliCredentials(ctx, { timeoutMs: settings.timeoutMs, keychain: 'open' });
-  const pollClient = ctx.createClient(monitorClientOptions(settings));
+  const clock = cliClockPolicy(output)(addresses);
+  // The client's timeouts are real ms: the field ones on the run's clock.
+  const clientOptions = monitorClientOptions(settings);
+  const pollClient = ctx.createClient({
+    ...clientOptions,
+    idleSocketTimeoutMs: clock.realMs(clientOptions.idleSocketTimeoutMs),
+    totalTimeoutMs: clock.realMs(clientOptions.totalTimeoutMs),
+  });
   // Reboots by other commands (not an alarm) and locate LEDs they left on, from the activity log.
   const activity = monitorActivity(ctx, output, credentials);
   const recorder = new PollRecorder();
@@ -217,6 +222,7 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
       // Each change line of --json carries the device's full reading, summary included.
       keepSummaries: output.json,
       lookupDisruption: activity.lookupDisruption,
+      clock,
       ...(args.value.metrics !== undefined ? { onPollDone: recorder.record } : {}),
     });
     if (args.value.metrics !== undefined) {
@@ -239,7 +245,7 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
       `Monitoring ${count} ${count === 1 ? 'device' : 'devices'} every ${seconds} s (Ctrl-C stops)`,
       twinsOf,
     );
-    const done = untilDone(ctx.signal, durationMs);
+    const done = untilDone(ctx.signal, durationMs, clock);
     // Each device is watched as soon as it is identified: silent addresses do not hold the others back.
     const targets = await prepareTargets(addresses, {
       services: credentials.services,

@@ -20,6 +20,8 @@ import type {
   AcceptanceVerdict,
 } from '../../../shared/domain/acceptance';
 import { ACCEPTANCE_DEFAULTS } from '../../../shared/domain/acceptance';
+import type { Clock } from '../clock/clock';
+import { REAL_CLOCK } from '../clock/clock';
 import type { MonitorTarget } from '../monitor/poll-device';
 import type { PhaseContext } from './device-settle';
 import { SETTLE_EVERY_MS } from './device-settle';
@@ -64,7 +66,11 @@ export interface AcceptanceRunOptions extends VisitDeps {
   onVerdict?: (verdict: AcceptanceVerdict) => void;
   /** A device began settling, its settling state changed, or its window opened. */
   onPhase?: (phase: AcceptancePhase) => void;
-  now?: () => number;
+  /**
+   * The run's clock (default the real one): every spacing, window and timeout above is field time on it,
+   * so a run on a scaled clock (the simulator's field clock) takes 1/scale of the real time.
+   */
+  clock?: Clock;
 }
 
 export interface AcceptanceRunOutcome {
@@ -97,10 +103,11 @@ function spacings(options: AcceptanceRunOptions): {
  */
 function fleetReader(
   options: AcceptanceRunOptions,
-  now: () => number,
+  clock: Clock,
   timing: { timeoutMs: number; retryPauseMs: number },
 ): { read: PhaseContext['read']; stop: () => void } {
   const { signal } = options;
+  const now = clock.now;
   const limit = pLimit(options.concurrency ?? DEFAULT_ACCEPTANCE_CONCURRENCY);
   const visiting = new Set<AbortController>();
   const abortVisits = (): void => {
@@ -118,6 +125,7 @@ function fleetReader(
     try {
       return await visitDevice(options, target, state, now(), {
         timeoutMs: timing.timeoutMs,
+        clock,
         signal: controller.signal,
         chainsDue: due,
       });
@@ -136,7 +144,7 @@ function fleetReader(
       if (first.errors === undefined || now() + timing.retryPauseMs + timing.timeoutMs >= nextAt) {
         return first;
       }
-      await tickAt(now() + timing.retryPauseMs, now, signal);
+      await tickAt(now() + timing.retryPauseMs, clock, signal);
       return signal?.aborted === true ? first : visit(target, state, due);
     });
   return { read, stop: () => signal?.removeEventListener('abort', abortVisits) };
@@ -146,15 +154,19 @@ export async function runAcceptance(
   targets: readonly MonitorTarget[],
   options: AcceptanceRunOptions,
 ): Promise<AcceptanceRunOutcome> {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? REAL_CLOCK;
+  const now = clock.now;
   const { signal, criteria } = options;
   const { everyMs, settleEveryMs, timeoutMs } = spacings(options);
   const isCancelled = (): boolean => signal?.aborted === true;
   const start = now();
   const startedAt = new Date(start);
-  const reader = fleetReader(options, now, { timeoutMs, retryPauseMs: Math.min(1_000, settleEveryMs / 10) });
+  const reader = fleetReader(options, clock, {
+    timeoutMs,
+    retryPauseMs: Math.min(1_000, settleEveryMs / 10),
+  });
   const settleMs = settleLimitMs(criteria, ACCEPTANCE_DEFAULTS.settleMinutes);
-  const tick = sharedTicks(now, signal);
+  const tick = sharedTicks(clock, signal);
   const settled = await Promise.all(
     targets.map((target) =>
       watchDevice(target, {

@@ -21,6 +21,7 @@ import { ACCEPTANCE_DEFAULTS } from '../../../shared/domain/acceptance';
 import type { AcceptanceRun } from '../../../shared/ipc/channels/acceptance';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import type { ClockPolicy } from '../clock/clock-policy';
 import type { SessionManager } from '../credentials/session-manager';
 import type { DeviceClient } from '../device/client';
 import type { EventHub } from '../events/event-hub';
@@ -38,9 +39,11 @@ export interface AcceptanceServiceOptions {
   events: EventHub;
   /** Run knobs the window does not choose (tests: the spacing of readings). */
   run?: Pick<AcceptanceRunOptions, 'sampleEveryMs' | 'settleEveryMs' | 'timeoutMs' | 'concurrency'>;
+  /** The clock of each run, from its devices' addresses (default: the real clock; clock-policy.ts). */
+  clockFor?: ClockPolicy;
 }
 
-/** Phase changes within this long go out as one `acceptance:phase` event. */
+/** Phase changes within this long go out as one `acceptance:phase` event (real time: it paces the window). */
 export const PHASE_FLUSH_MS = 250;
 
 type RunState = AcceptanceRun & {
@@ -114,6 +117,7 @@ async function runPart(
     criteria: state.criteria,
     signal: state.controller.signal,
     ...options.run,
+    ...(options.clockFor !== undefined ? { clock: options.clockFor(targets.map((t) => t.address)) } : {}),
     onPhase: state.phaseOut.add,
     onVerdict: (verdict: AcceptanceVerdict) => {
       state.phaseById.delete(verdict.deviceId);

@@ -9,6 +9,8 @@
  * failed reading) and its later reads carry it. Reads only: nothing is ever written to a device here.
  */
 import type { ModelChains } from '../../../shared/domain/hash-boards';
+import type { Clock } from '../clock/clock';
+import { REAL_CLOCK } from '../clock/clock';
 import type { SessionManager } from '../credentials/session-manager';
 import type { CallOptions, DeviceClient, ReadCredential } from '../device/client';
 import type { DeviceError } from '../device/device-error';
@@ -78,15 +80,18 @@ export async function visitDevice(
   state: VisitState,
   at: number,
   options: {
+    /** Field ms on `clock`: the requests get it in real ms (`clock.realMs`, never under its floor). */
     timeoutMs: number;
+    clock?: Clock;
     signal?: AbortSignal;
     /** Whether `/chains` is read after this `/summary` reading (default: always). */
     chainsDue?: (sample: AcceptanceSample) => boolean;
   },
 ): Promise<AcceptanceSample> {
-  const deadline = Date.now() + options.timeoutMs;
+  const clock = options.clock ?? REAL_CLOCK;
+  const deadline = clock.now() + options.timeoutMs;
   const call = (): CallOptions => ({
-    totalTimeoutMs: Math.max(1, deadline - Date.now()),
+    totalTimeoutMs: Math.max(1, clock.realMs(deadline - clock.now())),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
   });
   // Each read by the rule for anonymous reads: a guarded device's credential, without a refused try.

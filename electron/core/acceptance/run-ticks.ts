@@ -5,30 +5,23 @@
  * thousands makes a handful of timers, not one per device.
  */
 
-/** Resolves at `at` (epoch ms) or when the signal aborts, whichever comes first. */
-export function tickAt(at: number, now: () => number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted === true) return resolve();
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(0, at - now()));
-    signal?.addEventListener('abort', done, { once: true });
-  });
+import type { Clock } from '../clock/clock';
+
+/**
+ * Resolves at `at` (the run clock's epoch ms: field time on a scaled clock) or when the signal aborts,
+ * whichever comes first.
+ */
+export function tickAt(at: number, clock: Clock, signal: AbortSignal | undefined): Promise<void> {
+  return clock.sleep(Math.max(0, at - clock.now()), signal);
 }
 
 /** One timer per instant for the whole run; an instant is forgotten once it has passed. */
-export function sharedTicks(
-  now: () => number,
-  signal: AbortSignal | undefined,
-): (at: number) => Promise<void> {
+export function sharedTicks(clock: Clock, signal: AbortSignal | undefined): (at: number) => Promise<void> {
   const ticks = new Map<number, Promise<void>>();
   return (at) => {
     let found = ticks.get(at);
     if (found === undefined) {
-      found = tickAt(at, now, signal).then(() => {
+      found = tickAt(at, clock, signal).then(() => {
         ticks.delete(at);
       });
       ticks.set(at, found);

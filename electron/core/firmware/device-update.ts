@@ -6,6 +6,7 @@
  * image to the next run; a failure of this laptop's own is named as such.
  */
 import type { FirmwarePlan } from '../../../shared/domain/firmware';
+import { REAL_CLOCK } from '../clock/clock';
 import { isDeviceError } from '../device/device-error';
 import type { CertificateAsk } from './certificate-ask';
 import { sameFileAs } from './image-file';
@@ -18,7 +19,10 @@ import type { BeforeUpdate } from './verdict';
 import type { VerifyResult } from './verify';
 import { verifyUpdate } from './verify';
 
-/** Upload progress is told at most this often per device (and at 0 and 100 %). */
+/**
+ * Upload progress is told at most this often per device (and at 0 and 100 %): real time, since it paces
+ * what a person sees, not a wait of the run (on a scaled clock, field time would tell every chunk).
+ */
 const PROGRESS_EVERY_MS = 250;
 
 const isCancel = (error: unknown): boolean => isDeviceError(error) && error.code === 'CANCELLED';
@@ -48,11 +52,12 @@ export function createDeviceUpdate(ctx: DeviceUpdateContext): DeviceUpdate {
     let lastTold = 0;
     let lastPercent = -1;
     record.tell(device, { step: 'uploading', percent: 0, words: 'uploading (0 %)' });
-    return sendImage(deps.send, device.target, deps.file, settings.keepSettings, {
+    const send = deps.clock !== undefined ? { ...deps.send, clock: deps.clock } : deps.send;
+    return sendImage(send, device.target, deps.file, settings.keepSettings, {
       signal,
       onProgress: (sent) => {
         const percent = Math.floor((sent / plan.image.bytes) * 100);
-        const at = deps.now();
+        const at = REAL_CLOCK.now();
         if (percent === lastPercent || (percent < 100 && at - lastTold < PROGRESS_EVERY_MS)) return;
         lastTold = at;
         lastPercent = percent;
@@ -78,6 +83,7 @@ export function createDeviceUpdate(ctx: DeviceUpdateContext): DeviceUpdate {
       ...(window.alreadyRebooted === true ? { alreadyRebooted: true } : {}),
       signal: control.signal,
       now: deps.now,
+      ...(deps.clock !== undefined ? { clock: deps.clock } : {}),
       timing: deps.timing,
       onProgress: (step, words, backInSeconds) =>
         record.tell(device, { step, words, ...(backInSeconds !== undefined ? { backInSeconds } : {}) }),
@@ -91,13 +97,24 @@ export function createDeviceUpdate(ctx: DeviceUpdateContext): DeviceUpdate {
     });
   }
 
+  /**
+   * The fleet's monitor outlives any run and stays on the real clock: a time of a run on a scaled clock
+   * (field epoch ms) is told as the real instant it falls at.
+   */
+  const monitorTime = (fieldAt: number): number => {
+    const clock = deps.clock;
+    if (clock === undefined || clock.scale === 1) return fieldAt;
+    return REAL_CLOCK.now() + (fieldAt - clock.now()) / clock.scale;
+  };
+
   function tellMonitor(device: RolloutDevice, at: number, after: number): void {
     const downAt = at + after * 1000;
+    const m = monitorTime;
     try {
-      deps.disruptions?.expectDisruption(device.plan.deviceId, 'rebooting', at + deadlineMs, {
-        since: at,
-        downAtMs: downAt,
-        backAtMs: Math.min(at + deadlineMs, downAt + deps.timing.backEstimateMs),
+      deps.disruptions?.expectDisruption(device.plan.deviceId, 'rebooting', m(at + deadlineMs), {
+        since: m(at),
+        downAtMs: m(downAt),
+        backAtMs: m(Math.min(at + deadlineMs, downAt + deps.timing.backEstimateMs)),
         cause: 'firmware',
       });
     } catch {

@@ -25,6 +25,8 @@ import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { noCredential } from '../commission/pool-plan';
+import { REAL_CLOCK } from '../clock/clock';
+import type { ClockPolicy } from '../clock/clock-policy';
 import { runBulk } from '../credentials/bulk';
 import type { CredentialServices } from '../credentials/credential-services';
 import type { SessionTarget } from '../credentials/session-target';
@@ -69,7 +71,10 @@ export interface FirmwareServiceOptions {
   pins: PinOverlay;
   /** Extra trusted roots for https devices, as the device client has them. */
   ca?: readonly string[];
+  /** Tests: the time, instead of the run's clock. */
   now?: () => Date;
+  /** The clock of each rollout, from its devices' addresses (default: the real clock; clock-policy.ts). */
+  clockFor?: ClockPolicy;
   disruptions?: Pick<Monitor, 'expectDisruption'>;
   timing?: { verify?: Partial<VerifyTiming>; upload?: Partial<UploadTimeouts>; gatherMs?: number };
 }
@@ -136,8 +141,6 @@ export interface FirmwareService {
 export function createFirmwareService(options: FirmwareServiceOptions): FirmwareService {
   const { client, inventory, pins } = options;
   const { vault, sessions } = options.credentials;
-  const now = options.now ?? (() => new Date());
-  const nowMs = () => now().getTime();
   const timing: FirmwareTiming = {
     verify: { ...DEFAULT_VERIFY_TIMING, ...options.timing?.verify },
     upload: options.timing?.upload ?? {},
@@ -223,23 +226,28 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
       request.signal?.addEventListener('abort', cancel, { once: true });
       let stop = false;
       const latest = new Map<string, FirmwareDeviceProgress>();
+      const clock = options.clockFor?.(prepared.targets.map((t) => t.address)) ?? REAL_CLOCK;
+      // The log stamps the run's time: field time on a scaled clock (only ever the simulator's).
+      const runNow = options.now ?? (() => new Date(clock.now()));
+      const runNowMs = () => runNow().getTime();
       const log = createFirmwareLog({
         inventory,
         siteId: prepared.siteId,
         image: plan.image,
         ...(plan.settings.expectVersion !== undefined ? { expectVersion: plan.settings.expectVersion } : {}),
         keepSettings: plan.settings.keepSettings,
-        now,
+        now: runNow,
         gatherMs: timing.gatherMs,
       });
       const decide = request.decideCertificates;
       const outcome = runRollout(
         {
           facts,
-          send: { sessions, tls, now: nowMs, timeouts: timing.upload },
+          send: { sessions, tls, now: runNowMs, timeouts: timing.upload },
           log,
           file: prepared.file,
-          now: nowMs,
+          now: runNowMs,
+          clock,
           timing: timing.verify,
           disruptions: options.disruptions,
           // Only devices of this rollout that took the image ask (verify.ts): those are the updated ones.
@@ -253,7 +261,7 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
           },
         },
         plan,
-        rolloutDevices(prepared, nowMs()),
+        rolloutDevices(prepared, runNowMs()),
         {
           signal: controller.signal,
           stopRequested: () => stop,

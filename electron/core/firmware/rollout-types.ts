@@ -10,6 +10,7 @@ import type {
   FirmwarePlan,
   FirmwarePlanDevice,
 } from '../../../shared/domain/firmware';
+import type { Clock } from '../clock/clock';
 import type { SessionTarget } from '../credentials/session-target';
 import type { Monitor } from '../monitor/monitor';
 import type { FirmwareLog } from './activity-log';
@@ -38,7 +39,10 @@ export interface RolloutDeps {
   send: SendDeps;
   log: FirmwareLog;
   file: FirmwareImageFile;
+  /** The run clock's time (field time on a scaled clock); `clock.now` where the service builds these. */
   now: () => number;
+  /** The run's clock for its waits (verify's polls and deadline, upload timeouts); default the real one. */
+  clock?: Clock;
   timing: VerifyTiming;
   /** The monitor of this process: a device that took the image shows "updating", never an offline alarm. */
   disruptions?: Pick<Monitor, 'expectDisruption'> | undefined;

@@ -10,6 +10,7 @@
  *   verification decides, like a reboot that got no answer.
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
+import type { Clock } from '../clock/clock';
 import type { SessionManager } from '../credentials/session-manager';
 import type { SessionTarget } from '../credentials/session-target';
 import { errorForStatus } from '../device/answer';
@@ -21,7 +22,7 @@ import { credentialHeaders, credentialSecret } from '../device/request-input';
 import type { TlsPins } from '../device/tls-pinning';
 import type { FirmwareImageFile } from './image-file';
 import type { UploadAnswer, UploadTimeouts } from './upload';
-import { uploadFirmware } from './upload';
+import { DEFAULT_UPLOAD_TIMEOUTS, uploadFirmware } from './upload';
 
 /** The seconds before going down when the device does not say (the vendor's default). */
 export const USUAL_AFTER_SECONDS = 3;
@@ -36,7 +37,21 @@ export interface SendDeps {
   sessions: SessionManager;
   tls: { pins: TlsPins | undefined; ca?: readonly string[] | undefined };
   now: () => number;
+  /** Field ms on `clock` (default the real one): the upload gets them in real ms (`clock.realMs`). */
   timeouts?: Partial<UploadTimeouts>;
+  clock?: Clock;
+}
+
+/** The upload's timeouts in real ms on the run's clock (each never under the clock's real floor). */
+function realTimeouts(deps: SendDeps): Partial<UploadTimeouts> | undefined {
+  const clock = deps.clock;
+  if (clock === undefined || clock.scale === 1) return deps.timeouts;
+  const all = { ...DEFAULT_UPLOAD_TIMEOUTS, ...deps.timeouts };
+  return {
+    connectTimeoutMs: clock.realMs(all.connectTimeoutMs),
+    stallTimeoutMs: clock.realMs(all.stallTimeoutMs),
+    answerTimeoutMs: clock.realMs(all.answerTimeoutMs),
+  };
 }
 
 const trimDot = (words: string): string => words.trim().replace(/\.$/, '');
@@ -92,6 +107,7 @@ export async function sendImage(
 ): Promise<SendOutcome> {
   const { address } = target;
   let sent: UploadAnswer | undefined;
+  const timeouts = realTimeouts(deps);
   let secrets: string[] = [];
   try {
     await deps.sessions.callOnce(
@@ -106,7 +122,7 @@ export async function sendImage(
           tls: deps.tls,
           signal: options.signal,
           onProgress: options.onProgress,
-          ...(deps.timeouts !== undefined ? { timeouts: deps.timeouts } : {}),
+          ...(timeouts !== undefined ? { timeouts } : {}),
         });
         // A 401 tells the session manager this credential is done for (the upload is not resent).
         if (sent.kind === 'answered' && sent.status === 401) {

@@ -149,7 +149,8 @@ async function streamFile(
 
 /**
  * One timer for the whole upload (not one per chunk): every `tickMs` it checks that bytes kept going out
- * while the image is sent, and that the answer came in time after it.
+ * while the image is sent, and that the answer came in time after it. Real time: the timeouts here are
+ * real ms, converted from the run clock's field ms by the caller (send-image.ts, `clock.realMs`).
  */
 function watchdog(
   timeouts: UploadTimeouts,

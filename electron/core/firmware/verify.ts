@@ -15,9 +15,10 @@
  *   credential (every token died in the reboot: the session manager unlocks again with the stored
  *   password). A failure state that lasts `failureGraceMs` ends it at once.
  */
-import { setTimeout as wait } from 'node:timers/promises';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { CertificateChange } from '../../../shared/domain/firmware';
+import type { Clock } from '../clock/clock';
+import { REAL_CLOCK } from '../clock/clock';
 import type { SessionTarget } from '../credentials/session-target';
 import { DeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
@@ -71,6 +72,11 @@ export interface VerifyInput {
   alreadyRebooted?: boolean;
   signal: AbortSignal;
   now: () => number;
+  /**
+   * The run's clock (default the real one): the pauses and each read's timeout are field time on it
+   * (a read gets `clock.realMs` of its timeout, never under the real floor); `now` reads it too.
+   */
+  clock?: Clock;
   timing: VerifyTiming;
   onProgress: (step: 'rebooting' | 'verifying', words: string, backInSeconds?: number) => void;
   /** Its certificate changed: resolves true once the new one is trusted (then reading goes on). */
@@ -93,12 +99,17 @@ function backoff(timing: VerifyTiming): () => number {
 
 async function pause(ms: number, input: VerifyInput): Promise<void> {
   const left = input.deadlineAt - input.now();
-  try {
-    await wait(Math.max(0, Math.min(ms, left)), undefined, { signal: input.signal });
-  } catch {
+  await (input.clock ?? REAL_CLOCK).sleep(Math.max(0, Math.min(ms, left)), input.signal);
+  if (input.signal.aborted) {
     throw new DeviceError('CANCELLED', `Verifying ${hostPort(input.target.address)} was cancelled.`);
   }
 }
+
+/** Each read's options: its timeout in real ms on the run's clock. */
+const readCall = (input: VerifyInput): { signal: AbortSignal; totalTimeoutMs: number } => ({
+  signal: input.signal,
+  totalTimeoutMs: (input.clock ?? REAL_CLOCK).realMs(input.timing.readTimeoutMs),
+});
 
 function rebootingWords(input: VerifyInput): { words: string; backIn: number } {
   const backAt = input.downAt + input.timing.backEstimateMs;
@@ -124,7 +135,7 @@ async function awaitMining(
   let last: MinerStateFacts | undefined;
   let unreadable: string | undefined;
   let failingSince: number | undefined;
-  const call = { signal: input.signal, totalTimeoutMs: input.timing.readTimeoutMs };
+  const call = readCall(input);
   const nextPause = backoff(input.timing);
   for (;;) {
     const read = await readMinerState(deps, input.target, call, { anonymousFallback: true });
@@ -156,7 +167,7 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
   let wentDown = input.alreadyRebooted === true;
   let sawOldVersion = false;
   let certificate: { before: string; after: string } | undefined;
-  const call = { signal: input.signal, totalTimeoutMs: input.timing.readTimeoutMs };
+  const call = readCall(input);
   const nextPause = backoff(input.timing);
   while (input.now() < input.deadlineAt) {
     const info = await readInfo(deps, target, call);

@@ -9,6 +9,8 @@
  */
 import type { MonitorAlert } from '../../../shared/domain/monitor';
 import type { DeviceReading } from '../../../shared/domain/reading';
+import type { Clock } from '../clock/clock';
+import { REAL_CLOCK } from '../clock/clock';
 import type { SessionManager } from '../credentials/session-manager';
 import type { DeviceClient } from '../device/client';
 import type { EventHub } from '../events/event-hub';
@@ -44,6 +46,11 @@ export interface MonitorOptions extends MonitorSettings {
   /** Where `monitor:diff` events go (the window); optional for the CLI and tests. */
   events?: EventHub;
   now?: () => number;
+  /**
+   * The clock the polls are paced on (default the real one; `now` defaults to its time). The poll timeout
+   * is the client's (`monitorClientOptions`): its creator converts it with `clock.realMs`.
+   */
+  clock?: Clock;
   random?: () => number;
   /**
    * A reboot or mining restart another process asked for (the site's activity log), looked up when a
@@ -112,7 +119,7 @@ export interface Monitor {
 export function createMonitor(options: MonitorOptions): Monitor {
   const settings = resolveSettings(options);
   const parts = createMonitorParts(settings, {
-    now: options.now ?? Date.now,
+    now: options.now ?? (options.clock ?? REAL_CLOCK).now,
     random: options.random ?? Math.random,
     ...(options.events ? { events: options.events } : {}),
   });
@@ -129,6 +136,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
     lateAfterMs: settings.intervalMs,
     granularityMs: settings.batchMs,
     now: parts.now,
+    ...(options.clock !== undefined ? { clock: options.clock } : {}),
   });
   const listened =
     options.onPollDone === undefined

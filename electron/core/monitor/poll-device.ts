@@ -22,6 +22,8 @@
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
+import type { Clock } from '../clock/clock';
+import { REAL_CLOCK } from '../clock/clock';
 import type { SessionManager } from '../credentials/session-manager';
 import type { CallOptions, DeviceClient } from '../device/client';
 import { assertCredentialAccepted } from '../device/credential-verdict';
@@ -100,6 +102,8 @@ export interface DevicePollerOptions {
   /** Read `/summary` on every n-th poll (and on a state change). Default 2; 1 reads it every poll. */
   summaryEveryPolls?: number;
   now?: () => number;
+  /** The monitor's clock (default the real one): `timeoutMs` is field ms on it, requests get real ms. */
+  clock?: Clock;
 }
 
 /**
@@ -155,7 +159,8 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     caps.pollsSinceSummary += 1;
     return caps.pollsSinceSummary < summaryEvery;
   }
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? REAL_CLOCK;
+  const now = options.now ?? clock.now;
 
   /** Reads `/info` into this poll's answer. */
   async function readInfo(
@@ -260,11 +265,17 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
     const deadline = now() + timeoutMs;
     const signal = controller.signal;
     let late = false;
-    const backstop = setTimeout(() => {
-      late = !signal.aborted; // aborted already: the poll was cancelled, not late
-      controller.abort();
-    }, timeoutMs + BACKSTOP_SLACK_MS);
-    const call = (): CallOptions => ({ signal, totalTimeoutMs: Math.max(1, deadline - now()) });
+    const backstop = setTimeout(
+      () => {
+        late = !signal.aborted; // aborted already: the poll was cancelled, not late
+        controller.abort();
+      },
+      clock.realMs(timeoutMs) + BACKSTOP_SLACK_MS,
+    );
+    const call = (): CallOptions => ({
+      signal,
+      totalTimeoutMs: Math.max(1, clock.realMs(deadline - now())),
+    });
     const notes: string[] = [];
     try {
       const result = await read(target, caps, signal, call, notes);

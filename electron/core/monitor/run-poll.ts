@@ -5,6 +5,7 @@
  * monitor: a poll allocates only what its outcome needs.
  */
 import { MONITOR_STATES } from '../../../shared/domain/monitor';
+import type { Clock } from '../clock/clock';
 import type { SessionManager } from '../credentials/session-manager';
 import type { DeviceClient } from '../device/client';
 import type { NetworkSide } from '../device/network-errors';
@@ -33,6 +34,8 @@ export interface PollRunnerOptions {
   lookupDisruption?: (target: MonitorTarget) => Promise<ExpectedDisruption | undefined>;
   /** Told of every finished poll. */
   onPollDone?: (done: PollDone) => void;
+  /** The monitor's clock (its polls' timeouts are field time on it); default the real one. */
+  clock?: Clock;
 }
 
 /** Polls one device; resolves with the delay until its next poll (the scheduler's `run`). */
@@ -55,6 +58,7 @@ export function createPollRunner(
     timeoutMs: settings.timeoutMs,
     recheckMs: settings.capabilityRecheckMs,
     now,
+    ...(options.clock !== undefined ? { clock: options.clock } : {}),
   });
 
   async function runPoll(deviceId: string, controller: AbortController): Promise<number> {

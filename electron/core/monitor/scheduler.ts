@@ -11,6 +11,8 @@
  * `stop()` aborts the signal of every poll in flight, clears the timer and resolves once they have all
  * finished.
  */
+import type { Clock } from '../clock/clock';
+import { REAL_CLOCK } from '../clock/clock';
 import type { HeapItem } from './min-heap';
 import { MinHeap } from './min-heap';
 import { PollControllers } from './poll-controllers';
@@ -32,6 +34,11 @@ export interface SchedulerOptions {
   /** Polls due within this many ms start together: fewer timer wake-ups at 400 polls per second. */
   granularityMs?: number;
   now?: () => number;
+  /**
+   * The clock the delays and due times are on (default the real one): on a scaled clock a device is polled
+   * as often in field time, its timer firing after 1/scale of the real time. `now` defaults to its time.
+   */
+  clock?: Clock;
   onRunError?: (key: string, error: unknown) => void;
 }
 
@@ -81,7 +88,8 @@ interface Ready {
 }
 
 export function createScheduler(options: SchedulerOptions): PollScheduler {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? REAL_CLOCK;
+  const now = options.now ?? clock.now;
   const granularityMs = options.granularityMs ?? 10;
   const keys = new Map<string, KeyRecord>();
   /** Every key waiting for its next poll, by due time: one entry per key, moved when it is scheduled. */
@@ -109,7 +117,8 @@ export function createScheduler(options: SchedulerOptions): PollScheduler {
     if (timer !== undefined && timerAt <= top.at) return;
     if (timer !== undefined) clearTimeout(timer);
     timerAt = top.at;
-    timer = setTimeout(onTimer, Math.max(0, top.at - now()));
+    // One timer for the whole heap (not a sleep per key): its real delay is the field delay / scale.
+    timer = setTimeout(onTimer, Math.max(0, (top.at - now()) / clock.scale));
   }
 
   /** Due `delayMs` after `from` (default now), but never in the past. */

@@ -17,6 +17,7 @@ import type { AcceptanceRunOptions } from '../acceptance/acceptance-run';
 import { runAcceptance } from '../acceptance/acceptance-run';
 import type { AcceptanceService } from '../acceptance/acceptance-service';
 import type { VerdictStore } from '../acceptance/verdict-store';
+import type { ClockPolicy } from '../clock/clock-policy';
 import type { FirmwareService } from '../firmware/firmware-service';
 import type { AcceptanceRunner, FirmwareRunner } from './commission-run';
 
@@ -102,13 +103,19 @@ const verdictWords = (v: AcceptanceVerdict): { pass: boolean; pending?: boolean;
  * verdicts kept in the site for the report. Cancelled: no verdict is kept.
  */
 export function verdictAcceptanceRunner(
-  deps: Pick<AcceptanceRunOptions, 'client' | 'sessions'> & { verdicts: VerdictStore; siteId: string },
+  deps: Pick<AcceptanceRunOptions, 'client' | 'sessions'> & {
+    verdicts: VerdictStore;
+    siteId: string;
+    /** The run's clock from its devices' addresses (default: the real clock). */
+    clockFor?: ClockPolicy;
+  },
 ): AcceptanceRunner {
   return async (targets, criteria, signal) => {
     const run = await runAcceptance(targets, {
       client: deps.client,
       sessions: deps.sessions,
       criteria,
+      ...(deps.clockFor !== undefined ? { clock: deps.clockFor(targets.map((t) => t.address)) } : {}),
       ...(signal !== undefined ? { signal } : {}),
     });
     const verdicts = new Map(run.verdicts.map((v) => [v.deviceId, verdictWords(v)] as const));
