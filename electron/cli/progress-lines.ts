@@ -6,7 +6,6 @@
  * nothing new is held back for up to 5 minutes. The run's estimate (core's time-left.ts) says the words.
  */
 import type { Clock } from '../core/clock/clock';
-import { clockForTargets, scaleAsked } from '../core/clock/clock-guard';
 import type { RunProgressView } from '../../shared/format/time-left-text';
 import { progressLine } from '../../shared/format/time-left-text';
 
@@ -68,12 +67,4 @@ export function startProgressLines(options: {
     changed: () => lines.offer(options.estimate()),
     stop: () => stopped.abort(),
   };
-}
-
-/**
- * The clock a run's progress lines are timed on: the field clock `MINERDECK_TIME_SCALE` asks for when every
- * target is on loopback (the simulator), else the real one (clock-guard.ts).
- */
-export function linesClock(addresses: readonly string[]): Clock {
-  return clockForTargets(scaleAsked(process.env), addresses).clock;
 }

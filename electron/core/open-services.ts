@@ -127,7 +127,17 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   });
   const firmware = openFirmware(options, { client, credentials, inventory, pins, fleet, hub, settings });
   const standard = openStandard(
-    { client, credentials, inventory, fleet, hub, settings, acceptance, commission },
+    {
+      client,
+      credentials,
+      inventory,
+      fleet,
+      hub,
+      settings,
+      acceptance,
+      commission,
+      ...(options.clockFor !== undefined ? { clockFor: options.clockFor } : {}),
+    },
     inventoryCore.store,
     firmware,
   );

@@ -23,6 +23,7 @@ import type { SettingsStore } from './settings/settings-store';
 import type { SystemGlue } from './shell/system-glue';
 import type { StandardDesk } from './standard/standard-desk';
 import { createStandardDesk } from './standard/standard-desk';
+import type { ClockPolicy } from './clock/clock-policy';
 import { acceptanceRunner, firmwareRunner } from './standard/standard-runners';
 import { createStandardServices } from './standard/standard-services';
 
@@ -112,7 +113,7 @@ export function openStandard(
   deps: Pick<
     CoreServices,
     'credentials' | 'inventory' | 'fleet' | 'settings' | 'acceptance' | 'commission'
-  > & { client: DeviceClient; hub: EventHub },
+  > & { client: DeviceClient; hub: EventHub; clockFor?: ClockPolicy },
   store: InventoryStore,
   firmware: AppFirmware,
 ): StandardDesk {
@@ -123,6 +124,7 @@ export function openStandard(
   });
   return createStandardDesk({
     services: { ...deps, events: deps.hub },
+    ...(deps.clockFor !== undefined ? { clockFor: deps.clockFor } : {}),
     client: deps.client,
     standard,
     targets: async (deviceIds) =>

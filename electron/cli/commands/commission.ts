@@ -30,7 +30,8 @@ import { parse } from '../args';
 import { cliPins } from '../inventory-pins';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
-import { linesClock, startProgressLines } from '../progress-lines';
+import { startProgressLines } from '../progress-lines';
+import type { Clock } from '../../core/clock/clock';
 import { deviceJson, deviceLine, planJson, planLine } from '../standard-output';
 import { cliClockPolicy } from '../run-clock';
 import type { CliContext } from './context';
@@ -58,8 +59,8 @@ function commissionProgressLines(
   output: Output,
   entries: readonly CommissionPlanEntry[],
   acceptance: AcceptanceCriteria | undefined,
+  clock: Clock,
 ): { changed(device: CommissionDevice): void; stop(): void } {
-  const clock = linesClock(entries.map((e) => e.address));
   const devices = new Map(entries.map((e) => [e.deviceId, initialDevice(e)]));
   const progress = createCommissionProgress({ now: () => clock.now(), acceptance });
   const lines = startProgressLines({
@@ -196,7 +197,9 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
       pins,
       clockFor,
     });
-    const lines = commissionProgressLines(output, entries, standard.acceptance);
+    // The run's one clock: its step times, its progress lines, its firmware and acceptance waits.
+    const clock = clockFor(targets.map((t) => t.address));
+    const lines = commissionProgressLines(output, entries, standard.acceptance, clock);
     const printed = new Set<string>();
     const print = (device: CommissionDevice) => {
       if (printed.has(device.deviceId)) return;
@@ -210,6 +213,7 @@ export async function commissionCommand(ctx: CliContext, argv: readonly string[]
         commission,
         inventory,
         now: () => new Date(),
+        clock,
         firmware: firmwareRunner({
           service: firmwareService,
           siteId: site.id,

@@ -35,7 +35,8 @@ import { planJson, planLines, printDevice, summaryJson, summarySentence } from '
 import { cliPins } from '../inventory-pins';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
-import { linesClock, startProgressLines } from '../progress-lines';
+import { startProgressLines } from '../progress-lines';
+import type { Clock } from '../../core/clock/clock';
 import { cliClockPolicy } from '../run-clock';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
@@ -148,8 +149,8 @@ async function askCertificates(
 function rolloutProgressLines(
   output: Output,
   plan: FirmwarePlan,
+  clock: Clock,
 ): { changed(event: FirmwareEvent): void; stop(): void } {
-  const clock = linesClock(plan.devices.map((d) => d.address));
   const latest = new Map<string, FirmwareDeviceStep>();
   const progress = createRolloutProgress({ plan, now: () => clock.now() });
   const lines = startProgressLines({
@@ -224,12 +225,13 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
       ...(password !== undefined ? { password } : {}),
       bulk,
     });
+    const clockFor = cliClockPolicy(output);
     const firmware = createFirmwareService({
       client: credentials.client,
       credentials: services,
       inventory,
       pins,
-      clockFor: cliClockPolicy(output),
+      clockFor,
     });
     const prepared = await firmware.prepare({
       targets,
@@ -276,7 +278,7 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     }
 
     const printed = new Set<string>();
-    const lines = rolloutProgressLines(output, plan);
+    const lines = rolloutProgressLines(output, plan, clockFor(targets.map((t) => t.address)));
     const started = firmware.start(prepared.value, {
       signal: ctx.signal,
       onEvent: (event) => {

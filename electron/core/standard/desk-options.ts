@@ -4,6 +4,7 @@
  * clock. A module of its own so the rooms and the desk import it without a cycle.
  */
 import type { Clock } from '../clock/clock';
+import type { ClockPolicy } from '../clock/clock-policy';
 import type { PoolTarget } from '../commission/pool-plan';
 import type { SessionTarget } from '../credentials/session-target';
 import type { AcceptanceService } from '../acceptance/acceptance-service';
@@ -41,6 +42,8 @@ export interface StandardDeskOptions {
   now?: () => Date;
   /** The clock a running Commission re-tells its time left on (default: the real one). */
   clock?: Clock;
+  /** The clock of a run from its devices' addresses (clock-policy.ts); over `clock` when given. */
+  clockFor?: ClockPolicy;
 }
 
 /** The options with their defaults filled in, as every room of the desk reads them. */

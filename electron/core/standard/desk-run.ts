@@ -15,6 +15,7 @@ import type {
 import { COMMISSION_STEP_KINDS } from '../../../shared/domain/standard';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import type { Clock } from '../clock/clock';
 import { REAL_CLOCK } from '../clock/clock';
 import { createCommissionProgress } from '../progress/commission-progress';
 import type { CommissionProgress } from '../progress/commission-progress';
@@ -109,8 +110,7 @@ function tell(ctx: DeskContext, run: DeskRun, device?: CommissionDevice, phase?:
 }
 
 /** While the run goes on, its time left is told again every tick: a 30-minute window changes no device. */
-async function tickProgress(ctx: DeskContext, run: DeskRun, stop: AbortSignal): Promise<void> {
-  const clock = ctx.options.clock ?? REAL_CLOCK;
+async function tickProgress(run: DeskRun, ctx: DeskContext, clock: Clock, stop: AbortSignal): Promise<void> {
   for (;;) {
     await clock.sleep(PROGRESS_TICK_MS, stop);
     if (stop.aborted || run.view.status !== 'running') return;
@@ -171,8 +171,10 @@ async function carryOut(
   const { credentials, commission, inventory } = options.services;
   const runners = options.runners?.(planned.siteId) ?? {};
   const c = ctx.concurrency();
+  // The run's clock (scaled only in demo mode on loopback: clock-policy.ts): its ticks and step times.
+  const clock = options.clockFor?.(planned.targets.map((t) => t.address)) ?? options.clock ?? REAL_CLOCK;
   const ticking = new AbortController();
-  const ticks = tickProgress(ctx, state, ticking.signal);
+  const ticks = tickProgress(state, ctx, clock, ticking.signal);
   const devices = await runCommission(
     {
       client: options.client,
@@ -180,6 +182,7 @@ async function carryOut(
       commission,
       inventory,
       now: ctx.now,
+      clock,
       ...runners,
     },
     {
