@@ -74,6 +74,7 @@ export function deviceJson(device: CommissionDevice): string {
     deviceId: device.deviceId,
     outcome: device.outcome,
     steps: device.steps.map((s) => ({
+      kind: s.kind,
       words: s.words,
       outcome: s.outcome,
       message: s.message,

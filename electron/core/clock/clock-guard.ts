@@ -9,9 +9,22 @@ import type { Clock } from './clock';
 import { REAL_CLOCK, scaledClock } from './clock';
 
 export const TIME_SCALE_ENV = 'MINERDECK_TIME_SCALE';
+/**
+ * The real epoch ms at which field time equals real time (the simulator's `fleet.clockStartMs`), so
+ * Minerdeck's field times and the devices' line up; default: when this process first asked.
+ */
+export const TIME_ORIGIN_ENV = 'MINERDECK_TIME_ORIGIN_MS';
 
 export type ScaleAsked =
-  { kind: 'none' } | { kind: 'scale'; scale: number } | { kind: 'invalid'; problem: string };
+  | { kind: 'none' }
+  | { kind: 'scale'; scale: number; originMs: number }
+  | { kind: 'invalid'; problem: string };
+
+/**
+ * One origin for every scaled clock of this process: runs that start at different moments (a Commission,
+ * its rollout, each acceptance group) must read the same field time, or their times would not compare.
+ */
+let processOrigin: number | undefined;
 
 /** What the environment asks for. */
 export function scaleAsked(env: Readonly<Record<string, string | undefined>>): ScaleAsked {
@@ -21,7 +34,15 @@ export function scaleAsked(env: Readonly<Record<string, string | undefined>>): S
   if (!(/^\d+(\.\d+)?$/.test(text) && Number.isFinite(scale) && scale >= 1 && scale <= 10_000)) {
     return { kind: 'invalid', problem: `${TIME_SCALE_ENV} takes a number from 1 to 10000, got "${text}"` };
   }
-  return { kind: 'scale', scale };
+  const origin = env[TIME_ORIGIN_ENV]?.trim();
+  if (origin !== undefined && origin !== '') {
+    if (!/^\d{1,16}$/.test(origin)) {
+      return { kind: 'invalid', problem: `${TIME_ORIGIN_ENV} takes epoch milliseconds, got "${origin}"` };
+    }
+    return { kind: 'scale', scale, originMs: Number(origin) };
+  }
+  processOrigin ??= Date.now();
+  return { kind: 'scale', scale, originMs: processOrigin };
 }
 
 /** The host of a device address ("http://127.0.0.5:8080" → "127.0.0.5"); the text itself if it has none. */
@@ -60,5 +81,5 @@ export function clockForTargets(asked: ScaleAsked, addresses: readonly string[])
       refused: `${TIME_SCALE_ENV} is for the simulator only${real !== undefined ? ` and ${real} is not on loopback` : ''}: the real clock is used`,
     };
   }
-  return { clock: scaledClock(asked.scale) };
+  return { clock: scaledClock(asked.scale, asked.originMs) };
 }

@@ -31,11 +31,26 @@ describe('the scaled clock', () => {
 describe('where a scale may come from', () => {
   it('reads MINERDECK_TIME_SCALE, refuses nonsense in words', () => {
     expect(scaleAsked({})).toEqual({ kind: 'none' });
-    expect(scaleAsked({ MINERDECK_TIME_SCALE: '60' })).toEqual({ kind: 'scale', scale: 60 });
+    expect(scaleAsked({ MINERDECK_TIME_SCALE: '60' })).toMatchObject({ kind: 'scale', scale: 60 });
+    expect(scaleAsked({ MINERDECK_TIME_SCALE: '60', MINERDECK_TIME_ORIGIN_MS: '1000' })).toEqual({
+      kind: 'scale',
+      scale: 60,
+      originMs: 1000,
+    });
+    expect(scaleAsked({ MINERDECK_TIME_SCALE: '60', MINERDECK_TIME_ORIGIN_MS: 'soon' })).toMatchObject({
+      kind: 'invalid',
+    });
     expect(scaleAsked({ MINERDECK_TIME_SCALE: 'fast' })).toMatchObject({
       kind: 'invalid',
       problem: 'MINERDECK_TIME_SCALE takes a number from 1 to 10000, got "fast"',
     });
+  });
+  it('every scaled clock of a process reads the same field time, whenever its run began', async () => {
+    const asked = scaleAsked({ MINERDECK_TIME_SCALE: '50' });
+    const first = clockForTargets(asked, ['127.0.0.1']).clock;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const later = clockForTargets(scaleAsked({ MINERDECK_TIME_SCALE: '50' }), ['127.0.0.2']).clock;
+    expect(Math.abs(later.now() - first.now())).toBeLessThan(200);
   });
   it('scales a run only when every device is on loopback: a real address gets the real clock', () => {
     const asked = scaleAsked({ MINERDECK_TIME_SCALE: '30' });
