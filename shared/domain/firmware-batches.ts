@@ -69,3 +69,21 @@ export function planSizesWords(plan: {
     plan.steps.some((s) => s.kind === 'canary'),
   );
 }
+
+/**
+ * How many devices of a batch may fail and the rollout still go on (`tolerate`, percent of the batch,
+ * default 2): a hall loses a device now and then in any reboot (a device that does not come back, one
+ * back on its old version) — a field attrition of well under 1 % (tests/simulator/README.md "Field
+ * faults") that says nothing about the image. Trust is not there yet for the canary, an earlier run's
+ * devices and the first batch: there any failure is trouble. Later batches tolerate
+ * ceil(size × tolerate / 100) failures; one more is trouble and stops the rollout after that batch.
+ */
+export const DEFAULT_TOLERATE_PERCENT = 2;
+
+export function toleratedFailures(
+  step: { kind: 'earlier-run' | 'canary' | 'batch'; size: number; batchNumber: number },
+  tolerate: number = DEFAULT_TOLERATE_PERCENT,
+): number {
+  if (step.kind !== 'batch' || step.batchNumber <= 1) return 0;
+  return Math.max(0, Math.ceil((step.size * tolerate) / 100 - 1e-9));
+}

@@ -39,6 +39,11 @@ export const firmwareSettingsSchema = z.object({
   maxOffline: z.number().int().min(1),
   /** Minutes a device has to come back, verified, after it took the image (default 15). */
   deadlineMinutes: z.number().positive(),
+  /**
+   * Percent of a batch that may fail while the rollout goes on (default 2; 0: the first failure stops
+   * it); never in the canary or the first batch (firmware-batches.ts `toleratedFailures`).
+   */
+  tolerate: z.number().min(0).max(50).optional(),
   /** Uploads in flight at most (5: devices run out of memory during an upload; field-notes.md). */
   uploadsInFlight: z.number().int().min(1).max(5),
   /** Also upload again to devices where this image failed in an earlier run (default: skip them). */

@@ -465,6 +465,11 @@ describe('minerdeck firmware upgrade', () => {
         2,
         'minerdeck: --growth must be a number from 1 to 100 (each batch that many times the one before; 1: all alike), not "0.5".',
       ]);
+      const badTolerate = await upgrade(dataDir, [...addresses, '--file', image, '--tolerate', '60']);
+      expect([badTolerate.code, badTolerate.stderr.trim()]).toEqual([
+        2,
+        'minerdeck: --tolerate must be a percent from 0 to 50 (of a batch\'s devices that may fail while the rollout goes on; 0: the first failure stops it), not "60".',
+      ]);
       const badMaxBatch = await upgrade(dataDir, [...addresses, '--file', image, '--max-batch', 'x']);
       expect([badMaxBatch.code, badMaxBatch.stderr.trim()]).toEqual([
         2,
@@ -630,7 +635,7 @@ describe('minerdeck firmware status', () => {
   it('is listed by minerdeck help, with both subcommands', async () => {
     const help = await runCli(['help'], { env });
     expect(help.stdout).toContain(
-      'minerdeck firmware upgrade (<targets…> [--port N] | --all) --file PATH [--expect-version V] [--model NAME] [--canary N] [--batch N] [--growth F] [--max-batch N] [--max-offline N] [--no-keep-settings] [--retry-failed] [--deadline MIN] [--site NAME] [--password-stdin] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]',
+      'minerdeck firmware upgrade (<targets…> [--port N] | --all) --file PATH [--expect-version V] [--model NAME] [--canary N] [--batch N] [--growth F] [--max-batch N] [--tolerate P] [--max-offline N] [--no-keep-settings] [--retry-failed] [--deadline MIN] [--site NAME] [--password-stdin] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]',
     );
     expect(help.stdout).toContain(
       'minerdeck firmware status (<targets…> [--port N] | --all [--site NAME]) [--json]',

@@ -77,6 +77,19 @@ function growthOption(value: unknown): { ok: true; value?: number } | { ok: fals
   return { ok: true, value: n };
 }
 
+/** `--tolerate P`: percent of a batch that may fail while the rollout goes on, 0 to 50. */
+function tolerateOption(value: unknown): { ok: true; value?: number } | { ok: false; message: string } {
+  if (value === undefined) return { ok: true };
+  const n = Number(value);
+  if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value.trim()) || !(n >= 0 && n <= 50)) {
+    return {
+      ok: false,
+      message: `--tolerate must be a percent from 0 to 50 (of a batch's devices that may fail while the rollout goes on; 0: the first failure stops it), not ${JSON.stringify(value)}.`,
+    };
+  }
+  return { ok: true, value: n };
+}
+
 /** The rollout's own options, checked before anything else happens. */
 function rolloutSettings(
   values: Record<string, string | boolean | undefined>,
@@ -89,6 +102,8 @@ function rolloutSettings(
   if (!growth.ok) return growth;
   const maxBatch = intOption(values['max-batch'], 'max-batch', 1, 10_000);
   if (!maxBatch.ok) return { ok: false, message: maxBatch.error.message };
+  const tolerate = tolerateOption(values.tolerate);
+  if (!tolerate.ok) return tolerate;
   const maxOffline = intOption(values['max-offline'], 'max-offline', 1, 10_000);
   if (!maxOffline.ok) return { ok: false, message: maxOffline.error.message };
   const deadline = intOption(values.deadline, 'deadline', 1, 24 * 60);
@@ -104,6 +119,7 @@ function rolloutSettings(
     ...(batch.value !== undefined ? { batch: batch.value } : {}),
     ...(growth.value !== undefined ? { growth: growth.value } : {}),
     ...(maxBatch.value !== undefined ? { maxBatch: maxBatch.value } : {}),
+    ...(tolerate.value !== undefined ? { tolerate: tolerate.value } : {}),
     ...(maxOffline.value !== undefined ? { maxOffline: maxOffline.value } : {}),
     ...(deadline.value !== undefined ? { deadlineMinutes: deadline.value } : {}),
     ...(expect.value !== undefined ? { expectVersion: expect.value } : {}),
@@ -179,6 +195,7 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     batch: { type: 'string' },
     growth: { type: 'string' },
     'max-batch': { type: 'string' },
+    tolerate: { type: 'string' },
     'max-offline': { type: 'string' },
     'no-keep-settings': { type: 'boolean', default: false },
     deadline: { type: 'string' },

@@ -7,7 +7,7 @@
  *   step after them starts. So at most two batches are unverified at once;
  * - `maxOffline`: uploads under way plus devices that took the image and are not yet verified.
  * A device's verification runs on its own once its upload ended (it holds no upload slot while it reboots).
- * Trouble (a failed device) in step k: no upload starts any more, uploads under way of later steps are cut
+ * Trouble (a failed device beyond what step k tolerates: `tolerated`) in step k: no upload starts any more, uploads under way of later steps are cut
  * (nothing installed; those that took the image are verified); steps are told finished in order, each once
  * all its devices have verdicts. Pure scheduling: what an upload or a verification does is the hooks'.
  */
@@ -45,6 +45,8 @@ export interface PacerHooks {
 export interface PacerLimits {
   uploadsInFlight: number;
   maxOffline: number;
+  /** Failures step `i` may have and still be clean (none when absent: the first failure is trouble). */
+  tolerated?: (step: number) => number;
 }
 
 interface StepState {
@@ -122,18 +124,28 @@ class Pacer {
     return s !== undefined && s.queue.length === 0 && s.uploading === 0;
   }
 
-  /** Every device of step `i` has a verdict and none failed. */
+  private failures(i: number): number {
+    return (this.steps[i]?.members ?? []).filter((m) => this.hooks.verdict(m.id) === 'failed').length;
+  }
+
+  /** Every device of step `i` has a verdict and no more failed than the step tolerates. */
   private clean(i: number): boolean {
+    const members = this.steps[i]?.members ?? [];
     return (
       this.ended(i) &&
       this.state[i]?.verifying === 0 &&
-      (this.steps[i]?.members ?? []).every((m) => this.hooks.verdict(m.id) === 'other')
+      members.every((m) => this.hooks.verdict(m.id) !== undefined) &&
+      this.failures(i) <= (this.limits.tolerated?.(i) ?? 0)
     );
   }
 
-  /** The device's verdict is in: trouble stops every upload not begun and cuts those of later steps. */
+  /**
+   * The device's verdict is in: a failure beyond what its step tolerates is trouble, which stops every
+   * upload not begun and cuts those of later steps.
+   */
   private judged(id: string, step: number): void {
     if (this.hooks.verdict(id) !== 'failed') return;
+    if (this.failures(step) <= (this.limits.tolerated?.(step) ?? 0)) return;
     this.hooks.trouble(id, step);
     for (let later = step + 1; later < this.state.length; later += 1) this.state[later]?.cut.abort();
   }

@@ -14,6 +14,7 @@
  */
 import type { FirmwareDeviceOutcome, FirmwareOutcome, FirmwarePlan } from '../../../shared/domain/firmware';
 import { countOutcomes } from '../../../shared/domain/firmware';
+import { toleratedFailures } from '../../../shared/domain/firmware-batches';
 import { createDeviceUpdate } from './device-update';
 import { runPacer } from './rollout-pacer';
 import { pacerHooks } from './rollout-hooks';
@@ -60,7 +61,19 @@ export async function runRollout(
       byId,
       updates: createDeviceUpdate({ deps, plan, control, record }),
     }),
-    { uploadsInFlight: settings.uploadsInFlight, maxOffline: settings.maxOffline },
+    {
+      uploadsInFlight: settings.uploadsInFlight,
+      maxOffline: settings.maxOffline,
+      tolerated: (index) => {
+        const step = plan.steps[index];
+        if (step === undefined) return 0;
+        const batchNumber = plan.steps.slice(0, index + 1).filter((s) => s.kind === 'batch').length;
+        return toleratedFailures(
+          { kind: step.kind, size: step.deviceIds.length, batchNumber },
+          settings.tolerate,
+        );
+      },
+    },
   );
   await deps.log.flush();
 

@@ -3,6 +3,7 @@
  * 250, at most twice the largest batch offline at once, 15 min to come back, 5 uploads in flight), checked;
  * and the outcome of a plan with nothing to do.
  */
+import { DEFAULT_TOLERATE_PERCENT } from '../../../shared/domain/firmware-batches';
 import type { FirmwareOutcome, FirmwarePlan, FirmwareSettings } from '../../../shared/domain/firmware';
 import { countOutcomes, firmwareSettingsSchema } from '../../../shared/domain/firmware';
 import type { Result } from '../../../shared/result';
@@ -50,6 +51,7 @@ export function firmwareSettings(input: FirmwareSettingsInput = {}): Result<Firm
     deadlineMinutes: input.deadlineMinutes ?? DEFAULT_DEADLINE_MINUTES,
     uploadsInFlight: Math.min(MAX_UPLOADS_IN_FLIGHT, input.uploadsInFlight ?? MAX_UPLOADS_IN_FLIGHT),
     retryFailed: input.retryFailed ?? false,
+    tolerate: input.tolerate ?? DEFAULT_TOLERATE_PERCENT,
   });
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0];

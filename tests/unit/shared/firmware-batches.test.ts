@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BatchPacing } from '../../../shared/domain/firmware-batches';
-import { batchSizes, sizesWords } from '../../../shared/domain/firmware-batches';
+import { batchSizes, sizesWords, toleratedFailures } from '../../../shared/domain/firmware-batches';
 
 const DEFAULTS: BatchPacing = { canary: 1, batch: 10, growth: 4, maxBatch: 250, maxOffline: 500 };
 
@@ -74,5 +74,15 @@ describe('batch sizes', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('failures a batch tolerates: none in the canary, an earlier run or the first batch; then 2 % rounded up', () => {
+    expect(toleratedFailures({ kind: 'canary', size: 1, batchNumber: 0 })).toBe(0);
+    expect(toleratedFailures({ kind: 'earlier-run', size: 30, batchNumber: 0 })).toBe(0);
+    expect(toleratedFailures({ kind: 'batch', size: 10, batchNumber: 1 })).toBe(0);
+    expect(toleratedFailures({ kind: 'batch', size: 40, batchNumber: 2 })).toBe(1);
+    expect(toleratedFailures({ kind: 'batch', size: 250, batchNumber: 4 })).toBe(5);
+    expect(toleratedFailures({ kind: 'batch', size: 289, batchNumber: 6 })).toBe(6);
+    expect(toleratedFailures({ kind: 'batch', size: 250, batchNumber: 4 }, 0)).toBe(0);
   });
 });

@@ -73,6 +73,7 @@ describe('firmware plan', () => {
       deadlineMinutes: 15,
       uploadsInFlight: 5,
       retryFailed: false,
+      tolerate: 2,
     });
     expect(plan.steps.map((s) => [s.kind, s.name, s.deviceIds.length])).toEqual([
       ['canary', 'canary', 1],

@@ -15,7 +15,7 @@ interface Options {
   uploadMs?: (id: string) => number;
   verifyMs?: (id: string) => number;
   fails?: ReadonlySet<string>;
-  limits?: { uploadsInFlight: number; maxOffline: number };
+  limits?: { uploadsInFlight: number; maxOffline: number; tolerated?: (step: number) => number };
 }
 
 /** Runs the pacer over steps of the given sizes (the first a canary), recording what happened when. */
@@ -146,5 +146,32 @@ describe('rollout pacer', () => {
     expect(run.log.filter((e) => e.what === 'stopping')).toHaveLength(1);
     const finished = run.log.filter((e) => e.what === 'step-finished').map((e) => e.id);
     expect(finished).toEqual(['0', '1', '2']);
+  });
+
+  it('a later batch tolerates its share of failures (the field’s attrition) and goes on; one more is trouble', async () => {
+    // Batches 2 and 3 tolerate one failure each (none in the canary and batch 1).
+    const tolerated = (step: number) => (step >= 2 ? 1 : 0);
+    const limits = { uploadsInFlight: 5, maxOffline: 1000, tolerated };
+    const within = await pace({ sizes: [1, 4, 12, 20], fails: new Set(['2.3', '3.7']), limits });
+    expect(within.stop).toBeUndefined();
+    expect(within.log.filter((e) => e.what === 'verdict')).toHaveLength(37);
+    expect(within.log.filter((e) => e.what === 'step-finished').map((e) => e.id)).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+    ]);
+    const beyond = await pace({
+      sizes: [1, 4, 12, 20],
+      verifyMs: (id) => (id === '2.5' ? 60 : 20),
+      fails: new Set(['2.3', '2.5']),
+      limits,
+    });
+    expect(beyond.stop).toBe('failed 2.5');
+    const failedAt = beyond.log.find((e) => e.what === 'verdict' && e.id === '2.5')!.at;
+    expect(beyond.log.filter((e) => e.what === 'upload-start' && e.at > failedAt)).toEqual([]);
+    // Batch 1 tolerates none: its first failure is trouble.
+    const first = await pace({ sizes: [1, 4, 12], fails: new Set(['1.2']), limits });
+    expect(first.stop).toBe('failed 1.2');
   });
 });

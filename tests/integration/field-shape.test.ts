@@ -1,0 +1,138 @@
+/**
+ * Issue 33's shape, at 50 devices on a fast scale: the simulator's field clock (installs, reboots,
+ * restarts, climbs, a shared 1 Gbit/s site link for 64 MB images) 120 times faster, and Minerdeck's own
+ * waits on the same scaled clock (MINERDECK_TIME_SCALE, its origin the fleet's), through the real CLI as
+ * a child process and the real keychain. One Commission with firmware, pools and acceptance:
+ * - the batches grow (canary 1, then 10, then 39) and the uploads overlap them (batch 2 uploads while
+ *   batch 1 still reboots);
+ * - the pipeline reaches acceptance for early devices while later ones still update;
+ * - no device is judged before it settles (its window opens after its restart, never with it);
+ * and a rollout with a device failing in batch 2 stops after that batch.
+ * The 1,000-device hour is the benchmark's (`npm run bench -- field`), not CI's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Fleet, SimDevice } from '../simulator';
+import { FIELD_LINK, fieldProfile, startFleet } from '../simulator';
+import { S21, writeSimImage } from '../support/firmware-world';
+import { clearService, testServiceName } from '../support/keychain';
+import { describeWith, keychain } from '../support/requirements';
+import { runCli } from '../support/run-cli';
+import { suiteEnv } from '../support/suite-cli';
+
+const FACTORY = 'admin';
+const SERVICE = testServiceName('field-shape');
+const SCALE = 120;
+const UPDATE = '/api/v1/firmware/update';
+const MB64 = 64 * 1024 * 1024;
+
+let fleet: Fleet;
+let dataDir: string;
+let image: string;
+const cli = (args: readonly string[], stdin?: string) =>
+  runCli([...args, '--data-dir', dataDir], {
+    env: {
+      ...suiteEnv(SERVICE),
+      MINERDECK_TIME_SCALE: String(SCALE),
+      MINERDECK_TIME_ORIGIN_MS: String(fleet.clockStartMs),
+    },
+    timeoutMs: 240_000,
+    ...(stdin !== undefined ? { stdin } : {}),
+  });
+
+interface StepLine {
+  kind: string;
+  outcome: string;
+  startedAt?: string;
+  endedAt?: string;
+}
+const ms = (iso: string | undefined): number => Date.parse(iso ?? 'invalid');
+const stepOf = (line: Record<string, unknown> | undefined, kind: string): StepLine | undefined =>
+  (line?.steps as StepLine[] | undefined)?.find((s) => s.kind === kind);
+/** When the device's first image upload reached it (field ms), or Infinity. */
+const uploadAt = (d: SimDevice): number =>
+  d.requests.find((r) => r.method === 'POST' && r.path === UPDATE)?.time ?? Infinity;
+
+describeWith(keychain, 'The field hour in small: 50 devices on the field clock ×120', () => {
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-field-shape-'));
+    fleet = await startFleet({
+      count: 50,
+      timeScale: SCALE,
+      seed: 33,
+      link: { ...FIELD_LINK, chargeBytes: MB64 },
+      defaults: fieldProfile({ model: S21.model, firmwareVersion: '1.2.6', password: FACTORY }),
+    });
+    image = writeSimImage(dataDir, '1.2.7', S21.id, 64 * 1024);
+    const site = await cli(['site', 'create', 'Hall 7', '--use']);
+    expect(site.code, site.stderr).toBe(0);
+  }, 60_000);
+  afterAll(async () => {
+    await fleet?.close();
+    await clearService(SERVICE);
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('Commission: growing batches overlap, early devices reach acceptance while later ones update, none judged unsettled', async () => {
+    const set = await cli([
+      'standard',
+      'set',
+      '--pool',
+      'stratum+tcp://pool.example:3333,hall7.{ip4}',
+      '--firmware',
+      image,
+      '--firmware-version',
+      '1.2.7',
+      '--accept-minutes',
+      '3',
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    const devices = fleet.devices;
+    const scan = await cli([
+      'scan',
+      ...devices.map((d) => d.address.replace('http://', '')),
+      '--save',
+      '--yes',
+    ]);
+    expect(scan.code, scan.stderr).toBe(0);
+    const run = await cli(['commission', '--all', '--password-stdin', '--yes', '--json'], FACTORY);
+    expect(run.code, run.stderr.slice(-3000)).toBe(0);
+    expect(run.stderr).toContain(`time scale ${SCALE}×: field times are projected (simulator only)`);
+    const lineOf = (d: SimDevice) => run.json.find((l) => l.address === d.address);
+    for (const d of devices) expect(lineOf(d), d.address).toMatchObject({ outcome: 'done' });
+
+    // The batches, from when each device's image reached it: the canary alone until it was verified,
+    // then 10, then 39 — batch 2's uploads under way while batch 1 still rebooted.
+    const byUpload = [...devices].sort((a, b) => uploadAt(a) - uploadAt(b));
+    const verifiedAt = (d: SimDevice) => ms(stepOf(lineOf(d), 'firmware')?.endedAt);
+    const [canary] = byUpload as [SimDevice];
+    const batch1 = byUpload.slice(1, 11);
+    const batch2 = byUpload.slice(11);
+    expect(byUpload.every((d) => Number.isFinite(uploadAt(d)))).toBe(true);
+    expect(batch1.every((d) => uploadAt(d) >= verifiedAt(canary))).toBe(true);
+    expect(Math.min(...batch2.map(uploadAt))).toBeLessThan(Math.min(...batch1.map(verifiedAt)));
+    expect(batch2.every((d) => uploadAt(d) >= Math.max(...batch1.map(uploadAt)))).toBe(true);
+    expect(fleet.linkStats()?.peakConcurrent).toBe(5);
+
+    // The pipeline: the canary's acceptance began before the last device's firmware was verified.
+    const firstWatch = Math.min(...devices.map((d) => ms(stepOf(lineOf(d), 'acceptance')?.startedAt)));
+    expect(firstWatch).toBeLessThan(Math.max(...devices.map(verifiedAt)));
+
+    // Settled before judged: every window opened at least the shortest mining restart (30 s) after the
+    // device's restart, and every healthy device was accepted on readings after it.
+    const report = await cli(['report', '--json']);
+    expect(report.code, report.stderr).toBe(0);
+    const reported = ((JSON.parse(report.stdout) as { devices?: unknown[] }).devices ?? []) as {
+      address: string;
+      acceptance: { verdict: string; settledAt?: string } | null;
+    }[];
+    for (const d of devices) {
+      const entry = reported.find((r) => d.address.endsWith(r.address) || r.address === d.address);
+      expect(entry?.acceptance?.verdict, d.address).toBe('pass');
+      const restarted = ms(stepOf(lineOf(d), 'restart')?.endedAt ?? stepOf(lineOf(d), 'firmware')?.endedAt);
+      expect(ms(entry?.acceptance?.settledAt) - restarted, d.address).toBeGreaterThanOrEqual(30_000);
+    }
+  }, 300_000);
+});
