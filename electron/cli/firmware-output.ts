@@ -10,7 +10,7 @@ import type {
   FirmwarePlan,
   FirmwareStatus,
 } from '../../shared/domain/firmware';
-import { planSizesWords } from '../../shared/domain/firmware-batches';
+import { DEFAULT_TOLERATE_PERCENT, planSizesWords } from '../../shared/domain/firmware-batches';
 import { firmwareSummary, modelVersionsLine } from '../../shared/format/firmware-text';
 import type { Output } from './output';
 
@@ -24,6 +24,14 @@ const hostOf = (address: string): string => address.replace(/^https?:\/\//, '');
 export function imageLine(plan: FirmwarePlan): string {
   const { image, settings } = plan;
   return `Firmware ${image.name} (${(image.bytes / MB).toFixed(1)} MB, sha256 ${image.sha256.slice(0, 16)}…), settings ${settings.keepSettings ? 'kept' : 'NOT kept (--no-keep-settings)'}.`;
+}
+
+/** When trouble stops the rollout (firmware-batches.ts `toleratedFailures`). */
+function stopWords(tolerate: number | undefined): string {
+  const percent = tolerate ?? DEFAULT_TOLERATE_PERCENT;
+  return percent === 0
+    ? 'the first failure stops the rollout'
+    : `a failure in the canary or the first batch stops the rollout; a later batch goes on through ${percent} % of its devices failing (--tolerate), not one more`;
 }
 
 /** The plan for a person: nothing was sent to make it. */
@@ -42,7 +50,7 @@ export function planLines(plan: FirmwarePlan): string[] {
     lines.push(
       steps.length === 0
         ? 'Plan: nothing to upload.'
-        : `Plan: ${plan.uploads} device${plan.uploads === 1 ? ' gets' : 's get'} the image, in ${plan.steps.length} step${steps.length === 1 ? '' : 's'} (${planSizesWords(plan)}); at most ${settings.maxOffline} offline at once (uploading or not yet verified), a batch starting once the one before has uploaded and every earlier one is verified, ${settings.uploadsInFlight} uploads in flight, ${settings.deadlineMinutes} min for each device to come back verified; the first failure stops the rollout.`,
+        : `Plan: ${plan.uploads} device${plan.uploads === 1 ? ' gets' : 's get'} the image, in ${plan.steps.length} step${steps.length === 1 ? '' : 's'} (${planSizesWords(plan)}); at most ${settings.maxOffline} offline at once (uploading or not yet verified), a batch starting once the one before has uploaded and every earlier one is verified, ${settings.uploadsInFlight} uploads in flight, ${settings.deadlineMinutes} min for each device to come back verified; ${stopWords(settings.tolerate)}.`,
     );
     const byId = new Map(plan.devices.map((d) => [d.deviceId, d]));
     for (const step of steps) {

@@ -135,4 +135,47 @@ describeWith(keychain, 'The field hour in small: 50 devices on the field clock Ã
       expect(ms(entry?.acceptance?.settledAt) - restarted, d.address).toBeGreaterThanOrEqual(30_000);
     }
   }, 300_000);
+
+  it('a rollout on the field clock stops after the batch where trouble came, nothing uploaded after it', async () => {
+    // 12 more devices: canary 1, then 2, 4, 5 (growth 2); device 2 (batch 1) comes back on its old version.
+    // Batch 2 may upload while batch 1 reboots (the turn rule); batch 3 waits for batch 1: never starts.
+    const hall = await startFleet({
+      count: 12,
+      timeScale: SCALE,
+      seed: 34,
+      link: { ...FIELD_LINK, chargeBytes: MB64 },
+      defaults: fieldProfile({ model: S21.model, firmwareVersion: '1.2.6', password: FACTORY }),
+      devices: [{}, {}, { firmwareFault: { kind: 'old-version' } }],
+    });
+    try {
+      const run = await cli(
+        [
+          'firmware',
+          'upgrade',
+          ...hall.devices.map((d) => d.address),
+          '--file',
+          image,
+          '--batch',
+          '2',
+          '--growth',
+          '2',
+          '--tolerate',
+          '0',
+          '--password-stdin',
+          '--yes',
+          '--json',
+        ],
+        FACTORY,
+      );
+      expect(run.code, run.stderr.slice(-2000)).toBe(1);
+      expect(run.stderr).toContain('canary 1, then 2, 4, 5');
+      expect(run.stderr).toMatch(/failed in batch 1 of 3 \(.*\): the rollout stopped after that batch/);
+      const uploads = hall.devices.map((d) => d.requests.filter((r) => r.path === UPDATE).length);
+      // The canary and batch 1 took theirs; batch 3 (devices 7â€“11) was never uploaded to.
+      expect(uploads.slice(0, 3)).toEqual([1, 1, 1]);
+      expect(uploads.slice(7)).toEqual([0, 0, 0, 0, 0]);
+    } finally {
+      await hall.close();
+    }
+  }, 120_000);
 });

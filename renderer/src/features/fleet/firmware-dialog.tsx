@@ -174,7 +174,8 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
           Brings {count(selected, 'device')} to one firmware version: a canary first, then batches that grow
           with each clean one (uploads keep going while the batch before is verified). Each device is verified
           by the version it reports after its reboot, and must mine again if it did. The rollout stops by
-          itself at the first failure. You see the plan before anything is sent.
+          itself at a failure in the canary or the first batch, or when a later batch loses more than 2 % of
+          its devices. You see the plan before anything is sent.
         </p>
         <FirmwareImageChoice image={s.image} onChoose={() => void s.chooseImage()} />
         <div className="firmware-fields">

@@ -1,0 +1,80 @@
+/**
+ * What the field benchmark reads off a Commission's JSON Lines (one line a device, its steps with their
+ * field start and end): devices per outcome and acceptance verdict, and per step the span from the first
+ * device starting it to the last one ending it (steps overlap: the run is a per-device pipeline).
+ */
+
+/**
+ * The app's actions for the same job, counted as the Chromium workflow test counts them
+ * (tests/e2e/harness/user-actions.ts: a click, a menu choice or a key is one action, typing into a field
+ * one per field; docs/benchmarks.md "commission-workflow"), with the site's standard — password, firmware
+ * image, pools, budget, acceptance — made beforehand (Sites → Standard…, at the office).
+ */
+export const APP_ACTIONS = [
+  'type the range',
+  'Scan',
+  'Add N devices to the fleet',
+  'Go to the fleet',
+  'select all',
+  'Commission…',
+  'Bring N devices to the standard',
+  'Report',
+  'Save report',
+] as const;
+
+/**
+ * Setting the standard up on site instead, inside Commission…: the fields the workflow test counts, plus
+ * the firmware image and the site budget this job adds.
+ */
+export const ON_SITE_STANDARD_ACTIONS = [
+  'site password',
+  'site password again',
+  'pool 1 URL',
+  'pool 1 worker template',
+  'pool 2 URL',
+  'pool 2 worker template',
+  'Choose firmware image…',
+  'site budget (kW)',
+  'Save and preview',
+] as const;
+
+interface Step {
+  kind?: string;
+  outcome?: string;
+  message?: string;
+  startedAt?: string;
+  endedAt?: string;
+}
+
+const stepsOf = (line: Record<string, unknown>): Step[] =>
+  Array.isArray(line.steps) ? (line.steps as Step[]) : [];
+
+export function outcomeCounts(lines: readonly Record<string, unknown>[]): Record<string, number> {
+  const counts: Record<string, number> = { accepted: 0, 'acceptance failed': 0, 'acceptance pending': 0 };
+  for (const line of lines) {
+    if (typeof line.outcome !== 'string') continue;
+    counts[`outcome ${line.outcome}`] = (counts[`outcome ${line.outcome}`] ?? 0) + 1;
+    const acceptance = stepsOf(line).find((s) => s.kind === 'acceptance');
+    if (acceptance === undefined) continue;
+    if (acceptance.outcome === 'done') counts.accepted! += 1;
+    else if (acceptance.message?.startsWith('pending') === true) counts['acceptance pending']! += 1;
+    else if (acceptance.outcome === 'failed') counts['acceptance failed']! += 1;
+  }
+  return counts;
+}
+
+export function commissionPhases(
+  lines: readonly Record<string, unknown>[],
+): { step: string; spanMinutes: number }[] {
+  const spans = new Map<string, { from: number; to: number }>();
+  for (const line of lines) {
+    for (const step of stepsOf(line)) {
+      if (step.kind === undefined || step.startedAt === undefined || step.endedAt === undefined) continue;
+      const from = Date.parse(step.startedAt);
+      const to = Date.parse(step.endedAt);
+      const span = spans.get(step.kind);
+      spans.set(step.kind, { from: Math.min(span?.from ?? from, from), to: Math.max(span?.to ?? to, to) });
+    }
+  }
+  return [...spans].map(([step, s]) => ({ step, spanMinutes: (s.to - s.from) / 60_000 }));
+}
