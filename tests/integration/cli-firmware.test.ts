@@ -82,6 +82,9 @@ describe('minerdeck firmware upgrade', () => {
         '20',
         '--growth',
         '1',
+        // One failure is trouble here, in any batch (the default tolerates 2 % of a later batch).
+        '--tolerate',
+        '0',
         '--yes',
         '--json',
       ];

@@ -148,10 +148,14 @@ describeWith(keychain, 'The field hour in small: 50 devices on the field clock Ã
       devices: [{}, {}, { firmwareFault: { kind: 'old-version' } }],
     });
     try {
+      // A site of its own: in Hall 7 the image is proven already (no canary).
+      expect((await cli(['site', 'create', 'Hall 8'])).code).toBe(0);
       const run = await cli(
         [
           'firmware',
           'upgrade',
+          '--site',
+          'Hall 8',
           ...hall.devices.map((d) => d.address),
           '--file',
           image,

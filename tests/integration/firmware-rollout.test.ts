@@ -622,7 +622,7 @@ describe('pacing for a hall: batches that grow, uploads that stay busy', () => {
       image,
       devices,
     } = await start(30, {}, [{}, {}, {}, {}, { firmwareFault: { kind: 'old-version' } }]);
-    const prepared = await prepare(w, image, { canary: 1, batch: 2, growth: 2 });
+    const prepared = await prepare(w, image, { canary: 1, batch: 2, growth: 2, tolerate: 0 });
     const { outcome, times } = await timed(w, prepared);
     const failing = devices[4]!;
     expect(outcome.stopped).toBe(
