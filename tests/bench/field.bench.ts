@@ -121,6 +121,7 @@ export async function run(): Promise<BenchReport> {
       realMs,
       reportBytes: statSync(reportPath).size,
       faults: fleet.fieldFaults().length,
+      faultHosts: fleet.fieldFaults().map((f) => f.host),
       link: fleet.linkStats(),
     });
   } finally {
@@ -136,6 +137,8 @@ interface Measured {
   realMs: number;
   reportBytes: number;
   faults: number;
+  /** The hosts the seed gave a field fault: every one should be named failed, no other. */
+  faultHosts: string[];
   link: ReturnType<Awaited<ReturnType<typeof startHall>>['linkStats']>;
 }
 
@@ -157,6 +160,10 @@ function report(m: Measured): BenchReport {
   const coresReal = cpuMs / m.runs.reduce((sum, r) => sum + r.run.realMs, 0);
   const peak = Math.max(...m.runs.map((r) => r.run.peakRssMb));
   const outcomes = outcomeCounts(m.commission.json);
+  const failedHosts = m.commission.json
+    .filter((l) => l.outcome === 'failed' && typeof l.address === 'string')
+    .map((l) => new URL(String(l.address)).hostname);
+  const faultsNamed = failedHosts.filter((h) => m.faultHosts.includes(h)).length;
   const phases = commissionPhases(m.commission.json);
   const figures: Figure[] = [
     ...m.runs.map((r) => ({ name: `${r.name}: field time`, value: minutes(r.fieldMs), unit: 'min' })),
@@ -169,6 +176,12 @@ function report(m: Measured): BenchReport {
     { name: 'physical floor (wire + last device + window)', value: floor.totalMinutes, unit: 'min' },
     { name: 'ratio to the floor', value: total / floor.totalMinutes, unit: '×' },
     ...Object.entries(outcomes).map(([k, v]) => ({ name: `devices ${k}`, value: v, unit: '' })),
+    {
+      name: 'failed devices that are the seed’s faulted ones',
+      value: faultsNamed,
+      unit: `of ${m.faultHosts.length}`,
+    },
+    { name: 'failed devices with no field fault', value: failedHosts.length - faultsNamed, unit: '' },
     { name: 'Minerdeck CPU per field second (cores)', value: cores, unit: 'cores' },
     { name: 'Minerdeck CPU per real second while running (cores)', value: coresReal, unit: 'cores' },
     { name: 'Minerdeck peak memory (largest process)', value: peak, unit: 'MB' },
