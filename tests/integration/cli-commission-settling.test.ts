@@ -21,6 +21,7 @@ const FACTORY = 'admin';
 const SERVICE = testServiceName('commission-settling');
 const POOL = 'stratum+tcp://pool.example:3333';
 const PRESET = '2640';
+const SCALE = 3;
 
 /** The field's restarts, time-scaled (field notes: restart 30–60 s, a climb over minutes, tuning tens of minutes). */
 const SLOW_RESTARTS: SimDeviceOptions = {
@@ -40,7 +41,14 @@ let dataDir: string;
 const cli = (args: readonly string[], stdin?: string) =>
   runCli([...args, '--data-dir', dataDir], {
     // Acceptance readings every 0.6 s instead of once a minute (the acceptance tests' knob).
-    env: { ...suiteEnv(SERVICE), MINERDECK_ACCEPTANCE_SAMPLE_MS: '600' },
+    // Field time 3× faster on both sides (issue 33's time scale): the same seconds in the words, a third of
+    // the wait.
+    env: {
+      ...suiteEnv(SERVICE),
+      MINERDECK_ACCEPTANCE_SAMPLE_MS: '600',
+      MINERDECK_TIME_SCALE: String(SCALE),
+      MINERDECK_TIME_ORIGIN_MS: String(fleet.clockStartMs),
+    },
     timeoutMs: 90_000,
     ...(stdin !== undefined ? { stdin } : {}),
   });
@@ -68,6 +76,7 @@ describeWith(keychain, 'Commission with acceptance on devices that restart like 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'minerdeck-commission-settling-'));
     fleet = await startFleet({
+      timeScale: SCALE,
       defaults: SLOW_RESTARTS,
       devices: [
         TUNED,

@@ -7,6 +7,7 @@
  *   batch 1 still reboots);
  * - the pipeline reaches acceptance for early devices while later ones still update;
  * - no device is judged before it settles (its window opens after its restart, never with it);
+ * - every device takes exactly its planned steps;
  * and a rollout with a device failing in batch 2 stops after that batch.
  * The 1,000-device hour is the benchmark's (`npm run bench -- field`), not CI's.
  */
@@ -101,7 +102,17 @@ describeWith(keychain, 'The field hour in small: 50 devices on the field clock �
     expect(run.code, run.stderr.slice(-3000)).toBe(0);
     expect(run.stderr).toContain(`time scale ${SCALE}×: field times are projected (simulator only)`);
     const lineOf = (d: SimDevice) => run.json.find((l) => l.address === d.address);
-    for (const d of devices) expect(lineOf(d), d.address).toMatchObject({ outcome: 'done' });
+    // Every device done, having taken exactly the steps it was planned (no site password in this
+    // standard): firmware, pools, the restart they ask for, acceptance.
+    for (const d of devices) {
+      expect(lineOf(d), d.address).toMatchObject({ outcome: 'done' });
+      expect((lineOf(d)?.steps as StepLine[]).map((s) => [s.kind, s.outcome])).toEqual([
+        ['firmware', 'done'],
+        ['settings', 'done'],
+        ['restart', 'done'],
+        ['acceptance', 'done'],
+      ]);
+    }
 
     // The batches, from when each device's image reached it: the canary alone until it was verified,
     // then 10, then 39 — batch 2's uploads under way while batch 1 still rebooted.
