@@ -14,6 +14,7 @@ import { discoveryHandlers } from './channels/discovery-channels';
 import { filesHandlers } from './channels/files-channels';
 import { firmwareHandlers } from './channels/firmware-channels';
 import { inventoryHandlers } from './channels/inventory-channels';
+import { layoutHandlers } from './channels/layout-channels';
 import { metricsHandlers } from './channels/metrics-channels';
 import { monitorHandlers } from './channels/monitor-channels';
 import { powerHandlers } from './channels/power-channels';
@@ -43,5 +44,6 @@ export function createHandlers(services: Omit<CoreServices, 'dispose'>): Handler
     ...powerHandlers(services),
     ...firmwareHandlers(services.firmware),
     ...standardHandlers(services.standard),
+    ...layoutHandlers(),
   };
 }

@@ -14,6 +14,7 @@ import { discoveryChannels } from './channels/discovery';
 import { filesChannels } from './channels/files';
 import { firmwareChannels } from './channels/firmware';
 import { inventoryChannels } from './channels/inventory';
+import { layoutChannels } from './channels/layout';
 import { metricsChannels } from './channels/metrics';
 import { monitorChannels } from './channels/monitor';
 import { powerChannels } from './channels/power';
@@ -57,6 +58,7 @@ export const contract = {
   ...powerChannels,
   ...firmwareChannels,
   ...standardChannels,
+  ...layoutChannels,
 } as const;
 
 export type Contract = typeof contract;

@@ -70,6 +70,8 @@ export const eventSchemas = {
    * forgotten, an address learnt): the devices as they are now, and the ids removed.
    */
   'fleet:changed': z.object({ devices: z.array(fleetDeviceSchema), removed: z.array(z.string()) }),
+  /** A site's layout or placements changed (a rack edited, devices placed, a `location` note read): read it again. */
+  'layout:changed': z.object({ siteId: z.string() }),
   /**
    * A write to many devices advanced (one per finished device, batched by the hub): `changed` took it,
    * `failed` refused it or gave no clear answer (check), `skipped` were not contacted.
