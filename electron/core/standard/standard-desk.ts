@@ -48,7 +48,8 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
       if (input.firmware !== undefined && input.firmware !== null && 'image' in input.firmware) {
         const path = options.chosenImagePath?.();
         if (path === undefined) return err('INVALID_INPUT', CHOOSE_IMAGE_FIRST);
-        input = { ...input, firmware: { version: input.firmware.version, imagePath: path } };
+        const { version, pacing } = input.firmware;
+        input = { ...input, firmware: { version, imagePath: path, ...(pacing !== undefined ? { pacing } : {}) } };
       }
       const set = await standard.set(input);
       if (!set.ok) return set;
