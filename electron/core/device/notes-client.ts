@@ -105,14 +105,15 @@ export function readNotesBody(body: unknown, where: string): NotesAnswer {
       `${where}: its notes are not a JSON object (got ${jsonType(body)}).`,
     );
   }
-  const notes: Record<string, string> = {};
+  const entries: [string, string][] = [];
   const unreadable: string[] = [];
   for (const key of Object.keys(object)) {
     const value = own(object, key);
-    if (typeof value === 'string') notes[key] = value;
+    if (typeof value === 'string') entries.push([key, value]);
     else unreadable.push(key);
   }
-  return { api: 'present', notes, unreadable };
+  // fromEntries defines own properties: a key such as `__proto__` stays a note, never a prototype.
+  return { api: 'present', notes: Object.fromEntries(entries), unreadable };
 }
 
 /** `GET /notes/{key}`'s body: `{"value": text}`. */

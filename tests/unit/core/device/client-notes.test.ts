@@ -56,6 +56,13 @@ describe('notes calls', () => {
     expect((error as Error).message).toContain(words);
   });
 
+  it('readNotes: a key named __proto__ stays a note, never a prototype', async () => {
+    const { client } = clientWithAnswer(() => reply(200, '{"__proto__": "Hall 1", "location": "Hall 2"}'));
+    const answer = await client.readNotes(DEVICE, undefined);
+    expect(answer.api === 'present' && Object.keys(answer.notes)).toEqual(['__proto__', 'location']);
+    expect(answer.api === 'present' && Object.getPrototypeOf(answer.notes)).toBe(Object.prototype);
+  });
+
   it('readNotes: a body that is not JSON is BAD_RESPONSE', async () => {
     const { client } = clientWithAnswer(() => reply(200, '<html>router login</html>'));
     await expect(client.readNotes(DEVICE, undefined)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
