@@ -138,7 +138,9 @@ describe('location notes: write', () => {
     );
     const result = await garbage.location.write(TARGET, HERE);
     expect(result.outcome).toBe('failed');
-    expect(result.message).toMatch(/could not read its location note \(.*answered HTML, not JSON\); nothing was sent/);
+    expect(result.message).toMatch(
+      /could not read its location note \(.*answered HTML, not JSON\); nothing was sent/,
+    );
     expect(result.note.state).toBe('unreadable');
     expect(garbage.sent()).toEqual([`GET ${NOTES}`]);
     const odd = await setup({}, (req) => (req.method === 'GET' ? reply(200, { location: 7 }) : undefined));
