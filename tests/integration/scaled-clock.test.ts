@@ -119,7 +119,7 @@ describe('a run on a scaled clock', () => {
     try {
       const [target] = targetsOf(fleet);
       const realStart = Date.now();
-      // 5 field seconds at scale 600 would be 8 real ms: the floor gives the device a real second.
+      // 5 field seconds at scale 600 would be 8 real ms: the floor gives the device its real seconds.
       const sample = await visitDevice(
         { client, sessions: servicesFor(client).sessions },
         target!,
