@@ -1,0 +1,187 @@
+/**
+ * Issue 33's field job in the app, counted (the Chromium variant of `npm run bench -- field`): 45 devices
+ * on the simulator's field profile (tests/bench/field/field-world.ts: installs, reboots, restarts, climbs,
+ * a 1 Gbit/s site link carrying 64 MB images, field faults by the bench's seed) run 120 times faster, and
+ * Minerdeck's own waits — the rollout, settling, the acceptance window, the polls of the runs — on the
+ * same field clock (the harness's `clockFor`: `scaledClock(scale, fleet.clockStartMs)`, as the CLI's
+ * MINERDECK_TIME_SCALE / MINERDECK_TIME_ORIGIN_MS). Real Chromium at 1280×720, the built renderer, the
+ * real core services over real loopback HTTP.
+ *
+ * The site's standard is made beforehand, at the office (not counted): the site password, the firmware
+ * image with its version, a pool and a backup with `{mac6}` workers, a site budget 3 % under what the hall
+ * draws, a 30-minute acceptance. Then, counted (harness/user-actions.ts): Discover → Scan → Add → the
+ * fleet → select all → Commission… → Bring N → the run ends (the dialog tells the time left meanwhile) →
+ * Close → Report → Save HTML…. The words counted are the bench's `APP_ACTIONS` (field-outcomes.ts), so the
+ * bench prints the count this test checks.
+ *
+ * Printed, not asserted (the machine is shared): the field minutes from the first action to the saved
+ * report, the actions, the real seconds. Screenshots: tests/.tmp/screenshots/field-job-*.png.
+ */
+import { statSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { defaultCriteria } from '../../shared/domain/acceptance';
+import { scaledClock } from '../../electron/core/clock/clock';
+import type { Fleet } from '../simulator';
+import { appActionsFor } from '../bench/field/field-outcomes';
+import { DEVICE_WATTS, FACTORY_PASSWORD, hallImage, startHall, TO_VERSION } from '../bench/field/field-world';
+import { browser as browserRequirement, describeWith } from '../support/requirements';
+import { workingKeychain } from '../support/test-keychain';
+import type { AppHarness } from './harness/app-harness';
+import type { AppPage } from './harness/app-page';
+import type { E2eSession } from './harness/e2e-session';
+import { openE2eSession } from './harness/e2e-session';
+import { rangeOf } from './harness/fleet-page';
+import { UserActions } from './harness/user-actions';
+
+const COUNT = 45;
+/** ×120: the field hour in about half a real minute (tests/integration/field-shape.test.ts runs the same). */
+const SCALE = 120;
+const IMAGE_MB = 64;
+const ACCEPT_MINUTES = 30;
+const SITE_KW = Math.floor((COUNT * DEVICE_WATTS * 0.97) / 1000);
+const LAPTOP = { width: 1280, height: 720 };
+const BRING = `Bring ${COUNT} devices to the standard`;
+const MAX_ACTIONS = 10;
+
+describeWith(browserRequirement, 'the field job in Chromium, on the field clock', () => {
+  let fleet: Fleet;
+  let harness: AppHarness;
+  let app: AppPage;
+  let session: E2eSession | undefined;
+
+  beforeAll(async () => {
+    fleet = await startHall({ devices: COUNT, scale: SCALE, imageMb: IMAGE_MB, seed: 'field-bench' });
+    session = await openE2eSession(fleet, {
+      keychain: workingKeychain(),
+      // The monitor's polls are real time (what the window shows); a busy 2-core machine gets slack.
+      settings: { monitor: { intervalMs: 1000, timeoutMs: 3000, offlineAfterMissedPolls: 2 } },
+      clockFor: () => scaledClock(fleet.timeScale, fleet.clockStartMs),
+    });
+    ({ harness, app } = session);
+    // At the office (not counted): the site's whole standard.
+    const set = await harness.services.standard.set({
+      password: { kind: 'typed', password: 'hall-7-site-pw' },
+      pools: [
+        { url: 'stratum+tcp://pool.example:3333', worker: 'hall7.{mac6}', password: 'x' },
+        { url: 'stratum+tcp://backup.example:3333', worker: 'hall7.{mac6}', password: 'x' },
+      ],
+      firmware: { version: TO_VERSION, imagePath: hallImage(harness.dataDir) },
+      power: { kind: 'site-kw', kw: SITE_KW },
+      acceptance: { ...defaultCriteria(), minutes: ACCEPT_MINUTES },
+    });
+    if (!set.ok) throw new Error(set.error.message);
+    await app.page.setViewportSize(LAPTOP);
+  }, 180_000);
+
+  afterAll(() => session?.close());
+
+  /** Discover: the range with the hall's port typed once, scanned, all added, then the fleet, all selected. */
+  async function discoverAndSelect(page: Page, act: UserActions): Promise<void> {
+    const port = fleet.devices[0]!.port;
+    await act.type(page.getByLabel('Addresses to scan'), `${rangeOf(fleet)}:${port}`, 'the range');
+    const scan = page.getByRole('button', { name: `Scan ${COUNT} addresses` });
+    await scan.waitFor();
+    await act.click(scan, 'Scan');
+    await expect.poll(() => page.getByText(/Scan finished/).count(), { timeout: 60_000 }).toBe(1);
+    await act.click(
+      page.getByRole('button', { name: `Add ${COUNT} devices to the fleet` }),
+      `Add ${COUNT} devices to the fleet`,
+    );
+    const go = page.getByRole('button', { name: 'Go to the fleet →' });
+    await go.waitFor({ timeout: 30_000 });
+    await act.click(go, 'Go to the fleet');
+    await expect
+      .poll(() => page.locator('[role="row"][data-device-id]').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await act.click(page.getByLabel('Select every device shown'), 'select all');
+    await expect.poll(() => page.getByText(`${COUNT} selected`, { exact: false }).count()).toBeGreaterThan(0);
+  }
+
+  /**
+   * Watches the running dialog until the run ends (bounded): the time-left words it showed, a screenshot
+   * once it tells a time left. Returns the words seen.
+   */
+  async function watchRun(page: Page, timeoutMs: number): Promise<string[]> {
+    const dialog = page.getByRole('dialog');
+    const status = dialog.getByRole('status');
+    const left = dialog.locator('[data-time-left]');
+    const seen = new Set<string>();
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+      const words = (await left.count()) > 0 ? await left.innerText().catch(() => '') : '';
+      if (/left/.test(words) && ![...seen].some((w) => /left/.test(w))) {
+        await page.screenshot({ path: 'tests/.tmp/screenshots/field-job-running.png' });
+      }
+      if (words !== '') seen.add(words);
+      if (/^(Done|Stopped)/.test(await status.innerText())) return [...seen];
+      await page.waitForTimeout(250);
+    }
+    throw new Error(
+      `the run did not end in ${timeoutMs / 1000} s real; time left seen: ${[...seen].join(' | ')}`,
+    );
+  }
+
+  it(`${COUNT} devices on the field clock ×${SCALE}: scan → Commission → report saved in ≤ ${MAX_ACTIONS} actions`, async () => {
+    const { page } = app;
+    await page.getByLabel('Addresses to scan').waitFor();
+    const act = new UserActions(page);
+    const fieldStart = fleet.now();
+
+    await discoverAndSelect(page, act);
+    await act.click(page.getByRole('button', { name: 'Commission…' }), 'Commission…');
+    const dialog = page.getByRole('dialog', { name: BRING });
+    const groups = dialog.getByRole('list', { name: 'What each device needs' });
+    await groups.waitFor({ timeout: 90_000 });
+    const plan = await groups.innerText();
+    expect(plan).toContain(`update firmware to ${TO_VERSION}`);
+    expect(plan).toMatch(/power preset/);
+    await page.screenshot({ path: 'tests/.tmp/screenshots/field-job-preview.png' });
+    await act.click(dialog.getByRole('button', { name: BRING }), BRING);
+
+    const timeLeft = await watchRun(page, 300_000);
+    await page.screenshot({ path: 'tests/.tmp/screenshots/field-job-outcome.png' });
+    expect(
+      timeLeft.some((w) => /left$/.test(w)),
+      timeLeft.join(' | '),
+    ).toBe(true);
+    await act.click(page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }), 'Close');
+
+    await act.click(page.getByRole('button', { name: 'Report', exact: true }), 'Report');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Page 1' }).count(), { timeout: 60_000 })
+      .toBe(1);
+    await act.click(page.getByRole('button', { name: 'Save HTML…' }), 'Save HTML… (the report)');
+    await expect.poll(() => harness.saved.length, { timeout: 60_000 }).toBe(1);
+    const fieldMinutes = (fleet.now() - fieldStart) / 60_000;
+    const realSeconds = act.elapsedMs() / 1000;
+    console.log(
+      `\nfield-job (${COUNT} devices, ×${SCALE}): ${act.count} actions, ${fieldMinutes.toFixed(1)} field min ` +
+        `first action → saved report, ${realSeconds.toFixed(1)} s real\n  ${act.log.join(' → ')}\n` +
+        `  time left shown: ${timeLeft.join(' | ')}`,
+    );
+
+    // The actions are the bench's words, and within the issue's budget.
+    expect(act.log).toEqual(appActionsFor(COUNT));
+    expect(act.count).toBeLessThanOrEqual(MAX_ACTIONS);
+    expect(statSync(harness.saved[0]!).size).toBeGreaterThan(1000);
+
+    // Every device done, or failed only where the seed put a field fault (45 devices: the seed gives none).
+    const run = harness.services.standard.current();
+    expect(run?.status).toBe('done');
+    const faulted = fleet.fieldFaults().map((f) => f.host);
+    const failed = (run?.devices ?? []).filter((d) => d.outcome !== 'done');
+    expect(failed.map((d) => new URL(d.address).hostname).sort()).toEqual([...faulted].sort());
+    expect(run?.devices).toHaveLength(COUNT);
+    // Every device at the new firmware with the site's pools, and every healthy one's verdict in: a pass.
+    const healthy = fleet.devices.filter((d) => !faulted.includes(d.host));
+    expect(healthy.filter((d) => d.firmwareVersion === TO_VERSION)).toHaveLength(healthy.length);
+    expect(healthy.filter((d) => d.pools[1]?.url === 'stratum+tcp://backup.example:3333')).toHaveLength(
+      healthy.length,
+    );
+    const kept = await harness.services.acceptance.kept();
+    expect(kept.ok).toBe(true);
+    const passed = kept.ok ? kept.value.verdicts.filter((v) => v.verdict === 'pass') : [];
+    expect(passed).toHaveLength(healthy.length);
+    expect(app.problems).toEqual([]);
+  }, 420_000);
+});
