@@ -24,7 +24,7 @@ import { defaultCriteria } from '../../shared/domain/acceptance';
 import { scaledClock } from '../../electron/core/clock/clock';
 import type { Fleet } from '../simulator';
 import { appActionsFor } from '../bench/field/field-outcomes';
-import { DEVICE_WATTS, FACTORY_PASSWORD, hallImage, startHall, TO_VERSION } from '../bench/field/field-world';
+import { DEVICE_WATTS, hallImage, startHall, TO_VERSION } from '../bench/field/field-world';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import { workingKeychain } from '../support/test-keychain';
 import type { AppHarness } from './harness/app-harness';
@@ -43,6 +43,19 @@ const SITE_KW = Math.floor((COUNT * DEVICE_WATTS * 0.97) / 1000);
 const LAPTOP = { width: 1280, height: 720 };
 const BRING = `Bring ${COUNT} devices to the standard`;
 const MAX_ACTIONS = 10;
+
+/** A time-left text the running dialog showed, and when (field minutes into the run). */
+interface Shown {
+  atMin: number;
+  words: string;
+}
+const shownText = (shown: readonly Shown[]): string =>
+  shown.map((s) => `${s.atMin.toFixed(0)}′ ${s.words}`).join(' | ');
+/** "about 38 min left" → 38; "less than a minute left" → 0; "estimating…" → undefined. */
+const minutesLeft = (words: string): number | undefined =>
+  /^less than a minute/.test(words)
+    ? 0
+    : Number(/^about (\d+) min left$/.exec(words)?.[1] ?? NaN) || undefined;
 
 describeWith(browserRequirement, 'the field job in Chromium, on the field clock', () => {
   let fleet: Fleet;
@@ -99,26 +112,27 @@ describeWith(browserRequirement, 'the field job in Chromium, on the field clock'
   }
 
   /**
-   * Watches the running dialog until the run ends (bounded): the time-left words it showed, a screenshot
-   * once it tells a time left. Returns the words seen.
+   * Watches the running dialog until the run ends (bounded): each new time-left text it showed with the
+   * field minutes into the run, and a screenshot once it tells a time left.
    */
-  async function watchRun(page: Page, timeoutMs: number): Promise<string[]> {
+  async function watchRun(page: Page, timeoutMs: number): Promise<Shown[]> {
     const dialog = page.getByRole('dialog');
     const status = dialog.getByRole('status');
     const left = dialog.locator('[data-time-left]');
-    const seen = new Set<string>();
+    const from = fleet.now();
+    const shown: Shown[] = [];
     for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
       const words = (await left.count()) > 0 ? await left.innerText().catch(() => '') : '';
-      if (/left/.test(words) && ![...seen].some((w) => /left/.test(w))) {
-        await page.screenshot({ path: 'tests/.tmp/screenshots/field-job-running.png' });
+      if (words !== '' && words !== shown.at(-1)?.words) {
+        if (/left/.test(words) && !shown.some((s) => /left/.test(s.words))) {
+          await page.screenshot({ path: 'tests/.tmp/screenshots/field-job-running.png' });
+        }
+        shown.push({ atMin: (fleet.now() - from) / 60_000, words });
       }
-      if (words !== '') seen.add(words);
-      if (/^(Done|Stopped)/.test(await status.innerText())) return [...seen];
+      if (/^(Done|Stopped)/.test(await status.innerText())) return shown;
       await page.waitForTimeout(250);
     }
-    throw new Error(
-      `the run did not end in ${timeoutMs / 1000} s real; time left seen: ${[...seen].join(' | ')}`,
-    );
+    throw new Error(`the run did not end in ${timeoutMs / 1000} s real; shown: ${shownText(shown)}`);
   }
 
   it(`${COUNT} devices on the field clock ×${SCALE}: scan → Commission → report saved in ≤ ${MAX_ACTIONS} actions`, async () => {
@@ -137,13 +151,11 @@ describeWith(browserRequirement, 'the field job in Chromium, on the field clock'
     expect(plan).toMatch(/power preset/);
     await page.screenshot({ path: 'tests/.tmp/screenshots/field-job-preview.png' });
     await act.click(dialog.getByRole('button', { name: BRING }), BRING);
+    const runStart = fleet.now();
 
-    const timeLeft = await watchRun(page, 300_000);
+    const shown = await watchRun(page, 300_000);
+    const runEnd = fleet.now();
     await page.screenshot({ path: 'tests/.tmp/screenshots/field-job-outcome.png' });
-    expect(
-      timeLeft.some((w) => /left$/.test(w)),
-      timeLeft.join(' | '),
-    ).toBe(true);
     await act.click(page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }), 'Close');
 
     await act.click(page.getByRole('button', { name: 'Report', exact: true }), 'Report');
@@ -152,13 +164,25 @@ describeWith(browserRequirement, 'the field job in Chromium, on the field clock'
       .toBe(1);
     await act.click(page.getByRole('button', { name: 'Save HTML…' }), 'Save HTML… (the report)');
     await expect.poll(() => harness.saved.length, { timeout: 60_000 }).toBe(1);
-    const fieldMinutes = (fleet.now() - fieldStart) / 60_000;
-    const realSeconds = act.elapsedMs() / 1000;
+    const min = (ms: number): string => (ms / 60_000).toFixed(1);
     console.log(
-      `\nfield-job (${COUNT} devices, ×${SCALE}): ${act.count} actions, ${fieldMinutes.toFixed(1)} field min ` +
-        `first action → saved report, ${realSeconds.toFixed(1)} s real\n  ${act.log.join(' → ')}\n` +
-        `  time left shown: ${timeLeft.join(' | ')}`,
+      `\nfield-job (${COUNT} devices, ×${SCALE}): ${act.count} actions, ${min(fleet.now() - fieldStart)} field min ` +
+        `first action → saved report (to Bring: ${min(runStart - fieldStart)}, the run: ${min(runEnd - runStart)}, ` +
+        `then to the saved report: ${min(fleet.now() - runEnd)}), ${(act.elapsedMs() / 1000).toFixed(1)} s real\n` +
+        `  ${act.log.join(' → ')}\n  time left shown (field min into the run): ${shownText(shown)}`,
     );
+
+    // The running dialog told its time left, and counted it down in field minutes as the run went.
+    const told = shown.flatMap((s) => {
+      const m = minutesLeft(s.words);
+      return m === undefined ? [] : [{ ...s, m }];
+    });
+    expect(told.length, shownText(shown)).toBeGreaterThan(3);
+    expect(
+      told.some((t) => t.m >= 5 && t.m <= 25),
+      shownText(shown),
+    ).toBe(true);
+    expect(told.at(-1)!.m, shownText(shown)).toBeLessThan(told[0]!.m);
 
     // The actions are the bench's words, and within the issue's budget.
     expect(act.log).toEqual(appActionsFor(COUNT));
