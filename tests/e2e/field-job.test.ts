@@ -24,7 +24,7 @@ import { defaultCriteria } from '../../shared/domain/acceptance';
 import { SAMPLE_EVERY_ENV } from '../../electron/core/acceptance/acceptance-run';
 import { scaledClock } from '../../electron/core/clock/clock';
 import type { Fleet } from '../simulator';
-import { appActionsFor } from '../bench/field/field-outcomes';
+import { appActionsFor, commissionPhases } from '../bench/field/field-outcomes';
 import { DEVICE_WATTS, hallImage, startHall, TO_VERSION } from '../bench/field/field-world';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
 import { workingKeychain } from '../support/test-keychain';
@@ -204,6 +204,10 @@ describeWith(browserRequirement, 'the field job in Chromium, on the field clock'
 
     // Every device done, or failed only where the seed put a field fault (45 devices: the seed gives none).
     const run = harness.services.standard.current();
+    const spans = commissionPhases((run?.devices ?? []) as unknown as Record<string, unknown>[]);
+    console.log(
+      `  the run per step, first start → last end (field min): ${spans.map((p) => `${p.step} ${p.spanMinutes.toFixed(1)}`).join(', ')}`,
+    );
     expect(run?.status).toBe('done');
     const faulted = fleet.fieldFaults().map((f) => f.host);
     const failed = (run?.devices ?? []).filter((d) => d.outcome !== 'done');
