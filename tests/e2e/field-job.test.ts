@@ -211,6 +211,12 @@ describeWith(browserRequirement, 'the field job in Chromium, on the field clock'
     expect(run?.status).toBe('done');
     const faulted = fleet.fieldFaults().map((f) => f.host);
     const failed = (run?.devices ?? []).filter((d) => d.outcome !== 'done');
+    const kept = await harness.services.acceptance.kept();
+    // On a failure, what acceptance saw of the failed devices (their settling, when the window opened).
+    for (const v of kept.ok ? kept.value.verdicts.filter((v) => v.verdict !== 'pass') : []) {
+      const settling = (v.settling ?? []).map((r) => `${r.at.slice(11, 19)} ${r.state} ${r.hashRateThs}`);
+      console.log(`  ${v.address} ${v.verdict}: settled ${v.settledAt}; settling: ${settling.join(', ')}`);
+    }
     expect(
       failed.map((d) => new URL(d.address).hostname).sort(),
       failed.map((d) => `${d.address}: ${d.message}`).join('\n'),
@@ -222,7 +228,6 @@ describeWith(browserRequirement, 'the field job in Chromium, on the field clock'
     expect(healthy.filter((d) => d.pools[1]?.url === 'stratum+tcp://backup.example:3333')).toHaveLength(
       healthy.length,
     );
-    const kept = await harness.services.acceptance.kept();
     expect(kept.ok).toBe(true);
     const passed = kept.ok ? kept.value.verdicts.filter((v) => v.verdict === 'pass') : [];
     expect(passed).toHaveLength(healthy.length);
