@@ -205,8 +205,12 @@ describeWith(browserRequirement, 'the field job in Chromium, on the field clock'
     // Every device done, or failed only where the seed put a field fault (45 devices: the seed gives none).
     const run = harness.services.standard.current();
     const spans = commissionPhases((run?.devices ?? []) as unknown as Record<string, unknown>[]);
+    const lastEnd = Math.max(
+      ...(run?.devices ?? []).flatMap((d) => d.steps.map((st) => Date.parse(st.endedAt ?? '') || 0)),
+    );
     console.log(
-      `  the run per step, first start → last end (field min): ${spans.map((p) => `${p.step} ${p.spanMinutes.toFixed(1)}`).join(', ')}`,
+      `  the run per step, first start → last end (field min): ${spans.map((p) => `${p.step} ${p.spanMinutes.toFixed(1)}`).join(', ')}` +
+        `; "Done" seen ${((runEnd - lastEnd) / 60_000).toFixed(1)} field min after the last step ended`,
     );
     expect(run?.status).toBe('done');
     const faulted = fleet.fieldFaults().map((f) => f.host);
