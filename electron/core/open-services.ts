@@ -42,7 +42,7 @@ import type { InventoryServices } from './inventory/inventory-services';
 import { createInventoryServices } from './inventory/inventory-services';
 import type { InventoryStore } from './inventory/store';
 import { createLayoutService } from './layout/layout-service';
-import { unwiredLocationNotes } from './layout/unwired-location-notes';
+import { openLocationNotes } from './layout/notes/open-note-reads';
 import type { MonitorSettings } from './monitor/monitor-options';
 import type { ScannedHosts } from './open-fleet';
 import { openFleet, scannedHosts } from './open-fleet';
@@ -106,6 +106,9 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     ...(options.settings ? { initial: options.settings } : {}),
   });
   const scanned = scannedHosts();
+  // Each device's own `location` note: the port placing writes through, and the reads of a device's note
+  // when it is read anyway (scan, unlock, the monitor's first answer), once connected to the layout service.
+  const locationNotes = openLocationNotes({ hub, client, sessions: credentials.sessions });
   const { fleet, siteMetrics } = openFleet(options, {
     hub,
     siteDevices,
@@ -114,6 +117,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     scanned,
     activity: inventoryCore.store,
     createClient,
+    onPollDone: locationNotes.polled,
   });
   const discovery = openDiscovery(options, { hub, settings, fleet, scanned });
   const inventory = followedByFleet(inventoryCore, { sync: fleet.sync, problems: siteDevices.problems });
@@ -146,10 +150,12 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
   // Placing writes each device's `location` note through the same client and sessions.
   const layout = createLayoutService({
     store: inventoryCore.store,
-    notes: unwiredLocationNotes,
+    notes: locationNotes.notes,
     events: hub,
     laptop,
   });
+  // From here on, a device read anyway has its note read and kept in the layout (once per site and session).
+  locationNotes.connect({ fleet, record: (siteId, notes) => layout.recordNotes(siteId, notes) });
   const report = openReport({
     store: inventoryCore.store,
     laptop,
@@ -179,6 +185,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       layout,
     },
     async () => {
+      locationNotes.dispose();
       commission.dispose();
       client.close();
       if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
