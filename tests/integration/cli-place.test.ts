@@ -98,16 +98,16 @@ describeWith(keychain, 'minerdeck place and site layout on a real keychain', () 
       expect(show.stdout).toMatch(new RegExp(`S1  ${c.host}:${c.port}\\s+·`));
 
       // status and monitor say where the device stands.
-    const status = await cli(['status', c.address]);
-    expect(status.code, status.stderr).toBe(0);
-    expect(status.stdout).toContain('  location C2-R07-S1-P1');
-    const monitored = await cli(['monitor', '--all', '--interval', '0.2', '--duration', '1', '--json']);
-    expect(monitored.code, monitored.stderr).toBe(0);
-    const finals = monitored.json.filter((l) => l.final === true);
-    expect(finals.find((l) => l.address === c.address)).toMatchObject({ location: 'C2-R07-S1-P1' });
-    expect(finals.find((l) => l.address === a.address)?.location).toBeUndefined();
+      const status = await cli(['status', c.address]);
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toContain('  location C2-R07-S1-P1');
+      const monitored = await cli(['monitor', '--all', '--interval', '0.2', '--duration', '1', '--json']);
+      expect(monitored.code, monitored.stderr).toBe(0);
+      const finals = monitored.json.filter((l) => l.final === true);
+      expect(finals.find((l) => l.address === c.address)).toMatchObject({ location: 'C2-R07-S1-P1' });
+      expect(finals.find((l) => l.address === a.address)?.location).toBeUndefined();
 
-    const out = join(dir, 'export.csv');
+      const out = join(dir, 'export.csv');
       expect((await cli(['site', 'layout', 'export', out])).code).toBe(0);
       expect(readFileSync(out, 'utf8')).toBe(
         'area,rack,shelf,position,device\r\nC2,R07,1,1,YN202\r\nC2,R07,1,2,\r\nC2,R07,2,1,\r\nC2,R07,2,2,YN201\r\n',
