@@ -11,10 +11,13 @@ import { createLayoutService } from '../../core/layout/layout-service';
 import type { LocationNotes } from '../../core/layout/location-notes-port';
 import { createLocationNotes } from '../../core/layout/notes/location-notes';
 import type { InventoryServices } from '../../core/inventory/inventory-services';
+import type { Result } from '../../../shared/result';
+import { ok } from '../../../shared/result';
 import type { Output } from '../output';
 import { EXIT } from '../output';
 import type { CliContext } from './context';
 import { openCliCredentials } from './credentials-context';
+import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 
 export const REFUSED_OUTCOMES: ReadonlySet<string> = new Set([
   'unknown-device',
@@ -24,6 +27,25 @@ export const REFUSED_OUTCOMES: ReadonlySet<string> = new Set([
   'duplicate',
 ]);
 export const ASKED_OUTCOMES: ReadonlySet<string> = new Set(['move', 'occupied']);
+
+/**
+ * The site a placing command works on (`--site`, else the current one), its inventory, and a layout
+ * service over it; `close` closes the keychain if a note was written.
+ */
+export async function openPlacingSite(
+  ctx: CliContext,
+  output: Output,
+  siteRef: unknown,
+  timeoutMs?: number,
+): Promise<
+  Result<{ siteId: string; inventory: InventoryServices; layout: LayoutService; close(): Promise<void> }>
+> {
+  const inventory = openCliInventory(ctx);
+  const site = await resolveCliSite(output, inventory, typeof siteRef === 'string' ? siteRef : undefined);
+  tellProblems(output, inventory);
+  if (!site.ok) return site;
+  return ok({ siteId: site.value.id, inventory, ...openCliLayout(ctx, inventory, timeoutMs) });
+}
 
 /** A layout service whose notes open the keychain on the first write, and close it with `close`. */
 export function openCliLayout(

@@ -15,9 +15,8 @@ import { intOption, parse } from '../args';
 import type { Output } from '../output';
 import { EXIT, reportError } from '../output';
 import type { CliContext } from './context';
-import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
 import { PLACE_USAGE } from './layout-usage';
-import { ASKED_OUTCOMES, openCliLayout, previewLine, REFUSED_OUTCOMES, tellPlaced } from './layout-cli';
+import { ASKED_OUTCOMES, openPlacingSite, previewLine, REFUSED_OUTCOMES, tellPlaced } from './layout-cli';
 import { confirmStart, usageError } from './write-run-options';
 
 const OPTIONS = {
@@ -85,21 +84,16 @@ export async function placeCommand(ctx: CliContext, argv: readonly string[]): Pr
   const csv = typeof values.csv === 'string' ? values.csv : undefined;
   const items = await itemsOf(csv, positionals);
   if (!items.ok) return reportError(output, items.error);
-  const inventory = openCliInventory(ctx);
-  const site = await resolveCliSite(
-    output,
-    inventory,
-    typeof values.site === 'string' ? values.site : undefined,
-  );
-  tellProblems(output, inventory);
-  if (!site.ok) return reportError(output, site.error);
-  const { layout, close } = openCliLayout(
+  const opened = await openPlacingSite(
     ctx,
-    inventory,
+    output,
+    values.site,
     timeout.value === undefined ? undefined : timeout.value * 1000,
   );
+  if (!opened.ok) return reportError(output, opened.error);
+  const { layout, close, siteId } = opened.value;
   try {
-    const preview = await layout.placePreview(site.value.id, items.value);
+    const preview = await layout.placePreview(siteId, items.value);
     if (!preview.ok) return reportError(output, preview.error);
     tellPreview(output, preview.value, dryRun);
     const refused = preview.value.filter((p) => REFUSED_OUTCOMES.has(p.outcome)).length;
@@ -128,7 +122,7 @@ export async function placeCommand(ctx: CliContext, argv: readonly string[]): Pr
       );
       if (stop !== undefined) return stop;
     }
-    const placed = await layout.place(site.value.id, items.value, yes, ctx.signal);
+    const placed = await layout.place(siteId, items.value, yes, ctx.signal);
     return placed.ok ? tellPlaced(output, placed.value) : reportError(output, placed.error);
   } finally {
     await close();

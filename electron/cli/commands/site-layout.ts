@@ -14,8 +14,7 @@ import { rackGrid } from '../layout-grid';
 import type { Output } from '../output';
 import { EXIT, printLines, reportError, reportUsage } from '../output';
 import type { CliContext } from './context';
-import { openCliInventory, resolveCliSite, tellProblems } from './inventory-context';
-import { ASKED_OUTCOMES, openCliLayout, previewLine, tellPlaced } from './layout-cli';
+import { ASKED_OUTCOMES, openPlacingSite, previewLine, tellPlaced } from './layout-cli';
 import { SITE_LAYOUT_USAGE } from './layout-usage';
 import { confirmStart, usageError } from './write-run-options';
 
@@ -144,22 +143,16 @@ export async function siteLayoutCommand(ctx: CliContext, argv: readonly string[]
   if (values.yes === true && values['dry-run'] === true)
     return usageError(output, 'give --dry-run or --yes, not both.');
   if (positionals.length > 1) return usageError(output, `one file at most. Usage: ${SITE_LAYOUT_USAGE}`);
-  const inventory = openCliInventory(ctx);
-  const site = await resolveCliSite(
-    output,
-    inventory,
-    typeof values.site === 'string' ? values.site : undefined,
-  );
-  tellProblems(output, inventory);
-  if (!site.ok) return reportError(output, site.error);
-  const { layout, close } = openCliLayout(ctx, inventory);
+  const opened = await openPlacingSite(ctx, output, values.site);
+  if (!opened.ok) return reportError(output, opened.error);
+  const { layout, close, siteId, inventory } = opened.value;
   try {
     return await sub({
       ctx,
       output,
       layout,
       inventory,
-      siteId: site.value.id,
+      siteId,
       file: positionals[0],
       yes: values.yes === true,
       dryRun: values['dry-run'] === true,
