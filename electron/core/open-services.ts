@@ -41,6 +41,7 @@ import { storedCredentialAddresses } from './inventory/import-proposals';
 import type { InventoryServices } from './inventory/inventory-services';
 import { createInventoryServices } from './inventory/inventory-services';
 import type { InventoryStore } from './inventory/store';
+import { createLayoutService } from './layout/layout-service';
 import { openLocationNotes } from './layout/notes/open-note-reads';
 import type { MonitorSettings } from './monitor/monitor-options';
 import type { ScannedHosts } from './open-fleet';
@@ -146,6 +147,15 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     inventoryCore.store,
     firmware,
   );
+  // Placing writes each device's `location` note through the same client and sessions.
+  const layout = createLayoutService({
+    store: inventoryCore.store,
+    notes: locationNotes.notes,
+    events: hub,
+    laptop,
+  });
+  // From here on, a device read anyway has its note read and kept in the layout (once per site and session).
+  locationNotes.connect({ fleet, record: (siteId, notes) => layout.recordNotes(siteId, notes) });
   const report = openReport({
     store: inventoryCore.store,
     laptop,
@@ -172,6 +182,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       acceptance,
       firmware,
       standard,
+      layout,
     },
     async () => {
       locationNotes.dispose();
