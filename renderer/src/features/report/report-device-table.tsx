@@ -13,7 +13,7 @@ import {
   shortAddress,
   verdictCellText,
 } from '../../../../shared/format/acceptance-text';
-import { standardShortText } from '../../../../shared/format/report-standard-text';
+import { standardCellText } from '../../../../shared/format/report-standard-text';
 import type { RackGroup } from '../../../../shared/format/report-racks';
 import { groupCountsText, rackGroupsOf } from '../../../../shared/format/report-racks';
 import { Dash, shown, text } from './report-bits';
@@ -36,9 +36,12 @@ const BEFORE_STANDARD: readonly Column[] = [
   ['Worker', (d) => text(d.worker), 'report-col-worker'],
 ];
 
-/** ✓ or what differs from the site's standard, in the printed column's short words. */
+/**
+ * ✓ or what differs from the site's standard, then what was not checked with why: the window has the room
+ * the paper gives to the short words (standardShortText), and the cell wraps rather than cuts.
+ */
 function StandardWords({ device }: { device: ReportDevice }): ReactNode {
-  const words = shown(standardShortText(device.standard));
+  const words = shown(standardCellText(device.standard));
   return words === '' ? <Dash /> : words;
 }
 const STANDARD: Column = ['Standard', (d) => <StandardWords device={d} />, 'report-col-standard'];
