@@ -1,0 +1,72 @@
+/**
+ * Reads labels (QR, Code 128, EAN/UPC, Code 39, DataMatrix) from camera frames: Chromium's own
+ * BarcodeDetector where the platform has one (macOS, Windows, ChromeOS), else ZXing in WebAssembly from
+ * the `barcode-detector` package (Linux Chromium has no native detector). The .wasm ships inside the app
+ * (Vite copies it next to the scripts): nothing is fetched from the network — the CSP allows only the
+ * app's own files and 'wasm-unsafe-eval' to compile it (docs/design.md, Security). The package is loaded
+ * only when the camera is first turned on.
+ */
+import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+
+export const LABEL_FORMATS = [
+  'qr_code',
+  'data_matrix',
+  'code_128',
+  'code_39',
+  'ean_13',
+  'ean_8',
+  'upc_a',
+  'upc_e',
+] as const;
+
+type Format = (typeof LABEL_FORMATS)[number];
+
+/** The shape both detectors share (the Shape Detection API's). */
+interface Detector {
+  detect(source: HTMLVideoElement | ImageBitmap): Promise<{ rawValue: string }[]>;
+}
+interface DetectorClass {
+  new (options: { formats: Format[] }): Detector;
+  getSupportedFormats(): Promise<readonly string[]>;
+}
+
+export interface LabelReader {
+  /** `native` (the platform's detector) or `zxing` (the bundled WebAssembly). */
+  engine: 'native' | 'zxing';
+  read(source: HTMLVideoElement | ImageBitmap): Promise<string[]>;
+}
+
+async function nativeDetector(): Promise<Detector | undefined> {
+  const Native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
+  if (Native === undefined) return undefined;
+  try {
+    const supported = new Set(await Native.getSupportedFormats());
+    const formats = LABEL_FORMATS.filter((f) => supported.has(f));
+    // A platform detector that knows no 1D codes would miss most box labels: ZXing then.
+    return formats.includes('code_128') && formats.includes('qr_code') ? new Native({ formats }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function zxingDetector(): Promise<Detector> {
+  const { BarcodeDetector, prepareZXingModule } = await import('barcode-detector/ponyfill');
+  prepareZXingModule({
+    overrides: {
+      // The bundled file, never the package's default CDN.
+      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
+    },
+    fireImmediately: false,
+  });
+  return new BarcodeDetector({ formats: [...LABEL_FORMATS] });
+}
+
+/** `preferNative: false` forces the bundled reader (tests of it on a platform that has a native one). */
+export async function openLabelReader(preferNative = true): Promise<LabelReader> {
+  const native = preferNative ? await nativeDetector() : undefined;
+  const detector = native ?? (await zxingDetector());
+  return {
+    engine: native !== undefined ? 'native' : 'zxing',
+    read: async (source) => (await detector.detect(source)).map((code) => code.rawValue),
+  };
+}
