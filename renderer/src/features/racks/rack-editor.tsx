@@ -16,7 +16,11 @@ import { useRootStore } from '../../stores/root-store';
 
 /** shared/domain/layout.ts's limits and name rule, restated: its module brings zod along. */
 const MAX_SIZE = 64;
-const NAME = /^[^\s/\\,"\u0000-\u001f\u007f][^/\\,"\u0000-\u001f\u007f]{0,39}$/;
+const validName = (name: string): boolean =>
+  name.length >= 1 &&
+  name.length <= 40 &&
+  !/^\s/.test(name) &&
+  ![...name].some((c) => '/\\,"'.includes(c) || c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
 
 type Problems = Partial<Record<LayoutField, string>>;
 
@@ -31,7 +35,7 @@ interface Draft {
 export function draftProblems(draft: Draft): Problems {
   const problems: Problems = {};
   for (const field of ['area', 'name'] as const) {
-    if (!NAME.test(draft[field].trim())) problems[field] = 'Type 1 to 40 characters, without / \\ , or "';
+    if (!validName(draft[field].trim())) problems[field] = 'Type 1 to 40 characters, without / \\ , or "';
   }
   for (const field of ['shelves', 'positions'] as const) {
     const n = Number(draft[field]);
