@@ -41,6 +41,8 @@ import { storedCredentialAddresses } from './inventory/import-proposals';
 import type { InventoryServices } from './inventory/inventory-services';
 import { createInventoryServices } from './inventory/inventory-services';
 import type { InventoryStore } from './inventory/store';
+import { createLayoutService } from './layout/layout-service';
+import { unwiredLocationNotes } from './layout/unwired-location-notes';
 import type { MonitorSettings } from './monitor/monitor-options';
 import type { ScannedHosts } from './open-fleet';
 import { openFleet, scannedHosts } from './open-fleet';
@@ -141,6 +143,13 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     inventoryCore.store,
     firmware,
   );
+  // Placing writes each device's `location` note through the same client and sessions.
+  const layout = createLayoutService({
+    store: inventoryCore.store,
+    notes: unwiredLocationNotes,
+    events: hub,
+    laptop,
+  });
   const report = openReport({
     store: inventoryCore.store,
     laptop,
@@ -167,6 +176,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       acceptance,
       firmware,
       standard,
+      layout,
     },
     async () => {
       commission.dispose();

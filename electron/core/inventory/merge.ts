@@ -27,6 +27,7 @@ import { withoutLogins } from './activity';
 import { propose } from './import-proposals';
 import type { Inventory } from './schema';
 import { createSite, findSite } from './sites';
+import { renamePlacements } from './site-layouts';
 import type { VerdictMergeCounts } from './verdict-exchange';
 import { mergeVerdicts, renameVerdicts } from './verdict-exchange';
 
@@ -297,6 +298,7 @@ export function mergeSiteExport(
       const planned = siteDevices.find((d) => d.identity.mac === null && d.address === incoming.address);
       if (planned !== undefined) {
         renameVerdicts(inventory, site.id, planned.id, incoming.id);
+        renamePlacements(inventory, site.id, planned.id, incoming.id);
         planned.id = incoming.id;
         local = planned;
       }
