@@ -45,7 +45,8 @@ function prepareWriter(): void {
 async function drawLabel(label: PrintedLabel, maxWidth: number, maxHeight: number): Promise<Picture> {
   prepareWriter();
   const written = await writeBarcode(label.text, { format: label.format, scale: 1, withQuietZones: false });
-  if (written.error !== '') throw new Error(`cannot print ${label.text} as ${label.format}: ${written.error}`);
+  if (written.error !== '')
+    throw new Error(`cannot print ${label.text} as ${label.format}: ${written.error}`);
   const { data, width, height } = written.symbol;
   const scale = Math.max(1, Math.min(Math.floor(maxWidth / width), Math.floor(maxHeight / height)));
   const out = { width: width * scale, height: height * scale };
