@@ -5,7 +5,6 @@
 import type { Page } from 'playwright-core';
 import type { Fleet } from '../../simulator';
 import type { AppHarness } from './app-harness';
-import { withStoredPasswords } from './e2e-session';
 
 export const PLACING_PASSWORD = 'placing-pw-34';
 /** Rack C2 / R07, 2 shelves × 3 positions: slots C2-R07-S1-P1 … C2-R07-S2-P3. */
@@ -34,7 +33,11 @@ export function withRackAndLabels(fleet: Fleet): (harness: AppHarness) => Promis
         },
       })),
     );
-    await withStoredPasswords(fleet, PLACING_PASSWORD)(harness);
+    const { devices } = await harness.services.fleet.snapshot();
+    for (const device of devices) {
+      await harness.services.credentials.vault.setDevicePassword(device.deviceId, PLACING_PASSWORD);
+    }
+    await harness.services.fleet.credentialsChanged(devices.map((d) => d.deviceId));
     const saved = await harness.services.layout.saveRack(undefined, RACK);
     if (!saved.ok) throw new Error(saved.error.message);
     for (const deadline = Date.now() + 30_000; ;) {
