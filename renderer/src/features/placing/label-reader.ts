@@ -6,7 +6,6 @@
  * app's own files and 'wasm-unsafe-eval' to compile it (docs/design.md, Security). The package is loaded
  * only when the camera is first turned on.
  */
-import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 export const LABEL_FORMATS = [
   'qr_code',
@@ -19,14 +18,14 @@ export const LABEL_FORMATS = [
   'upc_e',
 ] as const;
 
-type Format = (typeof LABEL_FORMATS)[number];
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 /** The shape both detectors share (the Shape Detection API's). */
-interface Detector {
+export interface Detector {
   detect(source: HTMLVideoElement | ImageBitmap): Promise<{ rawValue: string }[]>;
 }
 interface DetectorClass {
-  new (options: { formats: Format[] }): Detector;
+  new (options: { formats: LabelFormat[] }): Detector;
   getSupportedFormats(): Promise<readonly string[]>;
 }
 
@@ -50,15 +49,8 @@ async function nativeDetector(): Promise<Detector | undefined> {
 }
 
 async function zxingDetector(): Promise<Detector> {
-  const { BarcodeDetector, prepareZXingModule } = await import('barcode-detector/ponyfill');
-  prepareZXingModule({
-    overrides: {
-      // The bundled file, never the package's default CDN.
-      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
-    },
-    fireImmediately: false,
-  });
-  return new BarcodeDetector({ formats: [...LABEL_FORMATS] });
+  const { openZxingDetector } = await import('./zxing-detector');
+  return openZxingDetector([...LABEL_FORMATS]);
 }
 
 /** `preferNative: false` forces the bundled reader (tests of it on a platform that has a native one). */
