@@ -84,7 +84,11 @@ export function CsvDialog({ onClose, api = defaultPlacingApi() }: CsvDialogProps
     if (file === undefined) return;
     if (file.size > MAX_CSV_BYTES) return setWords(`${file.name} is over 8 MB: not a site map.`);
     setBusy(true);
-    const text = await file.text();
+    const text = await file.text().catch(() => undefined);
+    if (text === undefined) {
+      setBusy(false);
+      return setWords(`${file.name} could not be read.`);
+    }
     const result = await api['layout:import-preview']({ csv: text });
     setBusy(false);
     if (!result.ok) return setWords(result.error.message);
