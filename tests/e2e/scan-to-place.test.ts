@@ -115,6 +115,14 @@ describeWith(browserRequirement, 'scan to place with a handheld scanner in Chrom
       .poll(() => list.allInnerTexts())
       .toEqual([`${hostOf(2)} → C2-R07-S1-P1`, `${hostOf(1)} → C2-R07-S1-P2`, `${hostOf(0)} → C2-R07-S1-P1`]);
     await session!.app.screenshot('scan-to-place');
+
+    // Undo the last: box 3 leaves C2-R07-S1-P1 and box 1, which it pushed out, stands there again.
+    await page.getByRole('button', { name: 'Undo last' }).click();
+    await expect
+      .poll(() => cue(page))
+      .toEqual({ tone: 'same', text: `Undone: ${hostOf(2)} taken out of C2-R07-S1-P1` });
+    expect(await placedBySlot(harness)).toEqual({ 'C2-R07-S1-P1': hostOf(0), 'C2-R07-S1-P2': hostOf(1) });
+    await expect.poll(() => scanFieldFocused(page)).toBe(true);
     expect(problems).toEqual([]);
   }, 120_000);
 });
