@@ -10,19 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fleet } from '../simulator';
-import { startFleet } from '../simulator';
 import { writeLabelVideo } from '../support/label-video';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
-import { workingKeychain } from '../support/test-keychain';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession } from './harness/e2e-session';
-import {
-  BOXES,
-  openScanDialog,
-  PLACING_PASSWORD,
-  placedBySlot,
-  withRackAndLabels,
-} from './harness/placing-page';
+import { BOXES, openScanDialog, placedBySlot, openPlacingSession } from './harness/placing-page';
 
 describeWith(browserRequirement, 'scan to place with the camera in Chromium', () => {
   let fleet: Fleet;
@@ -39,21 +30,13 @@ describeWith(browserRequirement, 'scan to place with the camera in Chromium', ()
       { text: BOXES[2].serial, format: 'EAN-13' },
       { text: 'C2-R07-S2-P3', format: 'QRCode' },
     ]);
-    fleet = await startFleet({
-      defaults: { password: PLACING_PASSWORD },
-      devices: BOXES.map((b) => ({ ...b })),
-    });
-    session = await openE2eSession(fleet, {
-      keychain: workingKeychain(),
-      beforePage: withRackAndLabels(fleet),
-      // The camera allowed without a prompt, and a fake camera that plays the file (Chromium takes the file
-      // from --use-file-for-fake-video-capture: `--use-fake-device-for-media-stream=<file>` finds no camera).
-      chromiumArgs: [
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    // The camera allowed without a prompt, and a fake camera that plays the file (Chromium takes the file
+    // from --use-file-for-fake-video-capture: `--use-fake-device-for-media-stream=<file>` finds no camera).
+    ({ fleet, session } = await openPlacingSession([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]));
   }, 180_000);
 
   afterAll(async () => {

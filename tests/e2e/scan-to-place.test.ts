@@ -8,19 +8,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fleet } from '../simulator';
-import { startFleet } from '../simulator';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
-import { workingKeychain } from '../support/test-keychain';
 import type { E2eSession } from './harness/e2e-session';
-import { openE2eSession } from './harness/e2e-session';
 import {
   BOXES,
   cue,
   openScanDialog,
-  PLACING_PASSWORD,
   placedBySlot,
   scanFieldFocused,
-  withRackAndLabels,
+  openPlacingSession,
 } from './harness/placing-page';
 
 /** A scanner: the label's keys a few ms apart, then its end key. Keyboard events only. */
@@ -35,14 +31,7 @@ describeWith(browserRequirement, 'scan to place with a handheld scanner in Chrom
   const hostOf = (i: number): string => `${fleet.devices[i]!.host}:${fleet.devices[i]!.port}`;
 
   beforeAll(async () => {
-    fleet = await startFleet({
-      defaults: { password: PLACING_PASSWORD },
-      devices: BOXES.map((b) => ({ ...b })),
-    });
-    session = await openE2eSession(fleet, {
-      keychain: workingKeychain(),
-      beforePage: withRackAndLabels(fleet),
-    });
+    ({ fleet, session } = await openPlacingSession());
   }, 180_000);
 
   afterAll(() => session?.close());

@@ -4,7 +4,11 @@
  */
 import type { Page } from 'playwright-core';
 import type { Fleet } from '../../simulator';
+import { startFleet } from '../../simulator';
+import { workingKeychain } from '../../support/test-keychain';
 import type { AppHarness } from './app-harness';
+import type { E2eSession } from './e2e-session';
+import { openE2eSession } from './e2e-session';
 
 export const PLACING_PASSWORD = 'placing-pw-34';
 /** Rack C2 / R07, 2 shelves × 3 positions: slots C2-R07-S1-P1 … C2-R07-S2-P3. */
@@ -80,4 +84,20 @@ export async function cue(page: Page): Promise<{ tone: string | null; text: stri
 /** True when the focused element is the dialog's scan field. */
 export function scanFieldFocused(page: Page): Promise<boolean> {
   return page.evaluate(`document.activeElement?.getAttribute('aria-label') === 'Scanned label'`);
+}
+
+/** The boxes' simulated devices and the app over them, the site's rack ready; `chromiumArgs` for this suite only. */
+export async function openPlacingSession(
+  chromiumArgs: readonly string[] = [],
+): Promise<{ fleet: Fleet; session: E2eSession }> {
+  const fleet = await startFleet({
+    defaults: { password: PLACING_PASSWORD },
+    devices: BOXES.map((box) => ({ ...box })),
+  });
+  const session = await openE2eSession(fleet, {
+    keychain: workingKeychain(),
+    beforePage: withRackAndLabels(fleet),
+    chromiumArgs,
+  });
+  return { fleet, session };
 }
