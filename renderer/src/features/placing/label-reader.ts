@@ -6,28 +6,8 @@
  * app's own files and 'wasm-unsafe-eval' to compile it (docs/design.md, Security). The package is loaded
  * only when the camera is first turned on.
  */
-
-export const LABEL_FORMATS = [
-  'qr_code',
-  'data_matrix',
-  'code_128',
-  'code_39',
-  'ean_13',
-  'ean_8',
-  'upc_a',
-  'upc_e',
-] as const;
-
-export type LabelFormat = (typeof LABEL_FORMATS)[number];
-
-/** The shape both detectors share (the Shape Detection API's). */
-export interface Detector {
-  detect(source: HTMLVideoElement | ImageBitmap): Promise<{ rawValue: string }[]>;
-}
-interface DetectorClass {
-  new (options: { formats: LabelFormat[] }): Detector;
-  getSupportedFormats(): Promise<readonly string[]>;
-}
+import type { Detector, DetectorClass } from './label-formats';
+import { LABEL_FORMATS } from './label-formats';
 
 export interface LabelReader {
   /** `native` (the platform's detector) or `zxing` (the bundled WebAssembly). */

@@ -5,7 +5,7 @@
  */
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { Detector, LabelFormat } from './label-reader';
+import type { Detector, LabelFormat } from './label-formats';
 
 export function openZxingDetector(formats: LabelFormat[]): Detector {
   prepareZXingModule({
