@@ -120,8 +120,10 @@ describe('electron-vite build', () => {
       .join('\n');
     expect(code).toContain('monitor:diff');
     expect(code).not.toMatch(/ZodError|\$ZodType/);
-    // Unminified it is over a megabyte, one statement per line.
-    expect(code.length).toBeLessThan(700_000);
+    // Unminified it is well over a megabyte, one statement per line. Issue 34 added the Racks view and
+    // placing (~40 KB, main's 690 KB → rackmap's 711 KB) and the ZXing label reader's chunk (~43 KB,
+    // loaded only when the camera starts): 800 KB keeps the check a check of minifying.
+    expect(code.length).toBeLessThan(800_000);
     expect(code.split('\n').length).toBeLessThan(200);
   });
 });
