@@ -1,7 +1,7 @@
 /**
  * The frame every view lives in: the app's name, the main navigation, the keychain warning when secrets
  * cannot be kept, the current site (always visible), the current view, and a status line. Keyboard:
- * Alt+1…5 switch views, `/` or Ctrl+F
+ * Alt+1…6 switch views, `/` or Ctrl+F
  * search (fleet) or type targets (discover), Ctrl/Cmd+A selects every shown device, Escape closes panels.
  */
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { DiscoverView } from '../features/discover/discover-view';
 import { FleetView } from '../features/fleet/fleet-view';
+import { RacksView } from '../features/racks/racks-view';
 import { ReportView } from '../features/report/report-view';
 import { SettingsView } from '../features/settings/settings-view';
 import { SitesView } from '../features/sites/sites-view';
@@ -22,14 +23,16 @@ import { useShortcuts } from './use-shortcuts';
 const VIEWS: readonly { id: ViewId; label: string; hint: string }[] = [
   { id: 'discover', label: 'Discover', hint: 'Find the devices on this network (Alt+1)' },
   { id: 'fleet', label: 'Fleet', hint: 'Unlock, create API keys and watch every device (Alt+2)' },
-  { id: 'sites', label: 'Sites', hint: 'Create, switch, import and export sites (Alt+3)' },
-  { id: 'report', label: 'Report', hint: 'The hand-over report: preview and save (Alt+4)' },
-  { id: 'settings', label: 'Settings', hint: 'Polling, timeouts, thresholds, keychain (Alt+5)' },
+  { id: 'racks', label: 'Racks', hint: 'Where every device stands: the rack map and its editor (Alt+3)' },
+  { id: 'sites', label: 'Sites', hint: 'Create, switch, import and export sites (Alt+4)' },
+  { id: 'report', label: 'Report', hint: 'The hand-over report: preview and save (Alt+5)' },
+  { id: 'settings', label: 'Settings', hint: 'Polling, timeouts, thresholds, keychain (Alt+6)' },
 ];
 
 const VIEW_COMPONENTS: Record<ViewId, () => ReactNode> = {
   discover: DiscoverView,
   fleet: FleetView,
+  racks: RacksView,
   sites: SitesView,
   report: ReportView,
   settings: SettingsView,
@@ -45,6 +48,7 @@ export function AppShell(): ReactNode {
     settingsRequested,
     sitesRequested,
     acceptanceLoaded,
+    layoutRequested,
   } = useRootStore(
     useShallow((s) => ({
       view: s.view,
@@ -55,6 +59,7 @@ export function AppShell(): ReactNode {
       settingsRequested: s.settingsRequested,
       sitesRequested: s.sitesRequested,
       acceptanceLoaded: s.acceptanceLoaded,
+      layoutRequested: s.layoutRequested,
     })),
   );
   const View = VIEW_COMPONENTS[view];
@@ -68,7 +73,17 @@ export function AppShell(): ReactNode {
     void settingsRequested();
     void sitesRequested();
     void acceptanceLoaded();
-  }, [loadAppInfo, keychainRequested, fleetRequested, settingsRequested, sitesRequested, acceptanceLoaded]);
+    // The fleet's Location column and "where" filter read the layout, not only the Racks view.
+    void layoutRequested();
+  }, [
+    loadAppInfo,
+    keychainRequested,
+    fleetRequested,
+    settingsRequested,
+    sitesRequested,
+    acceptanceLoaded,
+    layoutRequested,
+  ]);
 
   return (
     <div className="shell">

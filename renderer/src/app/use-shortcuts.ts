@@ -13,6 +13,7 @@ const isTyping = (target: EventTarget | null): boolean =>
 /** The element each view focuses for "search". */
 const SEARCH_TARGETS = {
   fleet: 'fleet-search',
+  racks: 'racks-search',
   discover: 'scan-targets',
   sites: undefined,
   report: undefined,
@@ -20,7 +21,7 @@ const SEARCH_TARGETS = {
 } as const;
 
 /** Alt+1… in the order of the navigation. */
-const VIEW_KEYS = ['discover', 'fleet', 'sites', 'report', 'settings'] as const;
+const VIEW_KEYS = ['discover', 'fleet', 'racks', 'sites', 'report', 'settings'] as const;
 
 export function useShortcuts(): void {
   const store = useStoreApi();

@@ -9,7 +9,7 @@ import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { SliceCreator } from './types';
 
-export type ViewId = 'discover' | 'fleet' | 'sites' | 'report' | 'settings';
+export type ViewId = 'discover' | 'fleet' | 'racks' | 'sites' | 'report' | 'settings';
 
 export interface AppSlice {
   appInfo: AsyncState<AppInfo>;

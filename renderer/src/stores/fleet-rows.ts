@@ -7,6 +7,7 @@ import type { AlertKind, MonitorDeviceView, MonitorState } from '../../../shared
 import { sameMacWords } from '../../../shared/domain/same-mac';
 import type { ImplausibleValue } from '../../../shared/domain/reading';
 import type { FleetDevice } from '../../../shared/ipc/channels/monitor';
+import type { RowLocation } from '../lib/rack-layout';
 
 export interface FleetRow {
   id: string;
@@ -42,6 +43,8 @@ export interface FleetRow {
   /** Its working password is the factory default `admin` (an open door on the LAN): flagged in the row. */
   factoryPassword: boolean;
   alerts: AlertKind[];
+  /** The slot it stands in, in the current site's layout (issue 34); absent while it stands in none. */
+  location?: RowLocation;
 }
 
 export interface RowOutcome {
@@ -147,6 +150,7 @@ export function applyLive(row: FleetRow, live: LiveFields): FleetRow {
     apiKey: row.apiKey,
     factoryPassword: row.factoryPassword,
     alerts: live.alerts,
+    location: row.location,
   };
   return next;
 }
@@ -176,7 +180,8 @@ export function applyView(row: FleetRow, view: MonitorDeviceView | undefined): F
   return view === undefined ? row : applyLive(row, liveOf(view));
 }
 
-export function toRow(device: FleetDevice, previous?: FleetRow): FleetRow {
+/** The fleet's row for a device; `location` is where the layout places it (fleet-slice.ts keeps them). */
+export function toRow(device: FleetDevice, previous?: FleetRow, location?: RowLocation): FleetRow {
   const host = device.address.replace(/^https?:\/\//, '');
   const base: FleetRow = previous ?? {
     id: device.deviceId,
@@ -207,15 +212,16 @@ export function toRow(device: FleetDevice, previous?: FleetRow): FleetRow {
     password: device.credentials.password,
     apiKey: device.credentials.apiKey,
     factoryPassword: device.credentials.factoryPassword === true,
+    location,
   };
   return applyView(row, device.view);
 }
 
-/** Text search: every word must appear in the address, name, model, firmware, MAC or reason. */
+/** Text search: every word must appear in the address, name, model, firmware, MAC, reason or slot. */
 export function matchesText(row: FleetRow, words: readonly string[]): boolean {
   if (words.length === 0) return true;
   const haystack =
-    `${row.host} ${row.hostname ?? ''} ${row.model ?? ''} ${row.firmware ?? ''} ${row.mac ?? ''} ${row.reason}`.toLowerCase();
+    `${row.host} ${row.hostname ?? ''} ${row.model ?? ''} ${row.firmware ?? ''} ${row.mac ?? ''} ${row.reason} ${row.location?.slot ?? ''}`.toLowerCase();
   return words.every((word) => haystack.includes(word));
 }
 

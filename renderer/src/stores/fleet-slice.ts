@@ -9,6 +9,7 @@ import type { FleetDevice } from '../../../shared/ipc/channels/monitor';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AppError } from '../../../shared/result';
+import type { PlaceFilter, RowLocation } from '../lib/rack-layout';
 import type { StateFilterId } from '../lib/states';
 import type { FleetRow } from './fleet-rows';
 import { MAX_PENDING_DIFFS, PendingDiffs } from './fleet-pending';
@@ -18,6 +19,8 @@ import type { SliceCreator } from './types';
 export interface FleetFilter {
   text: string;
   state: StateFilterId;
+  /** Where: an area, a rack, the devices in no slot, or anywhere (absent or ''). */
+  place?: PlaceFilter;
 }
 
 export interface FleetSlice {
@@ -30,11 +33,15 @@ export interface FleetSlice {
   filter: FleetFilter;
   /** Selected device ids (react-table's RowSelectionState shape). */
   selection: Record<string, true>;
+  /** By device id: where the current site's layout places it (layout-slice.ts sets them). */
+  rowLocations: Record<string, RowLocation>;
   fleetRequested: () => Promise<void>;
   monitoringToggled: () => Promise<void>;
   filterChanged: (patch: Partial<FleetFilter>) => void;
   selectionChanged: (selection: Record<string, true>) => void;
   devicesSelected: (ids: readonly string[]) => void;
+  /** The layout changed: each row gets its slot (a new row object only where it moved). */
+  locationsChanged: (locations: Record<string, RowLocation>) => void;
   fleetEventsArrived: (events: readonly AppEvent[]) => void;
 }
 
@@ -121,9 +128,9 @@ export const createFleetSlice =
         const at = index.get(device.deviceId);
         if (at === undefined) {
           index.set(device.deviceId, rows.length);
-          rows.push(toRow(device));
+          rows.push(toRow(device, undefined, get().rowLocations[device.deviceId]));
         } else {
-          rows[at] = toRow(device, rows[at]);
+          rows[at] = toRow(device, rows[at], get().rowLocations[device.deviceId]);
         }
       }
       if (removed.length === 0) {
@@ -145,6 +152,7 @@ export const createFleetSlice =
       monitoring: false,
       filter: { text: '', state: 'all' },
       selection: {},
+      rowLocations: {},
 
       fleetRequested: async () => {
         if (get().fleetStatus === 'loading') return;
@@ -156,7 +164,10 @@ export const createFleetSlice =
         }
         pending.clear();
         const previous = new Map(get().rows.map((row) => [row.id, row]));
-        const rows = result.value.devices.map((device) => toRow(device, previous.get(device.deviceId)));
+        const where = get().rowLocations;
+        const rows = result.value.devices.map((device) =>
+          toRow(device, previous.get(device.deviceId), where[device.deviceId]),
+        );
         index = indexOf(rows);
         set({ fleetStatus: 'ready', rows, totals: result.value.totals, monitoring: result.value.running });
         // Reopening the app with a fleet: show it, unless the technician already went somewhere.
@@ -180,6 +191,28 @@ export const createFleetSlice =
       filterChanged: (patch) => set({ filter: { ...get().filter, ...patch } }),
       selectionChanged: (selection) => set({ selection }),
       devicesSelected: (ids) => set({ selection: Object.fromEntries(ids.map((id) => [id, true as const])) }),
+
+      locationsChanged: (locations) => {
+        // Monitor diffs waiting are applied first, so they land on the rows with their new places.
+        commitPending();
+        const same = (a: RowLocation | undefined, b: RowLocation | undefined): boolean =>
+          a === b ||
+          (a !== undefined &&
+            b !== undefined &&
+            a.key === b.key &&
+            a.slot === b.slot &&
+            a.area === b.area &&
+            a.rack === b.rack &&
+            a.rackId === b.rackId);
+        let changed = false;
+        const rows = get().rows.map((row) => {
+          const location = locations[row.id];
+          if (same(row.location, location)) return row;
+          changed = true;
+          return { ...row, location };
+        });
+        set(changed ? { rowLocations: locations, rows } : { rowLocations: locations });
+      },
 
       fleetEventsArrived: (events) => {
         let changed = false;

@@ -27,6 +27,8 @@ import type { FirmwareSlice } from './firmware-slice';
 import { createFirmwareSlice } from './firmware-slice';
 import type { FleetSlice } from './fleet-slice';
 import { createFleetSlice } from './fleet-slice';
+import type { LayoutSlice } from './layout-slice';
+import { createLayoutSlice } from './layout-slice';
 import type { PasswordSlice } from './password-slice';
 import { createPasswordSlice } from './password-slice';
 import type { PoolsSlice } from './pools-slice';
@@ -57,7 +59,8 @@ export type RootState = AppSlice &
   DeviceActionsSlice &
   ActivitySlice &
   AcceptanceSlice &
-  StandardSlice;
+  StandardSlice &
+  LayoutSlice;
 
 export type RootStore = UseBoundStore<StoreApi<RootState>> & {
   /** Stops listening to main (tests unmount; the app lives as long as the page). */
@@ -90,6 +93,7 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     ...createActivitySlice(deps)(...args),
     ...createAcceptanceSlice(deps)(...args),
     ...createStandardSlice(deps)(...args),
+    ...createLayoutSlice(deps)(...args),
   }));
   const detach = deps.api.onEvent((events) => {
     const state = store.getState();
@@ -101,6 +105,7 @@ export function createRootStore(deps: RootStoreDeps): RootStore {
     state.acceptanceEventsArrived(events);
     state.firmwareEventsArrived(events);
     state.standardEventsArrived(events);
+    state.layoutEventsArrived(events);
   });
   return Object.assign(store, { detach });
 }

@@ -18,6 +18,7 @@ import { toRow } from '../../../renderer/src/stores/fleet-rows';
 
 const SORTABLE = [
   'device',
+  'location',
   'model',
   'state',
   'hashRate',
@@ -29,18 +30,31 @@ const SORTABLE = [
 ];
 
 const baseRow = (n: number): FleetRow =>
-  toRow({
-    deviceId: `d${n}`,
-    address: `http://10.0.${n % 3}.${n}`,
-    identity: {
-      mac: null,
-      hostname: null,
-      model: n % 2 === 0 ? 'Antminer S21' : null,
-      firmware: null,
-      serial: null,
+  toRow(
+    {
+      deviceId: `d${n}`,
+      address: `http://10.0.${n % 3}.${n}`,
+      identity: {
+        mac: null,
+        hostname: null,
+        model: n % 2 === 0 ? 'Antminer S21' : null,
+        firmware: null,
+        serial: null,
+      },
+      credentials: { password: n % 3 === 0 ? 'site' : 'none', apiKey: n % 4 === 0 },
     },
-    credentials: { password: n % 3 === 0 ? 'site' : 'none', apiKey: n % 4 === 0 },
-  });
+    undefined,
+    // Every third device in no slot (sorted last both ways); two devices on the same shelf tie.
+    n % 3 === 0
+      ? undefined
+      : {
+          slot: `A-R${n % 4}-S1-P1`,
+          key: `0000${n % 4}.01.01`,
+          area: 'A',
+          rackId: `r${n % 4}`,
+          rack: `R${n % 4}`,
+        },
+  );
 
 /** New values for a row, few of them so that ties and missing values are common. */
 const change = fc.record({

@@ -13,6 +13,7 @@ import { AcceptanceBadge } from '../fleet/acceptance-badge';
 import { CredentialActions } from './credential-actions';
 import { DeviceAcceptance } from './device-acceptance';
 import { DeviceActivity } from './device-activity';
+import { DeviceLocation } from './device-location';
 import { DeviceActions } from './device-actions';
 import { DeviceReadings } from './device-readings';
 import { PoolsAndBoards } from './pools-and-boards';
@@ -63,6 +64,7 @@ export function DevicePanel(): ReactNode {
               {[device.identity.hostname, device.identity.model].filter((x) => x !== null).join(' · ')}
             </p>
           )}
+          {device !== undefined && <DeviceLocation deviceId={device.deviceId} />}
         </div>
         <button
           type="button"

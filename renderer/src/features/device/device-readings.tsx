@@ -12,6 +12,7 @@ import { implausibleAt } from '../../../../shared/format/implausible';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
 import { ImplausibleMark } from '../../components/implausible-mark';
 import { NONE, celsius, formatDuration, hashRate, watts } from '../../lib/format';
+import { DeviceName } from '../../components/device-name';
 import { ALERT_WORDS } from '../../lib/states';
 import { toHs } from './units';
 
@@ -82,7 +83,8 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
         <ul className="alert-list" aria-label="Active alerts">
           {alerts.map((a) => (
             <li key={a.id} className="alert-item">
-              <strong>{ALERT_WORDS[a.kind]}:</strong> {a.message}
+              <strong>{ALERT_WORDS[a.kind]}</strong> <DeviceName deviceId={a.deviceId} address={a.address} />:{' '}
+              {a.message}
             </li>
           ))}
         </ul>

@@ -13,7 +13,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AcceptanceVerdict } from '../../../../shared/domain/acceptance';
 import type { Verdict } from '../../../../shared/domain/acceptance-words';
 import { ACCEPTANCE_DEFAULTS, verdictWords } from '../../../../shared/domain/acceptance-words';
-import { shortAddress } from '../../../../shared/format/acceptance-text';
+import { DeviceName } from '../../components/device-name';
 import { ModalDialog } from '../../components/modal-dialog';
 import { count, formatDuration } from '../../lib/format';
 import { expectedEnd, verdictCounts } from '../../stores/acceptance-phases';
@@ -82,7 +82,7 @@ function VerdictRow({ verdict }: { verdict: AcceptanceVerdict }): ReactNode {
   const pending = verdict.verdict === 'pending';
   return (
     <li className="acceptance-verdict" data-verdict={verdict.verdict}>
-      <span className="mono">{shortAddress(verdict.address)}</span>{' '}
+      <DeviceName deviceId={verdict.deviceId} address={verdict.address} />{' '}
       <span className={`badge ${VERDICT_BADGE[verdict.verdict]}`}>{verdictWords(verdict.verdict)}</span>
       {verdict.verdict !== 'pass' && (
         <ul className={pending ? 'acceptance-reasons acceptance-reasons-pending' : 'acceptance-reasons'}>

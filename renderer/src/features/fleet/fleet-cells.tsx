@@ -86,6 +86,20 @@ export function DeviceCell({ row, onOpen }: { row: FleetRow; onOpen: (id: string
   );
 }
 
+/** The slot it stands in and its rack's area; a dash while in none (the Racks view places it). */
+export function LocationCell({ row }: { row: FleetRow }): ReactNode {
+  const where = row.location;
+  if (where === undefined) return <span className="cell-sub">{NONE}</span>;
+  return (
+    <div className="cell-stack" title={`Area ${where.area}, rack ${where.rack}`}>
+      <span className="cell-main mono">{where.slot}</span>
+      <span className="cell-sub">
+        {where.area} · rack {where.rack}
+      </span>
+    </div>
+  );
+}
+
 export function ModelCell({ row }: { row: FleetRow }): ReactNode {
   return (
     <div className="cell-stack">

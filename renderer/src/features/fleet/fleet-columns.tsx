@@ -47,6 +47,13 @@ const helper = createColumnHelper<typeof fleetFeatures, FleetRow>();
 export const fleetColumns = helper.columns([
   helper.display({ id: 'select', header: 'Select', enableSorting: false }),
   helper.accessor('addressKey', { id: 'device', header: 'Device', sortFn: 'basic' }),
+  // The slot it stands in (issue 34), sorted as slots stand: area, rack, shelf, position; none last.
+  helper.accessor((row) => row.location?.key, {
+    id: 'location',
+    header: 'Location',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+  }),
   helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`.toLowerCase(), {
     id: 'model',
     header: 'Model',
@@ -110,6 +117,7 @@ export const fleetColumns = helper.columns([
 export const COLUMN_WIDTHS: Readonly<Record<string, string>> = {
   select: '44px',
   device: '210px',
+  location: '150px',
   model: '190px',
   state: '215px',
   hashRate: '132px',

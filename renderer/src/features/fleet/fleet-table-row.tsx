@@ -13,6 +13,7 @@ import {
   DeviceCell,
   FansCell,
   HashRateCell,
+  LocationCell,
   ModelCell,
   OutcomeCell,
   PowerCell,
@@ -40,6 +41,7 @@ export interface FleetTableRowProps {
 /** Each column's cell, by the column's id (fleet-columns.tsx). */
 const CELLS: Readonly<Record<string, (props: FleetTableRowProps) => ReactNode>> = {
   device: (p) => <DeviceCell row={p.row} onOpen={p.onOpen} />,
+  location: (p) => <LocationCell row={p.row} />,
   model: (p) => <ModelCell row={p.row} />,
   state: (p) => <StateCell row={p.row} now={p.now} />,
   hashRate: (p) => <HashRateCell row={p.row} />,

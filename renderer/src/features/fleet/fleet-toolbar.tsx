@@ -1,18 +1,15 @@
-/** Search, state filter, how many are shown and selected, the Columns menu, and monitoring on/off. */
+/** The filters (filter-fields.tsx), how many are shown and selected, the Columns menu, and monitoring on/off. */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { count } from '../../lib/format';
-import type { StateFilterId } from '../../lib/states';
-import { STATE_FILTERS } from '../../lib/states';
 import { useRootStore } from '../../stores/root-store';
 import { ColumnChooser } from './column-chooser';
+import { FilterFields } from './filter-fields';
 import { visibleRows } from './visible-rows';
 
 export function FleetToolbar(): ReactNode {
-  const { filter, filterChanged, total, shown, selected, monitoring, monitoringToggled } = useRootStore(
+  const { total, shown, selected, monitoring, monitoringToggled } = useRootStore(
     useShallow((s) => ({
-      filter: s.filter,
-      filterChanged: s.filterChanged,
       total: s.rows.length,
       shown: visibleRows(s).length,
       selected: Object.values(s.selection).filter(Boolean).length,
@@ -23,37 +20,7 @@ export function FleetToolbar(): ReactNode {
 
   return (
     <div className="fleet-toolbar" role="search">
-      <label className="toolbar-field">
-        <span className="visually-hidden">Search devices</span>
-        <input
-          id="fleet-search"
-          type="search"
-          placeholder="Search…  ( / )"
-          title="Search the address, name, model…  ( / )"
-          value={filter.text}
-          onChange={(e) => filterChanged({ text: e.target.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && filter.text !== '') {
-              e.preventDefault();
-              filterChanged({ text: '' });
-            }
-          }}
-        />
-      </label>
-      <label className="toolbar-field">
-        <span className="visually-hidden">Show</span>
-        <select
-          value={filter.state}
-          onChange={(e) => filterChanged({ state: e.target.value as StateFilterId })}
-          aria-label="Show devices"
-        >
-          {STATE_FILTERS.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterFields searchId="fleet-search" />
       <p className="toolbar-count" aria-live="polite">
         {shown === total
           ? count(total, 'device')

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Verdict } from '../../../../shared/domain/acceptance-words';
 import type { CommissionDevice, CommissionRun, CommissionStepKind } from '../../../../shared/domain/standard';
-import { shortAddress } from '../../../../shared/format/acceptance-text';
+import { DeviceName } from '../../components/device-name';
 import { count } from '../../lib/format';
 import { commissionOutcomes } from '../../stores/standard-slice';
 import { useRootStore } from '../../stores/root-store';
@@ -127,7 +127,8 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
             const step = device.steps.find((s) => s.outcome === 'running');
             return (
               <li key={device.deviceId}>
-                <span className="mono">{shortAddress(device.address)}</span>: {step?.words ?? device.message}
+                <DeviceName deviceId={device.deviceId} address={device.address} />:{' '}
+                {step?.words ?? device.message}
               </li>
             );
           })}
