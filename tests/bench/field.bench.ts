@@ -112,7 +112,8 @@ export async function run(): Promise<BenchReport> {
       FACTORY_PASSWORD,
     );
     // For a closer look at where the time goes: every device's steps as Commission's --json told them.
-    if (process.env.FIELD_BENCH_KEEP_JSON) writeFileSync(process.env.FIELD_BENCH_KEEP_JSON, commission.stdout);
+    if (process.env.FIELD_BENCH_KEEP_JSON)
+      writeFileSync(process.env.FIELD_BENCH_KEEP_JSON, commission.stdout);
     const reportPath = join(dir, 'hall-7-report.html');
     await cli('report', ['report', '--format', 'html', '--out', reportPath]);
     const jobFieldMs = fleet.now() - jobStart;
