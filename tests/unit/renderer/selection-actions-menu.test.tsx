@@ -161,6 +161,7 @@ describe('the Columns menu', () => {
     expect(headers()).toEqual([
       '',
       'Device',
+      'Location',
       'Model',
       'State',
       'Hash rate',

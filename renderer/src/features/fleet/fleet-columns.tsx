@@ -117,7 +117,7 @@ export const fleetColumns = helper.columns([
 export const COLUMN_WIDTHS: Readonly<Record<string, string>> = {
   select: '44px',
   device: '210px',
-  location: '150px',
+  location: '128px',
   model: '190px',
   state: '215px',
   hashRate: '132px',

@@ -55,10 +55,14 @@ function Field(props: {
   list?: string;
 }): ReactNode {
   const errorId = `rack-${props.id}-error`;
+  // The error sits outside the label: the field's name stays its label alone.
   return (
-    <label className="field">
-      <span className="field-label">{props.label}</span>
+    <div className="field">
+      <label className="field-label" htmlFor={`rack-${props.id}`}>
+        {props.label}
+      </label>
       <input
+        id={`rack-${props.id}`}
         type={props.type ?? 'text'}
         value={props.value}
         list={props.list}
@@ -73,7 +77,7 @@ function Field(props: {
           {props.problem}
         </span>
       )}
-    </label>
+    </div>
   );
 }
 
