@@ -44,6 +44,6 @@ export function createHandlers(services: Omit<CoreServices, 'dispose'>): Handler
     ...powerHandlers(services),
     ...firmwareHandlers(services.firmware),
     ...standardHandlers(services.standard),
-    ...layoutHandlers(),
+    ...layoutHandlers(services.layout),
   };
 }

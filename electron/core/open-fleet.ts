@@ -15,6 +15,7 @@ import { createFleetService } from './fleet/fleet-service';
 import type { SiteDeviceList } from './fleet/site-devices';
 import { hostAddress } from './inventory/devices';
 import type { InventoryStore } from './inventory/store';
+import type { PollDone } from './metrics/poll-recorder';
 import type { SiteMetricsService } from './metrics/site-metrics-service';
 import { createSiteMetricsService } from './metrics/site-metrics-service';
 import type { MonitorSettings } from './monitor/monitor-options';
@@ -42,6 +43,8 @@ export function openFleet(
     scanned: ScannedHosts;
     activity: InventoryStore;
     createClient: (options: DeviceClientOptions) => DeviceClient;
+    /** Also told of every finished poll (the location notes' first read of each device). */
+    onPollDone?: (done: PollDone) => void;
   },
 ): { fleet: FleetService; siteMetrics: SiteMetricsService } {
   const { settings, siteDevices } = deps;
@@ -63,7 +66,13 @@ export function openFleet(
     onSettingsChange: (listener) => settings.onChange(listener),
     createClient: deps.createClient,
     scannedHost: deps.scanned.get,
-    onPollDone: siteMetrics.record,
+    onPollDone:
+      deps.onPollDone === undefined
+        ? siteMetrics.record
+        : (done) => {
+            siteMetrics.record(done);
+            deps.onPollDone?.(done);
+          },
     pollListenerOn: siteMetrics.listening,
     ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
     lookupDisruption: (target) => log.disruptionFor(target),

@@ -41,6 +41,8 @@ import { storedCredentialAddresses } from './inventory/import-proposals';
 import type { InventoryServices } from './inventory/inventory-services';
 import { createInventoryServices } from './inventory/inventory-services';
 import type { InventoryStore } from './inventory/store';
+import { createLayoutService } from './layout/layout-service';
+import { openLocationNotes } from './layout/notes/open-note-reads';
 import type { MonitorSettings } from './monitor/monitor-options';
 import type { ScannedHosts } from './open-fleet';
 import { openFleet, scannedHosts } from './open-fleet';
@@ -104,6 +106,9 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     ...(options.settings ? { initial: options.settings } : {}),
   });
   const scanned = scannedHosts();
+  // Each device's own `location` note: the port placing writes through, and the reads of a device's note
+  // when it is read anyway (scan, unlock, the monitor's first answer), once connected to the layout service.
+  const locationNotes = openLocationNotes({ hub, client, sessions: credentials.sessions });
   const { fleet, siteMetrics } = openFleet(options, {
     hub,
     siteDevices,
@@ -112,6 +117,7 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     scanned,
     activity: inventoryCore.store,
     createClient,
+    onPollDone: locationNotes.polled,
   });
   const discovery = openDiscovery(options, { hub, settings, fleet, scanned });
   const inventory = followedByFleet(inventoryCore, { sync: fleet.sync, problems: siteDevices.problems });
@@ -141,6 +147,15 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
     inventoryCore.store,
     firmware,
   );
+  // Placing writes each device's `location` note through the same client and sessions.
+  const layout = createLayoutService({
+    store: inventoryCore.store,
+    notes: locationNotes.notes,
+    events: hub,
+    laptop,
+  });
+  // From here on, a device read anyway has its note read and kept in the layout (once per site and session).
+  locationNotes.connect({ fleet, record: (siteId, notes) => layout.recordNotes(siteId, notes) });
   const report = openReport({
     store: inventoryCore.store,
     laptop,
@@ -167,8 +182,10 @@ export async function openCoreServices(options: OpenCoreServicesOptions): Promis
       acceptance,
       firmware,
       standard,
+      layout,
     },
     async () => {
+      locationNotes.dispose();
       commission.dispose();
       client.close();
       if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });

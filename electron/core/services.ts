@@ -15,6 +15,7 @@ import type { EventHub } from './events/event-hub';
 import type { AppFirmware } from './firmware/app-firmware';
 import type { FleetService } from './fleet/fleet-service';
 import type { InventoryServices } from './inventory/inventory-services';
+import type { LayoutService } from './layout/layout-service';
 import type { SiteMetricsService } from './metrics/site-metrics-service';
 import type { ReportService } from './report/report-service';
 import type { SettingsStore } from './settings/settings-store';
@@ -53,6 +54,8 @@ export interface CoreServices {
   firmware: AppFirmware;
   /** The site standard: drift, the Commission preview and one Commission run at a time. */
   standard: StandardDesk;
+  /** The site's layout: racks, slots, where each device stands, and the location written on the devices. */
+  layout: LayoutService;
   /** Stop everything that runs in the background and deliver pending events. Safe to call twice. */
   dispose(): Promise<void>;
 }

@@ -48,6 +48,8 @@ export const ACTIVITY_ACTIONS = [
   'api-key',
   'firmware',
   'power-profile',
+  /** A device's `location` note written (or removed) when it was placed in a slot (issue 34). */
+  'location',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -60,6 +62,7 @@ export const ACTIVITY_WORDS: Record<ActivityAction, string> = {
   'api-key': 'API key created',
   firmware: 'firmware updated',
   'power-profile': 'power profile set',
+  location: 'location written',
 };
 
 /**

@@ -133,6 +133,10 @@ export const CONFLICT_FIELDS = [
   'address',
   /** Two acceptance runs of the device that disagree: the newer is kept (verdict-exchange.ts). */
   'acceptance',
+  /** The device stands in another slot in the file: ours is kept (layout-merge.ts, issue 34). */
+  'location',
+  /** A rack (by area and name) of another size, or the site's slot pattern, differs (layout-merge.ts). */
+  'rack',
 ] as const;
 
 /** Two records of one device disagree; one value was kept by a stated rule (merge.ts), the other shown. */

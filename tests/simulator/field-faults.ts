@@ -16,6 +16,7 @@ import type {
   FieldFaultPick,
   FirmwareFault,
   HardwareFault,
+  NotesFault,
   SimDeviceOptions,
 } from './types';
 
@@ -24,6 +25,8 @@ export const FIELD_FAULT_RATES: Readonly<Record<FieldFaultKind, number>> = {
   'board-lost': 0.003,
   'fan-stopped': 0.002,
   'never-back': 0.001,
+  // Off unless asked (a share of a hall on firmware too old for notes is the site's, not a fault rate).
+  'no-notes-api': 0,
 };
 
 const KINDS = Object.keys(FIELD_FAULT_RATES) as FieldFaultKind[];
@@ -47,7 +50,11 @@ function checkRates(o: FieldFaultOptions): Record<FieldFaultKind, number> {
 }
 
 /** What a device of that kind gets: a firmware fault, or a hardware fault that appears at its reboot. */
-function faultOf(kind: FieldFaultKind, seed: string, index: number): FirmwareFault | HardwareFault {
+function faultOf(
+  kind: FieldFaultKind,
+  seed: string,
+  index: number,
+): FirmwareFault | HardwareFault | NotesFault {
   switch (kind) {
     case 'old-version':
       return { kind: 'old-version' };
@@ -57,13 +64,15 @@ function faultOf(kind: FieldFaultKind, seed: string, index: number): FirmwareFau
       return { kind: 'missing-board', board: Math.floor(unitFrom(seed, index, 'board') * BOARDS) };
     case 'fan-stopped':
       return { kind: 'fan-stopped', fan: 0 };
+    case 'no-notes-api':
+      return { kind: 'no-notes-api' };
   }
 }
 
 export interface FaultPlan {
   kind: FieldFaultKind;
   index: number;
-  fault: FirmwareFault | HardwareFault;
+  fault: FirmwareFault | HardwareFault | NotesFault;
 }
 
 /** The devices (by index, ascending) each fault kind hits in a fleet of `count`. */
@@ -90,6 +99,7 @@ export function planFieldFaults(o: FieldFaultOptions, count: number): FaultPlan[
 /** A device's options with its field fault added (over any firmware fault the test gave it). */
 export function withFieldFault(o: SimDeviceOptions, p: FaultPlan | undefined): SimDeviceOptions {
   if (p === undefined) return o;
+  if (p.kind === 'no-notes-api') return { ...o, notesApi: false };
   if (p.kind === 'old-version' || p.kind === 'never-back') {
     return { ...o, firmwareFault: p.fault as FirmwareFault };
   }

@@ -13,6 +13,7 @@ import type { FirmwareUpload } from './firmware-upload';
 import type { DeviceHardware } from './hardware';
 import { fixtures } from './fixtures';
 import type { ReadGuard } from './read-guard';
+import type { DeviceNotes } from './notes';
 import type { Identity } from './identity';
 import { empty, json, text } from './sim-response';
 import type { SimResponse } from './sim-response';
@@ -34,6 +35,10 @@ export interface DeviceContext {
   readonly firmware: FirmwareUpdates;
   /** The preset in use and hardware faults (power-handlers.ts). */
   readonly hardware: DeviceHardware;
+  /** The firmware's notes (notes.ts), kept across reboots and updates. */
+  readonly notes: DeviceNotes;
+  /** False: firmware without the notes API (404 on every `/notes` path). */
+  readonly notesApi: boolean;
   /** Which anonymous reads need a credential on this firmware (read-guard.ts). */
   readonly readGuard: ReadGuard;
   /** The device's clock (sim-device.ts): bodies are built for this moment. */

@@ -7,6 +7,7 @@ export { simImageHeader } from './firmware-update';
 export { FIELD_LINK, FIELD_TIMINGS, fieldProfile } from './field-profile';
 export type { FieldTimings } from './field-profile';
 export { FIELD_FAULT_RATES } from './field-faults';
+export { MAX_NOTES, MAX_NOTES_BYTES, MAX_NOTE_KEY } from './notes';
 export type {
   FieldFaultKind,
   FieldFaultOptions,
@@ -24,6 +25,7 @@ export type {
   FleetOptions,
   GuardedReads,
   HardwareFault,
+  NotesFault,
   Profile,
   RecordedRequest,
   SimDevice,

@@ -11,6 +11,7 @@ import type { Profile } from './types';
 import { fieldWriteRoutes, hasPath } from './write-handlers';
 import { fieldFirmwareRoutes } from './firmware-update';
 import { fieldPowerRoutes } from './power-handlers';
+import { fieldNotesRoutes, isNotesPath, notesRouteOf } from './notes';
 
 /**
  * `required`: no valid credential → 401 with an empty body, as devices do.
@@ -52,6 +53,7 @@ const fieldRoutes: RouteTable = new Map<string, Record<string, Route>>([
   ...fieldWriteRoutes,
   ...fieldFirmwareRoutes,
   ...fieldPowerRoutes,
+  ...fieldNotesRoutes,
 ]);
 
 const tables: Record<Profile, RouteTable> = { spec: specRoutes, field: fieldRoutes };
@@ -69,8 +71,10 @@ function specViolation(route: Route, req: SimRequest): SimResponse | undefined {
 }
 
 export function route(ctx: DeviceContext, req: SimRequest): SimResponse {
-  const methods = tables[ctx.profile].get(req.pathname);
+  const methods = tables[ctx.profile].get(notesRouteOf(req.pathname));
   if (!methods || !hasPath(ctx, req.pathname)) return notFound();
+  // The oldest firmware has no notes API at all (`notesApi: false`).
+  if (!ctx.notesApi && isNotesPath(req.pathname)) return notFound();
   const r = methods[req.method];
   if (!r) return empty(405, { allow: Object.keys(methods).join(', ') });
 

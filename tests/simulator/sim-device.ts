@@ -20,6 +20,7 @@ import type { DeviceContext } from './handlers';
 import { resolveIdentity } from './identity';
 import type { Identity } from './identity';
 import { assertLoopback } from './loopback';
+import { DeviceNotes } from './notes';
 import { ReadGuard } from './read-guard';
 import type { GuardedReads } from './read-guard';
 import { createRequestListener } from './request-pipeline';
@@ -78,6 +79,9 @@ export class SimDeviceImpl implements SimDevice {
   private readonly hardware: DeviceHardware;
   private readonly faults = new FaultRules();
   private readonly readGuard: ReadGuard;
+  /** The firmware's notes: never cleared by a reboot or an update, as on a device's own storage. */
+  private readonly deviceNotes: DeviceNotes;
+  private notesApiOn: boolean;
   private readonly onRequest: RequestListener;
   private tls: TlsMaterial | undefined;
   private fingerprint: string | undefined;
@@ -165,6 +169,9 @@ export class SimDeviceImpl implements SimDevice {
           : Promise.resolve(),
     );
     this.readGuard = new ReadGuard(o.guardedReads);
+    this.deviceNotes = new DeviceNotes(o.notes);
+    this.notesApiOn = o.notesApi ?? true;
+    const notesApi = (): boolean => this.notesApiOn;
     // Handlers see the current host through a getter: moveTo() changes what /info reports.
     const currentHost = (): string => this.currentHost;
     const ctx: DeviceContext = {
@@ -179,9 +186,13 @@ export class SimDeviceImpl implements SimDevice {
       firmware: this.firmwareUpdates,
       hardware: this.hardware,
       readGuard: this.readGuard,
+      notes: this.deviceNotes,
       now: this.now,
       get host() {
         return currentHost();
+      },
+      get notesApi() {
+        return notesApi();
       },
     };
     const onRecord = setup.onRecord;
@@ -298,6 +309,14 @@ export class SimDeviceImpl implements SimDevice {
 
   setGuardedReads(value: GuardedReads): void {
     this.readGuard.set(value);
+  }
+
+  get notes(): Readonly<Record<string, string>> {
+    return this.deviceNotes.all;
+  }
+
+  setNotesApi(on: boolean): void {
+    this.notesApiOn = on;
   }
 
   setPassword(pw: string): void {

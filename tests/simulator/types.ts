@@ -254,6 +254,13 @@ export interface SimDeviceOptions {
    * one; a list, only those paths. Default false. `setGuardedReads` changes it.
    */
   guardedReads?: GuardedReads;
+  /**
+   * False: firmware without the notes API (the oldest), 404 on every `/api/v1/notes` path; default true
+   * (field profile; README "Notes"). `setNotesApi` changes it; the field fault `no-notes-api` sets it.
+   */
+  notesApi?: boolean;
+  /** Notes the device has at start (`GET /api/v1/notes`), e.g. another tool's or a hostile text. */
+  notes?: Readonly<Record<string, string>>;
 }
 
 /** A device's options as it has them: ranges drawn to numbers. */
@@ -337,6 +344,10 @@ export interface SimDevice {
   clearHardwareFaults(): void;
   /** Guards the anonymous reads from now on (see `SimDeviceOptions.guardedReads`); false lifts it. */
   setGuardedReads(value: GuardedReads): void;
+  /** The notes the device keeps now (README "Notes"). */
+  readonly notes: Readonly<Record<string, string>>;
+  /** Gives the firmware its notes API (true) or takes it away (false: 404 on every `/notes` path). */
+  setNotesApi(on: boolean): void;
 }
 
 export interface Fleet {
@@ -395,7 +406,12 @@ export interface LinkStats {
 }
 
 /** Field faults (field-faults.ts; README "Field faults"). */
-export type FieldFaultKind = 'old-version' | 'board-lost' | 'fan-stopped' | 'never-back';
+export type FieldFaultKind = 'old-version' | 'board-lost' | 'fan-stopped' | 'never-back' | 'no-notes-api';
+
+/** Firmware without the notes API (field fault `no-notes-api`: the device's `notesApi: false`). */
+export interface NotesFault {
+  kind: 'no-notes-api';
+}
 
 export interface FieldFaultOptions {
   /** The same seed picks the same devices (by index) for the same count and rates. */
@@ -409,8 +425,8 @@ export interface FieldFaultPick {
   index: number;
   host: string;
   kind: FieldFaultKind;
-  /** The fault as the device has it: a firmware fault, or a hardware fault that appears at its reboot. */
-  fault: FirmwareFault | HardwareFault;
+  /** The fault as the device has it: a firmware fault, a hardware fault that appears at its reboot, or no notes API. */
+  fault: FirmwareFault | HardwareFault | NotesFault;
 }
 
 export interface FleetOptions {

@@ -36,6 +36,11 @@ export function hookedClient(client: DeviceClient, after: ClientHooks): DeviceCl
     getModel: wrap('getModel') as DeviceClient['getModel'],
     getChains: wrap('getChains') as DeviceClient['getChains'],
     getFactoryInfo: wrap('getFactoryInfo') as DeviceClient['getFactoryInfo'],
+    readNotes: wrap('readNotes') as DeviceClient['readNotes'],
+    readNote: wrap('readNote') as DeviceClient['readNote'],
+    createNote: wrap('createNote') as DeviceClient['createNote'],
+    updateNote: wrap('updateNote') as DeviceClient['updateNote'],
+    deleteNote: wrap('deleteNote') as DeviceClient['deleteNote'],
     close: () => client.close(),
   };
 }

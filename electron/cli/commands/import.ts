@@ -30,6 +30,12 @@ export function conflictLine(c: MergeConflict): string {
     const held = c.field === 'address' && c.local !== c.address ? 'not added' : 'kept ours';
     return `  ${c.deviceId} (${c.address}) ${c.field}: ours ${ours}, theirs ${quoted(c.incoming)}; ${held} until you accept it`;
   }
+  if (c.field === 'location')
+    return `  ${c.deviceId} (${c.address}) slot: ours ${c.local}, theirs ${c.incoming}; kept ours`;
+  if (c.field === 'rack') {
+    const kept = c.kept === 'both' ? 'kept the larger' : 'kept ours';
+    return `  ${c.deviceId === 'slot pattern' ? 'slot pattern' : `rack ${c.address}`}: ours ${quoted(c.local)}, theirs ${quoted(c.incoming)}; ${kept}`;
+  }
   if (c.field === 'address')
     return `  ${c.address}: two devices at this address (${c.local} here, ${c.incoming} in the file); both kept`;
   const kept = c.kept === 'incoming' ? 'took theirs' : 'kept ours';

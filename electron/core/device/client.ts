@@ -24,12 +24,16 @@ import {
   resolveAddress,
 } from './request-input';
 import type { TransportResponse } from './http-exchange';
+import type { Exchange } from './exchange';
+import { createNoteCalls } from './notes-client';
+import type { NoteCalls } from './notes-client';
 import type { CallOptions, Transport, TransportOptions } from './transport';
 import { createTransport } from './transport';
 
 export type { AddressInput, ApiKeyBody } from './request-input';
 export type { PoolSlotBody } from './pool-slots';
 export type { CallOptions } from './transport';
+export type { NoteCalls, NotesAnswer } from './notes-client';
 
 const API = '/api/v1';
 
@@ -41,7 +45,7 @@ export interface DeviceClientOptions extends TransportOptions {
   transport?: Transport;
 }
 
-export interface DeviceClient {
+export interface DeviceClient extends NoteCalls {
   /** `POST /unlock {"pw"}` → the bearer token (opaque). Never retried: a wrong password counts. */
   unlock(address: AddressInput, password: string, call?: CallOptions): Promise<string>;
   /** `GET /status` with exactly one credential header → the raw JSON body. */
@@ -154,20 +158,6 @@ export interface DeviceClient {
   keptConnectionMs?(address: DeviceAddress): number | undefined;
   /** Closes idle connections and cancels calls in flight. */
   close(): void;
-}
-
-interface Exchange<T> {
-  method: 'GET' | 'POST';
-  path: string;
-  /** `null` for anonymous calls; a protected call given `undefined` is refused as INVALID_INPUT. */
-  credential: DeviceCredential | null;
-  /** Serialized as JSON with `Content-Type: application/json`. */
-  body?: unknown;
-  /** Secrets in play beyond the credential (the password), scrubbed from device text. */
-  secrets?: readonly string[];
-  isUnlock?: boolean;
-  /** The meaning of a 2xx answer. */
-  onSuccess: (response: TransportResponse, where: string) => T;
 }
 
 export function createDeviceClient(options: DeviceClientOptions = {}): DeviceClient {
@@ -329,6 +319,7 @@ export function createDeviceClient(options: DeviceClientOptions = {}): DeviceCli
     reboot: (address, credential, call) => write(address, '/system/reboot', credential, call),
     getInfo: (address, credential, call) => openRead(address, '/info', credential, call),
     getSummary: (address, credential, call) => openRead(address, '/summary', credential, call),
+    ...createNoteCalls(send),
     keptConnectionMs: (address) => transport.keptConnectionMs?.(address),
     close: () => transport.close(),
   };

@@ -9,7 +9,8 @@ import type { DeviceAddress } from '../../../shared/domain/device-address';
 
 export interface TransportRequest {
   address: DeviceAddress;
-  method: 'GET' | 'POST';
+  /** Only a GET is ever sent twice (on a kept connection the device had closed): see transport.ts. */
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Absolute path, e.g. `/api/v1/status`. */
   path: string;
   headers: Record<string, string>;

@@ -19,6 +19,7 @@ import { parseMac } from '../../../shared/domain/mac';
 import type { ControlCharacterFound } from '../../../shared/domain/plain-text';
 import { controlCharacterProblem, findControlCharacter } from '../../../shared/domain/plain-text';
 import type { Inventory } from './schema';
+import { forgetPlacements, renamePlacements } from './site-layouts';
 
 /** Enough for years of DHCP churn; the oldest sightings go first. */
 export const MAX_ADDRESS_HISTORY = 50;
@@ -143,6 +144,7 @@ function placeFound(
     device = newDevice({ id, siteId, address }, at);
     if (planned !== undefined && id.startsWith('mac:')) {
       inventory.devices = inventory.devices.filter((d) => d !== planned);
+      renamePlacements(inventory, siteId, planned.id, id);
       Object.assign(device, { label: planned.label, notes: planned.notes, firstSeen: planned.firstSeen });
       outcome.identified += 1;
     } else outcome.added += 1;
@@ -260,6 +262,7 @@ export function removeDevice(inventory: Inventory, siteId: string, id: string): 
   const device = requireDevice(inventory, siteId, id);
   if (!device.ok) return device;
   inventory.devices = inventory.devices.filter((d) => d !== device.value);
+  forgetPlacements(inventory, siteId, new Set([id]));
   return device;
 }
 

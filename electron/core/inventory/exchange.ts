@@ -6,8 +6,9 @@
  *
  * The site's activity log goes with it (every write to its devices: what, when, each outcome; never a
  * secret), so the report of a site commissioned on two laptops says what both did. So do its acceptance
- * verdicts (format version 2; verdict-exchange.ts has their rules). Pool presets stay on the laptop: they
- * hold pool passwords.
+ * verdicts (format version 2; verdict-exchange.ts has their rules), and its layout — racks, slots and where
+ * each device stands (format version 3; layout-merge.ts). Pool presets stay on the laptop: they hold pool
+ * passwords.
  *
  * Reading is strict about what it is (the format marker and version) and tolerant about the rest the way
  * every parser here is: unknown fields are dropped, never stored — a tool that adds a `password` field to
@@ -31,6 +32,8 @@ import { parseTargets } from '../../../shared/domain/targets/parse-targets';
 import { addressDeviceId, macDeviceId } from '../credentials/device-identity';
 import { activityOf } from './activity';
 import { devicesOf, deviceWordsProblem, MAX_ADDRESS_HISTORY } from './devices';
+import type { ExportedLayout } from './layout-merge';
+import { exportedLayout, exportedLayoutSchema } from './layout-merge';
 import type { Inventory } from './schema';
 import { describeIssues } from './schema';
 import type { ExportedVerdict } from './verdict-exchange';
@@ -39,10 +42,11 @@ import { exportedVerdicts, exportedVerdictSchema, importedVerdictProblem } from 
 export const SITE_EXPORT_FORMAT = 'minerdeck-site';
 /**
  * Version 2 added `acceptance`: a Minerdeck that reads only version 1 refuses such a file in words instead
- * of dropping its verdicts unseen. Version 1 files (no verdicts) are still read.
+ * of dropping its verdicts unseen. Version 3 added `layout` (issue 34), for the same reason. Older files
+ * are still read.
  */
-export const SITE_EXPORT_VERSION = 2;
-const READABLE_VERSIONS: readonly unknown[] = [1, SITE_EXPORT_VERSION];
+export const SITE_EXPORT_VERSION = 3;
+const READABLE_VERSIONS: readonly unknown[] = [1, 2, SITE_EXPORT_VERSION];
 export { MAX_IMPORT_BYTES } from '../../../shared/domain/inventory';
 
 export const exportedDeviceSchema = inventoryDeviceSchema.omit({ siteId: true });
@@ -54,7 +58,7 @@ export type ExportedActivity = z.infer<typeof exportedActivitySchema>;
 
 export const siteExportSchema = z.object({
   format: z.literal(SITE_EXPORT_FORMAT),
-  formatVersion: z.union([z.literal(1), z.literal(SITE_EXPORT_VERSION)]),
+  formatVersion: z.union([z.literal(1), z.literal(2), z.literal(SITE_EXPORT_VERSION)]),
   exportedAt: isoTimeSchema,
   /** Who exported it: the app and the laptop, so a merge report can say whose work it was. */
   exportedBy: z.object({ app: z.string(), version: z.string(), laptop: z.string() }),
@@ -64,6 +68,8 @@ export const siteExportSchema = z.object({
   activity: z.array(exportedActivitySchema).default([]),
   /** Each device's latest acceptance verdict; absent in version 1 files (none to merge). */
   acceptance: z.array(exportedVerdictSchema).default([]),
+  /** The site's layout; absent before version 3 and for a site without one. */
+  layout: exportedLayoutSchema.optional(),
 });
 export type SiteExport = z.infer<typeof siteExportSchema>;
 
@@ -87,8 +93,12 @@ export function buildSiteExport(inventory: Inventory, siteId: string, meta: Expo
     devices: devices.map(({ siteId: _siteId, ...device }) => structuredClone(device)),
     activity: activityOf(inventory, siteId).map(({ siteId: _siteId, ...entry }) => structuredClone(entry)),
     acceptance: exportedVerdicts(inventory, siteId, new Set(devices.map((device) => device.id))),
+    ...layoutField(exportedLayout(inventory, siteId)),
   });
 }
+
+const layoutField = (layout: ExportedLayout | undefined): { layout?: ExportedLayout } =>
+  layout === undefined ? {} : { layout };
 
 export const serializeSiteExport = (value: SiteExport): string => `${JSON.stringify(value, null, 2)}\n`;
 

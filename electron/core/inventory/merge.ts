@@ -15,7 +15,7 @@
  * - two different devices at the same current address: both are kept and the clash is reported.
  * Activity entries (each write to devices) are merged by id, never twice, and the log kept in time order,
  * logins cut from their words (activity.ts). Acceptance verdicts: the newest run of each device wins, and
- * runs that disagree are reported (verdict-exchange.ts).
+ * runs that disagree are reported (verdict-exchange.ts). The site's layout: layout-merge.ts.
  */
 import type { AddressSighting, InventoryDevice, MergeConflict, Site } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
@@ -27,6 +27,8 @@ import { withoutLogins } from './activity';
 import { propose } from './import-proposals';
 import type { Inventory } from './schema';
 import { createSite, findSite } from './sites';
+import { renamePlacements } from './site-layouts';
+import { mergeLayout } from './layout-merge';
 import type { VerdictMergeCounts } from './verdict-exchange';
 import { mergeVerdicts, renameVerdicts } from './verdict-exchange';
 
@@ -297,6 +299,7 @@ export function mergeSiteExport(
       const planned = siteDevices.find((d) => d.identity.mac === null && d.address === incoming.address);
       if (planned !== undefined) {
         renameVerdicts(inventory, site.id, planned.id, incoming.id);
+        renamePlacements(inventory, site.id, planned.id, incoming.id);
         planned.id = incoming.id;
         local = planned;
       }
@@ -327,5 +330,6 @@ export function mergeSiteExport(
   const verdicts = mergeVerdicts(inventory, site.id, exported.acceptance);
   outcome.verdicts = verdicts.counts;
   outcome.conflicts.push(...verdicts.conflicts);
+  outcome.conflicts.push(...mergeLayout(inventory, site.id, exported.layout, now));
   return ok(outcome);
 }

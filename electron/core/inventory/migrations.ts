@@ -11,6 +11,7 @@
  * file: nothing was written to a device by the versions before it). Version 4 adds the acceptance verdicts
  * (none: no version before it ran an acceptance). Version 5 adds the site standards (none: an older app
  * had no standard), so an app before them refuses a file that has one instead of dropping it silently.
+ * Version 6 adds the site layouts (none: racks and slots came with it, issue 34), for the same reason.
  */
 import { z } from 'zod';
 import type { InventoryDevice, Site } from '../../../shared/domain/inventory';
@@ -171,12 +172,20 @@ function v4ToV5(data: unknown): ReturnType<Step> {
   return { ok: true, value: { ...data, schemaVersion: 5, standards: [] } };
 }
 
+function v5ToV6(data: unknown): ReturnType<Step> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, message: 'version 5 file: not an object' };
+  }
+  return { ok: true, value: { ...data, schemaVersion: 6, layouts: [] } };
+}
+
 /** Step from version N to N + 1, by N. */
 const STEPS: ReadonlyMap<number, Step> = new Map([
   [1, v1ToV2],
   [2, v2ToV3],
   [3, v3ToV4],
   [4, v4ToV5],
+  [5, v5ToV6],
 ]);
 
 export function versionOf(data: unknown): number | undefined {

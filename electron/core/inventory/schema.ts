@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { storedVerdictSchema } from '../../../shared/domain/acceptance';
 import { activityEntrySchema } from '../../../shared/domain/commission';
 import { inventoryDeviceSchema, inventorySettingsSchema, siteSchema } from '../../../shared/domain/inventory';
+import { siteLayoutSchema } from '../../../shared/domain/layout';
 import {
   importProposalSchema,
   MAX_PROPOSALS,
@@ -19,8 +20,9 @@ import {
  * Version 3 added `activity`: every write to a device, per site (docs/design.md, Commissioning actions, 6).
  * Version 4 added `acceptance`: each device's latest acceptance verdict, per site.
  * Version 5 added `standards`: each site's standard (issue 26).
+ * Version 6 added `layouts`: each site's racks, slots and placements (issue 34).
  */
-export const INVENTORY_SCHEMA_VERSION = 5;
+export const INVENTORY_SCHEMA_VERSION = 6;
 
 export const inventorySchema = z
   .object({
@@ -38,6 +40,8 @@ export const inventorySchema = z
     acceptance: z.array(storedVerdictSchema),
     /** Each site's standard (issue 26), at most one per site; absent in files written before it, which had none. */
     standards: z.array(storedStandardSchema).default([]),
+    /** Each site's layout (issue 34), at most one per site; absent in files written before it, which had none. */
+    layouts: z.array(siteLayoutSchema).default([]),
   })
   .superRefine((inventory, ctx) => {
     const siteIds = new Set<string>();
@@ -93,6 +97,14 @@ export const inventorySchema = z
       }
       standardSites.add(standard.siteId);
     });
+    const layoutSites = new Set<string>();
+    inventory.layouts.forEach((layout, index) => {
+      if (!siteIds.has(layout.siteId) || layoutSites.has(layout.siteId)) {
+        const message = layoutSites.has(layout.siteId) ? 'two layouts' : 'no such site';
+        ctx.addIssue({ code: 'custom', path: ['layouts', index, 'siteId'], message });
+      }
+      layoutSites.add(layout.siteId);
+    });
     const current = inventory.settings.currentSiteId;
     if (current !== null && !siteIds.has(current)) {
       ctx.addIssue({ code: 'custom', path: ['settings', 'currentSiteId'], message: 'no such site' });
@@ -110,6 +122,7 @@ export const emptyInventory = (): Inventory => ({
   poolPresets: [],
   acceptance: [],
   standards: [],
+  layouts: [],
 });
 
 /** "devices.3.address: expected string" for the first few issues: enough to find the spot in the file. */

@@ -16,6 +16,7 @@ import { err, ok } from '../../../shared/result';
 import { accountName } from '../credentials/accounts';
 import { dropProposals } from './import-proposals';
 import type { Inventory } from './schema';
+import { dropLayout } from './site-layouts';
 
 const MAX_NAME = 100;
 
@@ -187,6 +188,7 @@ export function deleteSite(
   inventory.poolPresets = inventory.poolPresets.filter((preset) => preset.siteId !== site.id);
   inventory.acceptance = inventory.acceptance.filter((verdict) => verdict.siteId !== site.id);
   inventory.standards = inventory.standards.filter((standard) => standard.siteId !== site.id);
+  dropLayout(inventory, site.id);
   dropProposals(inventory, (proposal) => proposal.siteId !== site.id);
   if (inventory.settings.currentSiteId === site.id)
     inventory.settings.currentSiteId = inventory.sites[0]?.id ?? null;

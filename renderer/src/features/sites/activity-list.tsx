@@ -20,6 +20,7 @@ const ACTION_WORDS: Record<ActivityItem['action'], string> = {
   'api-key': 'API key',
   firmware: 'Firmware update',
   'power-profile': 'Power profile',
+  location: 'Location',
 };
 
 const OUTCOME_WORDS = {

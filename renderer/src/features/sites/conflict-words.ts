@@ -15,6 +15,8 @@ const FIELD_WORDS: Record<MergeConflict['field'], string> = {
   tlsPin: 'trusted certificate',
   address: 'address',
   acceptance: 'acceptance verdict',
+  location: 'slot',
+  rack: 'rack',
 };
 
 /** People's words and trust decisions stay ours; what a device says of itself goes to who saw it last. */
@@ -43,8 +45,20 @@ function pendingSentence(conflict: MergeConflict): string {
   return `${conflict.address}: the address differs (here ${quoted(conflict.local)}, in the file ${theirs}). Kept yours: nothing is sent to the file's address until you accept it.`;
 }
 
+/** A layout's conflicts (core's layout-merge.ts): a device's slot, a rack's size, the slot pattern. */
+function layoutSentence(conflict: MergeConflict): string {
+  if (conflict.field === 'location') {
+    return `${conflict.address}: the file puts it in ${conflict.incoming}, here it is in ${conflict.local}. Kept yours: a device's slot here is never moved by an import.`;
+  }
+  if (conflict.deviceId === 'slot pattern') {
+    return `The slot pattern differs (here ${quoted(conflict.local)}, in the file ${quoted(conflict.incoming)}). Kept yours.`;
+  }
+  return `Rack ${conflict.address} has another size in the file (here ${conflict.local}, in the file ${conflict.incoming}). Kept the larger, so every device placed on either laptop fits.`;
+}
+
 export function conflictSentence(conflict: MergeConflict): string {
   if (conflict.pending === true) return pendingSentence(conflict);
+  if (conflict.field === 'location' || conflict.field === 'rack') return layoutSentence(conflict);
   if (conflict.kept === 'both') {
     return `Two different devices are at ${conflict.address}: ${conflict.local} here and ${conflict.incoming} in the file. Both were kept: check which one is really there.`;
   }

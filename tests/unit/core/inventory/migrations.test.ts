@@ -12,7 +12,7 @@ describe('migrate', () => {
     if (!result.ok) return;
     expect(result.fromVersion).toBe(1);
     const { inventory } = result;
-    expect(inventory.schemaVersion).toBe(5);
+    expect(inventory.schemaVersion).toBe(6);
     expect(inventory.activity).toEqual([]);
     expect(inventory.acceptance).toEqual([]);
     expect(inventory.sites).toEqual([
@@ -83,7 +83,7 @@ describe('migrate', () => {
 
   it('leaves the current version as it is', () => {
     const current = {
-      schemaVersion: 5,
+      schemaVersion: 6,
       sites: [],
       devices: [],
       settings: { currentSiteId: null },
@@ -91,15 +91,24 @@ describe('migrate', () => {
       poolPresets: [],
       acceptance: [],
       standards: [],
+      layouts: [],
     };
-    expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 5 });
+    expect(migrate(current)).toEqual({ ok: true, inventory: current, fromVersion: 6 });
   });
 
   it('gives a version 2 file an empty activity log, no pool presets and no verdicts, and keeps everything else', () => {
     const v2 = { schemaVersion: 2, sites: [], devices: [], settings: { currentSiteId: null } };
     expect(migrate(v2)).toEqual({
       ok: true,
-      inventory: { ...v2, schemaVersion: 5, activity: [], poolPresets: [], acceptance: [], standards: [] },
+      inventory: {
+        ...v2,
+        schemaVersion: 6,
+        activity: [],
+        poolPresets: [],
+        acceptance: [],
+        standards: [],
+        layouts: [],
+      },
       fromVersion: 2,
     });
   });
@@ -133,7 +142,7 @@ describe('migrate', () => {
     const migrated = migrate(v3);
     expect(migrated).toMatchObject({ ok: true, fromVersion: 3 });
     expect(migrated.ok && migrated.inventory).toMatchObject({
-      schemaVersion: 5,
+      schemaVersion: 6,
       acceptance: [],
       standards: [],
       sites: [site],
@@ -162,7 +171,7 @@ describe('migrate', () => {
   });
 
   it('says "newer" for a file from a later Minerdeck', () => {
-    expect(migrate({ schemaVersion: 6 })).toMatchObject({ ok: false, reason: 'newer' });
+    expect(migrate({ schemaVersion: 7 })).toMatchObject({ ok: false, reason: 'newer' });
   });
 
   it('gives a version 4 file no standards, keeping its verdicts; an app of version 4 refuses a version 5 file', () => {
@@ -178,9 +187,66 @@ describe('migrate', () => {
     expect(migrate(v4)).toMatchObject({
       ok: true,
       fromVersion: 4,
-      inventory: { schemaVersion: 5, standards: [] },
+      inventory: { schemaVersion: 6, standards: [], layouts: [] },
     });
-    // The standards came with version 5: a file with one is "newer" to the app before them.
-    expect(INVENTORY_SCHEMA_VERSION).toBe(5);
+  });
+
+  it('gives a version 5 file no layouts, keeping its standards; an app of version 5 refuses a version 6 file', () => {
+    const v5 = {
+      schemaVersion: 5,
+      sites: [
+        {
+          id: 'hall-7',
+          name: 'Hall 7',
+          subnets: [],
+          passwordRef: 'site/hall-7/password',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+      devices: [],
+      settings: { currentSiteId: 'hall-7' },
+      activity: [],
+      poolPresets: [],
+      acceptance: [],
+      standards: [],
+    };
+    const migrated = migrate(v5);
+    expect(migrated).toMatchObject({
+      ok: true,
+      fromVersion: 5,
+      inventory: { schemaVersion: 6, layouts: [] },
+    });
+    expect(migrated.ok && migrated.inventory.sites).toEqual(v5.sites);
+    // The layouts came with version 6: a file with one is "newer" to the app before them.
+    expect(INVENTORY_SCHEMA_VERSION).toBe(6);
+  });
+
+  it('refuses a layout of no site, or two layouts of one site, as invalid', () => {
+    const layout = {
+      siteId: 'hall-7',
+      slotPattern: '{area}-{rack}-S{shelf}-P{position}',
+      areas: [],
+      racks: [],
+      placements: [],
+      notes: [],
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const file = {
+      schemaVersion: 6,
+      sites: [],
+      devices: [],
+      settings: { currentSiteId: null },
+      activity: [],
+      poolPresets: [],
+      acceptance: [],
+      standards: [],
+      layouts: [layout],
+    };
+    expect(migrate(file)).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      message: expect.stringContaining('layouts.0.siteId: no such site') as unknown,
+    });
   });
 });

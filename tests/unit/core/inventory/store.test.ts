@@ -46,7 +46,7 @@ describe('inventory store', () => {
     const store = createInventoryStore({ dataDir });
     expect(await store.load()).toMatchObject({
       ok: true,
-      value: { schemaVersion: 5, sites: [], devices: [], activity: [], acceptance: [], standards: [] },
+      value: { schemaVersion: 6, sites: [], devices: [], activity: [], acceptance: [], standards: [], layouts: [] },
     });
     expect(await store.update(() => ok('same'))).toEqual({ ok: true, value: 'same' });
     const failed = await store.update((inventory) => {
@@ -155,7 +155,7 @@ describe('inventory store', () => {
     const upgraded = JSON.parse(readFileSync(join(dataDir, 'inventory.json'), 'utf8')) as {
       schemaVersion: number;
     };
-    expect(upgraded.schemaVersion).toBe(5);
+    expect(upgraded.schemaVersion).toBe(6);
     expect(store.problems()).toEqual([
       expect.objectContaining({ kind: 'migrated', keptAt: join(dataDir, 'inventory.v1.json') }),
     ]);

@@ -164,7 +164,7 @@ describe('acceptance verdicts in a site export', () => {
     const newer = { ...file, formatVersion: SITE_EXPORT_VERSION + 1 };
     expect(await laptop('laptop-v1d').importText(JSON.stringify(newer))).toMatchObject({
       ok: false,
-      error: { message: `This site export has format version 3; this Minerdeck reads versions 1 to 2.` },
+      error: { message: `This site export has format version 4; this Minerdeck reads versions 1 to 3.` },
     });
   });
 

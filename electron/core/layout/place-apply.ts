@@ -1,0 +1,69 @@
+/**
+ * Keeping the placements a preview allowed (pure, inside the inventory's update): `place` always,
+ * `move` and `occupied` only when the user said yes; a slot still held at that moment (its occupant's own
+ * move was not accepted) is not taken. A device moved leaves its old slot; an occupant moved out of its
+ * slot by `occupied` is unplaced, and its `location` note (which names that slot) is to be removed.
+ */
+import type { LocationNote, PlacePreviewItem, SiteLayout } from '../../../shared/domain/layout';
+import { slotKey } from './place-planner';
+
+export interface Kept {
+  item: PlacePreviewItem;
+  placed: boolean;
+  /** Why an allowed item was not kept after all. */
+  why?: string;
+}
+
+export interface Displaced {
+  deviceId: string;
+  address: string;
+  slotName: string;
+}
+
+const ASKED = new Set(['move', 'occupied']);
+
+export function keepPlacements(
+  layout: SiteLayout,
+  preview: readonly PlacePreviewItem[],
+  acceptMoves: boolean,
+  at: string,
+): { kept: Kept[]; displaced: Displaced[] } {
+  const kept: Kept[] = [];
+  const displaced: Displaced[] = [];
+  for (const item of preview) {
+    const allowed = item.outcome === 'place' || (acceptMoves && ASKED.has(item.outcome));
+    if (!allowed || item.slotRef === undefined || item.deviceId === undefined) {
+      kept.push({ item, placed: false });
+      continue;
+    }
+    const key = slotKey(item.slotRef);
+    const holder = layout.placements.find((p) => slotKey(p) === key && p.deviceId !== item.deviceId);
+    if (holder !== undefined && !acceptMoves) {
+      kept.push({ item, placed: false, why: `${item.slotName ?? item.slot} still holds another device.` });
+      continue;
+    }
+    if (holder !== undefined) {
+      displaced.push({
+        deviceId: holder.deviceId,
+        address: item.occupant?.deviceId === holder.deviceId ? item.occupant.address : holder.deviceId,
+        slotName: item.slotName ?? item.slot,
+      });
+    }
+    layout.placements = layout.placements.filter((p) => p.deviceId !== item.deviceId && p !== holder);
+    layout.placements.push({ ...item.slotRef, deviceId: item.deviceId, placedAt: at });
+    kept.push({ item, placed: true });
+  }
+  // A displaced device placed again later in the same request is not displaced after all.
+  const placedNow = new Set(layout.placements.map((p) => p.deviceId));
+  return { kept, displaced: displaced.filter((d) => !placedNow.has(d.deviceId)) };
+}
+
+/** Keeps what was last read of these devices' `location` notes (one per device, the newest). */
+export function keepNotes(layout: SiteLayout, notes: readonly LocationNote[]): void {
+  const byDevice = new Map(layout.notes.map((n) => [n.deviceId, n]));
+  for (const note of notes) {
+    const known = byDevice.get(note.deviceId);
+    if (known === undefined || known.readAt <= note.readAt) byDevice.set(note.deviceId, { ...note });
+  }
+  layout.notes = [...byDevice.values()];
+}
