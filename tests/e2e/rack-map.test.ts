@@ -61,6 +61,18 @@ describeWith(browserRequirement, 'the rack map in Chromium', () => {
   let app: AppPage;
   let session: E2eSession | undefined;
   const hostOf = (d: SimDevice): string => `${d.host}:${d.port}`;
+  let troubled = false;
+  /** A site is never all green: one device fails, one runs hot, one stops answering (once per suite). */
+  const makeTrouble = async (): Promise<SimDevice[]> => {
+    const [failing, hot, gone] = [fleet.devices[5], fleet.devices[26], fleet.devices[47]] as SimDevice[];
+    if (!troubled) {
+      troubled = true;
+      failing!.setMinerState('failure', { description: 'hash board 2 lost', code: 7 });
+      hot!.setMetrics({ chipTempMax: 96 });
+      await gone!.goDown(600);
+    }
+    return [failing!, hot!, gone!];
+  };
 
   beforeAll(async () => {
     fleet = await startFleet({ count: COUNT, defaults: { password: PASSWORD } });
@@ -99,10 +111,7 @@ describeWith(browserRequirement, 'the rack map in Chromium', () => {
     expect(await page.getByRole('region', { name: 'Area C1' }).locator('.rack').count()).toBe(5);
     await expect.poll(() => look(page, slotOf(0)), { timeout: 20_000 }).toBe('mining');
 
-    const [failing, hot, gone] = [fleet.devices[5], fleet.devices[26], fleet.devices[47]] as SimDevice[];
-    failing!.setMinerState('failure', { description: 'hash board 2 lost', code: 7 });
-    hot!.setMetrics({ chipTempMax: 96 });
-    await gone!.goDown(600);
+    const [failing] = await makeTrouble();
     await expect.poll(() => look(page, slotOf(5)), { timeout: 30_000 }).toBe('failure');
     await expect.poll(() => look(page, slotOf(26)), { timeout: 30_000 }).toBe('hot');
     await expect.poll(() => look(page, slotOf(47)), { timeout: 30_000 }).toBe('offline');
@@ -155,6 +164,7 @@ describeWith(browserRequirement, 'the rack map in Chromium', () => {
 
   it('fits 200 devices at 1280×720 without scrolling, and reads at 1024×640, light and dark', async () => {
     const browser = session!.browser;
+    await makeTrouble();
     for (const [width, height] of [
       [1280, 720],
       [1024, 640],
