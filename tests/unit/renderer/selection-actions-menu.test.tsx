@@ -161,7 +161,6 @@ describe('the Columns menu', () => {
     expect(headers()).toEqual([
       '',
       'Device',
-      'Location',
       'Model',
       'State',
       'Hash rate',
