@@ -89,7 +89,8 @@ export interface RackEditorProps {
   onClose: () => void;
 }
 
-export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNode {
+/** The editor's draft, its problems by field, and its two requests (save, remove) with main's answers. */
+function useRackDraft(rack: Rack | undefined, onClose: () => void) {
   const view = useRootStore((s) => s.layoutView);
   const { rackSaved, rackRemoved } = useRootStore(
     useShallow((s) => ({ rackSaved: s.rackSaved, rackRemoved: s.rackRemoved })),
@@ -146,6 +147,14 @@ export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNod
     answer(await rackRemoved(rack.id));
   };
 
+  return { layout, draft, problems, busy, general, change, example, submit, remove };
+}
+
+export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNode {
+  const { layout, draft, problems, busy, general, change, example, submit, remove } = useRackDraft(
+    rack,
+    onClose,
+  );
   return (
     <ModalDialog title={rack === undefined ? 'Add a rack' : `Rack ${rack.name}`} onClose={onClose}>
       <form className="modal-form rack-editor" onSubmit={(e) => void submit(e)} noValidate>
