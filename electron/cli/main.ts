@@ -27,6 +27,7 @@ import {
 } from './commands/inventory-usage';
 import { LOCATE_USAGE, REBOOT_USAGE, RESTART_MINING_USAGE } from './commands/device-action-usage';
 import { ACCEPT_USAGE } from './commands/accept-usage';
+import { PLACE_USAGE } from './commands/layout-usage';
 import { COMMISSION_USAGE, STANDARD_USAGE } from './commands/standard-usage';
 import type { CliContext } from './commands/context';
 import { takeDataDir } from './data-dir-option';
@@ -147,6 +148,12 @@ const COMMANDS: Record<
     usage: EXPORT_USAGE,
     summary: 'a site as JSON for another technician to merge; no secrets in it',
   },
+  place: {
+    run: async (ctx, argv) => (await import('./commands/place')).placeCommand(ctx, argv),
+    usage: PLACE_USAGE,
+    summary:
+      "put devices in the site's slots (preview first; a move needs --yes) and write each one's location on the device (notes API, read back)",
+  },
   trust: {
     run: async (ctx, argv) => (await import('./commands/trust')).trustCommand(ctx, argv),
     usage: TRUST_USAGE,
@@ -177,7 +184,7 @@ export function helpText(): string {
     'Every command takes --data-dir DIR: the folder holding the inventory (default: the app’s data folder).',
   );
   lines.push(
-    'Exit codes: 0 ok, 1 the device operation failed, 2 bad usage, 3 none failed but some not judged yet (accept, commission: devices still settling at the settle limit), 130 cancelled.',
+    'Exit codes: 0 ok, 1 the device operation failed (place: a device refused or its note not written), 2 bad usage, 3 none failed but some not judged yet (accept, commission: devices still settling at the settle limit), 130 cancelled.',
   );
   return lines.join('\n');
 }

@@ -48,10 +48,12 @@ export function changeJson(
   reading: DeviceReading | undefined,
   final = false,
   sameMacAs?: readonly string[],
+  location?: string,
 ): string {
   return JSON.stringify({
     address: view.address,
     deviceId: view.deviceId,
+    ...(location !== undefined ? { location } : {}),
     state: view.state,
     reason: view.reason,
     since: iso(view.since),
@@ -89,10 +91,16 @@ function metrics(view: MonitorDeviceView): string {
 const clock = (ms: number): string => new Date(ms).toTimeString().slice(0, 8);
 
 /** One human line: `12:04:05 http://10.0.0.5  online  device reports mining  [173.87 TH/s · 65 °C]`. */
-export function changeLine(view: MonitorDeviceView, at: number, sameMacAs?: readonly string[]): string {
+export function changeLine(
+  view: MonitorDeviceView,
+  at: number,
+  sameMacAs?: readonly string[],
+  location?: string,
+): string {
   const facts = metrics(view);
   const alerts = view.alerts.length > 0 ? `  alerts: ${view.alerts.join(', ')}` : '';
-  return `${clock(at)} ${view.address.padEnd(28)} ${view.state.padEnd(14)} ${view.reason}${facts === '' ? '' : `  [${facts}]`}${alerts}${twinsText(sameMacAs)}`;
+  const where = location !== undefined ? `${location} ` : '';
+  return `${clock(at)} ${where}${view.address.padEnd(28)} ${view.state.padEnd(14)} ${view.reason}${facts === '' ? '' : `  [${facts}]`}${alerts}${twinsText(sameMacAs)}`;
 }
 
 export function totalsLine(totals: FleetTotals): string {
@@ -136,20 +144,30 @@ function fit(text: string, width: number): string {
   return shown.length > width ? `${shown.slice(0, Math.max(0, width - 1))}…` : shown.padEnd(width);
 }
 
-/** Address, state, hash rate, hottest chip, power, then the reason and alerts in what width is left. */
+/** The slot a device stands in, by its address (device-location.ts). */
+export type LocationOfAddress = (address: string) => string | undefined;
+
+/**
+ * Location (when any device is placed), address, state, hash rate, hottest chip, power, then the reason
+ * and alerts in what width is left.
+ */
 export function tableRows(
   views: readonly MonitorDeviceView[],
   maxRows: number,
   width: number,
   twinsOf?: TwinsOf,
+  locationOf?: LocationOfAddress,
 ): string[] {
   const sorted = [...views].sort((a, b) => rank(a) - rank(b) || a.address.localeCompare(b.address));
   const shown = sorted.slice(0, maxRows);
   const addressWidth = Math.min(30, Math.max(8, ...shown.map((v) => v.address.length)));
-  const rows = shown.map((view) => {
+  const locations = shown.map((v) => locationOf?.(v.address) ?? '');
+  const locationWidth = Math.min(24, Math.max(0, ...locations.map((l) => l.length)));
+  const rows = shown.map((view, i) => {
     const r = view.reading;
     // Narrow columns stay blank for an implausible value; the rest of the line names it.
     const fixed = [
+      ...(locationWidth > 0 ? [fit(locations[i] ?? '', locationWidth)] : []),
       fit(view.address, addressWidth),
       fit(view.state, 14),
       fit(hashText(view), 11),
@@ -175,7 +193,13 @@ export class LiveTable {
     private readonly maxRows: number,
   ) {}
 
-  draw(views: readonly MonitorDeviceView[], totals: FleetTotals, title: string, twinsOf?: TwinsOf): void {
+  draw(
+    views: readonly MonitorDeviceView[],
+    totals: FleetTotals,
+    title: string,
+    twinsOf?: TwinsOf,
+    locationOf?: LocationOfAddress,
+  ): void {
     // A pseudo-terminal without a size reports 0 columns.
     const columns = this.stream.columns !== undefined && this.stream.columns > 0 ? this.stream.columns : 120;
     const width = Math.max(40, columns - 1);
@@ -185,7 +209,7 @@ export class LiveTable {
       fit(totalsLine(totals), width).trimEnd(),
       ...(offNetwork === undefined ? [] : [fit(`! ${offNetwork}`, width).trimEnd()]),
       '',
-    ].concat(tableRows(views, this.maxRows, width, twinsOf));
+    ].concat(tableRows(views, this.maxRows, width, twinsOf, locationOf));
     const up = this.drawnLines > 0 ? `\x1b[${this.drawnLines}F` : '';
     this.stream.write(`${up}${lines.map((line) => `${line}\x1b[K`).join('\n')}\n\x1b[J`);
     this.drawnLines = lines.length;

@@ -3,6 +3,7 @@
  * password is stored, whether a pool has a password), the Commission preview per device, and each
  * device's outcome — as text, or one JSON object per line with `--json` (`address`, `steps` in words).
  */
+import { pacingWords } from '../../shared/format/pacing-text';
 import { ACCEPTANCE_DEFAULTS } from '../../shared/domain/acceptance-words';
 import type { CommissionDevice, CommissionPlanEntry, StandardView } from '../../shared/domain/standard';
 import { choiceText } from '../../shared/format/power-text';
@@ -28,7 +29,10 @@ export function standardLines(view: StandardView): string[] {
     );
   }
   if (standard.firmware !== undefined) {
-    lines.push(`  firmware: ${standard.firmware.version} (image ${standard.firmware.imagePath})`);
+    const pacing = standard.firmware.pacing;
+    lines.push(
+      `  firmware: ${standard.firmware.version} (image ${standard.firmware.imagePath})${pacing !== undefined ? `; pacing: ${pacingWords(pacing)}` : ''}`,
+    );
   }
   if (standard.power !== undefined) lines.push(`  power: ${choiceText(standard.power)}`);
   if (standard.acceptance !== undefined) {

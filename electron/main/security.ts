@@ -6,6 +6,7 @@
  * navigate, open windows, embed webviews or obtain any browser permission.
  */
 import type { Session, WebContents, WebPreferences } from 'electron';
+import { grantsCheck, grantsRequest } from './camera-permission';
 
 /**
  * The renderer's webPreferences, all of them explicit so a changed Electron default cannot weaken them:
@@ -49,11 +50,33 @@ export type PolicySession = Pick<
 >;
 
 /**
- * "Handle session permission requests from remote content": camera, notifications, USB, serial, geolocation… none is needed,
- * so every request and every check is refused. Idempotent: each call replaces the handlers.
+ * "Handle session permission requests from remote content": notifications, USB, serial, geolocation, the
+ * microphone… none is needed, so every request and every check is refused — except the camera (video
+ * only) for the app's own page, which Scan to place reads labels with (camera-permission.ts). `isOwnPage`
+ * is renderer-target.ts's `isRendererUrl` for the window's target; without it nothing is granted.
+ * Idempotent: each call replaces the handlers.
  */
-export function applySessionPolicy(session: PolicySession): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+export function applySessionPolicy(
+  session: PolicySession,
+  isOwnPage: (url: string) => boolean = () => false,
+): void {
+  session.setPermissionRequestHandler((contents, permission, callback, details) => {
+    const requestingUrl = details.requestingUrl || contents.getURL();
+    const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
+    callback(
+      grantsRequest({ permission, requestingUrl, mediaTypes, isMainFrame: details.isMainFrame }, isOwnPage),
+    );
+  });
+  session.setPermissionCheckHandler((contents, permission, _origin, details) => {
+    const requestingUrl = details.requestingUrl ?? contents?.getURL() ?? '';
+    return grantsCheck(
+      {
+        permission,
+        requestingUrl,
+        ...(details.mediaType !== undefined ? { mediaType: details.mediaType } : {}),
+      },
+      isOwnPage,
+    );
+  });
   session.setDevicePermissionHandler(() => false);
 }

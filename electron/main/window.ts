@@ -1,12 +1,14 @@
 /**
  * The one application window. It shows the renderer and nothing else: the security preferences are fixed
- * here, the page may not navigate or open windows, and the session grants no permission.
+ * here, the page may not navigate or open windows, and the session grants no permission but the camera to
+ * the app's own page.
  */
 import { BrowserWindow } from 'electron';
 import type { Screen } from 'electron';
 import type { Displays, WindowPlacement } from '../core/shell/window-state';
 import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE } from '../core/shell/window-state';
 import type { RendererTarget } from './renderer-target';
+import { isRendererUrl } from './renderer-target';
 import { applySessionPolicy, hardenWebContents, SECURE_WEB_PREFERENCES } from './security';
 
 export interface MainWindowOptions {
@@ -44,7 +46,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   });
 
   hardenWebContents(window.webContents);
-  applySessionPolicy(window.webContents.session);
+  // The camera for Scan to place, for our own page only.
+  applySessionPolicy(window.webContents.session, (url) => isRendererUrl(options.target, url));
   window.once('ready-to-show', () => {
     // Maximized again only now: maximizing a hidden window shows it early on some platforms.
     if (placement?.maximized === true) window.maximize();

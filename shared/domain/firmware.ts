@@ -51,6 +51,20 @@ export const firmwareSettingsSchema = z.object({
 });
 export type FirmwareSettings = z.infer<typeof firmwareSettingsSchema>;
 
+/**
+ * How a rollout paces a hall, as a site's standard keeps it for its Commissions (issue 33): any part left
+ * out takes the rollout's default (first batch 10, growth 4, largest batch 250, twice the largest batch
+ * offline, 2 % of a later batch may fail).
+ */
+export const rolloutPacingSchema = z.strictObject({
+  batch: z.number().int().min(1).max(10_000).optional(),
+  growth: z.number().min(1).max(100).optional(),
+  maxBatch: z.number().int().min(1).max(10_000).optional(),
+  maxOffline: z.number().int().min(1).max(10_000).optional(),
+  tolerate: z.number().min(0).max(50).optional(),
+});
+export type RolloutPacing = z.infer<typeof rolloutPacingSchema>;
+
 /** One model among the targets and the versions its devices report now. */
 export const modelVersionsSchema = z.object({
   /** The device's short model id (`model` in `/info`), else its model name. */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { isoTimeSchema, SITE_ID_PATTERN } from './inventory';
 
 /** Areas and racks as technicians name them: printable, no `/` (it separates site and slot in a note), no comma. */
-export const LAYOUT_NAME_PATTERN = /^[^\s/\\,"\u0000-\u001f\u007f][^/\\,"\u0000-\u001f\u007f]{0,39}$/;
+export const LAYOUT_NAME_PATTERN = /^[^\s/\\,"\p{Cc}][^/\\,"\p{Cc}]{0,39}$/u;
 export const layoutNameSchema = z
   .string()
   .trim()

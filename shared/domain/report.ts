@@ -91,6 +91,15 @@ export const reportStandardSchema = z.object({
 });
 export type ReportStandard = z.infer<typeof reportStandardSchema>;
 
+/** A rack of the site's layout as the report draws it (the devices name it by `area` and `rack`). */
+export const reportRackSchema = z.object({
+  area: z.string(),
+  name: z.string(),
+  shelves: z.number().int().min(1),
+  positions: z.number().int().min(1),
+});
+export type ReportRack = z.infer<typeof reportRackSchema>;
+
 export const reportDeviceSchema = z.object({
   deviceId: z.string(),
   address: z.string(),
@@ -156,6 +165,16 @@ export const reportDeviceSchema = z.object({
    * made before the standard existed still reads; buildReport always sets it.
    */
   standard: reportDeviceStandardSchema.nullable().optional(),
+  /**
+   * Where the device stands in the site's layout (issue 34): the area, the rack, the slot's name from the
+   * site's pattern, the shelf (1 at the top) and position (1 at the left); all null when it is not placed.
+   * Optional only so a report made before layouts existed still reads; buildReport always sets them.
+   */
+  area: z.string().nullable().optional(),
+  rack: z.string().nullable().optional(),
+  slot: z.string().nullable().optional(),
+  shelf: z.number().int().nullable().optional(),
+  position: z.number().int().nullable().optional(),
   problems: z.array(z.string()),
   alerts: z.array(seenAlertSchema),
   notes: z.string(),
@@ -218,6 +237,12 @@ export const handOverReportSchema = z.object({
   activity: z.array(reportActivitySchema),
   /** The site against its standard (optional only for reports made before it existed; always set now). */
   standard: reportStandardSchema.optional(),
+  /**
+   * The site's racks in its layout's order (areas as the site lists them), each a grid of shelves ×
+   * positions the report draws as a map; empty when the site has no layout. Optional only so a report
+   * made before layouts existed still reads.
+   */
+  racks: z.array(reportRackSchema).optional(),
   devices: z.array(reportDeviceSchema),
 });
 export type HandOverReport = z.infer<typeof handOverReportSchema>;

@@ -15,6 +15,7 @@ import { acceptanceCriteriaSchema } from './acceptance';
 import { runProgressSchema } from './run-progress';
 import { WRITE_OUTCOMES } from './commission';
 import { isoTimeSchema } from './inventory';
+import { rolloutPacingSchema } from './firmware';
 import { powerChoiceSchema } from './power-plan';
 import { POOL_SLOTS, poolSpecSchema } from './pools';
 
@@ -23,6 +24,8 @@ export const standardFirmwareSchema = z.object({
   version: z.string().trim().min(1).max(100),
   /** A path on this laptop, as `firmware upgrade` takes it. */
   imagePath: z.string().min(1).max(4096),
+  /** How a Commission's rollout paces the site (absent: the rollout's defaults). */
+  pacing: rolloutPacingSchema.optional(),
 });
 export type StandardFirmware = z.infer<typeof standardFirmwareSchema>;
 

@@ -6,13 +6,23 @@
 import { oneLineReason } from '../domain/acceptance-words';
 import type { HandOverReport, ReportDevice, SeenAlert } from '../domain/report';
 import { shortAddress } from './acceptance-text';
+import { namedWithSlot } from './device-place-text';
+import { devicesInReportOrder, rackTitle } from './report-racks';
 
 /** What the document holds and what it never does, said where the signatures are. */
 export const REPORT_FOOTER =
   "API keys are listed as provisioned or not; the keys themselves are kept in the commissioning laptop's keychain and are not part of this report. Passwords are described (factory default, changed here, set elsewhere, unknown), never shown; pool passwords are not read. Every device's full record (states, times, pools, passwords, alerts) is in the CSV and JSON of this report.";
 
-/** Page 1 stays one page: at most this many of each list, the rest counted. */
-export const PAGE_ONE_LIMITS = { failures: 14, activity: 6, pools: 4, firmware: 3 } as const;
+/**
+ * Page 1 stays one page: at most this many of each list, the rest counted. `failures` is the room of the
+ * failed and the pending devices together (each line at most two lines high), so 200 failed devices leave
+ * the signature block on page 1.
+ */
+export const PAGE_ONE_LIMITS = { failures: 12, activity: 6, pools: 4, firmware: 3 } as const;
+/** Pending devices always get this many lines of that room when there are some. */
+const PENDING_LINES = 3;
+/** Racks named in page 1's "failed by rack" line. */
+const RACKS_NAMED = 8;
 /** Addresses named per problem; the CSV and JSON have every device's own list. */
 export const ADDRESSES_NAMED = 12;
 
@@ -21,12 +31,12 @@ export const ADDRESSES_NAMED = 12;
  * judged yet — counted apart from the failures, never as one. From the devices (the report's counts keep
  * accepted and failed only, as reports made before issue 32 did).
  */
-export function pendingOf(report: Pick<HandOverReport, 'devices'>): {
+export function pendingOf(report: Pick<HandOverReport, 'devices' | 'racks'>): {
   deviceId: string;
   name: string;
   reason: string;
 }[] {
-  return report.devices.flatMap((device) =>
+  return devicesInReportOrder(report).flatMap((device) =>
     device.acceptance?.verdict === 'pending'
       ? [{ deviceId: device.deviceId, name: deviceName(device), reason: oneLineReason(device.acceptance) }]
       : [],
@@ -46,13 +56,17 @@ export function headlineOf(report: HandOverReport): string {
   return `Accepted ${accepted} of ${devices} ${noun}`;
 }
 
-/** "10.0.0.7 · Rack 3": how a device is named in lists. */
-export const deviceName = (device: Pick<ReportDevice, 'address' | 'label'>): string =>
-  [shortAddress(device.address), device.label].filter((part) => part !== '').join(' · ');
+/** "C2-R07-S3-P2 (10.0.0.7) · spare PSU": how a device is named in lists, its slot first when placed. */
+export const deviceName = (
+  device: Pick<ReportDevice, 'address' | 'label'> & Pick<Partial<ReportDevice>, 'slot'>,
+): string =>
+  [namedWithSlot(device.address, device.slot ?? undefined), device.label]
+    .filter((part) => part !== '')
+    .join(' · ');
 
-/** The failed devices with their one-line reason, in the report's order. */
+/** The failed devices with their one-line reason, in the report's order (rack by rack when placed). */
 export function failuresOf(report: HandOverReport): { deviceId: string; name: string; reason: string }[] {
-  return report.devices.flatMap((device) =>
+  return devicesInReportOrder(report).flatMap((device) =>
     device.acceptance?.verdict === 'fail'
       ? [{ deviceId: device.deviceId, name: deviceName(device), reason: oneLineReason(device.acceptance) }]
       : [],
@@ -82,4 +96,52 @@ export function addressesText(addresses: readonly string[]): string {
   return addresses.length > ADDRESSES_NAMED
     ? `${named} and ${addresses.length - ADDRESSES_NAMED} more`
     : named;
+}
+
+type Named = { deviceId: string; name: string; reason: string };
+
+/**
+ * Page 1's failed and pending devices within its room (PAGE_ONE_LIMITS.failures lines): how many of each
+ * are listed, and, when failures are left out, where they stand ("C2 · R01: 12, C2 · R02: 9, …") — every
+ * one is in the evidence after the racks.
+ */
+export function pageOneLists(report: HandOverReport): {
+  failures: Named[];
+  failuresLeft: number;
+  pending: Named[];
+  pendingLeft: number;
+  failedByRack: string | null;
+} {
+  const failed = failuresOf(report);
+  const pending = pendingOf(report);
+  const room = PAGE_ONE_LIMITS.failures;
+  const fits = failed.length + pending.length <= room;
+  const pendingShown = fits
+    ? pending.length
+    : Math.min(pending.length, Math.max(PENDING_LINES, room - failed.length));
+  const failedShown = fits ? failed.length : Math.min(failed.length, room - pendingShown);
+  return {
+    failures: failed.slice(0, failedShown),
+    failuresLeft: failed.length - failedShown,
+    pending: pending.slice(0, pendingShown),
+    pendingLeft: pending.length - pendingShown,
+    failedByRack: failedShown < failed.length ? failedByRackText(report) : null,
+  };
+}
+
+/** "Failed by rack: C2 · R01 12, C2 · R02 9, not placed 3 and 4 more racks"; null without racks. */
+function failedByRackText(report: HandOverReport): string | null {
+  if ((report.racks ?? []).length === 0) return null;
+  const counts = new Map<string, number>();
+  for (const device of devicesInReportOrder(report)) {
+    if (device.acceptance?.verdict !== 'fail') continue;
+    const where =
+      device.area == null || device.rack == null
+        ? 'not placed'
+        : rackTitle({ area: device.area, name: device.rack });
+    counts.set(where, (counts.get(where) ?? 0) + 1);
+  }
+  const named = [...counts].slice(0, RACKS_NAMED).map(([where, n]) => `${where}: ${n}`);
+  const left = counts.size - named.length;
+  return `Failed by rack: ${named.join('; ')}${left > 0 ? ` and ${left} more ${left === 1 ? 'rack' : 'racks'}` : ''}`;
 }

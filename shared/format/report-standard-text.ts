@@ -21,6 +21,19 @@ export function standardCellText(standard: ReportDevice['standard']): string {
 }
 
 /**
+ * The printed table's Standard cell, short enough to sit on a line or two and never cut: ✓, what differs
+ * ("acceptance failed", "firmware older (1.2.6)"), and "not checked" without its why (the same for most
+ * devices: page 1's line and the CSV say it; an offline device says so in its Verdict cell).
+ */
+export function standardShortText(standard: ReportDevice['standard']): string {
+  if (standard === undefined || standard === null || standard.status === 'no-standard') return '';
+  if (standard.status === 'at-standard') return '✓';
+  const differs = standard.parts.filter((p) => p.state === 'differs').map((p) => p.words);
+  const unchecked = standard.parts.some((p) => p.state === 'not-checked') ? ['not checked'] : [];
+  return [...new Set([...differs, ...unchecked])].join(', ');
+}
+
+/**
  * What the standard asks, one short part each, for page 1 and the CSV: "site password (stored in this
  * keychain)", "pool 1: stratum+tcp://pool.example:3333, worker acct.{mac6} (pool password set)",
  * "firmware 1.2.7", "power: preset 3200", "acceptance: hash rate ≥ 95 % of nominal, …".

@@ -13,9 +13,10 @@
  * ≤ 10 actions, ≤ 1 core on average, ≤ 1 GB, the bench itself ≤ 10 real minutes.
  *
  * Knobs: FIELD_BENCH_DEVICES (1000), FIELD_BENCH_SCALE (10), FIELD_BENCH_IMAGE_MB (64),
- * FIELD_BENCH_ACCEPT_MIN (30), FIELD_BENCH_SEED ("field-bench").
+ * FIELD_BENCH_ACCEPT_MIN (30), FIELD_BENCH_SEED ("field-bench"); FIELD_BENCH_KEEP_JSON=<file> keeps Commission's
+ * --json (every device's steps with their field times).
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchReport, Budget, Figure } from './bench-kit';
@@ -110,6 +111,8 @@ export async function run(): Promise<BenchReport> {
       ['commission', '--all', '--password-stdin', '--yes', '--json'],
       FACTORY_PASSWORD,
     );
+    // For a closer look at where the time goes: every device's steps as Commission's --json told them.
+    if (process.env.FIELD_BENCH_KEEP_JSON) writeFileSync(process.env.FIELD_BENCH_KEEP_JSON, commission.stdout);
     const reportPath = join(dir, 'hall-7-report.html');
     await cli('report', ['report', '--format', 'html', '--out', reportPath]);
     const jobFieldMs = fleet.now() - jobStart;

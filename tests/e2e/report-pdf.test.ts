@@ -5,41 +5,18 @@
  * carries at least 25 devices a page, and the whole document fits in 10 pages. The pages are counted and
  * read with poppler (pdfinfo, pdftotext) and drawn with pdftoppm into tests/.tmp/screenshots/ to be looked at.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renderReport } from '../../electron/core/report/render-report';
-import { launchChromium } from '../support/browser';
-import type { Requirement } from '../support/requirements';
-import { browser as browserRequirement, describeWith } from '../support/requirements';
+import { describeWith } from '../support/requirements';
 import { largeSiteReport } from '../support/report-site';
+import { CUT_CELLS, poppler, popplerRun as poppler1, PRINTABLE, printReport } from '../support/report-pdf';
 import { SCREENSHOTS } from './harness/app-page';
-
-const poppler: Requirement = {
-  what: 'a browser and poppler-utils',
-  envVar: 'REQUIRE_BROWSER',
-  missing: () =>
-    browserRequirement.missing() ??
-    (['/usr/bin/pdfinfo', '/usr/bin/pdftotext', '/usr/bin/pdftoppm'].every((p) => existsSync(p))
-      ? undefined
-      : 'pdfinfo, pdftotext or pdftoppm not found (apt install poppler-utils)'),
-};
-
-/** A4 landscape less the report's 12 mm margins, in CSS pixels (96 per inch). */
-const PRINTABLE = {
-  width: Math.floor(((297 - 24) / 25.4) * 96),
-  height: Math.floor(((210 - 24) / 25.4) * 96),
-};
-
-const poppler1 = (tool: string, args: string[]): string => execFileSync(tool, args, { encoding: 'utf8' });
 
 describeWith(poppler, 'the report printed to PDF in Chromium', () => {
   let chromium: Browser;
   let page: Page;
-  let dir: string;
   let pdfPath: string;
   // A site with a standard: page 1 carries its line and parts, the table its Standard column.
   const report = largeSiteReport(200, {
@@ -61,20 +38,7 @@ describeWith(poppler, 'the report printed to PDF in Chromium', () => {
   });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'minerdeck-report-pdf-'));
-    const htmlPath = join(dir, 'report.html');
-    writeFileSync(htmlPath, renderReport(report, 'html').content);
-    chromium = await launchChromium();
-    page = await chromium.newPage({ viewport: PRINTABLE });
-    await page.goto(`file://${htmlPath}`);
-    const pdf = await page.pdf({
-      format: 'A4',
-      landscape: true,
-      printBackground: true,
-      preferCSSPageSize: true,
-    });
-    pdfPath = join(dir, 'report.pdf');
-    writeFileSync(pdfPath, pdf);
+    ({ chromium, page, pdfPath } = await printReport(report));
   }, 60_000);
 
   afterAll(() => chromium?.close());
@@ -110,6 +74,17 @@ describeWith(poppler, 'the report printed to PDF in Chromium', () => {
     expect(tableRight).toBeLessThanOrEqual(view);
     expect(widest).toBeLessThanOrEqual(view);
     expect(cutHeaders).toEqual([]);
+    // What identifies a device is printed whole: no cell is cut or ends in "…" (the MAC's last octets,
+    // the Standard column's words were, before issue 34).
+    expect(await page.evaluate(CUT_CELLS)).toEqual([]);
+  });
+
+  it('prints every MAC and serial whole, each on one line, and the Standard column in full words', () => {
+    const text = poppler1('pdftotext', [pdfPath, '-']);
+    const lines = new Set(text.split('\n').map((line) => line.trim()));
+    const cut = report.devices.filter((d) => !lines.has(d.mac ?? '') || !lines.has(d.serial ?? ''));
+    expect(cut.map((d) => `${d.mac} ${d.serial}`)).toEqual([]);
+    expect(text).toContain('acceptance failed');
   });
 
   it('fits 200 devices in at most 10 pages, at least 25 devices a page', () => {

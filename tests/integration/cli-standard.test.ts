@@ -8,7 +8,7 @@
  * still differs; a device at the standard gets no write.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -222,4 +222,55 @@ describeWith(keychain, 'minerdeck standard and commission on a real keychain', (
     expect(last.stderr).toContain('Nothing to do: 4 of 4 devices at the standard');
     expect(devices.map(writes)).toEqual(before);
   }, 120_000);
+
+  it("keeps the firmware rollout's pacing with the standard: checked, merged flag by flag, kept with a new image", async () => {
+    expect((await cli(['site', 'create', 'Hall 8'])).code).toBe(0);
+    const image = join(dataDir, 'fw-1.2.7.bin');
+    writeFileSync(image, 'an image');
+    const alone = await cli(['standard', 'set', '--site', 'Hall 8', '--batch', '20']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain(
+      "pace the standard's firmware rollout: give --firmware PATH --firmware-version V too",
+    );
+    const wrong = await cli(['standard', 'set', '--site', 'Hall 8', '--growth', '0.5']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--growth must be a number from 1 to 100');
+    const set = await cli([
+      'standard',
+      'set',
+      '--site',
+      'Hall 8',
+      '--firmware',
+      image,
+      '--firmware-version',
+      '1.2.7',
+      '--batch',
+      '20',
+      '--max-offline',
+      '300',
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    expect((await cli(['standard', 'set', '--site', 'Hall 8', '--tolerate', '0'])).code).toBe(0);
+    const again = await cli([
+      'standard',
+      'set',
+      '--site',
+      'Hall 8',
+      '--firmware',
+      image,
+      '--firmware-version',
+      '1.2.8',
+    ]);
+    expect(again.code, again.stderr).toBe(0);
+    const shown = await cli(['standard', 'show', '--site', 'Hall 8', '--json']);
+    expect(shown.json[0]).toMatchObject({
+      standard: { firmware: { version: '1.2.8', pacing: { batch: 20, maxOffline: 300, tolerate: 0 } } },
+    });
+    const text = await cli(['standard', 'show', '--site', 'Hall 8']);
+    expect(text.stdout).toContain(
+      'firmware: 1.2.8 (image ' +
+        image +
+        '); pacing: first batch 20, 300 offline at most, 0 % of a batch may fail',
+    );
+  }, 60_000);
 });

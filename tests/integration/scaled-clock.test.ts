@@ -3,7 +3,7 @@
  * scale 600 a 30-minute acceptance window with a reading a minute takes a few real seconds and still
  * takes ~30 readings whose times are field time, 30 min apart; a firmware verify deadline of 15 field
  * minutes ends in about 1.5 real seconds for a device that never comes back; and a request's timeout
- * never goes under the clock's real floor (a silent device is given a real second, not 8 ms).
+ * never goes under the clock's real floor (a silent device is given the real floor (SCALED_TIMEOUT_FLOOR_MS), not 8 ms).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultCriteria } from '../../shared/domain/acceptance';
@@ -111,7 +111,7 @@ describe('a run on a scaled clock', () => {
     expect(realMs).toBeLessThan(1_500 + SCALED_TIMEOUT_FLOOR_MS + 3_000);
   }, 60_000);
 
-  it('a request’s timeout never goes under the real floor: a silent device is given a real second', async () => {
+  it('a request’s timeout never goes under the real floor: a silent device is given the real floor (SCALED_TIMEOUT_FLOOR_MS)', async () => {
     fleet = await startFleet({ count: 1 });
     const device = fleet.devices[0]!;
     device.addFault({ fault: { kind: 'hang' }, paths: ['/api/v1/summary'] });
@@ -119,7 +119,7 @@ describe('a run on a scaled clock', () => {
     try {
       const [target] = targetsOf(fleet);
       const realStart = Date.now();
-      // 5 field seconds at scale 600 would be 8 real ms: the floor gives the device a real second.
+      // 5 field seconds at scale 600 would be 8 real ms: the floor gives the device its real seconds.
       const sample = await visitDevice(
         { client, sessions: servicesFor(client).sessions },
         target!,

@@ -5,7 +5,11 @@
  * Commission run whose progress streams as `standard:*` events, and are then at the standard (a second
  * run writes nothing). One run at a time; a standard set is checked whole before its password is kept.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ok } from '../../shared/result';
 import type { SimDevice } from '../simulator';
 import { requestsTo } from '../support/sim-targets';
 import { useChannelWorld } from '../support/channel-world';
@@ -17,7 +21,12 @@ const writes = (d: SimDevice) =>
   requestsTo(d, '/api/v1/settings', 'POST').length + requestsTo(d, '/api/v1/actions/restart', 'POST').length;
 
 describe('site standard channels over the core services', () => {
+  const imageDir = mkdtempSync(join(tmpdir(), 'minerdeck-standard-image-'));
+  const image = join(imageDir, 'fw-1.2.8.bin');
+  writeFileSync(image, 'an image');
+  afterAll(() => rmSync(imageDir, { recursive: true, force: true }));
   const world = useChannelWorld({
+    core: { system: { chooseFile: async () => ok({ path: image }) } },
     name: 'minerdeck-standard-',
     devices: {
       devices: [
@@ -205,4 +214,20 @@ describe('site standard channels over the core services', () => {
     expect(run.ok && run.value?.summary).toContain('stopped: run Commission again to finish');
     expect(world.fleet.devices.map(writes)).toEqual(before);
   }, 60_000);
+
+  it("a new image chosen in the window keeps the site's pacing", async () => {
+    const kept = await call('standard:set', {
+      firmware: { version: '1.2.7', imagePath: image, pacing: { batch: 20, tolerate: 0 } },
+    });
+    expect(kept.ok && kept.value.standard?.firmware).toMatchObject({ pacing: { batch: 20, tolerate: 0 } });
+    const chosen = await call('firmware:choose-image', undefined);
+    expect(chosen.ok, JSON.stringify(chosen)).toBe(true);
+    const set = await call('standard:set', { firmware: { version: '1.2.8', image: 'chosen' } });
+    expect(set.ok && set.value.standard?.firmware).toEqual({
+      version: '1.2.8',
+      imagePath: image,
+      pacing: { batch: 20, tolerate: 0 },
+    });
+    expect((await call('standard:set', { firmware: null })).ok).toBe(true);
+  });
 });

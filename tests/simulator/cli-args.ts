@@ -19,6 +19,8 @@ export interface CliOptions {
   timeScale: number;
   /** The field profile's timings (field-profile.ts) and the site link (1 Gbit/s, 200 Mbit/s a device). */
   field: boolean;
+  /** Every Nth device (the Nth, 2Nth, …) is firmware without the notes API; 0: none. */
+  noNotesEvery: number;
   help: boolean;
 }
 
@@ -26,13 +28,15 @@ export type CliParse = { ok: true; options: CliOptions } | { ok: false; message:
 
 export const USAGE = `Usage: npm run simulator -- [--count N] [--port P] [--host-base 127.0.1] [--profile field|spec]
                             [--password PW] [--https] [--list] [--field] [--time-scale N]
+                            [--no-notes-every N]
 
 Starts N simulated devices (default 10), each on its own loopback address (host base .1, .2, …)
 and the same port (default 8080), and runs until Ctrl+C. Prints one summary line (count, models,
 address range, port); --list adds one line per device (address, MAC, model).
 --field gives the devices a real hall's timings (install 60-120 s, reboot 120-180 s, restart 30-60 s,
 climb 3-5 min, tuning 20-40 min) and one 1 Gbit/s site link for uploads (200 Mbit/s a device);
---time-scale N runs the devices' clock N times faster (default 1, real time).`;
+--time-scale N runs the devices' clock N times faster (default 1, real time).
+--no-notes-every N gives every Nth device firmware without the notes API (404 on /api/v1/notes).`;
 
 const MAX_COUNT = 20_000;
 /** A day of field time in under a minute and a half: more only loses the timers' precision. */
@@ -63,6 +67,7 @@ export function parseCliArgs(argv: string[]): CliParse {
         list: { type: 'boolean', default: false },
         field: { type: 'boolean', default: false },
         'time-scale': { type: 'string', default: '1' },
+        'no-notes-every': { type: 'string', default: '0' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -78,6 +83,8 @@ export function parseCliArgs(argv: string[]): CliParse {
     return { ok: false, message: `--profile must be 'field' or 'spec', got '${profile}'` };
   }
   if (values.password === '') return { ok: false, message: '--password must not be empty' };
+  const noNotesEvery = integer(values['no-notes-every'], 'no-notes-every', 0, MAX_COUNT);
+  if (typeof noNotesEvery === 'string') return { ok: false, message: noNotesEvery };
   const scaleText = values['time-scale'];
   const timeScale = Number(scaleText);
   if (!/^\d+(\.\d+)?$/.test(scaleText) || !(timeScale >= 1 && timeScale <= MAX_TIME_SCALE)) {
@@ -103,6 +110,7 @@ export function parseCliArgs(argv: string[]): CliParse {
       list: values.list,
       timeScale,
       field: values.field,
+      noNotesEvery,
       help: values.help,
     },
   };

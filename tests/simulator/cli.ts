@@ -36,6 +36,13 @@ async function main(argv: string[]): Promise<number> {
     timeScale: o.timeScale,
     ...(o.field ? { link: FIELD_LINK } : {}),
     defaults: o.field ? fieldProfile(basics) : basics,
+    ...(o.noNotesEvery > 0
+      ? {
+          devices: Array.from({ length: o.count }, (_, i) =>
+            (i + 1) % o.noNotesEvery === 0 ? { notesApi: false } : {},
+          ),
+        }
+      : {}),
   });
   // Hosts may skip an address taken by another process: the range is what was actually used.
   const hosts = fleet.devices.map((d) => d.host);
@@ -58,6 +65,9 @@ async function main(argv: string[]): Promise<number> {
     `Target range:  ${targetRange(hosts)}`,
     `Port:          ${o.port}${o.https ? ' (https, self-signed)' : ''}`,
     `Clock:         ${clockWords(o.field, o.timeScale)}`,
+    ...(o.noNotesEvery > 0
+      ? [`No notes API:  1 device in ${o.noNotesEvery} (firmware without /api/v1/notes)`]
+      : []),
     '',
     'Running. Press Ctrl+C to stop.',
   );

@@ -72,7 +72,8 @@ export function fail(
   return ctx.legacyFirmware ? empty(status, headers) : json(status, { err }, headers);
 }
 
-function parseObject(body: string): Record<string, unknown> | undefined {
+/** A JSON object body, or undefined for anything else (not JSON, an array, null…). */
+export function parseObject(body: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(body);
     return typeof value === 'object' && value !== null && !Array.isArray(value)

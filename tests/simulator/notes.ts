@@ -13,7 +13,7 @@
  * Notes are the device's own: kept across reboots and firmware updates (the simulator never clears them).
  * `notesApi: false`: firmware without the notes API (the oldest), 404 on every `/notes` path.
  */
-import { fail } from './handlers';
+import { fail, parseObject } from './handlers';
 import type { Handler } from './handlers';
 import type { Route } from './router';
 import { empty, json } from './sim-response';
@@ -75,17 +75,6 @@ export const isNotesPath = (pathname: string): boolean =>
 function keyOf(pathname: string): string | undefined {
   try {
     return decodeURIComponent(pathname.slice(NOTES_PATH.length + 1));
-  } catch {
-    return undefined;
-  }
-}
-
-function parseObject(body: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@
  * interval) and a system glue whose clipboard and browser answer "done". A test passes only what it
  * watches (a clipboard that records, a save dialog, another keychain or identity).
  */
+import type { ClockPolicy } from '../../electron/core/clock/clock-policy';
 import type { Keychain } from '../../electron/core/credentials/open-keychain';
 import type { FirmwareServiceOptions } from '../../electron/core/firmware/firmware-service';
 import { openCoreServices } from '../../electron/core/open-services';
@@ -23,6 +24,8 @@ export interface AppCoreOptions {
   system?: Partial<SystemGlue>;
   /** Firmware rollout waits (devices that reboot in a second). */
   firmwareTiming?: FirmwareServiceOptions['timing'];
+  /** The clock of each run (a scaled one for a fleet on the field clock); default the real clock. */
+  clockFor?: ClockPolicy;
 }
 
 /** System glue whose clipboard and browser answer "done". */
@@ -58,5 +61,6 @@ export function openAppCore(options: AppCoreOptions): Promise<CoreServices> {
     suggest: () => [],
     system: { ...doneGlue(), ...options.system },
     ...(options.firmwareTiming !== undefined ? { firmwareTiming: options.firmwareTiming } : {}),
+    ...(options.clockFor !== undefined ? { clockFor: options.clockFor } : {}),
   });
 }

@@ -6,7 +6,8 @@ import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from './requirements';
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: a suite's own flags (the camera test's fake video device), after the usual ones. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -19,6 +20,7 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-dev-shm-usage',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

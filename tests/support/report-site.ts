@@ -12,6 +12,8 @@ import type { CommissioningSnapshot, HandOverReport } from '../../shared/domain/
 import { newDevice } from '../../electron/core/inventory/devices';
 import { buildReport } from '../../electron/core/report/build-report';
 import type { ReportStandardInput } from '../../electron/core/report/report-standard';
+import type { FixtureLayoutOptions } from './report-layout';
+import { fixtureLayout } from './report-layout';
 
 export const REPORT_AT = '2026-03-01T09:00:00.000Z';
 const TH = 1e12;
@@ -48,8 +50,14 @@ const FAILURES: Record<number, Partial<AcceptanceVerdict['evidence']> & { reason
   },
 };
 
-function verdictOf(i: number, device: InventoryDevice): StoredVerdict {
-  const failure = FAILURES[i];
+/** The reason of a device failed by `failed` (beyond FAILURES' own): a hot chip. */
+const hotChip = (i: number): Partial<AcceptanceVerdict['evidence']> & { reasons: string[] } => ({
+  reasons: [`hottest chip ${86 + (i % 8)} °C, over 85 °C`],
+  temperature: { hottestChipC: 86 + (i % 8), board: 1 + (i % 3), hottestBoardC: 61 },
+});
+
+function verdictOf(i: number, device: InventoryDevice, failed: number): StoredVerdict {
+  const failure = FAILURES[i] ?? (i < failed ? hotChip(i) : undefined);
   const evidence: AcceptanceVerdict['evidence'] = {
     preset: i % 5 === 0 ? '3600' : '3200',
     readings: { taken: 31, failed: 0, failures: [] },
@@ -81,7 +89,14 @@ function verdictOf(i: number, device: InventoryDevice): StoredVerdict {
 /** `count` devices; verdicts for all but the last `unaccepted` (which are not run yet). */
 export function largeSiteReport(
   count = 200,
-  options: { unaccepted?: number; standard?: ReportStandardInput } = {},
+  options: {
+    unaccepted?: number;
+    standard?: ReportStandardInput;
+    /** The first `failed` devices fail (a hot chip, unless FAILURES gives one its own reason). */
+    failed?: number;
+    /** The site's layout (report-layout.ts); absent: no layout. */
+    layout?: FixtureLayoutOptions;
+  } = {},
 ): HandOverReport {
   const devices = Array.from({ length: count }, (_, i) =>
     newDevice(
@@ -152,7 +167,9 @@ export function largeSiteReport(
   };
   const unaccepted = options.unaccepted ?? 0;
   const acceptance = new Map(
-    devices.slice(0, count - unaccepted).map((device, i) => [device.id, verdictOf(i, device)] as const),
+    devices
+      .slice(0, count - unaccepted)
+      .map((device, i) => [device.id, verdictOf(i, device, options.failed ?? 0)] as const),
   );
   const activity: ActivityEntry[] = [
     {
@@ -215,6 +232,16 @@ export function largeSiteReport(
     activity,
     acceptance,
     ...(options.standard !== undefined ? { standard: options.standard } : {}),
+    ...(options.layout !== undefined
+      ? {
+          layout: fixtureLayout(
+            REPORT_SITE.id,
+            devices.map((d) => d.id),
+            REPORT_AT,
+            options.layout,
+          ),
+        }
+      : {}),
     laptop: 'field-laptop-07',
     technician: 'Dana Okafor',
     app: { name: 'Minerdeck', version: '0.9.0' },

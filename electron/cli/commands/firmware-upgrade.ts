@@ -38,6 +38,7 @@ import { EXIT, reportError } from '../output';
 import { startProgressLines } from '../progress-lines';
 import type { Clock } from '../../core/clock/clock';
 import { cliClockPolicy } from '../run-clock';
+import { PACING_OPTIONS, pacingFromOptions } from './pacing-options';
 import type { CliContext } from './context';
 import { commonOptions } from './device-command';
 import { bulkOf, openReachingCredentials } from './device-run';
@@ -64,48 +65,14 @@ function textOption(
   return { ok: true, value: value.trim() };
 }
 
-/** `--growth F`: a number from 1 to 100 (1: every batch alike), decimals allowed. */
-function growthOption(value: unknown): { ok: true; value?: number } | { ok: false; message: string } {
-  if (value === undefined) return { ok: true };
-  const n = Number(value);
-  if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value.trim()) || !(n >= 1 && n <= 100)) {
-    return {
-      ok: false,
-      message: `--growth must be a number from 1 to 100 (each batch that many times the one before; 1: all alike), not ${JSON.stringify(value)}.`,
-    };
-  }
-  return { ok: true, value: n };
-}
-
-/** `--tolerate P`: percent of a batch that may fail while the rollout goes on, 0 to 50. */
-function tolerateOption(value: unknown): { ok: true; value?: number } | { ok: false; message: string } {
-  if (value === undefined) return { ok: true };
-  const n = Number(value);
-  if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value.trim()) || !(n >= 0 && n <= 50)) {
-    return {
-      ok: false,
-      message: `--tolerate must be a percent from 0 to 50 (of a batch's devices that may fail while the rollout goes on; 0: the first failure stops it), not ${JSON.stringify(value)}.`,
-    };
-  }
-  return { ok: true, value: n };
-}
-
 /** The rollout's own options, checked before anything else happens. */
 function rolloutSettings(
   values: Record<string, string | boolean | undefined>,
 ): { ok: true; value: FirmwareSettingsInput } | { ok: false; message: string } {
   const canary = intOption(values.canary, 'canary', 1, 10_000);
   if (!canary.ok) return { ok: false, message: canary.error.message };
-  const batch = intOption(values.batch, 'batch', 1, 10_000);
-  if (!batch.ok) return { ok: false, message: batch.error.message };
-  const growth = growthOption(values.growth);
-  if (!growth.ok) return growth;
-  const maxBatch = intOption(values['max-batch'], 'max-batch', 1, 10_000);
-  if (!maxBatch.ok) return { ok: false, message: maxBatch.error.message };
-  const tolerate = tolerateOption(values.tolerate);
-  if (!tolerate.ok) return tolerate;
-  const maxOffline = intOption(values['max-offline'], 'max-offline', 1, 10_000);
-  if (!maxOffline.ok) return { ok: false, message: maxOffline.error.message };
+  const pacing = pacingFromOptions(values);
+  if (!pacing.ok) return pacing;
   const deadline = intOption(values.deadline, 'deadline', 1, 24 * 60);
   if (!deadline.ok) return { ok: false, message: deadline.error.message };
   const expect = textOption(values['expect-version'], 'expect-version');
@@ -116,11 +83,7 @@ function rolloutSettings(
     keepSettings: values['no-keep-settings'] !== true,
     retryFailed: values['retry-failed'] === true,
     ...(canary.value !== undefined ? { canary: canary.value } : {}),
-    ...(batch.value !== undefined ? { batch: batch.value } : {}),
-    ...(growth.value !== undefined ? { growth: growth.value } : {}),
-    ...(maxBatch.value !== undefined ? { maxBatch: maxBatch.value } : {}),
-    ...(tolerate.value !== undefined ? { tolerate: tolerate.value } : {}),
-    ...(maxOffline.value !== undefined ? { maxOffline: maxOffline.value } : {}),
+    ...pacing.value,
     ...(deadline.value !== undefined ? { deadlineMinutes: deadline.value } : {}),
     ...(expect.value !== undefined ? { expectVersion: expect.value } : {}),
     ...(model.value !== undefined ? { model: model.value } : {}),
@@ -192,11 +155,7 @@ export async function firmwareUpgradeCommand(ctx: CliContext, argv: readonly str
     'expect-version': { type: 'string' },
     model: { type: 'string' },
     canary: { type: 'string' },
-    batch: { type: 'string' },
-    growth: { type: 'string' },
-    'max-batch': { type: 'string' },
-    tolerate: { type: 'string' },
-    'max-offline': { type: 'string' },
+    ...PACING_OPTIONS,
     'no-keep-settings': { type: 'boolean', default: false },
     deadline: { type: 'string' },
     'password-stdin': { type: 'boolean', default: false },

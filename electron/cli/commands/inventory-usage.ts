@@ -12,6 +12,7 @@ export const SITE_USAGE = [
   'minerdeck site show [NAME] [--json]',
   'minerdeck site activity [--site NAME] [--device ADDRESS|ID] [--json]   (every write to its devices, oldest first)',
   'minerdeck site accept-import [DEVICE…] [--all] [--site NAME] [--json]   (list, or accept, the addresses and certificates imports proposed for known devices)',
+  'minerdeck site layout show|import FILE|export FILE [--site NAME] [--json]   (racks and slots: see "minerdeck site layout")',
 ].join('\n  ');
 
 export const IMPORT_USAGE =

@@ -19,6 +19,7 @@ import { PollRecorder } from '../../core/metrics/poll-recorder';
 import type { MonitorSettings } from '../../core/monitor/monitor-options';
 import { MIN_INTERVAL_MS, monitorClientOptions } from '../../core/monitor/monitor-options';
 import { intOption, parse } from '../args';
+import type { LocationOf } from '../device-location';
 import type { TwinsOf } from '../monitor-display';
 import { ChangeFilter, changeJson, changeLine, LiveTable, totalsLine } from '../monitor-display';
 import { LaptopNetworkLines, offNetworkLine } from '../laptop-network-lines';
@@ -122,6 +123,7 @@ function startPrinting(
   monitor: Monitor,
   title: string,
   twinsOf: TwinsOf,
+  locationOf: LocationOf,
 ): () => void {
   const changes = new ChangeFilter();
   const stream = ctx.progress;
@@ -133,7 +135,7 @@ function startPrinting(
     const draw = (): void => {
       timer = undefined;
       lastDraw = Date.now();
-      table.draw([...views.values()], monitor.snapshot().totals, title, twinsOf);
+      table.draw([...views.values()], monitor.snapshot().totals, title, twinsOf, locationOf);
     };
     const unsubscribe = monitor.subscribe((diff) => {
       for (const view of diff.devices) views.set(view.deviceId, view);
@@ -156,8 +158,14 @@ function startPrinting(
       if (!changes.isChange(view)) continue;
       output.out(
         output.json
-          ? changeJson(view, monitor.device(view.deviceId)?.reading, false, twinsOf(view.deviceId))
-          : changeLine(view, diff.at, twinsOf(view.deviceId)),
+          ? changeJson(
+              view,
+              monitor.device(view.deviceId)?.reading,
+              false,
+              twinsOf(view.deviceId),
+              locationOf(view.address),
+            )
+          : changeLine(view, diff.at, twinsOf(view.deviceId), locationOf(view.address)),
       );
     }
   });
@@ -238,12 +246,17 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
     // Other addresses answering with a device's MAC are separate devices: each line of such a device says so.
     const twins = new Map<string, readonly string[]>();
     const twinsOf: TwinsOf = (deviceId) => twins.get(deviceId);
+    // Each device's slot in the site's layout, when it is placed (issue 34).
+    const locationOf = await (
+      await import('../device-location')
+    ).cliLocations(ctx, siteId ?? args.value.siteRef);
     const stopPrinting = startPrinting(
       ctx,
       output,
       monitor,
       `Monitoring ${count} ${count === 1 ? 'device' : 'devices'} every ${seconds} s (Ctrl-C stops)`,
       twinsOf,
+      locationOf,
     );
     const done = untilDone(ctx.signal, durationMs, clock);
     // Each device is watched as soon as it is identified: silent addresses do not hold the others back.
@@ -272,8 +285,14 @@ export async function monitorCommand(ctx: CliContext, argv: readonly string[]): 
       printed.add(target.deviceId);
       output.out(
         output.json
-          ? changeJson(detail.view, detail.reading, true, twinsOf(target.deviceId))
-          : changeLine(detail.view, Date.now(), twinsOf(target.deviceId)),
+          ? changeJson(
+              detail.view,
+              detail.reading,
+              true,
+              twinsOf(target.deviceId),
+              locationOf(detail.view.address),
+            )
+          : changeLine(detail.view, Date.now(), twinsOf(target.deviceId), locationOf(detail.view.address)),
       );
     }
     const finalTotals = monitor.snapshot().totals;

@@ -35,6 +35,7 @@ import {
   withSiteHint,
 } from './inventory-context';
 import { REPORT_USAGE } from './inventory-usage';
+import { failureLines } from '../../../shared/format/report-failure-lines';
 
 function formatOf(format: string | undefined, out: string | undefined): Result<ReportFormat> {
   const wanted = format ?? (out === undefined ? 'html' : extname(out).slice(1).toLowerCase() || 'html');
@@ -152,6 +153,8 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
     output.err(
       `Report of site "${report.value.site.name}": ${counts.devices} devices (${states || 'none'}), ${counts.apiKeys} with an API key, ${counts.withProblems} with problems or alerts${out === undefined ? '.' : `; written to ${out}.`}`,
     );
+    // The failed devices by their slot, where a technician walks to (issue 34).
+    for (const line of failureLines(report.value)) output.err(`  failed: ${line}`);
     return EXIT.ok;
   } catch (error) {
     return reportError(output, toAppError(error));

@@ -195,6 +195,7 @@ const SUBCOMMANDS: Record<string, Sub> = {
 
 export async function siteCommand(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === 'layout') return (await import('./site-layout')).siteLayoutCommand(ctx, rest);
   const sub = name === undefined ? undefined : SUBCOMMANDS[name];
   if (sub === undefined) {
     const what = name === undefined ? 'no site subcommand given' : `unknown site subcommand "${name}"`;

@@ -14,12 +14,14 @@ import {
   defaultCriteria,
 } from '../../../shared/domain/acceptance';
 import type { PowerChoice } from '../../../shared/domain/power-plan';
-import type { StandardView } from '../../../shared/domain/standard';
+import type { StandardFirmware, StandardView } from '../../../shared/domain/standard';
 import type { StandardSetInput } from '../../../shared/ipc/channels/standard';
 import { standardSetInputSchema } from '../../../shared/ipc/channels/standard';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { readFirmwareImage } from '../../core/firmware/image-file';
+import type { RolloutPacing } from '../../../shared/domain/firmware';
+import { PACING_FLAGS, PACING_OPTIONS, pacingFromOptions } from './pacing-options';
 import type { InventoryServices } from '../../core/inventory/inventory-services';
 import { inventoryAccess } from '../../core/inventory/inventory-access';
 import { toAppError } from '../../core/errors/to-app-error';
@@ -133,11 +135,35 @@ function acceptanceOf(
   });
 }
 
+/**
+ * The standard's firmware part after this change: a new image with the pacing kept (and the flags over
+ * it), or the pacing flags over the firmware the site has. Pacing without any firmware is refused.
+ */
+function firmwareOf(
+  given: { path: string; version: string } | undefined,
+  pacing: RolloutPacing | undefined,
+  before: StandardFirmware | undefined,
+): Result<StandardFirmware | undefined> {
+  const merged = { ...before?.pacing, ...pacing };
+  const withPacing = Object.keys(merged).length > 0 ? { pacing: merged } : {};
+  if (given !== undefined)
+    return ok({ version: given.version, imagePath: resolve(given.path), ...withPacing });
+  if (pacing === undefined) return ok(undefined);
+  if (before === undefined) {
+    return err(
+      'INVALID_INPUT',
+      `${PACING_FLAGS.join(', ')} pace the standard's firmware rollout: give --firmware PATH --firmware-version V too (the site's standard has no firmware yet).`,
+    );
+  }
+  return ok({ ...before, ...withPacing });
+}
+
 /** The parts given on the command line, checked before stdin, the inventory or the keychain is touched. */
 function partsFromOptions(values: Record<string, unknown>): Result<{
   pools?: string[];
   power?: PowerChoice;
   firmware?: { path: string; version: string };
+  pacing?: RolloutPacing;
 }> {
   const pools = values.pool as unknown as string[] | undefined;
   if (values['pool-password-stdin'] === true && pools === undefined) {
@@ -161,9 +187,13 @@ function partsFromOptions(values: Record<string, unknown>): Result<{
       '--firmware PATH and --firmware-version V go together: the image, and the version devices report after it.',
     );
   }
+  const pacing = pacingFromOptions(values);
+  if (!pacing.ok) return err('INVALID_INPUT', pacing.message);
+  const pacingGiven = Object.keys(pacing.value).length > 0;
   return ok({
     ...(pools !== undefined ? { pools } : {}),
     ...(power?.ok === true ? { power: power.value } : {}),
+    ...(pacingGiven ? { pacing: pacing.value } : {}),
     ...(path !== undefined && version !== undefined ? { firmware: { path, version } } : {}),
   });
 }
@@ -182,6 +212,7 @@ export async function standardSetCommand(ctx: CliContext, argv: readonly string[
     'accept-minutes': { type: 'string' },
     'min-hashrate': { type: 'string' },
     'settle-minutes': { type: 'string' },
+    ...PACING_OPTIONS,
   });
   if (!parsed.ok) return reportError(ctx.output, parsed.error);
   const { values, positionals } = parsed.value;
@@ -198,6 +229,7 @@ export async function standardSetCommand(ctx: CliContext, argv: readonly string[
     parts.value.pools === undefined &&
     parts.value.power === undefined &&
     parts.value.firmware === undefined &&
+    parts.value.pacing === undefined &&
     !acceptanceGiven
   ) {
     return usageError(output, `nothing to set: give at least one part. Usage: ${STANDARD_SET_USAGE}`);
@@ -230,6 +262,8 @@ export async function standardSetCommand(ctx: CliContext, argv: readonly string[
     if (!before.ok) return reportError(output, before.error);
     const acceptance = acceptanceOf(values, before.value.standard?.acceptance);
     if (!acceptance.ok) return reportError(output, acceptance.error);
+    const newFirmware = firmwareOf(firmware, parts.value.pacing, before.value.standard?.firmware);
+    if (!newFirmware.ok) return reportError(output, newFirmware.error);
     const input: StandardSetInput = {
       site: siteId,
       ...(typedPassword && secret !== undefined ? { password: { kind: 'typed', password: secret } } : {}),
@@ -243,9 +277,7 @@ export async function standardSetCommand(ctx: CliContext, argv: readonly string[
           }
         : {}),
       ...(parts.value.power !== undefined ? { power: parts.value.power } : {}),
-      ...(firmware !== undefined
-        ? { firmware: { version: firmware.version, imagePath: resolve(firmware.path) } }
-        : {}),
+      ...(newFirmware.value !== undefined ? { firmware: newFirmware.value } : {}),
       ...(acceptance.value !== undefined ? { acceptance: acceptance.value } : {}),
     };
     // The rules the app's dialog is held to (the site password's rules above all), in the same words.

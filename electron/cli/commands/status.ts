@@ -10,6 +10,7 @@
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { appError } from '../../../shared/result';
 import type { DeviceClient } from '../../core/device/client';
 import { assertCredentialAccepted } from '../../core/device/credential-verdict';
@@ -71,8 +72,12 @@ export async function statusCommand(ctx: CliContext, argv: readonly string[]): P
     if (!site.ok) return reportError(output, site.error, { address: text });
     siteId = site.value.id;
   }
+  // Where the device stands (issue 34), read from the inventory while the device is read.
+  const located = import('../device-location')
+    .then((m) => m.cliLocations(ctx, siteId))
+    .then((of) => of(formatDeviceAddress(address)));
   if (!withPassword && !withKey) {
-    return statusWithStoredCredential(ctx, output, address, text, timeoutMs, siteId);
+    return statusWithStoredCredential(ctx, output, address, text, timeoutMs, siteId, located);
   }
   const secret = await readRequiredSecret(ctx, withPassword ? 'Password' : 'API key');
   if (!secret.ok) return reportError(output, secret.error, { address: text });
@@ -86,7 +91,9 @@ export async function statusCommand(ctx: CliContext, argv: readonly string[]): P
     const read = await readDevice(client, address, credential, ctx.signal);
     // A piped-in password is the working one; only the default is worth saying without the keychain.
     const factory = withPassword && secret.value === FACTORY_PASSWORD;
+    const location = await located;
     printReading(output, text, read, {
+      ...(location !== undefined ? { location } : {}),
       ...(withPassword ? { factoryPassword: factory } : {}),
       ...(factory ? { password: { status: 'factory-default' } satisfies PasswordStatus } : {}),
     });
@@ -142,6 +149,7 @@ function printReading(output: Output, text: string, read: DeviceRead, extra: Rec
     return;
   }
   for (const line of formatReading(text, reading)) output.out(line);
+  if (typeof extra.location === 'string') output.out(`  location ${extra.location}`);
   if (typeof extra.credential === 'string') output.out(`  auth     stored ${extra.credential}`);
   const password = extra.password as PasswordStatus | undefined;
   if (password?.status === 'factory-default') {
@@ -165,6 +173,7 @@ async function statusWithStoredCredential(
   text: string,
   timeoutMs: number | undefined,
   siteId: string | undefined,
+  located: Promise<string | undefined>,
 ): Promise<number> {
   const credentials = await openCliCredentials(ctx, { timeoutMs, keychain: 'open' });
   const { services } = credentials;
@@ -194,8 +203,10 @@ async function statusWithStoredCredential(
     );
     const info = (await services.vault.list()).devices.find((d) => d.deviceId === deviceId);
     const password = passwordStatusOf(info);
+    const location = await located;
     printReading(output, text, read, {
       device: deviceId,
+      ...(location !== undefined ? { location } : {}),
       credential: used === 'apiKey' ? 'API key' : 'password',
       password,
       factoryPassword: password.status === 'factory-default',

@@ -82,7 +82,7 @@ export async function settleDevice(
     // `/summary` shows something new on them (dead chips are named there).
     const due = (sample: AcceptanceSample): boolean =>
       ctx.settleMs === 0 ||
-      settledAt(sample, progress.previousHs, ctx.criteria) ||
+      settledAt(sample, progress.previousHs, ctx.criteria, progress.previousAt) ||
       (boardsUp(sample) && chainsDue(progress.window, sample, progress.window.summariesRead === 0));
     const sample = (await ctx.read(target, state, due, nextAt)) ?? {
       at: ctx.now(),
@@ -91,7 +91,7 @@ export async function settleDevice(
     if (ctx.isCancelled()) return undefined;
     applyModel(progress.window, state.model, state.modelError);
     progress.window.preset = state.preset ?? null;
-    if (ctx.settleMs === 0 || settledAt(sample, progress.previousHs, ctx.criteria)) {
+    if (ctx.settleMs === 0 || settledAt(sample, progress.previousHs, ctx.criteria, progress.previousAt)) {
       return { kind: 'settled', sample, tickAt: at, progress };
     }
     recordSettling(progress, sample);

@@ -20,6 +20,8 @@ export interface SettleProgress {
   lastRead?: AcceptanceSample;
   /** The last reading's real-time hash rate (H/s) when it was read in a mining state; else null. */
   previousHs: number | null;
+  /** When that reading was taken (field ms), with `previousHs`. */
+  previousAt: number | null;
   /** Since when (ms) the device is in its last reading's state. */
   stateSince: number | null;
   /** Since when the device (or a board) is in a failure state, and when that was last seen. */
@@ -30,6 +32,7 @@ export const newSettleProgress = (): SettleProgress => ({
   window: newWindow(undefined),
   settling: [],
   previousHs: null,
+  previousAt: null,
   stateSince: null,
   failure: null,
 });
@@ -73,6 +76,7 @@ export function recordSettling(progress: SettleProgress, sample: AcceptanceSampl
   if (sample.summary === undefined) {
     // A reading that failed breaks "two consecutive readings".
     progress.previousHs = null;
+    progress.previousAt = null;
     keep(progress, { at: new Date(sample.at).toISOString(), state: null, hashRateThs: null });
     return;
   }
@@ -80,5 +84,6 @@ export function recordSettling(progress: SettleProgress, sample: AcceptanceSampl
   trackFailure(progress, sample);
   progress.lastRead = sample;
   progress.previousHs = inMiningState(sample) ? (sampleRates(sample).realtimeHs ?? null) : null;
+  progress.previousAt = progress.previousHs === null ? null : sample.at;
   keep(progress, settlingReading(sample));
 }

@@ -77,20 +77,36 @@ export function untilAborted<T>(
   });
 }
 
-/** The shared unlock: every concurrent caller for the device awaits the same promise (`start` runs once). */
+/**
+ * The shared unlock: every concurrent caller for the device awaits the same promise (`start` runs once,
+ * with the signal of the caller that started it). When that caller leaves (its signal aborts), the unlock
+ * ends CANCELLED for every waiter: a waiter that did not cancel starts (or joins) the next unlock rather
+ * than take another caller's cancel for its own — a firmware verification waiting on an unlock the
+ * monitor's poll started and dropped took it for the rollout's cancel ("cancelled while it updates").
+ */
 export function shareUnlock(
   session: DeviceSession,
   start: () => Promise<string>,
   signal: AbortSignal | undefined,
   where: string,
 ): Promise<string> {
-  if (session.unlocking === undefined) {
+  let shared = session.unlocking;
+  const mine = shared === undefined;
+  if (shared === undefined) {
     const unlocking = start().finally(() => {
       if (session.unlocking === unlocking) session.unlocking = undefined;
     });
-    session.unlocking = unlocking;
+    session.unlocking = shared = unlocking;
     // Waiters that leave early must not turn this into an unhandled rejection.
     unlocking.catch(() => undefined);
   }
-  return untilAborted(session.unlocking, signal, where);
+  const waited = untilAborted(shared, signal, where);
+  // This caller's own unlock (its own signal in it): its outcome is this caller's, CANCELLED included.
+  if (mine) return waited;
+  return waited.catch((error: unknown) => {
+    if (error instanceof DeviceError && error.code === 'CANCELLED' && signal?.aborted !== true) {
+      return shareUnlock(session, start, signal, where);
+    }
+    throw error;
+  });
 }

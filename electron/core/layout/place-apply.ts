@@ -30,6 +30,9 @@ export function keepPlacements(
 ): { kept: Kept[]; displaced: Displaced[] } {
   const kept: Kept[] = [];
   const displaced: Displaced[] = [];
+  // By device and by slot: a hall of thousands placed in one request stays linear.
+  const byDevice = new Map(layout.placements.map((p) => [p.deviceId, p]));
+  const bySlot = new Map(layout.placements.map((p) => [slotKey(p), p]));
   for (const item of preview) {
     const allowed = item.outcome === 'place' || (acceptMoves && ASKED.has(item.outcome));
     if (!allowed || item.slotRef === undefined || item.deviceId === undefined) {
@@ -37,7 +40,8 @@ export function keepPlacements(
       continue;
     }
     const key = slotKey(item.slotRef);
-    const holder = layout.placements.find((p) => slotKey(p) === key && p.deviceId !== item.deviceId);
+    const held = bySlot.get(key);
+    const holder = held !== undefined && held.deviceId !== item.deviceId ? held : undefined;
     if (holder !== undefined && !acceptMoves) {
       kept.push({ item, placed: false, why: `${item.slotName ?? item.slot} still holds another device.` });
       continue;
@@ -48,14 +52,18 @@ export function keepPlacements(
         address: item.occupant?.deviceId === holder.deviceId ? item.occupant.address : holder.deviceId,
         slotName: item.slotName ?? item.slot,
       });
+      byDevice.delete(holder.deviceId);
     }
-    layout.placements = layout.placements.filter((p) => p.deviceId !== item.deviceId && p !== holder);
-    layout.placements.push({ ...item.slotRef, deviceId: item.deviceId, placedAt: at });
+    const before = byDevice.get(item.deviceId);
+    if (before !== undefined) bySlot.delete(slotKey(before));
+    const placement = { ...item.slotRef, deviceId: item.deviceId, placedAt: at };
+    byDevice.set(item.deviceId, placement);
+    bySlot.set(key, placement);
     kept.push({ item, placed: true });
   }
+  layout.placements = [...byDevice.values()];
   // A displaced device placed again later in the same request is not displaced after all.
-  const placedNow = new Set(layout.placements.map((p) => p.deviceId));
-  return { kept, displaced: displaced.filter((d) => !placedNow.has(d.deviceId)) };
+  return { kept, displaced: displaced.filter((d) => !byDevice.has(d.deviceId)) };
 }
 
 /** Keeps what was last read of these devices' `location` notes (one per device, the newest). */

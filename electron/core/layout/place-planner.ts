@@ -7,7 +7,13 @@
  * is refused in words.
  */
 import type { InventoryDevice } from '../../../shared/domain/inventory';
-import type { PlaceItem, PlacePreviewItem, SiteLayout, SlotRef } from '../../../shared/domain/layout';
+import type {
+  PlaceItem,
+  PlacePreviewItem,
+  Placement,
+  SiteLayout,
+  SlotRef,
+} from '../../../shared/domain/layout';
 import type { LabelScope } from './label-match';
 import { devicesMatching, hostOf } from './label-match';
 import type { SlotIndex } from './slot-index';
@@ -106,17 +112,22 @@ function refuseDuplicates(ctx: PlanContext, resolved: Resolved[], items: readonl
 }
 
 /** The outcome of a request item whose device and slot are both known and asked once. */
+interface Placed {
+  byDevice: ReadonlyMap<string, Placement>;
+  bySlot: ReadonlyMap<string, Placement>;
+}
+
 function judge(
   item: Resolved,
   ctx: PlanContext,
   leaving: ReadonlySet<string>,
   addressOf: (id: string) => string,
+  placed: Placed,
 ): void {
   const ref = item.slotRef as SlotRef;
-  const current = ctx.layout.placements.find((p) => p.deviceId === item.deviceId);
-  const occupant = ctx.layout.placements.find(
-    (p) => slotKey(p) === slotKey(ref) && p.deviceId !== item.deviceId,
-  );
+  const current = placed.byDevice.get(item.deviceId ?? '');
+  const held = placed.bySlot.get(slotKey(ref));
+  const occupant = held !== undefined && held.deviceId !== item.deviceId ? held : undefined;
   const from = current === undefined ? undefined : ctx.slots.nameOf(current);
   if (current !== undefined && slotKey(current) === slotKey(ref)) {
     item.outcome = 'already-there';
@@ -164,6 +175,10 @@ export function planPlacements(ctx: PlanContext, items: readonly PlanItem[]): Pl
   const leaving = new Set(open.map((item) => item.deviceId as string));
   const addresses = new Map(ctx.scope.devices.map((d) => [d.id, hostOf(d.address)]));
   const addressOf = (id: string): string => addresses.get(id) ?? id;
-  for (const item of open) judge(item, ctx, leaving, addressOf);
+  const placed: Placed = {
+    byDevice: new Map(ctx.layout.placements.map((p) => [p.deviceId, p])),
+    bySlot: new Map(ctx.layout.placements.map((p) => [slotKey(p), p])),
+  };
+  for (const item of open) judge(item, ctx, leaving, addressOf, placed);
   return resolved;
 }

@@ -29,6 +29,8 @@ import type { StoredVerdict } from '../../../shared/domain/acceptance';
 import { inForceOf, reportAcceptanceOf, workerOf } from './report-in-force';
 import type { ReportStandardInput } from './report-standard';
 import { reportStandardOf } from './report-standard';
+import type { SiteLayout } from '../../../shared/domain/layout';
+import { reportLocationsOf, reportRacksOf, UNPLACED } from './report-location';
 
 /** What the keychain holds for a device, as metadata. */
 export interface StoredCredentialFacts {
@@ -51,6 +53,8 @@ export interface ReportInputs {
   acceptance?: ReadonlyMap<string, StoredVerdict>;
   /** The site's standard and what was read of the devices for it; absent: the site has none. */
   standard?: ReportStandardInput;
+  /** The site's racks and who stands where (issue 34); absent: the site has no layout (all unplaced). */
+  layout?: SiteLayout;
   laptop: string;
   /** Who hands over; empty: a line to fill in by hand. */
   technician?: string;
@@ -267,6 +271,8 @@ export function buildReport(inputs: ReportInputs): HandOverReport {
   flagSameMac(inputs.devices, devices);
   const standard = reportStandardOf(inputs.standard ?? { standard: undefined }, devices);
   for (const device of devices) device.standard = standard.devices.get(device.deviceId) ?? null;
+  const locations = reportLocationsOf(inputs.layout);
+  for (const device of devices) Object.assign(device, locations.get(device.deviceId) ?? UNPLACED);
   const byState: Partial<Record<ReportState, number>> = {};
   for (const device of devices) byState[device.state] = (byState[device.state] ?? 0) + 1;
   return {
@@ -290,6 +296,7 @@ export function buildReport(inputs: ReportInputs): HandOverReport {
     inForce: inForceOf(devices),
     activity: activityOfReport(activity),
     standard: standard.section,
+    racks: reportRacksOf(inputs.layout),
     devices,
   };
 }

@@ -11,10 +11,15 @@ import { passwordStatusText } from '../../../shared/format/password-status-text'
 import { lastRestartText, ledText, poolsText } from '../../../shared/format/setup-text';
 import { standardCellText, standardPartsText } from '../../../shared/format/report-standard-text';
 import { pendingOf } from '../../../shared/format/report-document';
+import { devicesInReportOrder } from '../../../shared/format/report-racks';
 
 const HEADER = [
   'address',
   'label',
+  // Where it stands (issue 34): empty when not placed in a rack of the site's layout.
+  'area',
+  'rack',
+  'slot',
   'mac',
   'hostname',
   'model',
@@ -85,6 +90,7 @@ export function reportCsv(report: HandOverReport): string {
     ['with api key', report.counts.apiKeys],
     ['with factory password', report.counts.factoryPasswords],
     ['with problems or alerts', report.counts.withProblems],
+    ['racks', (report.racks ?? []).length],
     // The site against its standard: the line, then what the standard asks (never a secret).
     ...(report.standard === undefined
       ? []
@@ -97,9 +103,13 @@ export function reportCsv(report: HandOverReport): string {
     // The site's writes, oldest first: one line each, with the addresses a write failed on.
     ...report.activity.map((a): CellValue[] => ['activity', `${localTime(a.at)} · ${a.by} · ${a.summary}`]),
   ];
-  const devices = report.devices.map((d): CellValue[] => [
+  // In the printed report's order: rack by rack, slot by slot, the unplaced last (by address without a layout).
+  const devices = devicesInReportOrder(report).map((d): CellValue[] => [
     d.address,
     d.label,
+    d.area ?? null,
+    d.rack ?? null,
+    d.slot ?? null,
     d.mac,
     d.hostname,
     d.model,

@@ -6,12 +6,15 @@
 import type { HandOverReport, ReportDevice } from '../../../shared/domain/report';
 import { criteriaText, evidenceLines, shortAddress } from '../../../shared/format/acceptance-text';
 import { addressesText, problemGroups } from '../../../shared/format/report-document';
+import { devicesInReportOrder } from '../../../shared/format/report-racks';
 import { escapeHtml } from './html-text';
+import { namedWithSlot } from '../../../shared/format/device-place-text';
 
 function block(device: ReportDevice): string {
   const acceptance = device.acceptance;
   if (acceptance === null) return '';
-  const title = [shortAddress(device.address), device.mac ?? '', device.label]
+  // Named by its slot first when placed (C1-R01-S1-P2 (10.7.0.2)), then its MAC and label.
+  const title = [namedWithSlot(device.address, device.slot ?? undefined), device.mac ?? '', device.label]
     .filter((p) => p !== '')
     .join(' · ');
   return `<article class="evidence"><h3>${escapeHtml(title)} — Failed</h3><ul class="reasons">${acceptance.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><ul class="facts-list">${evidenceLines(
@@ -22,7 +25,7 @@ function block(device: ReportDevice): string {
 }
 
 export function evidenceSection(report: HandOverReport): string {
-  const failed = report.devices.filter((d) => d.acceptance?.verdict === 'fail');
+  const failed = devicesInReportOrder(report).filter((d) => d.acceptance?.verdict === 'fail');
   if (failed.length === 0) return '';
   const criteria = failed[0]?.acceptance?.criteria;
   return `<section class="evidence-section"><h2>Evidence of the failures (${failed.length})</h2>${criteria === undefined ? '' : `<p class="muted">The standard: ${escapeHtml(criteriaText(criteria))}.</p>`}<div class="evidence-grid">${failed.map(block).join('')}</div></section>`;

@@ -16,6 +16,8 @@ import { deviceTable } from './report-device-table';
 import { evidenceSection, notesSection, problemsSection } from './report-evidence';
 import { escapeHtml } from './html-text';
 import { pageOne } from './report-page-one';
+import { rackPages, RACK_STYLE } from './report-rack-pages';
+import { rackGroupsOf } from '../../../shared/format/report-racks';
 
 export { escapeHtml } from './html-text';
 
@@ -48,6 +50,8 @@ const STYLE = `
   ul.lines { margin: 0; padding-left: 14px; }
   ul.lines li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   ul.lines.wrap li, .page-one ul.lines li { white-space: normal; overflow-wrap: anywhere; }
+  /* A failure's line is its device's name (first: never cut), then its reason: two lines at most. */
+  .page-one ul.lines li { max-height: 2.6em; overflow: hidden; }
   .signatures { break-inside: avoid; margin-top: 6px; }
   .sign-row { display: grid; grid-template-columns: 2fr 2fr 1fr; gap: 24px; }
   .sign .role { font-weight: 600; }
@@ -57,7 +61,10 @@ const STYLE = `
   thead { display: table-header-group; }
   tr { break-inside: avoid; page-break-inside: avoid; }
   th, td { border: 1px solid #d0d7de; padding: 1px 4px; text-align: left; }
-  td { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 8pt; }
+  td { white-space: normal; overflow-wrap: anywhere; font-size: 8pt; }
+  td.num { white-space: nowrap; }
+  td.mono { font-size: 7pt; }
+  td.id { font-weight: 500; }
   th { background: #f0f3f6; font-weight: 600; font-size: 7.5pt; line-height: 1.15; vertical-align: bottom;
     overflow-wrap: anywhere; }
   td.num { text-align: right; }
@@ -76,6 +83,7 @@ const STYLE = `
 `;
 
 export function reportHtml(report: HandOverReport): string {
+  const groups = rackGroupsOf(report);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -83,11 +91,11 @@ export function reportHtml(report: HandOverReport): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="referrer" content="no-referrer">
 <title>Hand-over report – ${escapeHtml(report.site.name)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${RACK_STYLE}</style>
 </head>
 <body>
 ${pageOne(report)}
-${deviceTable(report)}
+${groups.length === 0 ? deviceTable(report) : rackPages(report, groups)}
 ${evidenceSection(report)}
 ${problemsSection(report)}
 ${notesSection(report)}

@@ -6,7 +6,7 @@
  */
 import type { HandOverReport } from '../../../shared/domain/report';
 import {
-  failuresOf,
+  pageOneLists,
   pendingOf,
   headlineOf,
   PAGE_ONE_LIMITS,
@@ -68,27 +68,31 @@ function standard(report: HandOverReport): string {
   return `${line}<p class="standard-parts muted">The standard: ${escapeHtml(parts.join(' · '))}</p>`;
 }
 
+const line = ({ name, reason }: { name: string; reason: string }): string =>
+  `<li><b>${escapeHtml(name)}</b> — ${escapeHtml(reason)}</li>`;
+
+/**
+ * The failed devices by name with their reason, then the pending ones, within page 1's room
+ * (pageOneLists): the rest counted, where they stand said in one line, every one in the evidence.
+ */
 function failures(report: HandOverReport): string {
-  const failed = failuresOf(report);
-  if (failed.length === 0) {
+  const lists = pageOneLists(report);
+  const failedCount = lists.failures.length + lists.failuresLeft;
+  if (failedCount === 0) {
     const none =
       report.counts.accepted > 0 ? 'No device failed its acceptance.' : 'No acceptance verdict yet.';
-    return `<section class="failures"><h2>Failures</h2><p class="muted">${none}</p></section>`;
+    return `<section class="failures"><h2>Failures</h2><p class="muted">${none}</p></section>${pendingList(lists)}`;
   }
-  const lines = failed
-    .slice(0, PAGE_ONE_FAILURES)
-    .map(({ name, reason }) => `<li><b>${escapeHtml(name)}</b> — ${escapeHtml(reason)}</li>`);
-  return `<section class="failures"><h2>Failures (${failed.length})</h2><ul class="lines">${lines.join('')}${more(failed.length - PAGE_ONE_FAILURES, 'failed devices: see Evidence')}</ul></section>${pendingList(report)}`;
+  const byRack =
+    lists.failedByRack === null ? '' : `<li class="muted">${escapeHtml(lists.failedByRack)}</li>`;
+  return `<section class="failures"><h2>Failures (${failedCount})</h2><ul class="lines">${lists.failures.map(line).join('')}${more(lists.failuresLeft, 'failed devices: see Evidence')}${byRack}</ul></section>${pendingList(lists)}`;
 }
 
 /** The pending devices with their reason ("still tuning after 15 min …"): not failures, not judged yet. */
-function pendingList(report: HandOverReport): string {
-  const pending = pendingOf(report);
-  if (pending.length === 0) return '';
-  const lines = pending
-    .slice(0, PAGE_ONE_FAILURES)
-    .map(({ name, reason }) => `<li><b>${escapeHtml(name)}</b> — ${escapeHtml(reason)}</li>`);
-  return `<section class="pending"><h2>Pending: not judged yet (${pending.length})</h2><ul class="lines">${lines.join('')}${more(pending.length - PAGE_ONE_FAILURES, 'pending devices: see the CSV')}</ul></section>`;
+function pendingList(lists: ReturnType<typeof pageOneLists>): string {
+  const count = lists.pending.length + lists.pendingLeft;
+  if (count === 0) return '';
+  return `<section class="pending"><h2>Pending: not judged yet (${count})</h2><ul class="lines">${lists.pending.map(line).join('')}${more(lists.pendingLeft, 'pending devices: see the table')}</ul></section>`;
 }
 
 function activity(report: HandOverReport): string {

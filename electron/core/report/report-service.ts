@@ -16,6 +16,7 @@ import { verdictsOf } from '../acceptance/verdict-store';
 import { activityOf } from '../inventory/activity';
 import { devicesOf, setCommissioning, sight } from '../inventory/devices';
 import { resolveSite } from '../inventory/sites';
+import { layoutOf } from '../inventory/site-layouts';
 import type { InventoryStore } from '../inventory/store';
 import type { MonitorTarget } from '../monitor/monitor';
 import type { StoredCredentialFacts } from './build-report';
@@ -95,6 +96,7 @@ export function createReportService(options: ReportServiceOptions): ReportServic
       activity: activityOf(inventory, id),
       acceptance: verdictsOf(inventory, id),
       standard: standardOf(inventory, id),
+      layout: layoutOf(inventory, id),
     });
   }
 
@@ -146,7 +148,7 @@ export function createReportService(options: ReportServiceOptions): ReportServic
     async report(request = {}) {
       const loaded = await siteRecords(request.site);
       if (!loaded.ok) return loaded;
-      const { site, devices, activity, acceptance, standard } = loaded.value;
+      const { site, devices, activity, acceptance, standard, layout } = loaded.value;
       const credentials = await options.credentialFacts?.(devices.map((device) => device.id));
       let snapshot: CommissioningSnapshot | undefined;
       if (request.check !== false && options.liveCheck !== undefined) {
@@ -163,6 +165,7 @@ export function createReportService(options: ReportServiceOptions): ReportServic
         activity,
         acceptance,
         standard: standardInput,
+        ...(layout !== undefined ? { layout } : {}),
         laptop: options.laptop,
         technician: technicianOf(request.technician),
         app: options.app,

@@ -7,9 +7,12 @@
  * they become ready, never the whole selection waiting for its slowest device.
  *
  * - A write stage (password, settings, restart) runs one group at a time — each write service has its
- *   own concurrency, so two groups at once would only exceed it; devices that arrive meanwhile are the
- *   next group. Its devices go on when the group's write has ended (one preview, one send, one read-back,
- *   one activity entry per group).
+ *   own concurrency, so two small groups at once would only exceed it; devices that arrive meanwhile are
+ *   the next group. Its devices go on when the group's write has ended (one preview, one send, one
+ *   read-back, one activity entry per group). A stage with `groups` starts another group beside the ones
+ *   under way once `atLeast` devices wait, up to `max` at once: on a hall, devices leave the rollout
+ *   steadily, and a device that waited for the group before it to end waited for that group's slowest
+ *   device (measured: minutes at the end of a 1,000-device Commission, docs/benchmarks.md "field").
  * - A `once` stage (firmware) runs once over every device that reaches it, when no device can still
  *   arrive: the rollout keeps its own plan and batches. Each of its devices goes on the moment the
  *   rollout concludes it (`release`), while the rollout still updates others.
@@ -30,6 +33,8 @@ export interface PipelineStage {
   work: (group: PoolTarget[], release: (deviceId: string) => void) => Promise<void>;
   /** Groups of this stage may run at the same time (acceptance windows). */
   overlap?: boolean;
+  /** Another group may start beside those under way once `atLeast` devices wait, `max` groups at once. */
+  groups?: { max: number; atLeast: number };
   /** The stage runs once, over every device that reaches it, when no earlier stage can send more. */
   once?: boolean;
 }
@@ -71,7 +76,9 @@ export function runPipeline(run: RunState, stages: readonly PipelineStage[]): Pr
     const canStart = (s: StageState, i: number): boolean => {
       if (s.waiting.length === 0) return false;
       if (s.stage.once === true) return !s.ran && s.running === 0 && drainedBefore(i);
-      return s.running === 0 || s.stage.overlap === true;
+      if (s.running === 0 || s.stage.overlap === true) return true;
+      const more = s.stage.groups;
+      return more !== undefined && s.running < more.max && s.waiting.length >= more.atLeast;
     };
 
     const start = (s: StageState, i: number): void => {

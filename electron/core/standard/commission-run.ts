@@ -29,6 +29,11 @@ export type {
 } from './commission-run-types';
 export { initialDevice } from './commission-run-state';
 
+/** Settings and restart groups under way at once, at most (each a bulk of its own concurrency). */
+export const WRITE_GROUPS_AT_ONCE = 3;
+/** Devices waiting that make another settings or restart group start beside one under way. */
+export const WRITE_GROUP_AT_LEAST = 16;
+
 /** The stages in the plan's order, each one step's work over a group of devices. */
 export function commissionStages(
   deps: CommissionRunDeps,
@@ -37,6 +42,9 @@ export function commissionStages(
 ): PipelineStage[] {
   // Which devices a settings write asked to restart: their restart group reads it.
   const restartAsked = new Set<string>();
+  // Beside a group under way, another once a bulk's worth waits: a few bulks at once, a few activity
+  // entries per minute, never a device waiting minutes for the slowest of the group before it.
+  const groups = { max: WRITE_GROUPS_AT_ONCE, atLeast: WRITE_GROUP_AT_LEAST };
   return [
     { kind: 'password', work: (group) => passwordPhase(deps, input, run, group) },
     {
@@ -46,11 +54,12 @@ export function commissionStages(
     },
     {
       kind: 'settings',
+      groups,
       work: async (group) => {
         await settingsPhase(deps, input, run, group, restartAsked);
       },
     },
-    { kind: 'restart', work: (group) => restartPhase(deps, input, run, group, restartAsked) },
+    { kind: 'restart', groups, work: (group) => restartPhase(deps, input, run, group, restartAsked) },
     {
       kind: 'acceptance',
       overlap: true,

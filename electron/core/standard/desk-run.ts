@@ -149,30 +149,34 @@ export async function startCommission(
   view.siteId = planned.value.plan.siteId;
   view.devices = entries.map(initialDevice);
   view.counts = countsOf(view.devices);
+  // The run's clock (scaled only in demo mode on loopback: clock-policy.ts): its ticks, its step times and
+  // its time left, all in the same (field) time — a real-time estimate of field-time steps says nonsense.
+  const clock = runClock(ctx, planned.value);
   state.progress = createCommissionProgress({
-    now: () => ctx.now().getTime(),
+    now: () => clock.now(),
     acceptance: planned.value.standard.acceptance,
   });
-  state.ending = carryOut(ctx, kept, state, planned.value, entries);
+  state.ending = carryOut(ctx, kept, state, { planned: planned.value, entries, clock });
   tell(ctx, state);
   return ok(copyRun(view));
 }
+
+const runClock = (ctx: DeskContext, planned: Planned): Clock =>
+  ctx.options.clockFor?.(planned.targets.map((t) => t.address)) ?? ctx.options.clock ?? REAL_CLOCK;
 
 /** The run in the background, then its end: the view, the kept facts, the drift it changed. */
 async function carryOut(
   ctx: DeskContext,
   kept: DeskFacts,
   state: DeskRun,
-  planned: Planned,
-  entries: readonly CommissionPlanEntry[],
+  run: { planned: Planned; entries: readonly CommissionPlanEntry[]; clock: Clock },
 ): Promise<void> {
   const { options } = ctx;
   const { view, controller } = state;
+  const { planned, entries, clock } = run;
   const { credentials, commission, inventory } = options.services;
   const runners = options.runners?.(planned.siteId) ?? {};
   const c = ctx.concurrency();
-  // The run's clock (scaled only in demo mode on loopback: clock-policy.ts): its ticks and step times.
-  const clock = options.clockFor?.(planned.targets.map((t) => t.address)) ?? options.clock ?? REAL_CLOCK;
   const ticking = new AbortController();
   const ticks = tickProgress(state, ctx, clock, ticking.signal);
   const devices = await runCommission(

@@ -48,7 +48,11 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
       if (input.firmware !== undefined && input.firmware !== null && 'image' in input.firmware) {
         const path = options.chosenImagePath?.();
         if (path === undefined) return err('INVALID_INPUT', CHOOSE_IMAGE_FIRST);
-        input = { ...input, firmware: { version: input.firmware.version, imagePath: path } };
+        // A new image keeps the site's pacing (set at the office with `standard set --batch …`).
+        const kept = await standard.standard(input.site);
+        const pacing = input.firmware.pacing ?? (kept.ok ? kept.value.standard?.firmware?.pacing : undefined);
+        const firmware = { version: input.firmware.version, imagePath: path };
+        input = { ...input, firmware: pacing !== undefined ? { ...firmware, pacing } : firmware };
       }
       const set = await standard.set(input);
       if (!set.ok) return set;

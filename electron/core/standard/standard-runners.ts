@@ -66,7 +66,8 @@ export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
       targets,
       imagePath: firmware.imagePath,
       siteId: options.siteId,
-      settings: { expectVersion: firmware.version },
+      // The site's pacing for a hall, where its standard sets one (else the rollout's defaults).
+      settings: { expectVersion: firmware.version, ...firmware.pacing },
       ...(signal !== undefined ? { signal } : {}),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     });

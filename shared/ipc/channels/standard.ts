@@ -66,7 +66,11 @@ export const standardSetInputSchema = z.strictObject({
     .union([
       z.strictObject(standardFirmwareSchema.shape),
       // The window never names a path: the image last chosen through `firmware:choose-image` (kept in main).
-      z.strictObject({ version: standardFirmwareSchema.shape.version, image: z.literal('chosen') }),
+      z.strictObject({
+        version: standardFirmwareSchema.shape.version,
+        image: z.literal('chosen'),
+        pacing: standardFirmwareSchema.shape.pacing,
+      }),
     ])
     .nullable()
     .optional(),

@@ -5,22 +5,28 @@
  */
 
 /**
- * The app's actions for the same job, counted as the Chromium workflow test counts them
- * (tests/e2e/harness/user-actions.ts: a click, a menu choice or a key is one action, typing into a field
- * one per field; docs/benchmarks.md "commission-workflow"), with the site's standard — password, firmware
- * image, pools, budget, acceptance — made beforehand (Sites → Standard…, at the office).
+ * The app's actions for the same job, in the words the Chromium variant counts them
+ * (tests/e2e/field-job.test.ts, on the field clock at 45 devices; tests/e2e/harness/user-actions.ts: a
+ * click, a menu choice or a key is one action, typing into a field one per field), with the site's
+ * standard — password, firmware image, pools, budget, acceptance — made beforehand (at the office). That
+ * test checks its counted log equals `appActionsFor(its size)`, so the count the bench prints is measured.
  */
 export const APP_ACTIONS = [
   'type the range',
-  'Scan',
-  'Add N devices to the fleet',
-  'Go to the fleet',
-  'select all',
-  'Commission…',
-  'Bring N devices to the standard',
-  'Report',
-  'Save report',
+  'click Scan',
+  'click Add N devices to the fleet',
+  'click Go to the fleet',
+  'click select all',
+  'click Commission…',
+  'click Bring N devices to the standard',
+  'click Close',
+  'click Report',
+  'click Save HTML… (the report)',
 ] as const;
+
+/** `APP_ACTIONS` for a hall of `devices` (the buttons name the count). */
+export const appActionsFor = (devices: number): string[] =>
+  APP_ACTIONS.map((a) => a.replace(/\bN\b/, String(devices)));
 
 /**
  * Setting the standard up on site instead, inside Commission…: the fields the workflow test counts, plus

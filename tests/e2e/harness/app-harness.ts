@@ -10,6 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import type { SettingsPatch } from '../../../shared/domain/settings';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
+import type { ClockPolicy } from '../../../electron/core/clock/clock-policy';
 import type { Keychain } from '../../../electron/core/credentials/open-keychain';
 import type { DiscoveryPrefill } from '../../../electron/core/discovery/discovery-service';
 import type { SubnetSuggestion } from '../../../electron/core/discovery/subnet-suggestions';
@@ -63,6 +64,12 @@ export interface AppHarnessOptions {
   chooseFile?: (title: string) => string | null;
   /** Firmware rollout waits (tests: devices that reboot in a second). */
   firmwareTiming?: FirmwareServiceOptions['timing'];
+  /**
+   * The clock of each acceptance, firmware and Commission run (open-services.ts): a field test gives the
+   * simulator's scaled clock (`scaledClock(fleet.timeScale, fleet.clockStartMs)`) so Minerdeck's waits run
+   * on the devices' field time, as the CLI does with MINERDECK_TIME_SCALE. Default: the real clock.
+   */
+  clockFor?: ClockPolicy;
 }
 
 export interface AppHarness {
@@ -152,6 +159,7 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
     ...(options.monitorOverrides !== undefined ? { monitorOverrides: options.monitorOverrides } : {}),
     ...(options.prefill !== undefined ? { prefill: options.prefill } : {}),
     ...(options.firmwareTiming !== undefined ? { firmwareTiming: options.firmwareTiming } : {}),
+    ...(options.clockFor !== undefined ? { clockFor: options.clockFor } : {}),
   });
   built.services = services;
   const server = await startHarnessServer({

@@ -23,6 +23,8 @@ export interface E2eSession {
 export interface E2eSessionOptions extends Omit<AppHarnessOptions, 'appDir'> {
   /** Runs once the harness is up, before the page opens (e.g. devices already in the fleet at start). */
   beforePage?: (harness: AppHarness) => Promise<unknown>;
+  /** Chromium flags for this suite only (e.g. a fake camera showing a video file). */
+  chromiumArgs?: readonly string[];
 }
 
 /**
@@ -54,7 +56,7 @@ export async function waitAllOnline(harness: AppHarness, count: number, timeoutM
 }
 
 export async function openE2eSession(fleet: Fleet, options: E2eSessionOptions): Promise<E2eSession> {
-  const { beforePage, ...harnessOptions } = options;
+  const { beforePage, chromiumArgs, ...harnessOptions } = options;
   const closers: (() => Promise<unknown>)[] = [() => fleet.close()];
   const close = async (): Promise<void> => {
     for (const closeOne of closers.splice(0).reverse()) await closeOne().catch(() => undefined);
@@ -68,7 +70,7 @@ export async function openE2eSession(fleet: Fleet, options: E2eSessionOptions): 
     });
     closers.push(() => harness.close());
     await beforePage?.(harness);
-    const browser = await launchChromium();
+    const browser = await launchChromium(chromiumArgs);
     closers.push(() => browser.close());
     const app = await openAppPage(browser, harness.server);
     closers.push(() => app.close());

@@ -63,6 +63,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.json': 'application/json',
+  // The bundled label reader (Scan to place's camera): served like the app's own files.
+  '.wasm': 'application/wasm',
 };
 
 const requestSchema = z.object({

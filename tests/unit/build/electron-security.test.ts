@@ -48,12 +48,15 @@ const RULES: Rule[] = [
     absent: [/enableRemoteModule/, /@electron\/remote/, /webviewTag: true/, /enableBlinkFeatures/],
   },
   {
-    item: '5. Permission requests from remote content are handled (all refused)',
+    item: '5. Permission requests are handled: all refused but the camera (video) for our own page',
     part: 'main',
     present: [
-      /setPermissionRequestHandler\(\(_contents, _permission, callback\) => callback\(false\)\)/,
-      /setPermissionCheckHandler\(\(\) => false\)/,
+      /setPermissionRequestHandler\(\(contents, permission, callback, details\) =>/,
+      /permission !== "media"/,
+      /types\.some\(\(type\) => type !== "video"\)/,
+      /setPermissionCheckHandler\(/,
       /setDevicePermissionHandler\(\(\) => false\)/,
+      /applySessionPolicy\(window\.webContents\.session, \(url\) => isRendererUrl\(/,
     ],
   },
   {
@@ -98,8 +101,12 @@ const RULES: Rule[] = [
   {
     item: '7. A Content Security Policy in the shipped page: no inline or eval script, nothing remote',
     part: 'renderer-html',
-    present: [/http-equiv="Content-Security-Policy"/, /script-src 'self'/, /default-src 'none'/],
-    absent: [/unsafe-inline/, /unsafe-eval/, /https?:\/\/(?!www\.w3\.org)/],
+    present: [
+      /http-equiv="Content-Security-Policy"/,
+      /script-src 'self' 'wasm-unsafe-eval';/,
+      /default-src 'none'/,
+    ],
+    absent: [/unsafe-inline/, /(?<!wasm-)unsafe-eval/, /https?:\/\/(?!www\.w3\.org)/],
   },
   {
     item: 'The renderer bundle asks for no Node, no Electron, no eval',

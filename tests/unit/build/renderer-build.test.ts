@@ -70,7 +70,7 @@ describe('electron-vite build', () => {
     expect(preload).toContain('exposeInMainWorld("api"');
   });
 
-  it('writes the renderer with the strict CSP: no eval, no inline code, no remote origin', () => {
+  it('writes the renderer with the strict CSP: no eval (WebAssembly only), no inline code, no remote origin', () => {
     const indexPath = join(outDir, 'renderer/index.html');
     expect(existsSync(indexPath)).toBe(true);
     const html = readFileSync(indexPath, 'utf8');
@@ -85,9 +85,10 @@ describe('electron-vite build', () => {
         .map(([name, ...sources]) => [name!, sources]),
     );
     expect(directives.get('default-src')).toEqual(["'none'"]);
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    // WebAssembly only (the bundled label reader, issue 34): never eval or new Function.
+    expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(directives.get('style-src')).toEqual(["'self'"]);
-    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/(?<!wasm-)unsafe-eval/);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toMatch(/nonce-|https?:|wss?:|\*/);
 
@@ -119,8 +120,10 @@ describe('electron-vite build', () => {
       .join('\n');
     expect(code).toContain('monitor:diff');
     expect(code).not.toMatch(/ZodError|\$ZodType/);
-    // Unminified it is over a megabyte, one statement per line.
-    expect(code.length).toBeLessThan(700_000);
+    // Unminified it is well over a megabyte, one statement per line. Issue 34 added the Racks view and
+    // placing (~40 KB, main's 690 KB → rackmap's 711 KB) and the ZXing label reader's chunk (~43 KB,
+    // loaded only when the camera starts): 800 KB keeps the check a check of minifying.
+    expect(code.length).toBeLessThan(800_000);
     expect(code.split('\n').length).toBeLessThan(200);
   });
 });

@@ -20,6 +20,7 @@ type PermissionRequestHandler = (
   contents: unknown,
   permission: string,
   callback: (granted: boolean) => void,
+  details: object,
 ) => void;
 
 export class FakeSession {

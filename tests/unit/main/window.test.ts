@@ -106,23 +106,43 @@ describe('createMainWindow', () => {
     expect(event.defaultPrevented).toBe(true);
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check but the camera for its own page', () => {
     createMainWindow({ preloadPath: PRELOAD, target: fileTarget });
     const { session } = lastWindow().webContents;
-
-    for (const permission of [
-      'media',
-      'notifications',
-      'geolocation',
-      'clipboard-read',
-      'openExternal',
-      'hid',
-    ]) {
+    const own = 'file:///app/out/renderer/index.html';
+    const contents = { getURL: () => own };
+    const asked = (permission: string, details: object): boolean => {
       const callback = vi.fn();
-      session.permissionRequestHandler?.({}, permission, callback);
-      expect(callback).toHaveBeenCalledExactlyOnceWith(false);
-      expect(session.permissionCheckHandler?.({}, permission, 'file://', {})).toBe(false);
+      session.permissionRequestHandler?.(contents, permission, callback, details);
+      expect(callback).toHaveBeenCalledOnce();
+      return callback.mock.calls[0]?.[0] as boolean;
+    };
+
+    for (const permission of ['notifications', 'geolocation', 'clipboard-read', 'openExternal', 'hid']) {
+      expect(asked(permission, { requestingUrl: own, isMainFrame: true })).toBe(false);
+      expect(session.permissionCheckHandler?.(contents, permission, 'file://', { requestingUrl: own })).toBe(
+        false,
+      );
     }
+    expect(asked('media', { requestingUrl: own, isMainFrame: true, mediaTypes: ['video'] })).toBe(true);
+    expect(asked('media', { requestingUrl: own, isMainFrame: true, mediaTypes: ['video', 'audio'] })).toBe(
+      false,
+    );
+    expect(
+      asked('media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['video'] }),
+    ).toBe(false);
+    expect(
+      session.permissionCheckHandler?.(contents, 'media', 'file://', {
+        requestingUrl: own,
+        mediaType: 'video',
+      }),
+    ).toBe(true);
+    expect(
+      session.permissionCheckHandler?.(contents, 'media', 'file://', {
+        requestingUrl: own,
+        mediaType: 'audio',
+      }),
+    ).toBe(false);
     expect(session.devicePermissionHandler?.({ deviceType: 'usb' })).toBe(false);
   });
 

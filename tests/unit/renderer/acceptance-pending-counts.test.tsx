@@ -192,7 +192,7 @@ describe('the report preview', () => {
     const row = screen.getByRole('table').querySelector('tr[data-verdict="pending"]');
     const cell = row?.lastElementChild;
     expect(cell?.textContent).toBe('Pending');
-    expect(cell?.className).toBe('report-wait');
+    expect(cell?.classList.contains('report-wait')).toBe(true);
     // The evidence of the failures holds the failed device only.
     expect(screen.getByRole('region', { name: 'Evidence' }).textContent).not.toContain('10.0.0.3');
   });

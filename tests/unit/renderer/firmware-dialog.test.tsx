@@ -154,6 +154,21 @@ describe('the form', () => {
     [{ growth: '0.5' }, { problems: ['The growth is a number from 1 to 100 (1: every batch alike).'] }],
     [{ maxBatch: '5' }, { problems: ['The largest batch cannot be smaller than the first batch.'] }],
     [
+      { tolerate: '0' },
+      {
+        choices: { keepSettings: true, canary: 1, batch: 10, growth: 4, tolerate: 0, deadlineMinutes: 15 },
+        problems: [],
+      },
+    ],
+    [
+      { tolerate: '60' },
+      {
+        problems: [
+          'The failures a batch may have is a percentage from 0 to 50 (0: the first failure stops).',
+        ],
+      },
+    ],
+    [
       { expectVersion: ' 1.2.7 ', maxOffline: '4', keepSettings: false, retryFailed: true },
       {
         choices: {

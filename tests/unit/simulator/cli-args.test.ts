@@ -15,6 +15,7 @@ describe('simulator CLI arguments', () => {
         list: false,
         timeScale: 1,
         field: false,
+        noNotesEvery: 0,
         help: false,
       },
     });
@@ -37,6 +38,8 @@ describe('simulator CLI arguments', () => {
       '--field',
       '--time-scale',
       '60',
+      '--no-notes-every',
+      '5',
     ]);
     expect(r).toEqual({
       ok: true,
@@ -50,6 +53,7 @@ describe('simulator CLI arguments', () => {
         list: true,
         timeScale: 60,
         field: true,
+        noNotesEvery: 5,
         help: false,
       },
     });
@@ -66,6 +70,7 @@ describe('simulator CLI arguments', () => {
       [['--time-scale', '0.5'], /--time-scale must be a number from 1 to 1000, got '0.5'/],
       [['--time-scale', 'fast'], /--time-scale must be a number from 1 to 1000/],
       [['--time-scale', '5000'], /--time-scale must be a number from 1 to 1000/],
+      [['--no-notes-every', '1.5'], /--no-notes-every must be a whole number from 0/],
       [['--nope'], /nope/],
       [['extra'], /extra/],
     ];

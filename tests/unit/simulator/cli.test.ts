@@ -45,6 +45,7 @@ describe('npm run simulator', () => {
     const port = randomInt(20_000, 60_000);
     const cli = runCli([
       ...['--count', '3', '--host-base', block, '--port', String(port), '--password', 'pw1', '--list'],
+      ...['--no-notes-every', '2'],
     ]);
     await cli.waitFor('Running.', 20_000);
 
@@ -62,6 +63,10 @@ describe('npm run simulator', () => {
       system: { network_status: { ip: string } };
     };
     expect(info.system.network_status.ip).toBe(`${block}.2`);
+    // --no-notes-every 2: the second device's firmware has no notes API.
+    expect(out).toMatch(/No notes API:\s+1 device in 2 \(firmware without \/api\/v1\/notes\)/);
+    const notes = async (i: number) => (await getJson(`http://${block}.${i}:${port}/api/v1/notes`)).status;
+    expect([await notes(1), await notes(2), await notes(3)]).toEqual([200, 404, 200]);
 
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);

@@ -42,8 +42,6 @@ function sessionTarget(target: LocationNoteTarget): Resolved {
     : { ok: false, why: address.error.message };
 }
 
-const quoted = (value: string): string => JSON.stringify(value);
-
 export function createLocationNotes(deps: LocationNotesDeps): LocationNotes {
   const now = deps.now ?? Date.now;
   const readNow = (target: SessionTarget, signal?: AbortSignal): Promise<LocationRead> =>
@@ -72,7 +70,7 @@ export function createLocationNotes(deps: LocationNotesDeps): LocationNotes {
     }
     if (read.raw === expect) return { outcome: 'written', read };
     const says =
-      read.raw === undefined ? 'it has no location note' : `its note says ${quoted(read.note.value ?? '')}`;
+      read.raw === undefined ? 'it has no location note' : `its note says ${read.note.value ?? ''}`;
     return { outcome: 'failed', message: `read back, ${says}${lost}`, read };
   }
 
@@ -136,7 +134,7 @@ export function createLocationNotes(deps: LocationNotesDeps): LocationNotes {
       // Someone placed it elsewhere since (another laptop, another tool): their note is theirs.
       return {
         outcome: 'unchanged',
-        message: `its note says ${quoted(before.note.value ?? '')}: left as it is`,
+        message: `its note says ${before.note.value ?? ''}: left as it is`,
       };
     }
     const del = (credential: DeviceCredential) =>

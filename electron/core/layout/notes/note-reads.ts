@@ -70,10 +70,11 @@ export function createNoteReads(deps: NoteReadsDeps): NoteReads {
     if (disposed) return;
     const siteId = deps.site();
     if (siteId === undefined) return;
+    // The set lookup first: a poll of a device already read costs nothing more.
+    const key = `${siteId} ${deviceId}`;
+    if (!due(key, trigger)) return;
     const target = deps.device(deviceId);
     if (target === undefined) return;
-    const key = `${siteId} ${target.deviceId}`;
-    if (!due(key, trigger)) return;
     const entry = tried.get(key) ?? { attempts: 0, done: false };
     entry.attempts += 1;
     tried.set(key, entry);
@@ -94,13 +95,11 @@ export function createNoteReads(deps: NoteReadsDeps): NoteReads {
   }
 
   async function readOne({ siteId, target }: Queued): Promise<void> {
-    const note = await deps
-      .read(target)
-      .catch((): LocationNote => ({
-        deviceId: target.deviceId,
-        state: 'unreadable',
-        readAt: new Date().toISOString(),
-      }));
+    const note = await deps.read(target).catch((): LocationNote => ({
+      deviceId: target.deviceId,
+      state: 'unreadable',
+      readAt: new Date().toISOString(),
+    }));
     if (disposed) return;
     const entry = tried.get(`${siteId} ${target.deviceId}`);
     if (entry !== undefined && note.state !== 'unreadable') entry.done = true;

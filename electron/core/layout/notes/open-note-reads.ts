@@ -6,7 +6,7 @@
  * port the layout service places through, and the reads, connected to the layout service's `recordNotes`.
  */
 import type { AppEvent } from '../../../../shared/ipc/events';
-import { parseDeviceAddress, formatDeviceAddress } from '../../../../shared/domain/device-address';
+import { formatDeviceAddress } from '../../../../shared/domain/device-address';
 import type { KnownDevice } from '../../credentials/identity-rule';
 import type { SessionManager } from '../../credentials/session-manager';
 import type { DeviceClient } from '../../device/client';
@@ -28,11 +28,6 @@ export interface OpenNoteReads extends NoteReads {
   /** The monitor's `onPollDone` (chained with any other listener). */
   polled(done: { deviceId: string; error?: string }): void;
 }
-
-const canonical = (address: string): string => {
-  const parsed = parseDeviceAddress(address);
-  return parsed.ok ? formatDeviceAddress(parsed.value) : address;
-};
 
 /** The events of one hub batch that name a device read just now, as (address or id, trigger). */
 function readsIn(batch: readonly AppEvent[]): { id?: string; address?: string; trigger: NoteTrigger }[] {
@@ -80,7 +75,8 @@ export function openNoteReads(deps: {
         reads.seen(id, trigger);
         continue;
       }
-      byAddress ??= new Map(fleet.knownDevices().map((d) => [canonical(d.address), d.deviceId]));
+      // Known devices carry their canonical address (identity-rule.ts), as `formatDeviceAddress` writes it.
+      byAddress ??= new Map(fleet.knownDevices().map((d) => [d.address, d.deviceId]));
       const deviceId = address === undefined ? undefined : byAddress.get(address);
       if (deviceId !== undefined) reads.seen(deviceId, trigger);
     }

@@ -33,6 +33,8 @@ export interface FirmwareForm {
   maxBatch: string;
   /** Empty: twice the largest batch. */
   maxOffline: string;
+  /** Percent of a later batch that may fail and the rollout go on; empty: 2. */
+  tolerate: string;
   deadline: string;
   keepSettings: boolean;
   retryFailed: boolean;
@@ -45,6 +47,7 @@ export const DEFAULT_FORM: FirmwareForm = {
   growth: '4',
   maxBatch: '',
   maxOffline: '',
+  tolerate: '',
   deadline: '15',
   keepSettings: true,
   retryFailed: false,
@@ -75,6 +78,12 @@ export function choicesOf(form: FirmwareForm): { choices?: FirmwareChoices; prob
   if (batch !== undefined && maxBatch !== undefined && maxBatch < batch) {
     problems.push('The largest batch cannot be smaller than the first batch.');
   }
+  const tolerateText = form.tolerate.trim();
+  const tolerate =
+    tolerateText === '' ? undefined : /^\d+(\.\d+)?$/.test(tolerateText) ? Number(tolerateText) : NaN;
+  if (tolerate !== undefined && !(tolerate >= 0 && tolerate <= 50)) {
+    problems.push('The failures a batch may have is a percentage from 0 to 50 (0: the first failure stops).');
+  }
   const deadline = whole(form.deadline, 'The minutes to come back', 1440);
   const version = form.expectVersion.trim();
   if (version !== '' && !FIRMWARE_VERSION.test(version)) {
@@ -91,6 +100,7 @@ export function choicesOf(form: FirmwareForm): { choices?: FirmwareChoices; prob
       ...(growth !== undefined ? { growth } : {}),
       ...(maxBatch !== undefined ? { maxBatch } : {}),
       ...(maxOffline !== undefined ? { maxOffline } : {}),
+      ...(tolerate !== undefined ? { tolerate } : {}),
       ...(deadline !== undefined ? { deadlineMinutes: deadline } : {}),
       ...(form.retryFailed ? { retryFailed: true } : {}),
     },
@@ -200,8 +210,14 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
           <NumberField
             label="Offline at once"
             value={form.maxOffline}
-            placeholder="twice the largest batch"
+            placeholder="2 × largest"
             onChange={(v) => set('maxOffline', v)}
+          />
+          <NumberField
+            label="Failures a batch may have (%)"
+            value={form.tolerate}
+            placeholder="2"
+            onChange={(v) => set('tolerate', v)}
           />
           <NumberField
             label="Minutes to come back"

@@ -12,6 +12,7 @@ import { FirmwareDialog } from './firmware-dialog';
 import { ForgetDialog, RemoveDialog } from './forget-remove-dialogs';
 import { PasswordDialog } from './password-dialog';
 import { PoolsDialog } from './pools-dialog';
+import { PlaceSelectionDialog } from '../placing/place-selection-dialog';
 import { PowerDialog } from './power-dialog';
 import type { SelectionDialogProps } from './selection-dialog-props';
 import { UnlockDialog } from './unlock-dialog';
@@ -95,6 +96,12 @@ export const SELECTION_ACTIONS: readonly SelectionAction[] = [
       })),
       { id: 'led-off', label: 'LED off', newGroup: true, run: (s) => void s.ledRequested(false) },
     ],
+  },
+  {
+    id: 'place',
+    label: 'Place…',
+    title: 'Puts the selected devices in their slots: scan or click each one’s slot in turn',
+    Dialog: PlaceSelectionDialog,
   },
   {
     id: 'restart',

@@ -5,5 +5,7 @@
  * it waits for one (layout-slice.ts `slotPickerSet`).
  */
 import type { ComponentType } from 'react';
+import { PlacingButtons } from '../placing/placing-buttons';
 
-export const RACKS_TOOLS: readonly ComponentType[] = [];
+/** Scan to place…, Walk the hall…, Site map CSV… (features/placing). */
+export const RACKS_TOOLS: readonly ComponentType[] = [PlacingButtons];

@@ -8,9 +8,9 @@
 import type { ReactNode } from 'react';
 import type { HandOverReport } from '../../../../shared/domain/report';
 import {
-  failuresOf,
   headlineOf,
   PAGE_ONE_LIMITS,
+  pageOneLists,
   pendingOf,
   REPORT_FOOTER,
 } from '../../../../shared/format/report-document';
@@ -65,44 +65,49 @@ function SiteStandard({ report }: { report: HandOverReport }): ReactNode {
   );
 }
 
-/** The failures, then the pending devices apart from them: not judged yet, to be judged again later. */
+/**
+ * The failures, then the pending devices apart from them (not judged yet, to be judged again later), in
+ * page 1's room as printed (pageOneLists): the rest counted, the failed ones left out counted by rack.
+ */
 function Verdicts({ report }: { report: HandOverReport }): ReactNode {
-  const failures = failuresOf(report);
-  const pending = pendingOf(report);
+  const lists = pageOneLists(report);
+  const failed = lists.failures.length + lists.failuresLeft;
+  const pending = lists.pending.length + lists.pendingLeft;
   return (
     <div>
       <section aria-label="Failures">
-        <h4>Failures{failures.length > 0 ? ` (${failures.length})` : ''}</h4>
-        {failures.length === 0 ? (
+        <h4>Failures{failed > 0 ? ` (${failed})` : ''}</h4>
+        {failed === 0 ? (
           <p className="report-muted">
-            {report.counts.accepted + pending.length > 0
+            {report.counts.accepted + pending > 0
               ? 'No device failed its acceptance.'
               : 'No acceptance verdict yet.'}
           </p>
         ) : (
           <ul className="report-items">
-            {failures.slice(0, PAGE_ONE_LIMITS.failures).map((f) => (
+            {lists.failures.map((f) => (
               <li key={f.deviceId}>
                 <b>{shown(f.name)}</b> — {shown(f.reason)}
               </li>
             ))}
-            <More n={failures.length - PAGE_ONE_LIMITS.failures} what="failed devices: see Evidence" />
+            <More n={lists.failuresLeft} what="failed devices: see Evidence" />
+            {lists.failedByRack !== null && <li className="report-muted">{shown(lists.failedByRack)}</li>}
           </ul>
         )}
       </section>
-      {pending.length > 0 && (
+      {pending > 0 && (
         <section aria-label="Pending">
-          <h4>Pending: not judged yet ({pending.length})</h4>
+          <h4>Pending: not judged yet ({pending})</h4>
           <p className="report-muted">
             Still restarting or tuning at the settle limit; judge them again later.
           </p>
           <ul className="report-items">
-            {pending.slice(0, PAGE_ONE_LIMITS.failures).map((p) => (
+            {lists.pending.map((p) => (
               <li key={p.deviceId} className="report-wait">
                 <b>{shown(p.name)}</b> — {shown(p.reason)}
               </li>
             ))}
-            <More n={pending.length - PAGE_ONE_LIMITS.failures} what="pending devices: see the table" />
+            <More n={lists.pendingLeft} what="pending devices: see the table" />
           </ul>
         </section>
       )}

@@ -3,6 +3,7 @@
  * dialog; the window sees only name, size and SHA-256). A kept part shows its image by file name.
  */
 import type { ReactNode } from 'react';
+import { pacingWords } from '../../../../shared/format/pacing-text';
 import { FirmwareImageChoice } from '../fleet/firmware-image-choice';
 import type { Kept } from './standard-form-input';
 import { fileName } from './standard-form-input';
@@ -48,6 +49,12 @@ export function FirmwarePart({ form, kept }: { form: StandardFormState; kept: Ke
         />
       </label>
       <p className="field-hint">The version the image brings, as the devices report it after the update.</p>
+      {kept?.firmware?.pacing !== undefined && (
+        <p className="field-hint" data-pacing>
+          Pacing for this site: {pacingWords(kept.firmware.pacing)} (kept with a new image; changed with
+          minerdeck standard set --batch, --growth, --max-batch, --max-offline, --tolerate).
+        </p>
+      )}
     </Part>
   );
 }

@@ -46,7 +46,15 @@ describe('inventory store', () => {
     const store = createInventoryStore({ dataDir });
     expect(await store.load()).toMatchObject({
       ok: true,
-      value: { schemaVersion: 6, sites: [], devices: [], activity: [], acceptance: [], standards: [], layouts: [] },
+      value: {
+        schemaVersion: 6,
+        sites: [],
+        devices: [],
+        activity: [],
+        acceptance: [],
+        standards: [],
+        layouts: [],
+      },
     });
     expect(await store.update(() => ok('same'))).toEqual({ ok: true, value: 'same' });
     const failed = await store.update((inventory) => {

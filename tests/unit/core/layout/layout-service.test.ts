@@ -229,4 +229,35 @@ describe('layout service', () => {
     expect(notes.notes.get('http://10.0.0.42')).toBe('written by someone else');
     expect(notes.notes.has('http://10.0.0.41')).toBe(false);
   });
+
+  it(
+    'places a hall of 2,000 devices in one request, each note written once',
+    { timeout: 120_000 },
+    async () => {
+      const { store, now } = await layoutSites(2000);
+      const notes = fakeNotes(now);
+      const layout = createLayoutService({ store, notes, now, laptop: 'test-laptop' });
+      for (let r = 1; r <= 20; r += 1) {
+        const saved = await layout.saveRack(undefined, {
+          area: 'C1',
+          name: `R${r}`,
+          shelves: 10,
+          positions: 10,
+        });
+        if (!saved.ok) throw new Error(saved.error.message);
+      }
+      const items = Array.from({ length: 2000 }, (_, i) => ({
+        device: `SN-${1000 + i}`,
+        slot: `C1-R${Math.floor(i / 100) + 1}-S${Math.floor((i % 100) / 10) + 1}-P${(i % 10) + 1}`,
+      }));
+      const started = performance.now();
+      const placed = await layout.place(undefined, items, false);
+      const ms = performance.now() - started;
+      if (!placed.ok) throw new Error(placed.error.message);
+      expect(placed.value.summary).toBe('placed 2000 of 2000 devices; location written on 2000');
+      expect(notes.calls.filter((c) => c.op === 'write')).toHaveLength(2000);
+      console.log(`placing 2,000 devices (fake notes): ${Math.round(ms)} ms`);
+      expect(ms).toBeLessThan(30_000);
+    },
+  );
 });

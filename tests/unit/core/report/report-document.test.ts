@@ -129,7 +129,7 @@ describe('the device table', () => {
     expect(rows).toHaveLength(200);
     expect(body).not.toMatch(/<br|<ul|UTC|\d{4}-\d\d-\d\d/);
     expect(rows[41]).toBe(
-      '<tr class="verdict-fail"><td class="num">42</td><td>10.7.0.42</td><td class="mono">AC:1F:6B:00:00:29</td><td>JYZZB4ABCJJBA00041</td><td>Antminer S21 Pro</td><td>Vnish 1.2.7</td><td>3200</td><td class="num">101.7 %</td><td class="num">71 °C</td><td>hall7acct.r3s2</td><td>Failed</td></tr>',
+      '<tr class="verdict-fail"><td class="num">42</td><td class="id">10.7.0.42</td><td class="mono id">AC:<wbr>1F:<wbr>6B:<wbr>00:<wbr>00:<wbr>29</td><td class="mono id">JYZZB4ABCJJBA00041</td><td>Antminer S21 Pro</td><td>Vnish 1.2.7</td><td>3200</td><td class="num">101.7 %</td><td class="num">71 °C</td><td>hall7acct.r3s2</td><td>Failed</td></tr>',
     );
     expect(rows[150]).toContain('<td>Accepted · offline</td>');
     expect(rows[199]).toContain('<td>not run</td>');
