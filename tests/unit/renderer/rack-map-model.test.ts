@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Rack, SiteLayout } from '../../../shared/domain/layout';
-import { deviceAtSlot, lineAboutDevice } from '../../../shared/format/device-at-slot';
+import { namedWithSlot, placedLine } from '../../../shared/format/device-place-text';
 import { mapCells } from '../../../renderer/src/features/racks/rack-cells';
 import { lookCounts } from '../../../renderer/src/features/racks/rack-legend';
 import {
@@ -164,9 +164,9 @@ describe('main’s refusals at the editor’s fields, and devices named by their
   });
 
   it('names a device by its slot with the address in brackets, by its address without one', () => {
-    expect(lineAboutDevice('http://10.0.0.41', 'C2-R07-S3-P2', 'chip 92 °C')).toBe(
+    expect(placedLine('http://10.0.0.41', 'C2-R07-S3-P2', 'chip 92 °C')).toBe(
       'C2-R07-S3-P2 (10.0.0.41): chip 92 °C',
     );
-    expect(deviceAtSlot('http://10.0.0.41:8080', undefined)).toBe('10.0.0.41:8080');
+    expect(namedWithSlot('http://10.0.0.41:8080', undefined)).toBe('10.0.0.41:8080');
   });
 });

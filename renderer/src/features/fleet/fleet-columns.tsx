@@ -47,13 +47,6 @@ const helper = createColumnHelper<typeof fleetFeatures, FleetRow>();
 export const fleetColumns = helper.columns([
   helper.display({ id: 'select', header: 'Select', enableSorting: false }),
   helper.accessor('addressKey', { id: 'device', header: 'Device', sortFn: 'basic' }),
-  // The slot it stands in (issue 34), sorted as slots stand: area, rack, shelf, position; none last.
-  helper.accessor((row) => row.location?.key, {
-    id: 'location',
-    header: 'Location',
-    sortFn: 'basic',
-    sortUndefined: 'last',
-  }),
   helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`.toLowerCase(), {
     id: 'model',
     header: 'Model',
@@ -77,6 +70,13 @@ export const fleetColumns = helper.columns([
     sortFn: 'basic',
     sortUndefined: 'last',
     sortDescFirst: true,
+  }),
+  // The slot it stands in (issue 34; shown once the site has racks), sorted as slots stand: area, rack, shelf, position; none last.
+  helper.accessor((row) => row.location?.key, {
+    id: 'location',
+    header: 'Location',
+    sortFn: 'basic',
+    sortUndefined: 'last',
   }),
   // What differs from the site's standard: kept beside the rows (standard-slice.ts), so not sortable here;
   // the filter "Differs from the standard" finds those devices.
@@ -108,8 +108,8 @@ export const fleetColumns = helper.columns([
 
 /**
  * Each column's width in the grid: fixed, so the virtualizer never measures a row. The columns that matter
- * on a laptop (device, model, state, hash rate, hottest chip) come first and fit 1,024 px, the standard
- * beside them fits 1,280 px ("factory password" on its first line); the rest are
+ * on a laptop (device, model, state, hash rate, hottest chip) come first and fit 1,024 px, the slot and
+ * the standard beside them fit 1,280 px ("factory password" on its first line); the rest are
  * reached by scrolling the table sideways, or hidden; every column fits 1,600 px. Chip and power are wide
  * enough for the word "implausible" (a value the device sent that no hardware can report), power for its
  * preset, Stored for "Site password"; the last column takes what is left.
@@ -117,11 +117,11 @@ export const fleetColumns = helper.columns([
 export const COLUMN_WIDTHS: Readonly<Record<string, string>> = {
   select: '44px',
   device: '210px',
-  location: '150px',
   model: '190px',
   state: '215px',
   hashRate: '132px',
   chipTemp: '92px',
+  location: '128px',
   standard: '184px',
   fans: '112px',
   power: '106px',

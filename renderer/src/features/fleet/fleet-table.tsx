@@ -49,7 +49,14 @@ export function FleetTable(): ReactNode {
   const hidden = useRootStore((s) =>
     s.settings.status === 'ready' ? s.settings.value.fleetView.hiddenColumns : NONE_HIDDEN,
   );
-  const columnVisibility = useMemo(() => visibilityOf(hidden), [hidden]);
+  // A site without racks has no Location to show: its column stays out of the way.
+  const noRacks = useRootStore(
+    (s) => s.layoutView.status !== 'ready' || s.layoutView.value.layout.racks.length === 0,
+  );
+  const columnVisibility = useMemo(
+    () => visibilityOf(noRacks ? [...hidden, 'location'] : hidden),
+    [hidden, noRacks],
+  );
   const [sorting, setSorting] = useState<SortingState>([{ id: 'device', desc: false }]);
   // Sorted here, in step with the redraws (sorted-rows.ts): a new row model only when the order changed.
   // The cells read the newest rows (`sorted.rows`): the same devices in the same places as the model's.

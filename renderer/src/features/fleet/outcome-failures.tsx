@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { deviceAtSlot } from '../../../../shared/format/device-at-slot';
+import { namedWithSlot } from '../../../../shared/format/device-place-text';
 import { count } from '../../lib/format';
 import type { FleetRow, RowOutcome } from '../../stores/fleet-rows';
 import { useRootStore } from '../../stores/root-store';
@@ -21,14 +21,14 @@ export const notDoneIds = (outcomes: Record<string, RowOutcome>): string[] =>
     .map(([id]) => id);
 
 /**
- * "C2-R07-S3-P2 (10.0.3.57)" for a device in a slot (device-at-slot.ts); else "10.0.3.57 (rig-12)": the
+ * "C2-R07-S3-P2 (10.0.3.57)" for a device in a slot (shared/format/device-place-text.ts); else "10.0.3.57 (rig-12)": the
  * address the fleet shows, and the device's own name when it has one.
  */
 const deviceName = (row: FleetRow | undefined, id: string): string =>
   row === undefined
     ? id
     : row.location !== undefined
-      ? deviceAtSlot(row.host, row.location.slot)
+      ? namedWithSlot(row.host, row.location.slot)
       : row.hostname !== null
         ? `${row.host} (${row.hostname})`
         : row.host;

@@ -55,10 +55,14 @@ function Field(props: {
   list?: string;
 }): ReactNode {
   const errorId = `rack-${props.id}-error`;
+  // The error sits outside the label: the field's name stays its label alone.
   return (
-    <label className="field">
-      <span className="field-label">{props.label}</span>
+    <div className="field">
+      <label className="field-label" htmlFor={`rack-${props.id}`}>
+        {props.label}
+      </label>
       <input
+        id={`rack-${props.id}`}
         type={props.type ?? 'text'}
         value={props.value}
         list={props.list}
@@ -73,7 +77,7 @@ function Field(props: {
           {props.problem}
         </span>
       )}
-    </label>
+    </div>
   );
 }
 
@@ -85,7 +89,8 @@ export interface RackEditorProps {
   onClose: () => void;
 }
 
-export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNode {
+/** The editor's draft, its problems by field, and its two requests (save, remove) with main's answers. */
+function useRackDraft(rack: Rack | undefined, onClose: () => void) {
   const view = useRootStore((s) => s.layoutView);
   const { rackSaved, rackRemoved } = useRootStore(
     useShallow((s) => ({ rackSaved: s.rackSaved, rackRemoved: s.rackRemoved })),
@@ -142,6 +147,14 @@ export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNod
     answer(await rackRemoved(rack.id));
   };
 
+  return { layout, draft, problems, busy, general, change, example, submit, remove };
+}
+
+export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNode {
+  const { layout, draft, problems, busy, general, change, example, submit, remove } = useRackDraft(
+    rack,
+    onClose,
+  );
   return (
     <ModalDialog title={rack === undefined ? 'Add a rack' : `Rack ${rack.name}`} onClose={onClose}>
       <form className="modal-form rack-editor" onSubmit={(e) => void submit(e)} noValidate>

@@ -46,18 +46,18 @@ export function SlotPatternDialog({ onClose }: { onClose: () => void }): ReactNo
             className="mono"
             value={pattern}
             aria-invalid={problem !== undefined}
-            aria-describedby="slot-pattern-help"
+            aria-describedby={problem !== undefined ? 'slot-pattern-error' : 'slot-pattern-help'}
             onChange={(e) => {
               setPattern(e.target.value);
               setRefused(undefined);
             }}
           />
-          {problem !== undefined && (
-            <span className="field-error" role="alert">
-              {problem}
-            </span>
-          )}
         </label>
+        {problem !== undefined && (
+          <p id="slot-pattern-error" className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
         <p id="slot-pattern-help" className="field-hint">
           {'{area}'}, {'{rack}'}, {'{shelf}'} and {'{position}'}; {'{shelf:2}'} pads to two digits.
           {example !== undefined && (
