@@ -11,6 +11,7 @@ import type { AcceptanceVerdict } from '../../../../shared/domain/acceptance';
 import { defaultCriteria } from '../../../../shared/domain/acceptance';
 import { createVerdictStore } from '../../../../electron/core/acceptance/verdict-store';
 import { createInventoryServices } from '../../../../electron/core/inventory/inventory-services';
+import { INVENTORY_SCHEMA_VERSION } from '../../../../electron/core/inventory/schema';
 
 const tempDataDir = () => mkdtempSync(join(tmpdir(), 'minerdeck-verdicts-'));
 
@@ -122,7 +123,7 @@ describe('verdict store', () => {
       schemaVersion: number;
       acceptance: unknown[];
     };
-    expect(written.schemaVersion).toBe(5);
+    expect(written.schemaVersion).toBe(INVENTORY_SCHEMA_VERSION);
     expect(written.acceptance).toHaveLength(1);
     expect(readFileSync(join(dataDir, 'inventory.v3.json'), 'utf8')).toBe(JSON.stringify(v3));
   });
