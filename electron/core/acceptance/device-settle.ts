@@ -18,7 +18,7 @@ import type { VisitState } from './device-visit';
 import type { SettleProgress } from './settle-progress';
 import { newSettleProgress, recordSettling } from './settle-progress';
 import { cannotWait } from './settle-verdict';
-import { boardsUp, settledAt } from './settling';
+import { boardsUp, CLIMB_GAP_SHARE, settledAt } from './settling';
 
 /** How often a settling device is read (at most: never less often than the window's readings). */
 export const SETTLE_EVERY_MS = 10_000;
@@ -72,6 +72,7 @@ export async function settleDevice(
 ): Promise<SettleOutcome | undefined> {
   const progress = newSettleProgress();
   const limitAt = ctx.start + ctx.settleMs;
+  const climbGapMs = ctx.settleEveryMs * CLIMB_GAP_SHARE;
   let said: string | null | undefined;
   for (let at = ctx.start; ; at = Math.min(at + ctx.settleEveryMs, limitAt)) {
     await ctx.tick(at);
@@ -82,7 +83,7 @@ export async function settleDevice(
     // `/summary` shows something new on them (dead chips are named there).
     const due = (sample: AcceptanceSample): boolean =>
       ctx.settleMs === 0 ||
-      settledAt(sample, progress.previousHs, ctx.criteria, progress.previousAt) ||
+      settledAt(sample, progress.previousHs, ctx.criteria, progress.previousAt, climbGapMs) ||
       (boardsUp(sample) && chainsDue(progress.window, sample, progress.window.summariesRead === 0));
     const sample = (await ctx.read(target, state, due, nextAt)) ?? {
       at: ctx.now(),
@@ -91,7 +92,10 @@ export async function settleDevice(
     if (ctx.isCancelled()) return undefined;
     applyModel(progress.window, state.model, state.modelError);
     progress.window.preset = state.preset ?? null;
-    if (ctx.settleMs === 0 || settledAt(sample, progress.previousHs, ctx.criteria, progress.previousAt)) {
+    if (
+      ctx.settleMs === 0 ||
+      settledAt(sample, progress.previousHs, ctx.criteria, progress.previousAt, climbGapMs)
+    ) {
       return { kind: 'settled', sample, tickAt: at, progress };
     }
     recordSettling(progress, sample);

@@ -72,11 +72,11 @@ describe('settledAt', () => {
   it('draws no conclusion from two readings bunched together (a stalled laptop): the climb may go on', () => {
     const at10 = reading(10, 'mining', 100_000).at;
     // 10 s after the last reading: flat, it has topped out.
-    expect(settledAt(reading(20, 'mining', 100_500), 100_000e9, criteria, at10)).toBe(true);
+    expect(settledAt(reading(20, 'mining', 100_500), 100_000e9, criteria, at10, 5_000)).toBe(true);
     // 1 s after it, the same flat rise says nothing yet.
-    expect(settledAt(reading(11, 'mining', 100_500), 100_000e9, criteria, at10)).toBe(false);
+    expect(settledAt(reading(11, 'mining', 100_500), 100_000e9, criteria, at10, 5_000)).toBe(false);
     // At the share of nominal it is settled however close the readings.
-    expect(settledAt(reading(11, 'mining', NOMINAL * 0.95), 100_000e9, criteria, at10)).toBe(true);
+    expect(settledAt(reading(11, 'mining', NOMINAL * 0.95), 100_000e9, criteria, at10, 5_000)).toBe(true);
   });
 
   it('takes a device that reports no state by its hash rate, and one without a hash rate as settled', () => {
