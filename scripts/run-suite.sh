@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The whole suite in two vitest runs side by side (scripts/run-tests.sh says why): tests/unit in the
-# background, its output kept in a file and shown at the end; integration and browser tests in front.
+# background, its output kept in a file; integration and browser tests in front, two files at a time
+# (most of their time is spent waiting on devices' and the browser's clocks, not on a core).
+# The end of the output is what a CI log shows first: it repeats every failure, so a red run says which
+# test failed and why without scrolling back through 3,000 lines.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # A test file anywhere else would run in neither: refuse rather than skip it silently.
@@ -10,17 +13,27 @@ if [ -n "$stray" ]; then
   echo "test files outside tests/unit, tests/integration and tests/e2e would not run: $stray" >&2
   exit 1
 fi
-unit_log=$(mktemp)
-trap 'rm -f "$unit_log"' EXIT
-npx vitest run tests/unit >"$unit_log" 2>&1 &
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+npx vitest run tests/unit >"$logs/unit.log" 2>&1 &
 unit_pid=$!
-npx vitest run tests/integration tests/e2e
-rest=$?
+npx vitest run --maxWorkers="${MINERDECK_TEST_WORKERS:-2}" tests/integration tests/e2e 2>&1 | tee "$logs/rest.log"
+rest=${PIPESTATUS[0]}
 wait "$unit_pid"
 unit=$?
+
+plain() { sed 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1"; }
+# Vitest's own failure section starts at "Failed Tests" (or "Failed Suites") and ends before the totals.
+failures() { plain "$1" | awk '/⎯+ Failed (Tests|Suites) [0-9]+ ⎯+/ {on = 1} / Test Files / {on = 0} on'; }
 printf '\n=== unit tests (ran beside the rest) ===\n'
-cat "$unit_log"
+if [ "$unit" -ne 0 ]; then cat "$logs/unit.log"; else plain "$logs/unit.log" | tail -n 6; fi
 if [ "$rest" -ne 0 ] || [ "$unit" -ne 0 ]; then
+  # Details first, then one line per failed test last: a log viewer that keeps only the tail keeps those.
+  printf '\n=== what failed, in detail ===\n'
+  [ "$rest" -ne 0 ] && failures "$logs/rest.log" | head -n 150
+  [ "$unit" -ne 0 ] && failures "$logs/unit.log" | head -n 150
+  printf '\n=== failed tests ===\n'
+  for log in "$logs/rest.log" "$logs/unit.log"; do plain "$log" | grep -E '^ FAIL ' | sort -u | head -n 40; done
   echo "tests failed: integration and browser tests exit $rest, unit tests exit $unit" >&2
   exit 1
 fi
