@@ -3,6 +3,8 @@
  * error, so every fallible operation returns a Result instead of throwing.
  */
 
+import type { MessageRef } from './i18n/message';
+
 /** The closed set of error codes any layer may report. Device codes first, then app codes. */
 export const APP_ERROR_CODES = [
   // Device and network (electron/core/device)
@@ -32,6 +34,8 @@ export interface AppError {
   message: string;
   /** Structured extras, e.g. `{ status: 500 }` or `{ retryAfterSeconds: 17 }`. No secrets. */
   detail?: Record<string, unknown>;
+  /** The same sentence as a catalog key and values, so the window can say it in its language (issue 35). */
+  text?: MessageRef;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -40,6 +44,9 @@ export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
 export const appError = (code: AppErrorCode, message: string, detail?: Record<string, unknown>): AppError =>
   detail === undefined ? { code, message } : { code, message, detail };
+
+/** An error with its sentence for the window's language: `withText(appError(…), message('errors.…', {…}))`. */
+export const withText = (error: AppError, text: MessageRef): AppError => ({ ...error, text });
 
 export const err = (
   code: AppErrorCode,

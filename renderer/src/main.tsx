@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppShell } from './app/app-shell';
+import { I18nProvider } from './i18n/i18n-provider';
 import { getApi } from './lib/api';
 import { createRootStore, StoreProvider } from './stores/root-store';
 import './styles.css';
@@ -15,7 +16,9 @@ const store = createRootStore({ api: getApi() });
 createRoot(container).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <AppShell />
+      <I18nProvider>
+        <AppShell />
+      </I18nProvider>
     </StoreProvider>
   </StrictMode>,
 );

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { SITE_ID_PATTERN } from './inventory';
 import { DEFAULT_METRICS_ADDRESS, METRICS_ADDRESS_PROBLEM, splitMetricsAddress } from './metrics-address';
+import { isLanguageChoice, isLocale } from '../i18n/locales';
+import type { LanguageChoice, Locale } from '../i18n/locales';
 
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -63,12 +65,25 @@ export const fleetViewSettingsSchema = z.object({
     .max(32),
 });
 
+/**
+ * The languages (issue 35): the window's (`system` follows the operating system's preference) and the
+ * hand-over report's default (`app`: the window's; the customer's may differ, so the Report view can
+ * choose again per report). Codes, never words: a settings file reads the same in any language.
+ */
+export const languageSettingsSchema = z.object({
+  app: z.custom<LanguageChoice>(isLanguageChoice, { message: 'Not a language Minerdeck speaks.' }),
+  report: z.custom<'app' | Locale>((value) => value === 'app' || isLocale(value), {
+    message: 'Not a report language Minerdeck speaks.',
+  }),
+});
+
 export const appSettingsSchema = z.object({
   monitor: monitorSettingsSchema,
   discovery: discoverySettingsSchema,
   credentials: credentialSettingsSchema,
   metrics: siteMetricsSettingsSchema,
   fleetView: fleetViewSettingsSchema,
+  language: languageSettingsSchema,
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 export type MonitorAppSettings = z.infer<typeof monitorSettingsSchema>;
@@ -76,6 +91,7 @@ export type DiscoverySettings = z.infer<typeof discoverySettingsSchema>;
 export type CredentialSettings = z.infer<typeof credentialSettingsSchema>;
 export type SiteMetricsSettings = z.infer<typeof siteMetricsSettingsSchema>;
 export type FleetViewSettings = z.infer<typeof fleetViewSettingsSchema>;
+export type LanguageSettings = z.infer<typeof languageSettingsSchema>;
 
 /** What `settings:update` takes: any subset of fields, each checked like the whole. */
 export const settingsPatchSchema = z.object({
@@ -84,6 +100,7 @@ export const settingsPatchSchema = z.object({
   credentials: credentialSettingsSchema.partial().optional(),
   metrics: siteMetricsSettingsSchema.partial().optional(),
   fleetView: fleetViewSettingsSchema.partial().optional(),
+  language: languageSettingsSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
@@ -100,6 +117,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   credentials: { concurrency: 32, siteId: 'site' },
   metrics: { enabled: false, address: DEFAULT_METRICS_ADDRESS },
   fleetView: { hiddenColumns: [] },
+  language: { app: 'system', report: 'app' },
 };
 
 /** A patch applied over settings; the caller validates the result with `appSettingsSchema`. */
@@ -110,6 +128,7 @@ export function mergeSettings(base: AppSettings, patch: SettingsPatch): AppSetti
     credentials: { ...base.credentials, ...defined(patch.credentials) },
     metrics: { ...base.metrics, ...defined(patch.metrics) },
     fleetView: { ...base.fleetView, ...defined(patch.fleetView) },
+    language: { ...base.language, ...defined(patch.language) },
   };
 }
 

@@ -113,6 +113,8 @@ function parseSettings(text: string, base: AppSettings): Result<AppSettings> {
     metrics: { ...base.metrics, ...parts.metrics },
     // Nor had one from before the fleet's column choice: every column is shown.
     fleetView: { ...base.fleetView, ...parts.fleetView },
+    // Nor had one from before the languages: the system's language, the report in the window's.
+    language: { ...base.language, ...parts.language },
   });
   return parsed.success
     ? ok(parsed.data)

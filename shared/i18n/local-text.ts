@@ -1,0 +1,28 @@
+/**
+ * Words made in main, shown in the window's language (issue 35). Main sends what it knows as a code and
+ * its values (`text`, a MessageRef) beside the English sentence it has always sent (`message`: the CLI's,
+ * the logs', and the fallback). The window renders `text` when it is there; an error without one is named
+ * by its code in the reader's language, with the English sentence kept only for English readers.
+ * Zod-free: the window imports it.
+ */
+import type { AppError } from '../result';
+import type { MessageId } from './catalogs';
+import type { MessageRef } from './message';
+import type { Translator } from './translate';
+
+/** Anything main made words for: an outcome, a step, a verdict's reason, an activity entry. */
+export interface LocalisableText {
+  readonly message?: string;
+  readonly text?: MessageRef;
+}
+
+export function localText(tr: Translator, made: LocalisableText): string {
+  if (made.text !== undefined) return tr.t(made.text);
+  return made.message ?? '';
+}
+
+export function errorText(tr: Translator, error: AppError & { text?: MessageRef }): string {
+  if (error.text !== undefined) return tr.t(error.text);
+  if (tr.locale === 'en') return error.message;
+  return tr.t(`errors.code.${error.code}` as MessageId);
+}
