@@ -6,6 +6,7 @@ import { homedir, hostname } from 'node:os';
 import type { createDeviceClient, DeviceClientOptions } from '../core/device/client';
 import { defaultDataDir } from '../core/inventory/data-dir';
 import { tuneGcForMonitoring } from '../core/monitor/gc-tuning';
+import { filesInBackground } from './keychain-filing';
 import { runCli } from './main';
 import { consoleOutput, endOnClosedPipe, EXIT } from './output';
 
@@ -52,9 +53,12 @@ const code = await runCli(
       loadedClient ??= (await import('../core/device/client')).createDeviceClient;
     },
     progress: process.stderr,
-    // Short commands file what they stored when they finish (credentials-context.ts), not in the background.
+    // Short commands file what they stored when they finish (credentials-context.ts); long ones meanwhile.
     openKeychain: async () =>
-      (await import('../core/credentials/open-keychain')).openKeychain({ env: process.env, autoFile: false }),
+      (await import('../core/credentials/open-keychain')).openKeychain({
+        env: process.env,
+        autoFile: filesInBackground(argv),
+      }),
     hostname: hostname(),
     copyToClipboard: async (text) => (await import('./clipboard')).copyToClipboard(text),
     dataDir: defaultDataDir({ env: process.env, platform: process.platform, home: homedir() }),

@@ -25,6 +25,7 @@ import { runChild } from './field/cli-child';
 import { physicalFloor } from './field/field-floor';
 import {
   APP_ACTIONS,
+  commissionEdges,
   commissionPhases,
   ON_SITE_STANDARD_ACTIONS,
   outcomeCounts,
@@ -63,7 +64,7 @@ export async function run(): Promise<BenchReport> {
     DISPLAY: undefined,
     WAYLAND_DISPLAY: undefined,
   };
-  const runs: { name: string; run: ChildRun; fieldMs: number }[] = [];
+  const runs: { name: string; run: ChildRun; fieldMs: number; fromMs: number }[] = [];
   const cli = async (name: string, args: string[], stdin?: string): Promise<ChildRun> => {
     const from = fleet.now();
     const run = await runChild([...args, '--data-dir', join(dir, 'data')], {
@@ -73,7 +74,7 @@ export async function run(): Promise<BenchReport> {
         if (/left|stopped|batch|canary|not started/.test(line)) console.error(`  [${name}] ${line}`);
       },
     });
-    runs.push({ name, run, fieldMs: fleet.now() - from });
+    runs.push({ name, run, fieldMs: fleet.now() - from, fromMs: from });
     if (run.code !== 0 && run.code !== 1 && run.code !== 3) {
       throw new Error(`${name} exited ${run.code}: ${run.stderr.slice(-2000)}`);
     }
@@ -135,7 +136,7 @@ export async function run(): Promise<BenchReport> {
 }
 
 interface Measured {
-  runs: { name: string; run: ChildRun; fieldMs: number }[];
+  runs: { name: string; run: ChildRun; fieldMs: number; fromMs: number }[];
   commission: ChildRun;
   jobFieldMs: number;
   realMs: number;
@@ -169,6 +170,15 @@ function report(m: Measured): BenchReport {
     .map((l) => new URL(String(l.address)).hostname);
   const faultsNamed = failedHosts.filter((h) => m.faultHosts.includes(h)).length;
   const phases = commissionPhases(m.commission.json);
+  const commissionRun = m.runs.find((r) => r.name === 'commission');
+  const edges =
+    commissionRun === undefined
+      ? undefined
+      : commissionEdges(
+          m.commission.json,
+          commissionRun.fromMs,
+          commissionRun.fromMs + commissionRun.fieldMs,
+        );
   const figures: Figure[] = [
     ...m.runs.map((r) => ({ name: `${r.name}: field time`, value: minutes(r.fieldMs), unit: 'min' })),
     ...phases.map((p) => ({
@@ -176,6 +186,16 @@ function report(m: Measured): BenchReport {
       value: p.spanMinutes,
       unit: 'min',
     })),
+    ...(edges === undefined
+      ? []
+      : [
+          {
+            name: 'commission · start → first step (reads, preview, unlocks)',
+            value: edges.beforeFirstStep,
+            unit: 'min',
+          },
+          { name: 'commission · last step → exit', value: edges.afterLastStep, unit: 'min' },
+        ]),
     { name: 'the whole job, scan to saved report: field time', value: total, unit: 'min' },
     { name: 'physical floor (wire + last device + window)', value: floor.totalMinutes, unit: 'min' },
     { name: 'ratio to the floor', value: total / floor.totalMinutes, unit: '×' },

@@ -84,3 +84,25 @@ export function commissionPhases(
   }
   return [...spans].map(([step, s]) => ({ step, spanMinutes: (s.to - s.from) / 60_000 }));
 }
+
+/**
+ * Commission's own time around its steps, in field minutes: from the process's start to the first step
+ * (reading the devices, the preview, the unlocks) and from the last step's end to the process's exit. At a
+ * time scale of N every real second Minerdeck works counts N field seconds, so these say what to speed up.
+ */
+export function commissionEdges(
+  lines: readonly Record<string, unknown>[],
+  startedAtMs: number,
+  exitedAtMs: number,
+): { beforeFirstStep: number; afterLastStep: number } {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const line of lines) {
+    for (const step of stepsOf(line)) {
+      if (step.startedAt !== undefined) first = Math.min(first, Date.parse(step.startedAt));
+      if (step.endedAt !== undefined) last = Math.max(last, Date.parse(step.endedAt));
+    }
+  }
+  if (!Number.isFinite(first) || !Number.isFinite(last)) return { beforeFirstStep: 0, afterLastStep: 0 };
+  return { beforeFirstStep: (first - startedAtMs) / 60_000, afterLastStep: (exitedAtMs - last) / 60_000 };
+}
