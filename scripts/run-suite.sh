@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole suite in two vitest runs side by side (scripts/run-tests.sh says why): tests/unit in the
 # background, its output kept in a file; integration and browser tests in front, two files at a time
-# (most of their time is spent waiting on devices' and the browser's clocks, not on a core).
+# (most of their time is spent waiting on devices' and the browser's clocks, not on a core), each with one
+# retry: their clocks are real, and a loaded 2-core machine can starve a timer. A test that passed only on
+# its retry is named at the end (tests/support/flaky-reporter.ts), never hidden.
 # The end of the output is what a CI log shows first: it repeats every failure, so a red run says which
 # test failed and why without scrolling back through 3,000 lines.
 set -uo pipefail
@@ -17,7 +19,9 @@ logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 npx vitest run tests/unit >"$logs/unit.log" 2>&1 &
 unit_pid=$!
-npx vitest run --maxWorkers="${MINERDECK_TEST_WORKERS:-2}" tests/integration tests/e2e 2>&1 | tee "$logs/rest.log"
+npx vitest run --maxWorkers="${MINERDECK_TEST_WORKERS:-2}" --retry="${MINERDECK_TEST_RETRY:-1}" \
+  --reporter=default --reporter=./tests/support/flaky-reporter.ts tests/integration tests/e2e 2>&1 |
+  tee "$logs/rest.log"
 rest=${PIPESTATUS[0]}
 wait "$unit_pid"
 unit=$?
@@ -27,6 +31,8 @@ plain() { sed 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1"; }
 failures() { plain "$1" | awk '/⎯+ Failed (Tests|Suites) [0-9]+ ⎯+/ {on = 1} / Test Files / {on = 0} on'; }
 printf '\n=== unit tests (ran beside the rest) ===\n'
 if [ "$unit" -ne 0 ]; then cat "$logs/unit.log"; else plain "$logs/unit.log" | tail -n 6; fi
+flaky=$(plain "$logs/rest.log" | grep -E '^FLAKY' || true)
+[ -n "$flaky" ] && printf '\n=== passed only on a retry (fix these) ===\n%s\n' "$flaky"
 if [ "$rest" -ne 0 ] || [ "$unit" -ne 0 ]; then
   # Details first, then one line per failed test last: a log viewer that keeps only the tail keeps those.
   printf '\n=== what failed, in detail ===\n'

@@ -28,7 +28,8 @@ describe('electron/main/index (lifecycle)', () => {
     expect(fakeIpcMain.listeners.size).toBe(0);
 
     fakeApp.becomeReady();
-    await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
+    // Ready starts services that open the keychain and the inventory: on a loaded machine more than 1 s.
+    await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1), { timeout: 15_000 });
     const window = FakeBrowserWindow.instances[0]!;
     const loaded = window.loaded[0]!;
     expect(loaded.kind).toBe('file');
@@ -76,19 +77,21 @@ describe('electron/main/index (lifecycle)', () => {
     expect(menus.map((m) => m.label)).toEqual(expect.arrayContaining(['Edit', 'View', 'Window', 'Help']));
     const help = menus.find((m) => m.label === 'Help')!.submenu;
     help.find((i) => i.label === 'Open Data Folder')!.click!();
-    await vi.waitFor(() => expect(fakeShell.openedPaths).toEqual([dataDir]));
+    await vi.waitFor(() => expect(fakeShell.openedPaths).toEqual([dataDir]), { timeout: 10_000 });
 
     // macOS: re-opening from the dock creates the window again; elsewhere closing the last window quits.
     window.close();
     // Closing remembered where the window was.
-    await vi.waitFor(() =>
-      expect(JSON.parse(readFileSync(join(dataDir, 'window-state.json'), 'utf8'))).toEqual({
-        x: 320,
-        y: 110,
-        width: 1280,
-        height: 820,
-        maximized: false,
-      }),
+    await vi.waitFor(
+      () =>
+        expect(JSON.parse(readFileSync(join(dataDir, 'window-state.json'), 'utf8'))).toEqual({
+          x: 320,
+          y: 110,
+          width: 1280,
+          height: 820,
+          maximized: false,
+        }),
+      { timeout: 10_000 },
     );
     fakeApp.emit('activate');
     expect(FakeBrowserWindow.getAllWindows()).toHaveLength(1);
@@ -106,7 +109,9 @@ describe('electron/main/index (lifecycle)', () => {
       expect(fakeApp.quitCalls).toBe(quitsBefore + 1);
     }
     // The first will-quit holds the quit, runs the shutdown tasks, then quits for real.
-    await vi.waitFor(() => expect(fakeApp.quitCalls).toBeGreaterThan(quitsBefore + 1));
+    await vi.waitFor(() => expect(fakeApp.quitCalls).toBeGreaterThan(quitsBefore + 1), {
+      timeout: 10_000,
+    });
     expect(fakeIpcMain.listeners.size).toBe(0);
     // The fleet is the inventory's current site: the device added is saved there.
     const saved = join(dataDir, 'inventory.json');
