@@ -22,11 +22,18 @@ export interface AppPage {
 export async function openAppPage(
   browser: Browser,
   server: HarnessServer,
-  options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    width?: number;
+    height?: number;
+    /** The system's language as the page sees it (`navigator.languages`), e.g. 'es-PY'. */
+    locale?: string;
+  } = {},
 ): Promise<AppPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1600, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.locale !== undefined ? { locale: options.locale } : {}),
   });
   const page = await context.newPage();
   const problems: string[] = [];
