@@ -91,7 +91,13 @@ export function CameraScan({ onLabel }: CameraScanProps): ReactNode {
 
   return (
     <div className="camera-scan">
-      <video ref={videoRef} className="camera-video" muted playsInline aria-label={t('placing.camera.picture')} />
+      <video
+        ref={videoRef}
+        className="camera-video"
+        muted
+        playsInline
+        aria-label={t('placing.camera.picture')}
+      />
       <p className="field-hint camera-status" role="status">
         {t(status)}
       </p>

@@ -36,10 +36,7 @@ export function RackPicker({ view, addressOf, onPick, currentDeviceId }: RackPic
     for (const p of placements) byKey.set(`${p.rackId}:${p.shelf}:${p.position}`, p.deviceId);
     return byKey;
   }, [placements]);
-  if (rack === undefined)
-    return (
-      <p className="field-hint">{t('placing.picker.noRacks')}</p>
-    );
+  if (rack === undefined) return <p className="field-hint">{t('placing.picker.noRacks')}</p>;
 
   const shelves = Array.from({ length: rack.shelves }, (_v, i) => i + 1);
   const positions = Array.from({ length: rack.positions }, (_v, i) => i + 1);

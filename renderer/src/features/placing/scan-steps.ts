@@ -73,7 +73,10 @@ function deviceChosen(device: ScannedDevice, replacing: ScannedDevice | undefine
   const values = { address: device.address, ...(dropped !== undefined ? { dropped } : {}) };
   const text =
     device.slotName === undefined
-      ? message(dropped === undefined ? 'placing.scan.deviceNoSlot' : 'placing.scan.deviceNoSlotDropped', values)
+      ? message(
+          dropped === undefined ? 'placing.scan.deviceNoSlot' : 'placing.scan.deviceNoSlotDropped',
+          values,
+        )
       : message(dropped === undefined ? 'placing.scan.deviceNowIn' : 'placing.scan.deviceNowInDropped', {
           ...values,
           slot: device.slotName,

@@ -146,8 +146,7 @@ export function useScanSession(api: PlacingApi, options: ScanSessionOptions = {}
       if (label === '') return;
       enqueue(async () => {
         const match = await api['layout:match-label']({ label });
-        if (!match.ok)
-          return show({ step: stepRef.current, cue: { tone: 'refused', text: match.error } });
+        if (!match.ok) return show({ step: stepRef.current, cue: { tone: 'refused', text: match.error } });
         await run(afterMatch(stepRef.current, label, match.value));
       });
     },
@@ -163,7 +162,10 @@ export function useScanSession(api: PlacingApi, options: ScanSessionOptions = {}
     [enqueue, run],
   );
   const skip = useCallback(
-    () => enqueue(async () => show({ step: DEVICE_STEP, cue: { tone: 'same', text: message('placing.scan.skipped') } })),
+    () =>
+      enqueue(async () =>
+        show({ step: DEVICE_STEP, cue: { tone: 'same', text: message('placing.scan.skipped') } }),
+      ),
     [enqueue, show],
   );
 

@@ -43,9 +43,7 @@ function useWalkLed(api: PlacingApi, deviceId: string | undefined): string {
     void api['commission:locate']({ deviceIds: [deviceId], on: true, minutes: WALK_LED_MINUTES }).then((r) =>
       setLed({
         deviceId,
-        words: r.ok
-          ? message('placing.scan.mainSaid', { words: madeSummary(r.value) })
-          : r.error,
+        words: r.ok ? message('placing.scan.mainSaid', { words: madeSummary(r.value) }) : r.error,
       }),
     );
   }, [api, deviceId]);
@@ -105,7 +103,9 @@ export function WalkDialog({ onClose, api = defaultPlacingApi() }: WalkDialogPro
   return (
     <ModalDialog title={tr.t('placing.walk.title')} onClose={onClose} className="modal-wide">
       {layout.view === undefined ? (
-        <p className="field-hint">{layout.error === undefined ? tr.t('placing.walk.reading') : errorText(tr, layout.error)}</p>
+        <p className="field-hint">
+          {layout.error === undefined ? tr.t('placing.walk.reading') : errorText(tr, layout.error)}
+        </p>
       ) : (
         <WalkSession api={api} view={layout.view} layout={layout} onClose={onClose} />
       )}

@@ -121,7 +121,11 @@ function useRackDraft(rack: Rack | undefined, onClose: () => void) {
   const example = valid
     ? message('racks.editor.slots', {
         first: slotName(pattern, { ...parts, shelf: 1, position: 1 }),
-        last: slotName(pattern, { ...parts, shelf: Number(draft.shelves), position: Number(draft.positions) }),
+        last: slotName(pattern, {
+          ...parts,
+          shelf: Number(draft.shelves),
+          position: Number(draft.positions),
+        }),
       })
     : undefined;
 
@@ -168,7 +172,9 @@ export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNod
   const { t } = tr;
   return (
     <ModalDialog
-      title={rack === undefined ? t('racks.editor.addTitle') : t('racks.editor.editTitle', { name: rack.name })}
+      title={
+        rack === undefined ? t('racks.editor.addTitle') : t('racks.editor.editTitle', { name: rack.name })
+      }
       onClose={onClose}
     >
       <form className="modal-form rack-editor" onSubmit={(e) => void submit(e)} noValidate>

@@ -98,7 +98,10 @@ function RackView({ cells, pattern, onHover, onPick, onEdit }: RackGridProps): R
     <figure className="rack" data-rack-id={rack.id} aria-label={tr.t('racks.grid.rack', { name: rack.name })}>
       <figcaption className="rack-head">
         <span className="rack-name">{rack.name}</span>
-        <span className="rack-count" title={tr.t('racks.grid.held', { placed: cells.placed, total: cells.ids.length })}>
+        <span
+          className="rack-count"
+          title={tr.t('racks.grid.held', { placed: cells.placed, total: cells.ids.length })}
+        >
           {cells.placed}/{cells.ids.length}
         </span>
         <button

@@ -76,12 +76,14 @@ export function RackMap({ view, areas, onEdit }: RackMapProps): ReactNode {
   return (
     <div className="rack-map" aria-label={t('racks.map.label')} role="region">
       {areas.map((group) => (
-        <section key={group.area} className="rack-area" aria-label={t('racks.map.area', { area: group.area })}>
+        <section
+          key={group.area}
+          className="rack-area"
+          aria-label={t('racks.map.area', { area: group.area })}
+        >
           <h3 className="rack-area-title">
             {group.area}{' '}
-            <span className="rack-area-count">
-              {t('racks.map.rackCount', { count: group.racks.length })}
-            </span>
+            <span className="rack-area-count">{t('racks.map.rackCount', { count: group.racks.length })}</span>
           </h3>
           <div className="rack-row">
             {group.racks.map((cells) => (
