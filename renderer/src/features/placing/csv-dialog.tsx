@@ -26,6 +26,9 @@ export interface CsvDialogProps {
   api?: PlacingApi;
 }
 
+/** A file's line as an editor numbers it: "Line 1234", never grouped like a count. */
+const lineNumber = (line: number): string => String(line);
+
 function PreviewLists({ preview }: { preview: LayoutImportPreview }): ReactNode {
   const tr = useT();
   const { t } = tr;
@@ -37,7 +40,7 @@ function PreviewLists({ preview }: { preview: LayoutImportPreview }): ReactNode 
           <ul>
             {preview.problems.map((p) => (
               <li key={`${p.line}-${p.message}`} className="csv-outcome-refused">
-                {t('placing.csv.line', { line: p.line, words: madeWords(p) })}
+                {t('placing.csv.line', { line: lineNumber(p.line), words: madeWords(p) })}
               </li>
             ))}
           </ul>
@@ -79,7 +82,7 @@ function PreviewLists({ preview }: { preview: LayoutImportPreview }): ReactNode 
             {preview.placements.map((p) => (
               <li key={p.index} className={`csv-outcome-${outcomeGroup(p.outcome)}`}>
                 {p.line !== undefined
-                  ? t('placing.csv.line', { line: p.line, words: madeWords(p) })
+                  ? t('placing.csv.line', { line: lineNumber(p.line), words: madeWords(p) })
                   : localText(tr, p)}
               </li>
             ))}
