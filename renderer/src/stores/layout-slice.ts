@@ -3,8 +3,9 @@
  * which device stands in which slot (`layout:get`), read again when main says it changed
  * (`layout:changed`) or the fleet's site switched; each fleet row gets its slot from it
  * (fleet-slice.ts `locationsChanged`). The rack editor's writes: a rack added or edited
- * (`layout:save-rack`), an empty one removed, the site's slot pattern — each answered in words, with the
- * field main's refusal is about when it can tell, so the editor says it at that field.
+ * (`layout:save-rack`), an empty one removed, the site's slot pattern — each answered with main's refusal
+ * as it came (rendered in the window's language) and the field it is about when it can tell, so the editor
+ * says it at that field.
  */
 import type { SlotRef } from '../../../shared/domain/layout';
 import type { LayoutView, RackDraft } from '../../../shared/ipc/channels/layout';
@@ -19,7 +20,8 @@ import type { SliceCreator } from './types';
 /** The rack editor's fields, and the slot pattern's. */
 export type LayoutField = 'area' | 'name' | 'shelves' | 'positions' | 'pattern';
 
-export type LayoutAnswer = { ok: true } | { ok: false; message: string; field?: LayoutField };
+/** Main's refusal is kept as it came (not as words): the editor says it with `errorText`, in its language. */
+export type LayoutAnswer = { ok: true } | { ok: false; error: AppError; field?: LayoutField };
 
 /** A slot clicked on the map, as a placing tool takes it (`slotPicker`). */
 export interface PickedSlot extends SlotRef {
@@ -86,7 +88,7 @@ export const createLayoutSlice =
       const result = await call();
       if (!result.ok) {
         const field = fieldOfError(result.error, asked);
-        return { ok: false, message: result.error.message, ...(field !== undefined ? { field } : {}) };
+        return { ok: false, error: result.error, ...(field !== undefined ? { field } : {}) };
       }
       shown(result.value);
       return { ok: true };

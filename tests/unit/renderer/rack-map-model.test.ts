@@ -19,6 +19,7 @@ import {
 import { visibleRows } from '../../../renderer/src/features/fleet/visible-rows';
 import { locationsOf, matchesPlace, racksByArea } from '../../../renderer/src/lib/rack-layout';
 import { fieldOfError } from '../../../renderer/src/stores/layout-slice';
+import { englishTranslator } from '../../../shared/i18n/translate';
 import type { FleetRow } from '../../../renderer/src/stores/fleet-rows';
 import { toRow } from '../../../renderer/src/stores/fleet-rows';
 
@@ -90,10 +91,12 @@ describe('a slot’s look', () => {
   });
 
   it('reads in one line on hover: slot, address, model, hash rate, look', () => {
-    expect(slotSummaryText('C2-R07-S2-P3', row('d41', { alerts: ['temperature'] }), 'hot')).toBe(
-      'C2-R07-S2-P3 · 10.0.0.41 · Antminer S21 · 200.00 TH/s · Hot',
+    expect(
+      slotSummaryText(englishTranslator(), 'C2-R07-S2-P3', row('d41', { alerts: ['temperature'] }), 'hot'),
+    ).toBe('C2-R07-S2-P3 · 10.0.0.41 · Antminer S21 · 200.00 TH/s · Hot');
+    expect(slotSummaryText(englishTranslator(), 'C2-R07-S1-P1', undefined, 'empty')).toBe(
+      'C2-R07-S1-P1 · empty',
     );
-    expect(slotSummaryText('C2-R07-S1-P1', undefined, 'empty')).toBe('C2-R07-S1-P1 · empty');
   });
 });
 

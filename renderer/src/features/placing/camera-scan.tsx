@@ -7,6 +7,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { message } from '../../../../shared/i18n/message';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import { useT } from '../../i18n/i18n-provider';
 import type { LabelReader } from './label-reader';
 import { openLabelReader } from './label-reader';
 import { createRepeatFilter } from './repeat-filter';
@@ -18,12 +21,12 @@ export interface CameraScanProps {
   onLabel: (label: string) => void;
 }
 
-function cameraWords(error: unknown): string {
+function cameraWords(error: unknown): MessageRef {
   const name = error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError') return 'The camera is not allowed for Minerdeck on this laptop.';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera was found.';
-  if (name === 'NotReadableError') return 'The camera is in use by another program.';
-  return `The camera could not start: ${error instanceof Error ? error.message : String(error)}`;
+  if (name === 'NotAllowedError') return message('placing.camera.notAllowed');
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return message('placing.camera.notFound');
+  if (name === 'NotReadableError') return message('placing.camera.busy');
+  return message('placing.camera.failed', { reason: error instanceof Error ? error.message : String(error) });
 }
 
 /** Reads frames until `stopped()`; each new label to `onLabel`. */
@@ -49,7 +52,8 @@ export function CameraScan({ onLabel }: CameraScanProps): ReactNode {
   useEffect(() => {
     labelRef.current = onLabel;
   }, [onLabel]);
-  const [status, setStatus] = useState('Starting the camera…');
+  const { t } = useT();
+  const [status, setStatus] = useState<MessageRef>(message('placing.camera.starting'));
 
   useEffect(() => {
     let stopped = false;
@@ -69,7 +73,7 @@ export function CameraScan({ onLabel }: CameraScanProps): ReactNode {
       video.srcObject = media;
       await video.play();
       setStatus(
-        `Hold a label in front of the camera (${reader.engine === 'native' ? 'built-in reader' : 'ZXing reader'})`,
+        message(reader.engine === 'native' ? 'placing.camera.readyNative' : 'placing.camera.readyZxing'),
       );
       await readFrames(
         video,
@@ -87,9 +91,15 @@ export function CameraScan({ onLabel }: CameraScanProps): ReactNode {
 
   return (
     <div className="camera-scan">
-      <video ref={videoRef} className="camera-video" muted playsInline aria-label="Camera picture" />
+      <video
+        ref={videoRef}
+        className="camera-video"
+        muted
+        playsInline
+        aria-label={t('placing.camera.picture')}
+      />
       <p className="field-hint camera-status" role="status">
-        {status}
+        {t(status)}
       </p>
     </div>
   );

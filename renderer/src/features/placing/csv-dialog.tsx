@@ -7,10 +7,15 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { LayoutImportPreview } from '../../../../shared/domain/layout';
+import { localText } from '../../../../shared/i18n/local-text';
+import { message } from '../../../../shared/i18n/message';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useT } from '../../i18n/i18n-provider';
 import { csvSummary, csvSummaryWords, outcomeGroup } from './csv-words';
 import type { PlacingApi } from './placing-api';
 import { defaultPlacingApi } from './placing-api';
+import type { ShownWords } from './shown-words';
+import { madeSummary, madeWords, shownText } from './shown-words';
 import './placing.css';
 
 /** The same bound as main's (channels/layout.ts): refused before reading. */
@@ -21,47 +26,64 @@ export interface CsvDialogProps {
   api?: PlacingApi;
 }
 
+/** A file's line as an editor numbers it: "Line 1234", never grouped like a count. */
+const lineNumber = (line: number): string => String(line);
+
 function PreviewLists({ preview }: { preview: LayoutImportPreview }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   return (
     <>
       {preview.problems.length > 0 && (
-        <section className="csv-section" aria-label="Problems">
-          <h3>Problems (by line)</h3>
+        <section className="csv-section" aria-label={t('placing.csv.problems')}>
+          <h3>{t('placing.csv.problemsTitle')}</h3>
           <ul>
             {preview.problems.map((p) => (
               <li key={`${p.line}-${p.message}`} className="csv-outcome-refused">
-                Line {p.line}: {p.message}
+                {t('placing.csv.line', { line: lineNumber(p.line), words: madeWords(p) })}
               </li>
             ))}
           </ul>
         </section>
       )}
       {preview.racksAdded.length + preview.racksChanged.length > 0 && (
-        <section className="csv-section" aria-label="Racks">
-          <h3>Racks</h3>
+        <section className="csv-section" aria-label={t('placing.csv.racks')}>
+          <h3>{t('placing.csv.racks')}</h3>
           <ul>
             {preview.racksAdded.map((r) => (
               <li key={r.id}>
-                Added: {r.area} · {r.name} ({r.shelves} × {r.positions})
+                {t('placing.csv.added', {
+                  area: r.area,
+                  rack: r.name,
+                  shelves: r.shelves,
+                  positions: r.positions,
+                })}
               </li>
             ))}
             {preview.racksChanged.map(({ before, after }) => (
               <li key={before.id}>
-                Resized: {after.area} · {after.name} ({before.shelves} × {before.positions} → {after.shelves}{' '}
-                × {after.positions})
+                {t('placing.csv.resized', {
+                  area: after.area,
+                  rack: after.name,
+                  shelves: before.shelves,
+                  positions: before.positions,
+                  newShelves: after.shelves,
+                  newPositions: after.positions,
+                })}
               </li>
             ))}
           </ul>
         </section>
       )}
       {preview.placements.length > 0 && (
-        <section className="csv-section" aria-label="Placements">
-          <h3>Placements</h3>
+        <section className="csv-section" aria-label={t('placing.csv.placements')}>
+          <h3>{t('placing.csv.placements')}</h3>
           <ul>
             {preview.placements.map((p) => (
               <li key={p.index} className={`csv-outcome-${outcomeGroup(p.outcome)}`}>
-                {p.line !== undefined ? `Line ${p.line}: ` : ''}
-                {p.message}
+                {p.line !== undefined
+                  ? t('placing.csv.line', { line: lineNumber(p.line), words: madeWords(p) })
+                  : localText(tr, p)}
               </li>
             ))}
           </ul>
@@ -75,26 +97,34 @@ export function CsvDialog({ onClose, api = defaultPlacingApi() }: CsvDialogProps
   const [csv, setCsv] = useState<string>();
   const [preview, setPreview] = useState<LayoutImportPreview>();
   const [acceptMoves, setAcceptMoves] = useState(false);
-  const [words, setWords] = useState('');
+  const tr = useT();
+  const { t } = tr;
+  const [words, setWords] = useState<ShownWords>();
   const [busy, setBusy] = useState(false);
 
   const chosen = async (file: File | undefined): Promise<void> => {
     setPreview(undefined);
     setCsv(undefined);
     if (file === undefined) return;
-    if (file.size > MAX_CSV_BYTES) return setWords(`${file.name} is over 8 MB: not a site map.`);
+    if (file.size > MAX_CSV_BYTES) return setWords(message('placing.csv.tooBig', { file: file.name }));
     setBusy(true);
     const text = await file.text().catch(() => undefined);
     if (text === undefined) {
       setBusy(false);
-      return setWords(`${file.name} could not be read.`);
+      return setWords(message('placing.csv.unreadable', { file: file.name }));
     }
     const result = await api['layout:import-preview']({ csv: text });
     setBusy(false);
-    if (!result.ok) return setWords(result.error.message);
+    if (!result.ok) return setWords(result.error);
     setCsv(text);
     setPreview(result.value);
-    setWords(`${file.name}: ${result.value.formatName}. ${csvSummaryWords(csvSummary(result.value))}`);
+    setWords(
+      message('placing.csv.previewed', {
+        file: file.name,
+        format: result.value.formatName,
+        summary: csvSummaryWords(csvSummary(result.value)),
+      }),
+    );
   };
 
   const apply = async (): Promise<void> => {
@@ -102,15 +132,19 @@ export function CsvDialog({ onClose, api = defaultPlacingApi() }: CsvDialogProps
     setBusy(true);
     const result = await api['layout:import']({ csv, acceptMoves });
     setBusy(false);
-    setWords(result.ok ? `Applied: ${result.value.placed.summary}` : result.error.message);
+    setWords(
+      result.ok
+        ? message('placing.csv.applied', { summary: madeSummary(result.value.placed) })
+        : result.error,
+    );
     if (result.ok) setPreview(undefined);
   };
 
   const summary = preview === undefined ? undefined : csvSummary(preview);
   return (
-    <ModalDialog title="Site map CSV" onClose={onClose} className="modal-wide">
+    <ModalDialog title={t('placing.csv.title')} onClose={onClose} className="modal-wide">
       <label className="field">
-        <span className="field-label">A site map (racks) or placement (device → slot) CSV</span>
+        <span className="field-label">{t('placing.csv.file')}</span>
         <input
           type="file"
           accept=".csv,text/csv"
@@ -119,14 +153,13 @@ export function CsvDialog({ onClose, api = defaultPlacingApi() }: CsvDialogProps
         />
       </label>
       <p role="status" className="field-hint">
-        {busy ? 'Reading…' : words}
+        {busy ? t('placing.csv.reading') : words === undefined ? '' : shownText(tr, words)}
       </p>
       {preview !== undefined && <PreviewLists preview={preview} />}
       {summary !== undefined && summary.ask > 0 && (
         <label>
           <input type="checkbox" checked={acceptMoves} onChange={(e) => setAcceptMoves(e.target.checked)} />{' '}
-          Accept moves: {summary.ask} device{summary.ask === 1 ? '' : 's'} leave another slot or displace the
-          one there
+          {t('placing.csv.acceptMoves', { count: summary.ask })}
         </label>
       )}
       <div className="modal-actions">
@@ -136,10 +169,10 @@ export function CsvDialog({ onClose, api = defaultPlacingApi() }: CsvDialogProps
           disabled={busy || summary === undefined || !summary.canApply}
           onClick={() => void apply()}
         >
-          Apply
+          {t('placing.csv.apply')}
         </button>
         <button type="button" className="button" onClick={onClose}>
-          Close
+          {t('common.action.close')}
         </button>
       </div>
     </ModalDialog>

@@ -1,8 +1,10 @@
 /**
- * A site-map CSV's preview in words and counts (pure): how many placements each outcome has, which need
+ * A site-map CSV's preview as a message and counts (pure): how many placements each outcome has, which need
  * the technician's "accept moves", and whether anything may be applied at all (not while a problem remains).
  */
 import type { LayoutImportPreview, PlaceOutcome } from '../../../../shared/domain/layout';
+import { message } from '../../../../shared/i18n/message';
+import type { MessageRef } from '../../../../shared/i18n/message';
 
 /** Placed without asking, asked ("accept moves"), or refused and skipped. */
 export type OutcomeGroup = 'place' | 'ask' | 'same' | 'refused';
@@ -41,18 +43,15 @@ export function csvSummary(preview: LayoutImportPreview): CsvSummary {
   };
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
-/** "2 racks added, 1 resized; 48 devices placed, 2 moves to accept, 1 refused". */
-export function csvSummaryWords(s: CsvSummary): string {
-  const racks = [`${plural(s.racksAdded, 'rack')} added`, `${s.racksChanged} resized`].join(', ');
-  const places = [
-    `${plural(s.place, 'device')} to place`,
-    ...(s.ask > 0 ? [`${plural(s.ask, 'move')} to accept`] : []),
-    ...(s.same > 0 ? [`${s.same} already there`] : []),
-    ...(s.refused > 0 ? [`${s.refused} refused`] : []),
-  ].join(', ');
-  const problems =
-    s.problems > 0 ? `; ${plural(s.problems, 'problem')}: nothing is applied until the file is fixed` : '';
-  return `${racks}; ${places}${problems}`;
+/** "2 racks added, 1 resized; 48 devices to place, 2 moves to accept, 1 refused": one message, its plurals. */
+export function csvSummaryWords(s: CsvSummary): MessageRef {
+  return message('placing.csv.summary', {
+    racksAdded: s.racksAdded,
+    racksChanged: s.racksChanged,
+    place: s.place,
+    ask: s.ask,
+    same: s.same,
+    refused: s.refused,
+    problems: s.problems,
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n-provider';
 import { CsvDialog } from './csv-dialog';
 import { ScanDialog } from './scan-dialog';
 import { WalkDialog } from './walk-dialog';
@@ -11,23 +12,24 @@ import { WalkDialog } from './walk-dialog';
 type Open = 'scan' | 'walk' | 'csv' | undefined;
 
 export function PlacingButtons(): ReactNode {
+  const { t } = useT();
   const [open, setOpen] = useState<Open>();
   const close = (): void => setOpen(undefined);
   return (
     <span className="placing-buttons">
       <button type="button" className="button button-primary" onClick={() => setOpen('scan')}>
-        Scan to place…
+        {t('placing.buttons.scan')}
       </button>
       <button
         type="button"
         className="button"
-        title="Blinks the LED of each unplaced device in turn; click the slot where it stands"
+        title={t('placing.buttons.walkHint')}
         onClick={() => setOpen('walk')}
       >
-        Walk the hall…
+        {t('placing.buttons.walk')}
       </button>
       <button type="button" className="button" onClick={() => setOpen('csv')}>
-        Site map CSV…
+        {t('placing.buttons.csv')}
       </button>
       {open === 'scan' && <ScanDialog onClose={close} />}
       {open === 'walk' && <WalkDialog onClose={close} />}

@@ -8,6 +8,9 @@ import type { ReactNode } from 'react';
 import type { Rack } from '../../../../shared/domain/layout';
 import type { LayoutView } from '../../../../shared/ipc/channels/layout';
 import { slotName } from '../../../../shared/format/slot-name';
+import { message } from '../../../../shared/i18n/message';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import { useT } from '../../i18n/i18n-provider';
 import type { ScannedSlot } from './scan-steps';
 
 export interface RackPickerProps {
@@ -19,11 +22,12 @@ export interface RackPickerProps {
   currentDeviceId?: string;
 }
 
-function rackLabel(rack: Rack): string {
-  return `${rack.area} · ${rack.name}`;
+function rackLabel(rack: Rack): MessageRef {
+  return message('placing.picker.rackName', { area: rack.area, rack: rack.name });
 }
 
 export function RackPicker({ view, addressOf, onPick, currentDeviceId }: RackPickerProps): ReactNode {
+  const { t } = useT();
   const { racks, placements, slotPattern } = view.layout;
   const [rackId, setRackId] = useState<string | undefined>(racks[0]?.id);
   const rack = racks.find((r) => r.id === rackId) ?? racks[0];
@@ -32,23 +36,18 @@ export function RackPicker({ view, addressOf, onPick, currentDeviceId }: RackPic
     for (const p of placements) byKey.set(`${p.rackId}:${p.shelf}:${p.position}`, p.deviceId);
     return byKey;
   }, [placements]);
-  if (rack === undefined)
-    return (
-      <p className="field-hint">
-        This site has no racks yet: add them in the Racks view or import a site map.
-      </p>
-    );
+  if (rack === undefined) return <p className="field-hint">{t('placing.picker.noRacks')}</p>;
 
   const shelves = Array.from({ length: rack.shelves }, (_v, i) => i + 1);
   const positions = Array.from({ length: rack.positions }, (_v, i) => i + 1);
   return (
     <div className="rack-picker">
       <label className="rack-picker-choice">
-        Rack{' '}
+        {t('placing.picker.rack')}{' '}
         <select value={rack.id} onChange={(e) => setRackId(e.target.value)}>
           {racks.map((r) => (
             <option key={r.id} value={r.id}>
-              {rackLabel(r)}
+              {t(rackLabel(r))}
             </option>
           ))}
         </select>
@@ -56,14 +55,17 @@ export function RackPicker({ view, addressOf, onPick, currentDeviceId }: RackPic
       <div
         className="rack-picker-grid"
         role="group"
-        aria-label={`Slots of ${rackLabel(rack)}`}
+        aria-label={t('placing.picker.slots', { rack: rackLabel(rack) })}
         style={{ gridTemplateColumns: `repeat(${rack.positions}, minmax(2.2rem, 1fr))` }}
       >
         {shelves.flatMap((shelf) =>
           positions.map((position) => {
             const name = slotName(slotPattern, { area: rack.area, rack: rack.name, shelf, position });
             const occupant = taken.get(`${rack.id}:${shelf}:${position}`);
-            const title = occupant === undefined ? `${name}: empty` : `${name}: ${addressOf(occupant)}`;
+            const title =
+              occupant === undefined
+                ? t('placing.picker.empty', { slot: name })
+                : t('placing.picker.taken', { slot: name, address: addressOf(occupant) });
             const mine = occupant !== undefined && occupant === currentDeviceId;
             return (
               <button
@@ -74,7 +76,7 @@ export function RackPicker({ view, addressOf, onPick, currentDeviceId }: RackPic
                 aria-label={title}
                 onClick={() => onPick({ slotRef: { rackId: rack.id, shelf, position }, slotName: name })}
               >
-                S{shelf}·P{position}
+                {t('placing.picker.slot', { shelf, position })}
               </button>
             );
           }),

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useT } from '../../i18n/i18n-provider';
 import type { PlacingApi } from './placing-api';
 import { defaultPlacingApi } from './placing-api';
 import { ScanPanel } from './scan-panel';
@@ -22,15 +23,16 @@ export interface ScanDialogProps {
 }
 
 export function ScanDialog({ onClose, api = defaultPlacingApi(), queue }: ScanDialogProps): ReactNode {
+  const { t } = useT();
   const session = useScanSession(api, queue !== undefined ? { queue } : {});
   const layout = useLayoutView(api);
   const addressOf = useAddressOf();
   return (
-    <ModalDialog title="Scan to place" onClose={onClose} className="modal-wide">
+    <ModalDialog title={t('placing.scan.title')} onClose={onClose} className="modal-wide">
       <ScanPanel session={session} layout={layout} addressOf={addressOf} />
       <div className="modal-actions">
         <button type="button" className="button" onClick={onClose}>
-          Done
+          {t('placing.scan.done')}
         </button>
       </div>
     </ModalDialog>

@@ -8,6 +8,7 @@ import { forwardRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ScanStep } from './scan-steps';
 import { expectedWords } from './scan-steps';
+import { useT } from '../../i18n/i18n-provider';
 
 export interface ScanFieldProps {
   step: ScanStep;
@@ -22,6 +23,7 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
   { step, onLabel, onAnswer },
   ref,
 ): ReactNode {
+  const { t } = useT();
   const [text, setText] = useState('');
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (step.kind === 'confirm' && text === '' && (YES_KEYS.has(event.key) || NO_KEYS.has(event.key))) {
@@ -39,7 +41,7 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
   };
   return (
     <label className="scan-field">
-      <span className="scan-field-words">{expectedWords(step)}</span>
+      <span className="scan-field-words">{t(expectedWords(step))}</span>
       <input
         ref={ref}
         type="text"
@@ -48,7 +50,7 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
         autoFocus
         autoComplete="off"
         spellCheck={false}
-        aria-label="Scanned label"
+        aria-label={t('placing.scan.field')}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />

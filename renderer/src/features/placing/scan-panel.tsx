@@ -5,10 +5,15 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { CameraScan } from './camera-scan';
 import { RackPicker } from './rack-picker';
 import { ScanField } from './scan-field';
 import type { ScanSession } from './use-scan-session';
+import { shownText } from './shown-words';
 import type { LayoutViewState } from './use-layout-view';
 
 export interface ScanPanelProps {
@@ -19,15 +24,38 @@ export interface ScanPanelProps {
   extraActions?: ReactNode;
 }
 
-function PlacedList({ session }: { session: ScanSession }): ReactNode {
-  const { placed } = session;
-  if (placed.length === 0) return <p className="field-hint">Nothing placed yet.</p>;
+/** A sentence translated whole with its `address` set in bold: the words around it stay in their order. */
+function withBoldAddress(
+  tr: Translator,
+  id: MessageId,
+  values: Readonly<Record<string, string>> & { address: string },
+): ReactNode {
+  const mark = '\u0000';
+  const [before = '', after = ''] = tr.t(id, { ...values, address: mark }).split(mark);
   return (
-    <ol className="placed-list" aria-label="Placed in this session">
+    <>
+      {before}
+      <strong>{values.address}</strong>
+      {after}
+    </>
+  );
+}
+
+function PlacedList({ session }: { session: ScanSession }): ReactNode {
+  const { t } = useT();
+  const { placed } = session;
+  if (placed.length === 0) return <p className="field-hint">{t('placing.scan.nothingPlaced')}</p>;
+  return (
+    <ol className="placed-list" aria-label={t('placing.scan.placedList')}>
       {placed.map((entry, i) => (
         <li key={`${entry.device.deviceId}-${placed.length - i}`}>
-          {entry.device.address} → {entry.slotName}
-          {entry.from !== undefined ? ` (from ${entry.from})` : ''}
+          {entry.from !== undefined
+            ? t('placing.scan.placedEntryFrom', {
+                address: entry.device.address,
+                slot: entry.slotName,
+                from: entry.from,
+              })
+            : t('placing.scan.placedEntry', { address: entry.device.address, slot: entry.slotName })}
         </li>
       ))}
     </ol>
@@ -35,6 +63,8 @@ function PlacedList({ session }: { session: ScanSession }): ReactNode {
 }
 
 export function ScanPanel({ session, layout, addressOf, extraActions }: ScanPanelProps): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const field = useRef<HTMLInputElement>(null);
   const [camera, setCamera] = useState(false);
   const refocus = useCallback(() => requestAnimationFrame(() => field.current?.focus()), []);
@@ -57,22 +87,27 @@ export function ScanPanel({ session, layout, addressOf, extraActions }: ScanPane
         aria-live="polite"
         data-tone={cue?.tone ?? 'idle'}
       >
-        {cue?.text ?? 'Ready: scan a box, then its slot.'}
+        {cue === undefined ? t('placing.scan.ready') : shownText(tr, cue.text)}
       </p>
       <div className="scan-row">
         <ScanField ref={field} step={step} onLabel={session.submit} onAnswer={session.answer} />
         <label className="scan-camera-toggle">
-          <input type="checkbox" checked={camera} onChange={(e) => setCamera(e.target.checked)} /> Use camera
+          <input type="checkbox" checked={camera} onChange={(e) => setCamera(e.target.checked)} />{' '}
+          {t('placing.scan.useCamera')}
         </label>
       </div>
       {camera && <CameraScan onLabel={session.submit} />}
       {current !== undefined && (
         <p className="scan-current">
-          Placing <strong>{current.address}</strong>
-          {current.slotName !== undefined ? ` (now in ${current.slotName})` : ''}
+          {current.slotName === undefined
+            ? withBoldAddress(tr, 'placing.scan.placing', { address: current.address })
+            : withBoldAddress(tr, 'placing.scan.placingFrom', {
+                address: current.address,
+                slot: current.slotName,
+              })}
         </p>
       )}
-      {layout.error !== undefined && <p className="field-error">{layout.error}</p>}
+      {layout.error !== undefined && <p className="field-error">{errorText(tr, layout.error)}</p>}
       {layout.view !== undefined && (
         <RackPicker
           view={layout.view}
@@ -83,14 +118,14 @@ export function ScanPanel({ session, layout, addressOf, extraActions }: ScanPane
       )}
       <div className="scan-history">
         <div className="scan-history-head">
-          <h3>Placed</h3>
+          <h3>{t('placing.scan.placedTitle')}</h3>
           <button
             type="button"
             className="button"
             disabled={session.placed.length === 0}
             onClick={session.undo}
           >
-            Undo last
+            {t('placing.scan.undo')}
           </button>
           {extraActions}
         </div>

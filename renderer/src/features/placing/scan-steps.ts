@@ -1,8 +1,9 @@
 /**
  * Scan to place, as a pure state machine (issue 34): what the dialog expects next (a device's label, a
  * slot's label, or a yes/no to a move) and what each answer from main turns into — the next step, the
- * visual cue in words, and the request to send next. No I/O here: the hook (use-scan-session.ts) sends the
- * requests and feeds the answers back, so the whole flow is unit-tested without a window.
+ * visual cue as a message (rendered in the window's language), and the request to send next. No I/O
+ * here: the hook (use-scan-session.ts) sends the requests and feeds the answers back, so the whole flow
+ * is unit-tested without a window.
  *
  * A crew scans box, slot, box, slot…: after each placing the dialog expects a device again. A device
  * scanned where a slot was expected replaces the one waiting (the crew picked up another box); a slot
@@ -14,6 +15,10 @@ import type {
   PlaceResultItem,
   SlotRef,
 } from '../../../../shared/domain/layout';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import { message } from '../../../../shared/i18n/message';
+import type { ShownWords } from './shown-words';
+import { madeWords } from './shown-words';
 
 export interface ScannedDevice {
   deviceId: string;
@@ -38,7 +43,8 @@ export type CueTone = 'placed' | 'same' | 'ask' | 'refused' | 'info';
 
 export interface Cue {
   tone: CueTone;
-  text: string;
+  /** A message (rendered in the window's language), or main's refusal as it came. */
+  text: ShownWords;
 }
 
 /** What the hook sends next, if anything. */
@@ -54,37 +60,45 @@ export interface ScanTurn {
 
 export const DEVICE_STEP: ScanStep = { kind: 'device' };
 
-/** What the dialog asks for, in words (the input's label). */
-export function expectedWords(step: ScanStep): string {
-  if (step.kind === 'device') return "Scan a device's label (serial or MAC)";
-  if (step.kind === 'slot') return `Scan or click the slot for ${step.device.address}`;
-  return 'Enter or Y: move it here · Esc or N: skip';
+/** What the dialog asks for (the input's label). */
+export function expectedWords(step: ScanStep): MessageRef {
+  if (step.kind === 'device') return message('placing.scan.expectDevice');
+  if (step.kind === 'slot') return message('placing.scan.expectSlot', { address: step.device.address });
+  return message('placing.scan.expectAnswer');
 }
 
 function deviceChosen(device: ScannedDevice, replacing: ScannedDevice | undefined): ScanTurn {
-  const where = device.slotName === undefined ? 'in no slot yet' : `now in ${device.slotName}`;
   const dropped =
-    replacing !== undefined && replacing.deviceId !== device.deviceId
-      ? ` (${replacing.address} was not placed)`
-      : '';
-  return {
-    step: { kind: 'slot', device },
-    cue: { tone: 'info', text: `${device.address}, ${where}: scan its slot${dropped}` },
-  };
+    replacing !== undefined && replacing.deviceId !== device.deviceId ? replacing.address : undefined;
+  const values = { address: device.address, ...(dropped !== undefined ? { dropped } : {}) };
+  const text =
+    device.slotName === undefined
+      ? message(
+          dropped === undefined ? 'placing.scan.deviceNoSlot' : 'placing.scan.deviceNoSlotDropped',
+          values,
+        )
+      : message(dropped === undefined ? 'placing.scan.deviceNowIn' : 'placing.scan.deviceNowInDropped', {
+          ...values,
+          slot: device.slotName,
+        });
+  return { step: { kind: 'slot', device }, cue: { tone: 'info', text } };
 }
 
-function refusedWords(label: string, match: LabelMatch): string {
+function refusedWords(label: string, match: LabelMatch): MessageRef {
   switch (match.kind) {
     case 'ambiguous':
-      return `“${label}” matches ${match.candidates.length} devices (${match.candidates
-        .map((c) => c.address)
-        .join(', ')}): scan the other label of the box`;
+      // Addresses are names, listed as they are; the words around them are the message's.
+      return message('placing.scan.ambiguous', {
+        label,
+        count: match.candidates.length,
+        addresses: match.candidates.map((c) => c.address).join(', '),
+      });
     case 'not-in-site':
-      return `“${label}” is a device of the site ${match.siteName}, not of this one`;
+      return message('placing.scan.otherSite', { label, site: match.siteName });
     case 'unknown':
-      return `“${label}” is no device or slot of this site`;
+      return message('placing.scan.unknown', { label });
     default:
-      return `“${label}” cannot be used here`;
+      return message('placing.scan.unusable', { label });
   }
 }
 
@@ -105,18 +119,21 @@ export function afterMatch(step: ScanStep, label: string, match: LabelMatch): Sc
   return { step, cue: { tone: 'refused', text: refusedWords(label, match) } };
 }
 
+const sending = (device: ScannedDevice, slot: ScannedSlot): MessageRef =>
+  message('placing.scan.sending', { address: device.address, slot: slot.slotName });
+
 /** A slot scanned or clicked: previewed for the waiting device; refused while no device waits. */
 export function slotChosen(step: ScanStep, slot: ScannedSlot): ScanTurn {
   if (step.kind === 'device') {
     return {
       step,
-      cue: { tone: 'refused', text: `${slot.slotName} is a slot: scan the device's label first` },
+      cue: { tone: 'refused', text: message('placing.scan.slotFirst', { slot: slot.slotName }) },
     };
   }
   const { device } = step;
   return {
     step: { kind: 'slot', device },
-    cue: { tone: 'info', text: `${device.address} → ${slot.slotName}…` },
+    cue: { tone: 'info', text: sending(device, slot) },
     request: { kind: 'preview', device, slot },
   };
 }
@@ -127,13 +144,16 @@ export function afterPreview(device: ScannedDevice, slot: ScannedSlot, preview: 
     case 'place':
       return {
         step: { kind: 'slot', device },
-        cue: { tone: 'info', text: `${device.address} → ${slot.slotName}…` },
+        cue: { tone: 'info', text: sending(device, slot) },
         request: { kind: 'place', device, slot, acceptMoves: false },
       };
     case 'already-there':
       return {
         step: DEVICE_STEP,
-        cue: { tone: 'same', text: `${device.address} is already in ${slot.slotName}` },
+        cue: {
+          tone: 'same',
+          text: message('placing.scan.alreadyThere', { address: device.address, slot: slot.slotName }),
+        },
       };
     case 'move':
     case 'occupied':
@@ -142,27 +162,37 @@ export function afterPreview(device: ScannedDevice, slot: ScannedSlot, preview: 
         cue: { tone: 'ask', text: questionWords(device, slot, preview) },
       };
     default:
-      return { step: { kind: 'slot', device }, cue: { tone: 'refused', text: preview.message } };
+      return {
+        step: { kind: 'slot', device },
+        cue: { tone: 'refused', text: message('placing.scan.mainSaid', { words: madeWords(preview) }) },
+      };
   }
 }
 
-function questionWords(device: ScannedDevice, slot: ScannedSlot, preview: PlacePreviewItem): string {
+function questionWords(device: ScannedDevice, slot: ScannedSlot, preview: PlacePreviewItem): MessageRef {
   if (preview.outcome === 'occupied' && preview.occupant !== undefined) {
-    return `${slot.slotName} holds ${preview.occupant.address} — move ${device.address} here? (Enter/Y yes, Esc/N no)`;
+    return message('placing.scan.askOccupied', {
+      slot: slot.slotName,
+      occupant: preview.occupant.address,
+      address: device.address,
+    });
   }
-  const from = preview.from ?? device.slotName ?? 'another slot';
-  return `${device.address} stands in ${from} — move it to ${slot.slotName}? (Enter/Y yes, Esc/N no)`;
+  const from = preview.from ?? device.slotName ?? message('placing.scan.anotherSlot');
+  return message('placing.scan.askMove', { address: device.address, from, slot: slot.slotName });
 }
 
 /** The answer to a move question: yes places with moves accepted, no skips to the next device. */
 export function afterAnswer(step: ScanStep, yes: boolean): ScanTurn {
   if (step.kind !== 'confirm') return { step, cue: { tone: 'info', text: expectedWords(step) } };
   if (!yes) {
-    return { step: DEVICE_STEP, cue: { tone: 'same', text: `Skipped: ${step.device.address} not moved` } };
+    return {
+      step: DEVICE_STEP,
+      cue: { tone: 'same', text: message('placing.scan.skippedMove', { address: step.device.address }) },
+    };
   }
   return {
     step: { kind: 'slot', device: step.device },
-    cue: { tone: 'info', text: `${step.device.address} → ${step.slot.slotName}…` },
+    cue: { tone: 'info', text: sending(step.device, step.slot) },
     request: { kind: 'place', device: step.device, slot: step.slot, acceptMoves: true },
   };
 }
@@ -174,23 +204,24 @@ export function afterPlace(
   result: PlaceResultItem | undefined,
 ): ScanTurn {
   if (result === undefined || !result.placed) {
-    const why = result?.message ?? 'main did not place it';
-    return { step: { kind: 'slot', device }, cue: { tone: 'refused', text: `Not placed: ${why}` } };
+    const reason = result === undefined ? message('placing.scan.mainDidNotPlace') : madeWords(result);
+    return {
+      step: { kind: 'slot', device },
+      cue: { tone: 'refused', text: message('placing.scan.notPlaced', { reason }) },
+    };
   }
-  const note =
+  const where = { address: device.address, slot: slot.slotName };
+  const text =
     result.note === 'written' || result.note === 'unchanged'
-      ? ''
-      : ` (${result.noteMessage ?? noteWords(result.note)})`;
-  return {
-    step: DEVICE_STEP,
-    cue: { tone: 'placed', text: `Placed ${device.address} in ${slot.slotName}${note}` },
-  };
+      ? message('placing.scan.placed', where)
+      : message('placing.scan.placedNote', { ...where, note: result.noteMessage ?? noteWords(result.note) });
+  return { step: DEVICE_STEP, cue: { tone: 'placed', text } };
 }
 
-function noteWords(note: PlaceResultItem['note']): string {
-  if (note === 'unsupported') return 'kept here only: its firmware has no notes';
-  if (note === 'failed') return 'its location note was not written';
-  return 'its location note was not sent';
+function noteWords(note: PlaceResultItem['note']): MessageRef {
+  if (note === 'unsupported') return message('placing.scan.noteUnsupported');
+  if (note === 'failed') return message('placing.scan.noteFailed');
+  return message('placing.scan.noteNotSent');
 }
 
 /** A scanned label as main should see it: control characters a scanner may add dropped, spaces trimmed. */

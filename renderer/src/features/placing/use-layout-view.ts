@@ -4,18 +4,20 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { LayoutView } from '../../../../shared/ipc/channels/layout';
+import type { AppError } from '../../../../shared/result';
 import type { PlacingApi } from './placing-api';
 
 export interface LayoutViewState {
   view?: LayoutView;
-  error?: string;
+  /** Main's refusal, shown with `errorText` in the window's language. */
+  error?: AppError;
 }
 
 export function useLayoutView(api: PlacingApi): LayoutViewState {
   const [state, setState] = useState<LayoutViewState>({});
   const load = useCallback(async (): Promise<void> => {
     const result = await api['layout:get']({});
-    setState(result.ok ? { view: result.value } : { error: result.error.message });
+    setState(result.ok ? { view: result.value } : { error: result.error });
   }, [api]);
 
   useEffect(() => {

@@ -6,7 +6,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlaceResultItem } from '../../../../shared/domain/layout';
+import { message } from '../../../../shared/i18n/message';
 import type { PlacingApi } from './placing-api';
+import type { ShownWords } from './shown-words';
 import type { Cue, ScannedDevice, ScannedSlot, ScanRequest, ScanStep, ScanTurn } from './scan-steps';
 import {
   afterAnswer,
@@ -63,21 +65,21 @@ async function sendRequest(
 ): Promise<void> {
   const { device, slot } = request;
   const items = [{ device: device.deviceId, slot: slot.slotRef }];
-  const refused = (text: string): void =>
+  const refused = (text: ShownWords): void =>
     show({ step: { kind: 'slot', device }, cue: { tone: 'refused', text } });
   let acceptMoves = request.kind === 'place' && request.acceptMoves;
   if (request.kind === 'preview') {
     const preview = await api['layout:place-preview']({ items });
-    if (!preview.ok) return refused(preview.error.message);
+    if (!preview.ok) return refused(preview.error);
     const item = preview.value[0];
-    if (item === undefined) return refused('main previewed nothing for this slot');
+    if (item === undefined) return refused(message('placing.scan.nothingPreviewed'));
     const turn = afterPreview(device, slot, item);
     show(turn);
     if (turn.request?.kind !== 'place') return;
     acceptMoves = turn.request.acceptMoves;
   }
   const outcome = await api['layout:place']({ items, acceptMoves });
-  if (!outcome.ok) return refused(outcome.error.message);
+  if (!outcome.ok) return refused(outcome.error);
   const result = outcome.value.results[0];
   show(afterPlace(device, slot, result));
   if (result?.placed === true) onPlaced(entryOf(device, slot, result));
@@ -117,7 +119,10 @@ export function useScanSession(api: PlacingApi, options: ScanSessionOptions = {}
       chain.current = chain.current
         .then(job)
         .catch((error: unknown) =>
-          show({ step: stepRef.current, cue: { tone: 'refused', text: String(error) } }),
+          show({
+            step: stepRef.current,
+            cue: { tone: 'refused', text: message('placing.scan.mainSaid', { words: String(error) }) },
+          }),
         )
         .finally(() => {
           pending.current -= 1;
@@ -141,8 +146,7 @@ export function useScanSession(api: PlacingApi, options: ScanSessionOptions = {}
       if (label === '') return;
       enqueue(async () => {
         const match = await api['layout:match-label']({ label });
-        if (!match.ok)
-          return show({ step: stepRef.current, cue: { tone: 'refused', text: match.error.message } });
+        if (!match.ok) return show({ step: stepRef.current, cue: { tone: 'refused', text: match.error } });
         await run(afterMatch(stepRef.current, label, match.value));
       });
     },
@@ -158,7 +162,10 @@ export function useScanSession(api: PlacingApi, options: ScanSessionOptions = {}
     [enqueue, run],
   );
   const skip = useCallback(
-    () => enqueue(async () => show({ step: DEVICE_STEP, cue: { tone: 'same', text: 'Skipped' } })),
+    () =>
+      enqueue(async () =>
+        show({ step: DEVICE_STEP, cue: { tone: 'same', text: message('placing.scan.skipped') } }),
+      ),
     [enqueue, show],
   );
 
@@ -167,21 +174,24 @@ export function useScanSession(api: PlacingApi, options: ScanSessionOptions = {}
     if (last === undefined) return;
     enqueue(async () => {
       const out = await api['layout:unplace']({ deviceIds: [last.device.deviceId] });
-      if (!out.ok) return show({ step: stepRef.current, cue: { tone: 'refused', text: out.error.message } });
+      if (!out.ok) return show({ step: stepRef.current, cue: { tone: 'refused', text: out.error } });
       const back = [
         ...(last.occupant !== undefined ? [{ device: last.occupant.deviceId, slot: last.slotName }] : []),
         ...(last.from !== undefined ? [{ device: last.device.deviceId, slot: last.from }] : []),
       ];
       if (back.length > 0) await api['layout:place']({ items: back, acceptMoves: true });
       setPlaced((list) => list.slice(1));
-      setCue({ tone: 'same', text: `Undone: ${last.device.address} taken out of ${last.slotName}` });
+      setCue({
+        tone: 'same',
+        text: message('placing.scan.undone', { address: last.device.address, slot: last.slotName }),
+      });
     });
   }, [api, enqueue, placed, show]);
 
   // The first queued device waits for its slot as soon as the dialog opens.
   useEffect(() => {
     if (queue.current.length > 0 && stepRef.current.kind === 'device')
-      show({ step: DEVICE_STEP, cue: { tone: 'info', text: 'Scan or click its slot' } });
+      show({ step: DEVICE_STEP, cue: { tone: 'info', text: message('placing.scan.queued') } });
   }, [show]);
 
   return { step, cue, placed, busy, submit, clickSlot, answer, undo, skip };

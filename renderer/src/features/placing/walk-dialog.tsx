@@ -7,9 +7,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
 import type { LayoutView } from '../../../../shared/ipc/channels/layout';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { isMessageRef, message } from '../../../../shared/i18n/message';
+import { useT } from '../../i18n/i18n-provider';
 import type { PlacingApi } from './placing-api';
 import { defaultPlacingApi } from './placing-api';
 import { ScanPanel } from './scan-panel';
+import type { ShownWords } from './shown-words';
+import { madeSummary } from './shown-words';
 import type { LayoutViewState } from './use-layout-view';
 import { useAddressOf } from './use-address-of';
 import { useLayoutView } from './use-layout-view';
@@ -26,7 +31,8 @@ export interface WalkDialogProps {
 
 /** Turns the LED on for the device being looked for, off for the one before; off for the last on close. */
 function useWalkLed(api: PlacingApi, deviceId: string | undefined): string {
-  const [led, setLed] = useState<{ deviceId: string; words: string }>();
+  const tr = useT();
+  const [led, setLed] = useState<{ deviceId: string; words: ShownWords }>();
   const lit = useRef<string | undefined>(undefined);
   useEffect(() => {
     const before = lit.current;
@@ -35,7 +41,10 @@ function useWalkLed(api: PlacingApi, deviceId: string | undefined): string {
     if (before !== undefined) void api['commission:locate']({ deviceIds: [before], on: false });
     if (deviceId === undefined) return;
     void api['commission:locate']({ deviceIds: [deviceId], on: true, minutes: WALK_LED_MINUTES }).then((r) =>
-      setLed({ deviceId, words: r.ok ? r.value.summary : `LED not turned on: ${r.error.message}` }),
+      setLed({
+        deviceId,
+        words: r.ok ? message('placing.scan.mainSaid', { words: madeSummary(r.value) }) : r.error,
+      }),
     );
   }, [api, deviceId]);
   useEffect(
@@ -44,7 +53,10 @@ function useWalkLed(api: PlacingApi, deviceId: string | undefined): string {
     },
     [api],
   );
-  return led !== undefined && led.deviceId === deviceId ? led.words : '';
+  if (led === undefined || led.deviceId !== deviceId) return '';
+  return isMessageRef(led.words)
+    ? tr.t(led.words)
+    : tr.t('placing.walk.ledFailed', { reason: errorText(tr, led.words) });
 }
 
 function WalkSession(props: {
@@ -54,6 +66,7 @@ function WalkSession(props: {
   onClose: () => void;
 }): ReactNode {
   const { api, view, layout, onClose } = props;
+  const { t } = useT();
   const addressOf = useAddressOf();
   // The walk's order is fixed when it starts: what was unplaced then, in the fleet's order.
   const [queue] = useState(() =>
@@ -64,20 +77,20 @@ function WalkSession(props: {
   const led = useWalkLed(api, current?.deviceId);
   const skip = (
     <button type="button" className="button" disabled={current === undefined} onClick={session.skip}>
-      Skip this one
+      {t('placing.walk.skip')}
     </button>
   );
   return (
     <>
       <p className="field-hint">
         {current === undefined
-          ? `No device left to look for (${queue.length} unplaced when the walk began).`
-          : `Find the blinking LED of ${current.address}, then click or scan its slot. ${led}`}
+          ? t('placing.walk.noneLeft', { count: queue.length })
+          : t('placing.walk.find', { address: current.address, led })}
       </p>
       <ScanPanel session={session} layout={layout} addressOf={addressOf} extraActions={skip} />
       <div className="modal-actions">
         <button type="button" className="button" onClick={onClose}>
-          Stop
+          {t('placing.walk.stop')}
         </button>
       </div>
     </>
@@ -85,11 +98,14 @@ function WalkSession(props: {
 }
 
 export function WalkDialog({ onClose, api = defaultPlacingApi() }: WalkDialogProps): ReactNode {
+  const tr = useT();
   const layout = useLayoutView(api);
   return (
-    <ModalDialog title="Walk the hall" onClose={onClose} className="modal-wide">
+    <ModalDialog title={tr.t('placing.walk.title')} onClose={onClose} className="modal-wide">
       {layout.view === undefined ? (
-        <p className="field-hint">{layout.error ?? 'Reading the site layout…'}</p>
+        <p className="field-hint">
+          {layout.error === undefined ? tr.t('placing.walk.reading') : errorText(tr, layout.error)}
+        </p>
       ) : (
         <WalkSession api={api} view={layout.view} layout={layout} onClose={onClose} />
       )}

@@ -10,9 +10,13 @@ import type { FormEvent, ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Rack } from '../../../../shared/domain/layout';
 import { slotName } from '../../../../shared/format/slot-name';
+import { message } from '../../../../shared/i18n/message';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useT } from '../../i18n/i18n-provider';
 import type { LayoutField } from '../../stores/layout-slice';
 import { useRootStore } from '../../stores/root-store';
+import type { ShownWords } from '../placing/shown-words';
+import { shownText } from '../placing/shown-words';
 
 /** shared/domain/layout.ts's limits and name rule, restated: its module brings zod along. */
 const MAX_SIZE = 64;
@@ -22,7 +26,8 @@ const validName = (name: string): boolean =>
   !/^\s/.test(name) &&
   ![...name].some((c) => '/\\,"'.includes(c) || c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
 
-type Problems = Partial<Record<LayoutField, string>>;
+/** A field's problem: found here (a message) or main's refusal as it came. */
+type Problems = Partial<Record<LayoutField, ShownWords>>;
 
 interface Draft {
   area: string;
@@ -35,12 +40,12 @@ interface Draft {
 export function draftProblems(draft: Draft): Problems {
   const problems: Problems = {};
   for (const field of ['area', 'name'] as const) {
-    if (!validName(draft[field].trim())) problems[field] = 'Type 1 to 40 characters, without / \\ , or "';
+    if (!validName(draft[field].trim())) problems[field] = message('racks.editor.badName');
   }
   for (const field of ['shelves', 'positions'] as const) {
     const n = Number(draft[field]);
     if (!Number.isInteger(n) || n < 1 || n > MAX_SIZE)
-      problems[field] = `A whole number from 1 to ${MAX_SIZE}`;
+      problems[field] = message('racks.editor.badSize', { max: MAX_SIZE });
   }
   return problems;
 }
@@ -49,11 +54,12 @@ function Field(props: {
   id: LayoutField;
   label: string;
   value: string;
-  problem: string | undefined;
+  problem: ShownWords | undefined;
   onChange: (value: string) => void;
   type?: 'text' | 'number';
   list?: string;
 }): ReactNode {
+  const tr = useT();
   const errorId = `rack-${props.id}-error`;
   // The error sits outside the label: the field's name stays its label alone.
   return (
@@ -74,7 +80,7 @@ function Field(props: {
       />
       {props.problem !== undefined && (
         <span id={errorId} className="field-error" role="alert">
-          {props.problem}
+          {shownText(tr, props.problem)}
         </span>
       )}
     </div>
@@ -104,7 +110,7 @@ function useRackDraft(rack: Rack | undefined, onClose: () => void) {
   });
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
-  const [general, setGeneral] = useState<string | undefined>(undefined);
+  const [general, setGeneral] = useState<ShownWords | undefined>(undefined);
   const change = (field: keyof Draft) => (value: string) => {
     setDraft({ ...draft, [field]: value });
     setProblems({ ...problems, [field]: undefined });
@@ -113,15 +119,22 @@ function useRackDraft(rack: Rack | undefined, onClose: () => void) {
   const valid = Object.keys(draftProblems(draft)).length === 0;
   const parts = { area: draft.area.trim(), rack: draft.name.trim() };
   const example = valid
-    ? `${slotName(pattern, { ...parts, shelf: 1, position: 1 })} … ${slotName(pattern, { ...parts, shelf: Number(draft.shelves), position: Number(draft.positions) })}`
+    ? message('racks.editor.slots', {
+        first: slotName(pattern, { ...parts, shelf: 1, position: 1 }),
+        last: slotName(pattern, {
+          ...parts,
+          shelf: Number(draft.shelves),
+          position: Number(draft.positions),
+        }),
+      })
     : undefined;
 
   const answer = (result: Awaited<ReturnType<typeof rackSaved>>): void => {
     setBusy(false);
     if (result.ok) onClose();
     else if (result.field !== undefined && result.field !== 'pattern')
-      setProblems({ [result.field]: result.message });
-    else setGeneral(result.message);
+      setProblems({ [result.field]: result.error });
+    else setGeneral(result.error);
   };
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -155,12 +168,19 @@ export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNod
     rack,
     onClose,
   );
+  const tr = useT();
+  const { t } = tr;
   return (
-    <ModalDialog title={rack === undefined ? 'Add a rack' : `Rack ${rack.name}`} onClose={onClose}>
+    <ModalDialog
+      title={
+        rack === undefined ? t('racks.editor.addTitle') : t('racks.editor.editTitle', { name: rack.name })
+      }
+      onClose={onClose}
+    >
       <form className="modal-form rack-editor" onSubmit={(e) => void submit(e)} noValidate>
         <Field
           id="area"
-          label="Area (a container, a room, a row)"
+          label={t('racks.editor.area')}
           value={draft.area}
           problem={problems.area}
           onChange={change('area')}
@@ -173,7 +193,7 @@ export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNod
         </datalist>
         <Field
           id="name"
-          label="Rack name"
+          label={t('racks.editor.name')}
           value={draft.name}
           problem={problems.name}
           onChange={change('name')}
@@ -181,7 +201,7 @@ export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNod
         <div className="rack-editor-sizes">
           <Field
             id="shelves"
-            label="Shelves (top to bottom)"
+            label={t('racks.editor.shelves')}
             type="number"
             value={draft.shelves}
             problem={problems.shelves}
@@ -189,7 +209,7 @@ export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNod
           />
           <Field
             id="positions"
-            label="Positions per shelf"
+            label={t('racks.editor.positions')}
             type="number"
             value={draft.positions}
             problem={problems.positions}
@@ -197,11 +217,11 @@ export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNod
           />
         </div>
         <p className="field-hint" data-slot-example>
-          {example === undefined ? 'Its slots are named once the fields are filled in.' : `Slots ${example}`}
+          {example === undefined ? t('racks.editor.slotsLater') : t(example)}
         </p>
         {general !== undefined && (
           <p className="field-error" role="alert">
-            {general}
+            {shownText(tr, general)}
           </p>
         )}
         <div className="modal-actions">
@@ -210,21 +230,17 @@ export function RackEditor({ rack, placed, onClose }: RackEditorProps): ReactNod
               type="button"
               className="button button-danger"
               disabled={busy || placed > 0}
-              title={
-                placed > 0
-                  ? `It holds ${placed} device${placed === 1 ? '' : 's'}: move them first`
-                  : undefined
-              }
+              title={placed > 0 ? t('racks.editor.holds', { count: placed }) : undefined}
               onClick={() => void remove()}
             >
-              Remove the rack
+              {t('racks.editor.remove')}
             </button>
           )}
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('common.action.cancel')}
           </button>
           <button type="submit" className="button button-primary" disabled={busy}>
-            {rack === undefined ? 'Add the rack' : 'Save'}
+            {rack === undefined ? t('racks.editor.add') : t('common.action.save')}
           </button>
         </div>
       </form>

@@ -8,6 +8,8 @@
 import { memo } from 'react';
 import type { CSSProperties, FocusEvent, MouseEvent, ReactNode } from 'react';
 import type { Rack } from '../../../../shared/domain/layout';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 import { nameOfSlot } from '../../lib/rack-layout';
 import type { RackCells } from './rack-cells';
 import { LOOK_BY_CODE, SLOT_LOOKS } from './slot-looks';
@@ -50,13 +52,13 @@ function targetOf(event: { target: EventTarget }, cells: RackCells, pattern: str
   };
 }
 
-function Slots({ cells, pattern }: { cells: RackCells; pattern: string }): ReactNode[] {
+function Slots({ cells, pattern, tr }: { cells: RackCells; pattern: string; tr: Translator }): ReactNode[] {
   const { rack, codes, ids } = cells;
   const out: ReactNode[] = [];
   for (let shelf = 1; shelf <= rack.shelves; shelf += 1) {
     out.push(
       <span key={`s${shelf}`} className="shelf-label" aria-hidden="true">
-        S{shelf}
+        {tr.t('racks.grid.shelf', { shelf })}
       </span>,
     );
     for (let position = 1; position <= rack.positions; position += 1) {
@@ -74,7 +76,10 @@ function Slots({ cells, pattern }: { cells: RackCells; pattern: string }): React
           data-slot={name}
           data-look={look}
           data-device-id={ids[index]}
-          aria-label={`${name}: ${SLOT_LOOKS[look].label}${faded ? ' (filtered out)' : ''}`}
+          aria-label={tr.t(faded ? 'racks.grid.slotFaded' : 'racks.grid.slot', {
+            slot: name,
+            look: SLOT_LOOKS[look].label,
+          })}
         >
           <span aria-hidden="true">{SLOT_LOOKS[look].glyph}</span>
         </button>,
@@ -85,22 +90,26 @@ function Slots({ cells, pattern }: { cells: RackCells; pattern: string }): React
 }
 
 function RackView({ cells, pattern, onHover, onPick, onEdit }: RackGridProps): ReactNode {
+  const tr = useT();
   const { rack } = cells;
   const over = (e: MouseEvent | FocusEvent): void => onHover(targetOf(e, cells, pattern));
   const style = { '--positions': rack.positions } as CSSProperties;
   return (
-    <figure className="rack" data-rack-id={rack.id} aria-label={`Rack ${rack.name}`}>
+    <figure className="rack" data-rack-id={rack.id} aria-label={tr.t('racks.grid.rack', { name: rack.name })}>
       <figcaption className="rack-head">
         <span className="rack-name">{rack.name}</span>
-        <span className="rack-count" title={`${cells.placed} of ${cells.ids.length} slots hold a device`}>
+        <span
+          className="rack-count"
+          title={tr.t('racks.grid.held', { placed: cells.placed, total: cells.ids.length })}
+        >
           {cells.placed}/{cells.ids.length}
         </span>
         <button
           type="button"
           className="rack-edit link-button"
           onClick={() => onEdit(rack)}
-          aria-label={`Edit rack ${rack.name}`}
-          title="Rename, move, resize or remove this rack"
+          aria-label={tr.t('racks.grid.edit', { name: rack.name })}
+          title={tr.t('racks.grid.editHint')}
         >
           ✎
         </button>
@@ -117,7 +126,7 @@ function RackView({ cells, pattern, onHover, onPick, onEdit }: RackGridProps): R
           if (target !== undefined) onPick(target);
         }}
       >
-        {Slots({ cells, pattern })}
+        {Slots({ cells, pattern, tr })}
       </div>
     </figure>
   );

@@ -3,6 +3,8 @@
  * (so "3 offline" reads before the eye finds them). The swatches are slots themselves (same classes).
  */
 import type { ReactNode } from 'react';
+import { numberText } from '../../../../shared/i18n/formats';
+import { useT } from '../../i18n/i18n-provider';
 import type { AreaCells } from './rack-cells';
 import type { SlotLookId } from './slot-looks';
 import { LOOK_BY_CODE, SLOT_LOOK_IDS, SLOT_LOOKS } from './slot-looks';
@@ -22,14 +24,15 @@ export function lookCounts(areas: readonly AreaCells[]): Record<SlotLookId, numb
 }
 
 export function RackLegend({ counts }: { counts: Record<SlotLookId, number> }): ReactNode {
+  const tr = useT();
   return (
-    <ul className="rack-legend" aria-label="Legend">
+    <ul className="rack-legend" aria-label={tr.t('racks.legend.label')}>
       {SLOT_LOOK_IDS.map((id) => (
-        <li key={id} title={SLOT_LOOKS[id].hint} data-legend={id}>
+        <li key={id} title={tr.t(SLOT_LOOKS[id].hint)} data-legend={id}>
           <span className={`slot slot-swatch look-${id}`} aria-hidden="true">
             {SLOT_LOOKS[id].glyph}
           </span>
-          {SLOT_LOOKS[id].label} <span className="legend-count">{counts[id].toLocaleString('en-US')}</span>
+          {tr.t(SLOT_LOOKS[id].label)} <span className="legend-count">{numberText(tr, counts[id])}</span>
         </li>
       ))}
     </ul>

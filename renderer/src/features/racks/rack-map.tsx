@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Rack } from '../../../../shared/domain/layout';
 import type { LayoutView } from '../../../../shared/ipc/channels/layout';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore, useStoreApi } from '../../stores/root-store';
 import { visibleRows } from '../fleet/visible-rows';
 import type { AreaCells } from './rack-cells';
@@ -43,6 +44,7 @@ export interface RackMapProps {
 }
 
 export function RackMap({ view, areas, onEdit }: RackMapProps): ReactNode {
+  const { t } = useT();
   const layout = view.layout;
   const store = useStoreApi();
   const [hovered, setHovered] = useState<SlotTarget | undefined>(undefined);
@@ -67,21 +69,21 @@ export function RackMap({ view, areas, onEdit }: RackMapProps): ReactNode {
   if (areas.length === 0) {
     return (
       <p className="rack-map-empty">
-        {layout.racks.length === 0
-          ? 'No rack yet: add the first with “Add a rack…”.'
-          : 'No rack in this place.'}
+        {layout.racks.length === 0 ? t('racks.map.noRack') : t('racks.map.noRackHere')}
       </p>
     );
   }
   return (
-    <div className="rack-map" aria-label="Rack map" role="region">
+    <div className="rack-map" aria-label={t('racks.map.label')} role="region">
       {areas.map((group) => (
-        <section key={group.area} className="rack-area" aria-label={`Area ${group.area}`}>
+        <section
+          key={group.area}
+          className="rack-area"
+          aria-label={t('racks.map.area', { area: group.area })}
+        >
           <h3 className="rack-area-title">
             {group.area}{' '}
-            <span className="rack-area-count">
-              {group.racks.length === 1 ? '1 rack' : `${group.racks.length} racks`}
-            </span>
+            <span className="rack-area-count">{t('racks.map.rackCount', { count: group.racks.length })}</span>
           </h3>
           <div className="rack-row">
             {group.racks.map((cells) => (

@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Rack } from '../../../../shared/domain/layout';
-import { count } from '../../lib/format';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { DevicePanel } from '../device/device-panel';
 import { FilterFields } from '../fleet/filter-fields';
@@ -31,21 +32,22 @@ function RacksBar({ onEdit }: { onEdit: (editing: Editing) => void }): ReactNode
       devices: s.rows.length,
     })),
   );
+  const { t } = useT();
   const racks = view.status === 'ready' ? view.value.layout.racks.length : 0;
   return (
     <div className="fleet-bar racks-bar">
       <div className="fleet-toolbar" role="search">
         <FilterFields searchId="racks-search" />
         <p className="toolbar-count" aria-live="polite">
-          {count(racks, 'rack')} · {placed.toLocaleString('en-US')} of {count(devices, 'device')} placed
+          {t('racks.view.count', { racks, placed, devices })}
         </p>
       </div>
       <div className="racks-actions">
         <button type="button" className="button" onClick={() => onEdit({ kind: 'rack' })}>
-          Add a rack…
+          {t('racks.view.addRack')}
         </button>
         <button type="button" className="button" onClick={() => onEdit({ kind: 'pattern' })}>
-          Slot names…
+          {t('racks.view.slotNames')}
         </button>
         {RACKS_TOOLS.map((Tool, i) => (
           <Tool key={i} />
@@ -56,19 +58,20 @@ function RacksBar({ onEdit }: { onEdit: (editing: Editing) => void }): ReactNode
 }
 
 function RacksBody({ onEdit }: { onEdit: (editing: Editing) => void }): ReactNode {
+  const tr = useT();
   const view = useRootStore((s) => s.layoutView);
   const layoutRequested = useRootStore((s) => s.layoutRequested);
   if (view.status === 'error') {
     return (
       <p className="field-error" role="alert">
-        The racks could not be loaded: {view.error.message}{' '}
+        {tr.t('racks.view.loadFailed', { reason: errorText(tr, view.error) })}{' '}
         <button type="button" className="link-button" onClick={() => void layoutRequested()}>
-          Try again
+          {tr.t('racks.view.retry')}
         </button>
       </p>
     );
   }
-  if (view.status !== 'ready') return <p className="field-hint">Loading the racks…</p>;
+  if (view.status !== 'ready') return <p className="field-hint">{tr.t('racks.view.loading')}</p>;
   return <ReadyMap view={view.value} onEdit={onEdit} />;
 }
 
@@ -96,6 +99,7 @@ export function RacksView(): ReactNode {
       placedIn: s.rowLocations,
     })),
   );
+  const { t } = useT();
   const [editing, setEditing] = useState<Editing>(undefined);
   useStandardLoad();
   useEffect(() => {
@@ -108,7 +112,7 @@ export function RacksView(): ReactNode {
   return (
     <section className="view racks" aria-labelledby="racks-title">
       <h2 id="racks-title" className="visually-hidden">
-        Racks
+        {t('racks.view.title')}
       </h2>
       <div className={openDeviceId === undefined ? 'fleet-layout' : 'fleet-layout with-panel'}>
         <div className="fleet-main racks-main">

@@ -8,7 +8,10 @@
 import type { DeviceDrift } from '../../../../shared/domain/standard';
 import type { AcceptancePhase } from '../../../../shared/domain/acceptance';
 import { minerStateLook } from '../../../../shared/domain/miner-states';
-import { hashRate } from '../../lib/format';
+import { hashRateText } from '../../../../shared/i18n/formats';
+import { message } from '../../../../shared/i18n/message';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import type { Translator } from '../../../../shared/i18n/translate';
 import type { FleetRow } from '../../stores/fleet-rows';
 import type { KnownVerdict } from '../../stores/acceptance-slice';
 import { onlyPendingAcceptance } from '../standard/drift-words';
@@ -29,32 +32,30 @@ export type SlotLookId = (typeof SLOT_LOOK_IDS)[number];
 
 export interface SlotLook {
   /** The legend's words and the slot's state in its one-line summary. */
-  label: string;
+  label: MessageRef;
   /** Drawn in the slot: the cue that is not colour ('' for plain mining and an empty slot). */
   glyph: string;
   /** What the look means, for the legend's title. */
-  hint: string;
+  hint: MessageRef;
 }
 
+const look = (id: SlotLookId, glyph: string): SlotLook => ({
+  label: message(`racks.look.${id}`),
+  glyph,
+  hint: message(`racks.look.${id}Hint`),
+});
+
 export const SLOT_LOOKS: Record<SlotLookId, SlotLook> = {
-  offline: { label: 'Offline', glyph: '✕', hint: 'Does not answer' },
-  failure: {
-    label: 'Failure',
-    glyph: '!',
-    hint: 'Mining stopped on a fault, the device reports an error, or its acceptance failed',
-  },
-  hot: { label: 'Hot', glyph: '▲', hint: 'Chips above the temperature alert' },
-  locked: { label: 'No access', glyph: '◆', hint: 'Locked, needs a password, or refused the one stored' },
-  settling: {
-    label: 'Tuning / settling',
-    glyph: '~',
-    hint: 'Tuning, starting, restarting or rebooting; or its acceptance is not judged yet',
-  },
-  drift: { label: 'Not at the standard', glyph: '≠', hint: "Differs from the site's standard" },
-  accepted: { label: 'Accepted', glyph: '✓', hint: 'Mining, at the standard, its acceptance passed' },
-  mining: { label: 'Mining', glyph: '', hint: 'Online and mining' },
-  idle: { label: 'Not watched', glyph: '·', hint: 'Monitoring is off, or the device has not been read yet' },
-  empty: { label: 'Empty slot', glyph: '', hint: 'No device placed here' },
+  offline: look('offline', '✕'),
+  failure: look('failure', '!'),
+  hot: look('hot', '▲'),
+  locked: look('locked', '◆'),
+  settling: look('settling', '~'),
+  drift: look('drift', '≠'),
+  accepted: look('accepted', '✓'),
+  mining: look('mining', ''),
+  idle: look('idle', '·'),
+  empty: look('empty', ''),
 };
 
 const NO_ACCESS: ReadonlySet<FleetRow['state']> = new Set([
@@ -122,12 +123,21 @@ export const LOOK_BY_CODE: Readonly<Record<string, SlotLookId>> = Object.fromEnt
 
 /**
  * The slot's one-line summary on hover: `C2-R07-S3-P2 · 10.0.0.41 · S21 · 98.2 TH/s · Hot` — slot, address,
- * model, hash rate, look; `C2-R07-S3-P2 · empty` for a slot that holds nothing.
+ * model, hash rate, look; `C2-R07-S3-P2 · empty` for a slot that holds nothing. In the reader's language.
  */
-export function slotSummaryText(slot: string, row: FleetRow | undefined, look: SlotLookId): string {
-  if (look === 'empty') return `${slot} · empty`;
-  if (row === undefined) return `${slot} · a device no longer in the fleet`;
-  return [slot, row.host, row.model ?? 'model unknown', hashRate(row.hashRate), SLOT_LOOKS[look].label].join(
-    ' · ',
-  );
+export function slotSummaryText(
+  tr: Translator,
+  slot: string,
+  row: FleetRow | undefined,
+  look: SlotLookId,
+): string {
+  if (look === 'empty') return tr.t('racks.summary.empty', { slot });
+  if (row === undefined) return tr.t('racks.summary.gone', { slot });
+  return tr.t('racks.summary.line', {
+    slot,
+    address: row.host,
+    model: row.model ?? message('racks.summary.modelUnknown'),
+    hashRate: hashRateText(tr, row.hashRate),
+    look: SLOT_LOOKS[look].label,
+  });
 }

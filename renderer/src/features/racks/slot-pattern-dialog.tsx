@@ -7,41 +7,48 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import type { Rack } from '../../../../shared/domain/layout';
-import { slotName, slotPatternProblem } from '../../../../shared/format/slot-name';
+import { slotName } from '../../../../shared/format/slot-name';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
+import type { ShownWords } from '../placing/shown-words';
+import { shownText } from '../placing/shown-words';
+import { slotPatternProblemWords } from './pattern-problem';
 
 const EXAMPLE_RACK: Pick<Rack, 'area' | 'name'> = { area: 'C2', name: 'R07' };
 
 export function SlotPatternDialog({ onClose }: { onClose: () => void }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const view = useRootStore((s) => s.layoutView);
   const slotPatternSaved = useRootStore((s) => s.slotPatternSaved);
   const layout = view.status === 'ready' ? view.value.layout : undefined;
   const [pattern, setPattern] = useState(layout?.slotPattern ?? '{area}-{rack}-S{shelf}-P{position}');
-  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const [refused, setRefused] = useState<ShownWords | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const problem = refused ?? slotPatternProblem(pattern);
+  const own = slotPatternProblemWords(pattern);
+  const problem = refused ?? own;
   const rack = layout?.racks[0] ?? EXAMPLE_RACK;
   const example =
-    slotPatternProblem(pattern) === undefined
+    own === undefined
       ? slotName(pattern, { area: rack.area, rack: rack.name, shelf: 3, position: 2 })
       : undefined;
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (slotPatternProblem(pattern) !== undefined) return;
+    if (own !== undefined) return;
     setBusy(true);
     const result = await slotPatternSaved(pattern.trim());
     setBusy(false);
     if (result.ok) onClose();
-    else setRefused(result.message);
+    else setRefused(result.error);
   };
 
   return (
-    <ModalDialog title="Slot names" onClose={onClose}>
+    <ModalDialog title={t('racks.pattern.title')} onClose={onClose}>
       <form className="modal-form" onSubmit={(e) => void submit(e)} noValidate>
         <label className="field">
-          <span className="field-label">Pattern</span>
+          <span className="field-label">{t('racks.pattern.field')}</span>
           <input
             className="mono"
             value={pattern}
@@ -55,15 +62,15 @@ export function SlotPatternDialog({ onClose }: { onClose: () => void }): ReactNo
         </label>
         {problem !== undefined && (
           <p id="slot-pattern-error" className="field-error" role="alert">
-            {problem}
+            {shownText(tr, problem)}
           </p>
         )}
         <p id="slot-pattern-help" className="field-hint">
-          {'{area}'}, {'{rack}'}, {'{shelf}'} and {'{position}'}; {'{shelf:2}'} pads to two digits.
+          {t('racks.pattern.help')}
           {example !== undefined && (
             <>
               {' '}
-              Rack {rack.name}, shelf 3, position 2:{' '}
+              {t('racks.pattern.example', { rack: rack.name })}{' '}
               <strong className="mono" data-pattern-example>
                 {example}
               </strong>
@@ -72,10 +79,10 @@ export function SlotPatternDialog({ onClose }: { onClose: () => void }): ReactNo
         </p>
         <div className="modal-actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('common.action.cancel')}
           </button>
           <button type="submit" className="button button-primary" disabled={busy || problem !== undefined}>
-            Save
+            {t('common.action.save')}
           </button>
         </div>
       </form>

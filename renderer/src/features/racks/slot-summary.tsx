@@ -3,11 +3,13 @@
  * look, live — it reads its device's row, so a reading that arrives while the pointer rests is shown.
  */
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import type { SlotTarget } from './rack-grid';
 import { slotLookOf, slotSummaryText } from './slot-looks';
 
 export function SlotSummary({ target }: { target: SlotTarget }): ReactNode {
+  const tr = useT();
   const id = target.deviceId;
   const row = useRootStore((s) => (id === undefined ? undefined : s.rows.find((r) => r.id === id)));
   const look = useRootStore((s) =>
@@ -26,7 +28,7 @@ export function SlotSummary({ target }: { target: SlotTarget }): ReactNode {
       data-device-id={id}
       style={{ left, top: target.box.bottom + 6 }}
     >
-      {slotSummaryText(target.name, row, look)}
+      {slotSummaryText(tr, target.name, row, look)}
     </p>
   );
 }

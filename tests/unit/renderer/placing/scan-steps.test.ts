@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelMatch, PlacePreviewItem, PlaceResultItem } from '../../../../shared/domain/layout';
 import type { ScannedSlot, ScanStep } from '../../../../renderer/src/features/placing/scan-steps';
+import type { Cue } from '../../../../renderer/src/features/placing/scan-steps';
+import { shownText } from '../../../../renderer/src/features/placing/shown-words';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+
+/** The words a cue shows to an English reader (the cue keeps a message, the window renders it). */
+const en = englishTranslator();
+const said = (cue: Cue): { tone: Cue['tone']; text: string } => ({
+  tone: cue.tone,
+  text: shownText(en, cue.text),
+});
 import {
   afterAnswer,
   afterMatch,
@@ -35,10 +45,10 @@ const preview = (patch: Partial<PlacePreviewItem>): PlacePreviewItem => ({
 
 describe('scan steps: which label is expected next', () => {
   it('goes device → slot → (preview) → place → device again', () => {
-    expect(expectedWords(DEVICE_STEP)).toMatch(/device's label/);
+    expect(en.t(expectedWords(DEVICE_STEP))).toMatch(/device's label/);
     const afterDevice = afterMatch(DEVICE_STEP, 'SN41', device41);
     expect(afterDevice.step).toEqual({ kind: 'slot', device: d41 });
-    expect(expectedWords(afterDevice.step)).toBe('Scan or click the slot for 10.0.0.41');
+    expect(en.t(expectedWords(afterDevice.step))).toBe('Scan or click the slot for 10.0.0.41');
     expect(afterDevice.request).toBeUndefined();
 
     const afterSlot = afterMatch(afterDevice.step, 'C2-R07-S3-P2', slotMatch);
@@ -50,14 +60,14 @@ describe('scan steps: which label is expected next', () => {
     const result: PlaceResultItem = { ...preview({}), placed: true, note: 'written' };
     const placed = afterPlace(d41, slot, result);
     expect(placed.step).toEqual(DEVICE_STEP);
-    expect(placed.cue).toEqual({ tone: 'placed', text: 'Placed 10.0.0.41 in C2-R07-S3-P2' });
+    expect(said(placed.cue)).toEqual({ tone: 'placed', text: 'Placed 10.0.0.41 in C2-R07-S3-P2' });
   });
 
   it('refuses a slot scanned before any device, in words, and still expects a device', () => {
     const turn = afterMatch(DEVICE_STEP, 'C2-R07-S3-P2', slotMatch);
     expect(turn.step).toEqual(DEVICE_STEP);
     expect(turn.cue.tone).toBe('refused');
-    expect(turn.cue.text).toBe("C2-R07-S3-P2 is a slot: scan the device's label first");
+    expect(said(turn.cue).text).toBe("C2-R07-S3-P2 is a slot: scan the device's label first");
     expect(turn.request).toBeUndefined();
   });
 
@@ -68,7 +78,9 @@ describe('scan steps: which label is expected next', () => {
       kind: 'slot',
       device: { deviceId: 'd42', address: '10.0.0.42', slotName: 'C2-R07-S1-P1' },
     });
-    expect(turn.cue.text).toBe('10.0.0.42, now in C2-R07-S1-P1: scan its slot (10.0.0.41 was not placed)');
+    expect(said(turn.cue).text).toBe(
+      '10.0.0.42, now in C2-R07-S1-P1: scan its slot (10.0.0.41 was not placed)',
+    );
   });
 
   it('says each refused label in words and keeps the step', () => {
@@ -91,7 +103,7 @@ describe('scan steps: which label is expected next', () => {
       const turn = afterMatch(waiting, 'XX', match);
       expect(turn.step).toBe(waiting);
       expect(turn.cue.tone).toBe('refused');
-      expect(turn.cue.text).toMatch(words);
+      expect(said(turn.cue).text).toMatch(words);
     }
   });
 
@@ -102,22 +114,22 @@ describe('scan steps: which label is expected next', () => {
       preview({ outcome: 'occupied', occupant: { deviceId: 'd9', address: '10.0.0.9' } }),
     );
     expect(occupied.step.kind).toBe('confirm');
-    expect(occupied.cue).toEqual({
+    expect(said(occupied.cue)).toEqual({
       tone: 'ask',
       text: 'C2-R07-S3-P2 holds 10.0.0.9 — move 10.0.0.41 here? (Enter/Y yes, Esc/N no)',
     });
     expect(occupied.request).toBeUndefined();
-    expect(expectedWords(occupied.step)).toMatch(/Enter or Y.*Esc or N/);
+    expect(en.t(expectedWords(occupied.step))).toMatch(/Enter or Y.*Esc or N/);
 
     const yes = afterAnswer(occupied.step, true);
     expect(yes.request).toEqual({ kind: 'place', device: d41, slot, acceptMoves: true });
     const no = afterAnswer(occupied.step, false);
     expect(no.step).toEqual(DEVICE_STEP);
     expect(no.request).toBeUndefined();
-    expect(no.cue.text).toBe('Skipped: 10.0.0.41 not moved');
+    expect(said(no.cue).text).toBe('Skipped: 10.0.0.41 not moved');
 
     const move = afterPreview(d41, slot, preview({ outcome: 'move', from: 'C2-R07-S1-P1' }));
-    expect(move.cue.text).toBe(
+    expect(said(move.cue).text).toBe(
       '10.0.0.41 stands in C2-R07-S1-P1 — move it to C2-R07-S3-P2? (Enter/Y yes, Esc/N no)',
     );
   });
@@ -125,13 +137,13 @@ describe('scan steps: which label is expected next', () => {
   it('says "already there" and refused outcomes with main\'s words', () => {
     const same = afterPreview(d41, slot, preview({ outcome: 'already-there' }));
     expect(same.step).toEqual(DEVICE_STEP);
-    expect(same.cue).toEqual({ tone: 'same', text: '10.0.0.41 is already in C2-R07-S3-P2' });
+    expect(said(same.cue)).toEqual({ tone: 'same', text: '10.0.0.41 is already in C2-R07-S3-P2' });
     const unknown = afterPreview(
       d41,
       slot,
       preview({ outcome: 'unknown-slot', message: 'no slot C9 in this site' }),
     );
-    expect(unknown.cue).toEqual({ tone: 'refused', text: 'no slot C9 in this site' });
+    expect(said(unknown.cue)).toEqual({ tone: 'refused', text: 'no slot C9 in this site' });
     expect(unknown.step).toEqual({ kind: 'slot', device: d41 });
   });
 
@@ -146,7 +158,7 @@ describe('scan steps: which label is expected next', () => {
 
   it('says when the location note could not be written, and when main did not place', () => {
     const unsupported = afterPlace(d41, slot, { ...preview({}), placed: true, note: 'unsupported' });
-    expect(unsupported.cue.text).toBe(
+    expect(said(unsupported.cue).text).toBe(
       'Placed 10.0.0.41 in C2-R07-S3-P2 (kept here only: its firmware has no notes)',
     );
     const refused = afterPlace(d41, slot, {
@@ -154,7 +166,7 @@ describe('scan steps: which label is expected next', () => {
       placed: false,
       note: 'not-sent',
     });
-    expect(refused.cue).toEqual({ tone: 'refused', text: 'Not placed: slot taken meanwhile' });
+    expect(said(refused.cue)).toEqual({ tone: 'refused', text: 'Not placed: slot taken meanwhile' });
     expect(refused.step).toEqual({ kind: 'slot', device: d41 });
   });
 
