@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { RunProgressView } from '../../../../shared/format/time-left-text';
-import { ESTIMATING_WORDS } from '../../../../shared/format/time-left-text';
+import { useT } from '../../i18n/i18n-provider';
 import './firmware.css';
 
 export function RunProgress({
@@ -19,26 +19,30 @@ export function RunProgress({
   /** "Firmware", "Acceptance (settle, then watched)": the step's name as the view says it. */
   stepWords: Readonly<Record<string, string>>;
 }): ReactNode {
+  const { t } = useT();
   const steps = (progress?.perStep ?? []).filter((s) => s.done + s.running + s.waiting > 0);
   return (
     <div className="run-progress">
       {running && (
         <p className="run-time-left" data-time-left>
-          {progress?.words ?? ESTIMATING_WORDS}
+          {progress?.words ?? t('fleet.run.estimating')}
         </p>
       )}
       {steps.length > 0 && (
-        <ul className="run-steps" aria-label="Devices per step">
+        <ul className="run-steps" aria-label={t('fleet.run.perStep')}>
           {steps.map((s) => (
             <li key={s.step} data-step-count={s.step}>
-              {stepWords[s.step] ?? s.step}: {s.done.toLocaleString('en-US')} of{' '}
-              {(s.done + s.running + s.waiting).toLocaleString('en-US')} done
-              {s.running > 0 ? ` · ${s.running.toLocaleString('en-US')} at it now` : ''}
+              {t('fleet.run.step', {
+                step: stepWords[s.step] ?? s.step,
+                done: s.done,
+                total: s.done + s.running + s.waiting,
+                running: s.running,
+              })}
             </li>
           ))}
         </ul>
       )}
-      {running && <p className="field-hint run-awake">Keeping this laptop awake until the run ends.</p>}
+      {running && <p className="field-hint run-awake">{t('fleet.run.awake')}</p>}
     </div>
   );
 }
