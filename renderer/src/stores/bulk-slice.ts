@@ -77,7 +77,10 @@ export interface BulkSliceDeps {
 
 const CREATING_KEYS = message('fleet.bulk.step.creatingKeys');
 
-/** The outcome's words as a message, when main sent them as one (else the window shows `message`). */
+/**
+ * The outcome's words as a message, when main sent them as one (else the window shows `message`): its own
+ * `text` once the credentials channel carries one (issue 35, main's side), else a failure's error text.
+ */
 const textOf = (outcome: DeviceOutcome): { text?: MessageRef } => {
   const text = (outcome as { text?: MessageRef }).text ?? (outcome.ok ? undefined : outcome.error?.text);
   return text === undefined ? {} : { text };
