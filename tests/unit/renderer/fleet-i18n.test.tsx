@@ -149,6 +149,36 @@ describe('the fleet in Russian', () => {
   });
 });
 
+describe('the fleet in the pseudo-locale', () => {
+  it('finds no bare string: every word of the toolbar, the bar, the header and the cells is a message', () => {
+    const row = { ...ROWS[0]!, alerts: ['hash-rate'] as FleetRow['alerts'], reason: '' };
+    renderIn(
+      'en-XA',
+      <>
+        <FleetToolbar />
+        <BulkBar />
+        <FleetTable />
+        <div data-testid="cells">
+          <StateCell row={row} now={T0} />
+          <HashRateCell row={row} />
+          <FansCell row={row} />
+          <CredentialsCell row={row} />
+          <AlertsCell row={row} />
+        </div>
+      </>,
+    );
+    // Pseudo-localised words are accented and in ⟦ ⟧: plain Latin words left are untranslated.
+    const shown = [
+      screen.getByRole('search').textContent,
+      screen.getByRole('toolbar').textContent,
+      ...screen.getAllByRole('columnheader').map((h) => h.textContent),
+      screen.getByTestId('cells').textContent,
+    ].join(' ');
+    expect(shown).toContain('⟦');
+    expect(englishWords(shown.replace(/TH\/s/g, ''))).toEqual([]);
+  });
+});
+
 describe('the fleet in English', () => {
   it('still reads as before', () => {
     renderIn(
