@@ -5,6 +5,8 @@
  */
 import type { AboutInfo } from '../../../shared/ipc/channels/app';
 import type { Api, AppInfo } from '../../../shared/ipc/contract';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { SliceCreator } from './types';
@@ -23,7 +25,8 @@ export interface AppSlice {
   about: AsyncState<AboutInfo>;
   aboutRequested: () => Promise<void>;
   /** The last "Open data folder": what the card says under the button. */
-  dataFolderOpen: { status: 'idle' | 'opening' | 'opened' | 'error'; message?: string };
+  /** `message` in English, `text` the same as a message for the window (`localText`). */
+  dataFolderOpen: { status: 'idle' | 'opening' | 'opened' | 'error'; message?: string; text?: MessageRef };
   dataFolderOpened: () => Promise<void>;
 }
 
@@ -53,8 +56,16 @@ export const createAppSlice =
       const result = await deps.api['app:open-data-folder']();
       set({
         dataFolderOpen: result.ok
-          ? { status: 'opened', message: `Opened ${result.value.path} in the file manager.` }
-          : { status: 'error', message: result.error.message },
+          ? {
+              status: 'opened',
+              message: `Opened ${result.value.path} in the file manager.`,
+              text: message('fleet.app.dataFolderOpened', { path: result.value.path }),
+            }
+          : {
+              status: 'error',
+              message: result.error.message,
+              ...(result.error.text === undefined ? {} : { text: result.error.text }),
+            },
       });
     },
     loadAppInfo: async () => {

@@ -6,6 +6,8 @@
 import type { DeviceOutcome } from '../../../shared/ipc/channels/credentials';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import type { AppError, Result } from '../../../shared/result';
 import type { RowOutcome } from './fleet-rows';
 import type { SliceCreator } from './types';
@@ -26,14 +28,17 @@ export type BulkOperation =
 export interface BulkState {
   status: 'idle' | 'running' | 'done' | 'error';
   operation?: BulkOperation;
-  /** What is happening now, e.g. "Creating API keys". */
+  /** What is happening now, e.g. "Creating API keys" (English; `stepText` renders in the window's language). */
   step?: string;
+  stepText?: MessageRef;
   done: number;
   total: number;
   ok: number;
   failed: number;
   /** The finished action in one sentence, when it took several steps ("12 unlocked, 12 with an API key"). */
   summary?: string;
+  /** The same sentence as a message: shown in its place when present (`localText`). */
+  summaryText?: MessageRef;
   error?: AppError;
 }
 
@@ -70,6 +75,17 @@ export interface BulkSliceDeps {
   >;
 }
 
+const CREATING_KEYS = message('fleet.bulk.step.creatingKeys');
+
+/**
+ * The outcome's words as a message, when main sent them as one (else the window shows `message`): its own
+ * `text` once the credentials channel carries one (issue 35, main's side), else a failure's error text.
+ */
+const textOf = (outcome: DeviceOutcome): { text?: MessageRef } => {
+  const text = (outcome as { text?: MessageRef }).text ?? (outcome.ok ? undefined : outcome.error?.text);
+  return text === undefined ? {} : { text };
+};
+
 const idleBulk: BulkState = { status: 'idle', done: 0, total: 0, ok: 0, failed: 0 };
 
 export const createBulkSlice =
@@ -80,8 +96,8 @@ export const createBulkSlice =
         ? [...given]
         : Object.keys(get().selection).filter((id) => get().selection[id] === true);
 
-    const begin = (operation: BulkOperation, total: number, step: string): void =>
-      set({ bulk: { status: 'running', operation, step, done: 0, total, ok: 0, failed: 0 } });
+    const begin = (operation: BulkOperation, total: number, stepText: MessageRef): void =>
+      set({ bulk: { status: 'running', operation, stepText, done: 0, total, ok: 0, failed: 0 } });
 
     /** Records outcomes (merged over earlier steps of the same action) and the totals. */
     const finish = (
@@ -98,7 +114,7 @@ export const createBulkSlice =
         const before = merge[o.deviceId];
         outcomes[o.deviceId] =
           before === undefined
-            ? { ok: o.ok, message: o.message }
+            ? { ok: o.ok, message: o.message, ...textOf(o) }
             : { ok: o.ok, message: `${before.message} ${o.message}` };
       }
       const values = Object.values(outcomes);
@@ -124,7 +140,7 @@ export const createBulkSlice =
       unlockRequested: async (request, given) => {
         const deviceIds = selectedIds(given);
         if (deviceIds.length === 0) return;
-        begin('unlock', deviceIds.length, 'Unlocking');
+        begin('unlock', deviceIds.length, message('fleet.bulk.step.unlocking'));
         const unlocked = finish(
           'unlock',
           await deps.api['credentials:unlock']({
@@ -138,7 +154,7 @@ export const createBulkSlice =
         const ready = unlocked.filter((o) => o.ok).map((o) => o.deviceId);
         if (ready.length === 0) return;
         const earlier = get().outcomes;
-        begin('provision', ready.length, 'Creating API keys');
+        begin('provision', ready.length, CREATING_KEYS);
         // Outcomes of devices the password did not open stay as they were.
         const result = await deps.api['credentials:provision']({ deviceIds: ready });
         const keyed = finish('provision', result, earlier).filter((o) => o.ok).length;
@@ -147,7 +163,7 @@ export const createBulkSlice =
           bulk: {
             ...get().bulk,
             operation: 'unlock',
-            summary: `${ready.length} unlocked, ${keyed} with an API key${failed > 0 ? `, ${failed} need attention` : ''}.`,
+            summaryText: message('fleet.bulk.unlockSummary', { unlocked: ready.length, keyed, failed }),
           },
         });
         if (!result.ok) {
@@ -164,28 +180,28 @@ export const createBulkSlice =
       keysRequested: async (given) => {
         const deviceIds = selectedIds(given);
         if (deviceIds.length === 0) return;
-        begin('provision', deviceIds.length, 'Creating API keys');
+        begin('provision', deviceIds.length, CREATING_KEYS);
         finish('provision', await deps.api['credentials:provision']({ deviceIds }));
       },
 
       forgetRequested: async (what, given) => {
         const deviceIds = selectedIds(given);
         if (deviceIds.length === 0) return;
-        begin('forget', deviceIds.length, 'Forgetting credentials');
+        begin('forget', deviceIds.length, message('fleet.bulk.step.forgetting'));
         finish('forget', await deps.api['credentials:forget']({ deviceIds, what }));
       },
 
       rescanRequested: async (given) => {
         const deviceIds = selectedIds(given);
         if (deviceIds.length === 0) return;
-        begin('rescan', deviceIds.length, 'Looking for the devices again');
+        begin('rescan', deviceIds.length, message('fleet.bulk.step.rescanning'));
         finish('rescan', await deps.api['monitor:rescan']({ deviceIds }));
       },
 
       removeRequested: async (given) => {
         const deviceIds = selectedIds(given);
         if (deviceIds.length === 0) return;
-        begin('remove', deviceIds.length, 'Removing from the fleet');
+        begin('remove', deviceIds.length, message('fleet.bulk.step.removing'));
         const result = await deps.api['monitor:remove']({ deviceIds });
         if (!result.ok) {
           set({ bulk: { ...get().bulk, status: 'error', error: result.error } });

@@ -8,6 +8,8 @@
 import type { WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import type { AsyncState } from './async-state';
 import { loading } from './async-state';
 import { runSiteSetup, siteSetupEvents } from './site-setup-run';
@@ -61,6 +63,23 @@ function ledSummary(on: boolean, results: readonly WriteResult[], offAt: string 
   return `${parts.join('; ')}${time}`;
 }
 
+/** The same as `ledSummary`, as a message the bulk line renders in the window's language. */
+function ledText(on: boolean, results: readonly WriteResult[], offAt: string | undefined): MessageRef {
+  const n = (outcome: WriteResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
+  const timed = on && offAt !== undefined;
+  return message('fleet.bulk.ledSummary', {
+    on: on ? 'on' : 'off',
+    done: n('done'),
+    tried: results.length - n('skipped'),
+    failed: n('failed'),
+    unknown: n('unknown'),
+    skipped: n('skipped'),
+    timed: timed ? 'yes' : 'no',
+    // ICU reads every argument: a time is given even when the branch that shows it is not taken.
+    offAt: timed ? new Date(offAt) : new Date(0),
+  });
+}
+
 export const createDeviceActionsSlice =
   (deps: DeviceActionsSliceDeps): SliceCreator<DeviceActionsSlice> =>
   (set, get) => {
@@ -107,6 +126,11 @@ export const createDeviceActionsSlice =
             }),
           (o) => ledSummary(on, o.results, o.offAt),
         );
+        // Main's words replaced by the window's (a note about the activity log keeps the English sentence).
+        const bulk = get().bulk;
+        if (output !== undefined && output.activityError === undefined && bulk.operation === 'locate') {
+          set({ bulk: { ...bulk, summaryText: ledText(on, output.results, output.offAt) } });
+        }
         return output?.results ?? [];
       },
 

@@ -4,7 +4,9 @@
  * 5,000 devices costs one array copy and one object per device whose shown values changed.
  */
 import type { AlertKind, MonitorDeviceView, MonitorState } from '../../../shared/domain/monitor';
-import { sameMacWords } from '../../../shared/domain/same-mac';
+import { shortAddress } from '../../../shared/domain/same-mac';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import type { ImplausibleValue } from '../../../shared/domain/reading';
 import type { FleetDevice } from '../../../shared/ipc/channels/monitor';
 import type { RowLocation } from '../lib/rack-layout';
@@ -22,8 +24,9 @@ export interface FleetRow {
   firmware: string | null;
   mac: string | null;
   /** "same MAC as 10.0.0.12" when other fleet devices report this one's MAC (each is a device of its own). */
-  sameMac?: string;
+  sameMac?: MessageRef;
   state: MonitorState | 'not-watched';
+  /** The monitor's reason (main's English words; a not-watched row's is NOT_WATCHED_REASON). */
   reason: string;
   /** Epoch ms the device entered its state. */
   since?: number;
@@ -49,9 +52,29 @@ export interface FleetRow {
 
 export interface RowOutcome {
   ok: boolean;
+  /** Main's English sentence (the CLI's, and the window's when no `text` came). */
   message: string;
+  /** The same as a message, rendered in the window's language (`localText`). */
+  text?: MessageRef;
   /** Not attempted (a write's preview skipped it): neither done nor failed. */
   skipped?: boolean;
+}
+
+/** What a row says while monitoring is stopped (searchable; the window shows `fleet.cell.monitoringStopped`). */
+export const NOT_WATCHED_REASON = 'monitoring is stopped';
+
+/** More addresses than this are counted, not listed (as shared/domain/same-mac.ts says them in English). */
+const SAME_MAC_LISTED = 3;
+
+/** "same MAC as 10.0.0.12", "… 10.0.0.12 and 10.0.0.14", "… 10.0.0.12, 10.0.0.13, 10.0.0.14 and 9 more". */
+export function sameMacText(others: readonly string[]): MessageRef {
+  const shown = others.slice(0, SAME_MAC_LISTED).map(shortAddress);
+  const last = shown.pop() ?? '';
+  return message('fleet.cell.sameMac', {
+    head: shown.length > 0 ? shown.join(', ') : 'none',
+    last,
+    more: others.length - Math.min(others.length, SAME_MAC_LISTED),
+  });
 }
 
 function addressKeyOf(host: string): string {
@@ -193,7 +216,7 @@ export function toRow(device: FleetDevice, previous?: FleetRow, location?: RowLo
     firmware: null,
     mac: null,
     state: 'not-watched',
-    reason: 'monitoring is stopped',
+    reason: NOT_WATCHED_REASON,
     password: 'none',
     apiKey: false,
     factoryPassword: false,
@@ -208,7 +231,7 @@ export function toRow(device: FleetDevice, previous?: FleetRow, location?: RowLo
     model: device.identity.model,
     firmware: device.identity.firmware,
     mac: device.identity.mac,
-    sameMac: device.sameMacAs === undefined ? undefined : sameMacWords(device.sameMacAs),
+    sameMac: device.sameMacAs === undefined ? undefined : sameMacText(device.sameMacAs),
     password: device.credentials.password,
     apiKey: device.credentials.apiKey,
     factoryPassword: device.credentials.factoryPassword === true,

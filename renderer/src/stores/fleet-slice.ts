@@ -13,7 +13,7 @@ import type { PlaceFilter, RowLocation } from '../lib/rack-layout';
 import type { StateFilterId } from '../lib/states';
 import type { FleetRow } from './fleet-rows';
 import { MAX_PENDING_DIFFS, PendingDiffs } from './fleet-pending';
-import { toRow } from './fleet-rows';
+import { NOT_WATCHED_REASON, toRow } from './fleet-rows';
 import type { SliceCreator } from './types';
 
 export interface FleetFilter {
@@ -182,7 +182,7 @@ export const createFleetSlice =
             rows: get().rows.map((row) => ({
               ...row,
               state: 'not-watched',
-              reason: 'monitoring is stopped',
+              reason: NOT_WATCHED_REASON,
             })),
           });
         }

@@ -5,12 +5,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { disruptionWords, expectedDisruption } from '../../../electron/core/monitor/disruption';
-import { disruptionLabel } from '../../../renderer/src/lib/disruption-words';
+import { disruptionLabel as labelOf } from '../../../renderer/src/lib/disruption-words';
+import { createTranslator, englishTranslator } from '../../../shared/i18n/translate';
 import { applyView } from '../../../renderer/src/stores/fleet-rows';
 import type { MonitorDeviceView } from '../../../shared/domain/monitor';
 import { fleetRow } from './jsdom-stand-ins';
 
 const T0 = 1_800_000_000_000;
+
+/** The label's words as an English reader sees them (its messages rendered). */
+function disruptionLabel(
+  ...args: Parameters<typeof labelOf>
+): { headline: string; when: string } | undefined {
+  const label = labelOf(...args);
+  const { t } = englishTranslator();
+  return label === undefined ? undefined : { headline: t(label.headline), when: t(label.when) };
+}
 
 describe('disruptionLabel', () => {
   it('counts the monitor`s "back in about N s" down from when the state began', () => {
@@ -52,6 +62,17 @@ describe('disruptionLabel', () => {
     );
     expect(disruptionLabel('offline', 'no answer for 2 polls', T0, T0)).toBeUndefined();
     expect(disruptionLabel('online', reason, T0, T0)).toBeUndefined();
+  });
+});
+
+describe('disruptionLabel in Russian', () => {
+  it('renders the headline and the count-down in the reader`s language, the number kept', () => {
+    const { t } = createTranslator('ru');
+    const label = labelOf('rebooting', 'rebooting (back in about 95 s)', T0, T0 + 30_400);
+    expect(label && t(label.headline)).toBe('Перезагрузка');
+    expect(label && t(label.when)).toBe('вернётся примерно через 65 с');
+    const gone = labelOf('restarting', 'restarting (back in about 5 s)', T0, T0 + 9_000);
+    expect(gone && t(gone.when)).toBe('вернётся с минуты на минуту');
   });
 });
 

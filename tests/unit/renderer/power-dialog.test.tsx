@@ -252,7 +252,8 @@ describe('the fleet row', () => {
         <PowerCell row={row} />
       </StoreProvider>,
     );
-    expect(screen.getByText('2750 W')).toBeTruthy();
+    // Power through formats.ts (issue 35): thousands grouped as the reader's locale writes them.
+    expect(screen.getByText('2,750 W')).toBeTruthy();
     expect(document.querySelector('.preset-note')).toBeNull();
     act(() => store.setState({ presets: { [row.id]: { inUse: '2800' } } }));
     expect(screen.getByText('preset 2800').getAttribute('title')).toBe('Autotune preset 2800');

@@ -4,13 +4,25 @@
  * and that the laptop is kept awake while it runs — none of it once the run ended.
  */
 import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunProgress } from '../../../renderer/src/features/fleet/run-progress';
+import { I18nProvider } from '../../../renderer/src/i18n/i18n-provider';
+import { createRootStore, StoreProvider } from '../../../renderer/src/stores/root-store';
 import { applyFirmwareEvents } from '../../../renderer/src/stores/firmware-slice';
 import type { FirmwareRun } from '../../../shared/ipc/channels/firmware';
 import type { RunProgressView } from '../../../shared/format/time-left-text';
+import { timeLeftWords } from '../../../shared/format/time-left-text';
+import { createFakeApi } from './fake-api';
 
 afterEach(cleanup);
+
+/** The window's language as the system prefers it (no settings read yet: "system"). */
+const TranslatorFor = ({ locale, children }: { locale: string; children: ReactNode }): ReactNode => (
+  <StoreProvider store={createRootStore({ api: createFakeApi() })}>
+    <I18nProvider preferred={[locale]}>{children}</I18nProvider>
+  </StoreProvider>
+);
 
 const progress = (words: string, done: number): RunProgressView => ({
   done,
@@ -73,5 +85,23 @@ describe('a rollout tells its time in the window', () => {
     expect(screen.getByRole('list', { name: 'Devices per step' }).textContent).toContain(
       'upload: 3 of 4 done',
     );
+  });
+
+  it('says the time left from main`s estimate in the reader`s language, minutes rounded up as in English', () => {
+    const at = (leftMs: number, locale: 'en' | 'ru'): string => {
+      cleanup();
+      render(
+        <TranslatorFor locale={locale}>
+          <RunProgress progress={{ ...progress('x', 1), leftMs }} running stepWords={{}} />
+        </TranslatorFor>,
+      );
+      return document.querySelector('[data-time-left]')?.textContent ?? '';
+    };
+    expect(at(38 * 60_000 - 5_000, 'en')).toBe(timeLeftWords(38 * 60_000 - 5_000));
+    expect(at(70 * 60_000, 'en')).toBe(timeLeftWords(70 * 60_000));
+    expect(at(120 * 60_000, 'en')).toBe(timeLeftWords(120 * 60_000));
+    expect(at(30_000, 'en')).toBe(timeLeftWords(30_000));
+    expect(at(70 * 60_000, 'ru')).toBe('осталось около 1 ч 10 мин');
+    expect(at(38 * 60_000, 'ru')).toBe('осталось около 38 мин');
   });
 });

@@ -10,6 +10,7 @@ import { encodeMonitorDiff } from '../../../shared/ipc/monitor-diff-codec';
 import { err, ok } from '../../../shared/result';
 import { visibleRowIds } from '../../../renderer/src/features/fleet/visible-rows';
 import { createRootStore } from '../../../renderer/src/stores/root-store';
+import { createTranslator, englishTranslator } from '../../../shared/i18n/translate';
 import { createFakeApi, emptyTotals } from './fake-api';
 
 const host = (n: number, kind: DiscoveredHost['kind'] = 'device'): DiscoveredHost => ({
@@ -326,10 +327,15 @@ describe('bulk slice', () => {
       [a]: { ok: true, message: 'Unlocked; site password stored. API key created, verified and stored.' },
       [b]: { ok: false, message: 'The device refused the password.' },
     });
-    expect(store.getState().bulk).toMatchObject({
-      status: 'done',
-      summary: '1 unlocked, 1 with an API key, 1 need attention.',
-    });
+    const { bulk } = store.getState();
+    expect(bulk.status).toBe('done');
+    // The summary is a message, rendered in the window's language: English and Russian here.
+    expect(bulk.summaryText && englishTranslator().t(bulk.summaryText)).toBe(
+      '1 unlocked, 1 with an API key, 1 need attention.',
+    );
+    expect(bulk.summaryText && createTranslator('ru').t(bulk.summaryText)).toBe(
+      'Разблокировано: 1, с API-ключом: 1, требует внимания: 1.',
+    );
   });
 
   it('shows a refused action as an error, with its reason', async () => {

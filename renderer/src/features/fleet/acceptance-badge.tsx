@@ -8,49 +8,69 @@
  */
 import type { ReactNode } from 'react';
 import type { AcceptancePhase } from '../../../../shared/domain/acceptance';
-import { oneLineReason, verdictWords } from '../../../../shared/domain/acceptance-words';
+import { oneLineReason } from '../../../../shared/domain/acceptance-words';
+import type { Verdict } from '../../../../shared/domain/acceptance-words';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { dateTimeText } from '../../../../shared/i18n/formats';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 import { useSharedClock } from '../../lib/shared-clock';
 import { useRootStore } from '../../stores/root-store';
 import './acceptance.css';
 
-const clockTime = (iso: string): string =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clockTime = (tr: Translator, iso: string): string =>
+  tr.intl.formatTime(new Date(iso), { hour: '2-digit', minute: '2-digit' });
 
 /** "3 min" since `since`; "<1 min" in the first minute (a clock a little behind never says less). */
-export function minutesSince(since: string, now: number): string {
+export function minutesSince(since: string, now: number, tr: Translator = englishTranslator()): string {
   const minutes = Math.floor((now - Date.parse(since)) / 60_000);
-  return minutes < 1 ? '<1 min' : `${minutes.toLocaleString('en-US')} min`;
+  return minutes < 1
+    ? tr.t('fleet.acceptance.underMinute')
+    : tr.t('common.duration.minutes', { m: tr.intl.formatNumber(minutes) });
 }
 
-export function settlingTitle(phase: AcceptancePhase): string {
-  const state = phase.state !== null && phase.state !== '' ? ` (${phase.state})` : '';
-  return `Settling since ${clockTime(phase.since)}${state}: not judged yet. Its window opens once it mines at its rate again.`;
+/** The settling badge's hover text (the device panel says it too; English when no translator is given). */
+export function settlingTitle(phase: AcceptancePhase, tr: Translator = englishTranslator()): string {
+  const time = clockTime(tr, phase.since);
+  return phase.state !== null && phase.state !== ''
+    ? tr.t('fleet.acceptance.settlingTitleState', { time, state: phase.state })
+    : tr.t('fleet.acceptance.settlingTitle', { time });
 }
 
 function SettlingBadge({ phase }: { phase: AcceptancePhase }): ReactNode {
+  const tr = useT();
   const now = useSharedClock();
   return (
-    <span className="mini-badge mini-settling" data-phase="settling" title={settlingTitle(phase)}>
-      Settling · {minutesSince(phase.since, now)}
+    <span className="mini-badge mini-settling" data-phase="settling" title={settlingTitle(phase, tr)}>
+      {tr.t('fleet.acceptance.settling', { time: minutesSince(phase.since, now, tr) })}
     </span>
   );
 }
 
 function WatchingBadge({ phase }: { phase: AcceptancePhase }): ReactNode {
+  const tr = useT();
   return (
     <span
       className="mini-badge mini-watching"
       data-phase="watching"
-      title={`Watching since ${clockTime(phase.since)}: its window is open, the verdict comes at its end`}
+      title={tr.t('fleet.acceptance.watchingTitle', { time: clockTime(tr, phase.since) })}
     >
-      Watching
+      {tr.t('fleet.acceptance.watching')}
     </span>
   );
 }
 
+const VERDICT_WORDS: Record<Verdict, MessageId> = {
+  pass: 'fleet.acceptance.verdict.pass',
+  fail: 'fleet.acceptance.verdict.fail',
+  pending: 'fleet.acceptance.verdict.pending',
+};
+
 const VERDICT_CLASS = { pass: 'mini-accepted', fail: 'mini-failed', pending: 'mini-pending' } as const;
 
 export function AcceptanceBadge({ deviceId }: { deviceId: string }): ReactNode {
+  const tr = useT();
   const phase = useRootStore((s) => s.acceptancePhases[deviceId]);
   const verdict = useRootStore((s) => s.verdicts[deviceId]);
   if (phase !== undefined) {
@@ -63,11 +83,11 @@ export function AcceptanceBadge({ deviceId }: { deviceId: string }): ReactNode {
       data-verdict={verdict.verdict}
       title={
         verdict.verdict === 'pass'
-          ? `Accepted ${new Date(verdict.endedAt).toLocaleString()}`
+          ? tr.t('fleet.acceptance.acceptedTitle', { when: dateTimeText(tr, new Date(verdict.endedAt)) })
           : oneLineReason(verdict)
       }
     >
-      {verdictWords(verdict.verdict)}
+      {tr.t(VERDICT_WORDS[verdict.verdict])}
     </span>
   );
 }

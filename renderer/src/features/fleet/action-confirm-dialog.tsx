@@ -7,27 +7,37 @@
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ModalDialog } from '../../components/modal-dialog';
-import { count } from '../../lib/format';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import type { PowerAction } from '../../stores/device-actions-slice';
 import { useRootStore } from '../../stores/root-store';
 
 const shownAddress = (address: string): string => address.replace(/^https?:\/\//, '');
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-const WORDS: Record<PowerAction, { title: string; verb: (n: number) => string; what: string }> = {
+/** Each action's words: the dialog's title, the button (with the count), that as a question, and what it does. */
+const WORDS: Record<
+  PowerAction,
+  { title: MessageId; verb: MessageId; question: MessageId; what: MessageId }
+> = {
   'restart-mining': {
-    title: 'Restart mining',
-    verb: (n) => `Restart mining on ${count(n, 'device')}`,
-    what: 'Their hash rate drops while mining starts again (a minute or so); the fleet shows them as restarting, not as an alarm.',
+    title: 'fleet.power.restart.title',
+    verb: 'fleet.power.restart.verb',
+    question: 'fleet.power.restart.question',
+    what: 'fleet.power.restart.what',
   },
   reboot: {
-    title: 'Reboot',
-    verb: (n) => `Reboot ${count(n, 'device')}`,
-    what: 'They drop off the network for a minute or two; the fleet shows them as rebooting, not as offline, and unlocks them again when they are back.',
+    title: 'fleet.power.reboot.title',
+    verb: 'fleet.power.reboot.verb',
+    question: 'fleet.power.reboot.question',
+    what: 'fleet.power.reboot.what',
   },
 };
 
 export function ActionConfirmDialog({ onClose }: { onClose: () => void }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { confirm, powerRequested, closed } = useRootStore(
     useShallow((s) => ({
       confirm: s.actionConfirm,
@@ -39,7 +49,7 @@ export function ActionConfirmDialog({ onClose }: { onClose: () => void }): React
   const words = WORDS[confirm.action];
   const { plan } = confirm;
   const checking = plan.status === 'loading' || plan.status === 'idle';
-  const checkingWords = `Checking ${count(confirm.asked, 'device')}…`;
+  const checkingWords = t('fleet.power.checking', { count: confirm.asked });
   const sending = plan.status === 'ready' ? plan.value.filter((e) => e.send).length : 0;
   const skipped = plan.status === 'ready' ? plan.value.filter((e) => !e.send) : [];
   const close = (): void => {
@@ -48,7 +58,7 @@ export function ActionConfirmDialog({ onClose }: { onClose: () => void }): React
   };
 
   return (
-    <ModalDialog title={`${words.title}?`} onClose={close} describedBy="action-confirm-message">
+    <ModalDialog title={t(words.title)} onClose={close} describedBy="action-confirm-message">
       <form
         className="modal-form"
         onSubmit={(e) => {
@@ -64,24 +74,24 @@ export function ActionConfirmDialog({ onClose }: { onClose: () => void }): React
           </p>
         ) : plan.status === 'error' ? (
           <p id="action-confirm-message" className="field-error" role="alert">
-            {plan.error.message}
+            {errorText(tr, plan.error)}
           </p>
         ) : (
           <>
             <p id="action-confirm-message">
-              <strong>{`${words.verb(sending)}?`}</strong> {sending > 0 ? words.what : ''}
+              <strong>{t(words.question, { count: sending })}</strong> {sending > 0 ? t(words.what) : ''}
             </p>
             {skipped.length > 0 && (
               <>
-                <p>{count(skipped.length, 'device')} will be skipped (not contacted):</p>
-                <ul className="skipped-list" aria-label="Skipped devices">
+                <p>{t('fleet.power.skipped', { count: skipped.length })}</p>
+                <ul className="skipped-list" aria-label={t('fleet.power.skippedLabel')}>
                   {skipped.slice(0, 50).map((e) => (
                     <li key={e.deviceId}>
                       <span className="mono">{shownAddress(e.address) || e.deviceId}</span>:{' '}
                       {sentence(e.detail)}
                     </li>
                   ))}
-                  {skipped.length > 50 && <li>…and {skipped.length - 50} more.</li>}
+                  {skipped.length > 50 && <li>{t('fleet.power.more', { count: skipped.length - 50 })}</li>}
                 </ul>
               </>
             )}
@@ -89,10 +99,10 @@ export function ActionConfirmDialog({ onClose }: { onClose: () => void }): React
         )}
         <div className="modal-actions">
           <button type="button" className="button" onClick={close} autoFocus>
-            Cancel
+            {t('common.action.cancel')}
           </button>
           <button type="submit" className="button button-danger" disabled={sending === 0}>
-            {checking ? checkingWords : words.verb(sending)}
+            {checking ? checkingWords : t(words.verb, { count: sending })}
           </button>
         </div>
       </form>

@@ -9,17 +9,17 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { MenuEntry } from '../../components/action-menu';
 import { ActionMenu } from '../../components/action-menu';
-import { count } from '../../lib/format';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 import type { RootStore } from '../../stores/root-store';
 import { useRootStore, useStoreApi } from '../../stores/root-store';
 import { CommissionDialog } from '../standard/commission-dialog';
 import type { SelectionAction } from './selection-actions';
 import { SELECTION_ACTIONS } from './selection-actions';
 
-const NEEDS_KEYCHAIN = 'Needs a working keychain (see Settings)';
-
 /** The menu's entries for the selection as it is now. */
 function menuEntries(
+  { t }: Translator,
   store: RootStore,
   persistent: boolean,
   open: (action: SelectionAction) => void,
@@ -28,16 +28,20 @@ function menuEntries(
     const blocked = action.needsKeychain === true && !persistent;
     return {
       id: action.id,
-      label: action.label,
+      label: t(action.label),
       disabled: blocked,
-      ...(blocked ? { title: NEEDS_KEYCHAIN } : action.title !== undefined ? { title: action.title } : {}),
+      ...(blocked
+        ? { title: t('fleet.bulk.needsKeychain') }
+        : action.title !== undefined
+          ? { title: t(action.title) }
+          : {}),
       ...(action.danger === true ? { danger: true } : {}),
       ...(action.newGroup === true ? { newGroup: true } : {}),
       ...(action.choices !== undefined
         ? {
             choices: action.choices.map((choice) => ({
               id: choice.id,
-              label: choice.label,
+              label: t(choice.label),
               ...(choice.newGroup === true ? { newGroup: true } : {}),
               onSelect: () => choice.run(store.getState()),
             })),
@@ -48,6 +52,8 @@ function menuEntries(
 }
 
 export function BulkBar(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const store = useStoreApi();
   const { selected, running, commissioning, persistent } = useRootStore(
     useShallow((s) => ({
@@ -60,7 +66,7 @@ export function BulkBar(): ReactNode {
   const [opened, setOpened] = useState<SelectionAction | undefined>(undefined);
   const [commissionOpen, setCommissionOpen] = useState(false);
   const none = selected === 0 || running;
-  const why = selected === 0 ? 'Select devices to act on them' : running ? 'An action is running' : undefined;
+  const why = selected === 0 ? t('fleet.bulk.selectToAct') : running ? t('fleet.bulk.running') : undefined;
 
   const open = (action: SelectionAction): void => {
     action.run?.(store.getState());
@@ -69,29 +75,24 @@ export function BulkBar(): ReactNode {
   const Dialog = opened?.Dialog;
 
   return (
-    <div className="bulk-bar" role="toolbar" aria-label="Actions on the selected devices">
+    <div className="bulk-bar" role="toolbar" aria-label={t('fleet.bulk.label')}>
       {/* The toolbar's count says how many; this says it to a screen reader at the buttons. */}
       <span className="visually-hidden">
-        {selected === 0 ? 'Select devices to act on them' : `${count(selected, 'device')} selected:`}
+        {selected === 0 ? t('fleet.bulk.selectToAct') : t('fleet.bulk.selectedCount', { count: selected })}
       </span>
       {/* Bring the selection to the site's standard; while a run goes on, it shows the run. */}
       <button
         type="button"
         className="button button-primary"
         disabled={!commissioning && none}
-        title={
-          commissioning
-            ? 'Commission is going on: see how far it is'
-            : (why ??
-              "Bring the selected devices to the site's standard: a preview first, then one confirmation")
-        }
+        title={commissioning ? t('fleet.bulk.commissioning') : (why ?? t('fleet.bulk.commissionTitle'))}
         onClick={() => setCommissionOpen(true)}
       >
-        Commission…
+        {t('fleet.bulk.commission')}
       </button>
       <ActionMenu
-        label="Actions"
-        entries={menuEntries(store, persistent, open)}
+        label={t('fleet.bulk.actions')}
+        entries={menuEntries(tr, store, persistent, open)}
         disabled={none}
         {...(why !== undefined ? { title: why } : {})}
       />

@@ -4,23 +4,26 @@
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { count } from '../../lib/format';
+import { errorText, localText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
+import type { BulkOperation } from '../../stores/bulk-slice';
 import { useRootStore } from '../../stores/root-store';
 import { OutcomeFailures } from './outcome-failures';
 
-const DONE_WORDS = {
-  unlock: 'unlocked',
-  provision: 'with an API key',
-  forget: 'forgotten',
-  rescan: 'answered',
-  remove: 'removed',
-  password: 'changed',
-  pools: 'set',
+/** Each action's word in `fleet.bulk.done` (an ICU select: its keys hold no hyphen). */
+const DONE_WORDS: Record<BulkOperation, string> = {
+  unlock: 'unlock',
+  provision: 'provision',
+  forget: 'forget',
+  rescan: 'rescan',
+  remove: 'remove',
+  password: 'password',
+  pools: 'pools',
   locate: 'done',
-  'restart-mining': 'restarted',
-  reboot: 'rebooting',
-  'power-profile': 'set',
-} as const;
+  'restart-mining': 'restart',
+  reboot: 'reboot',
+  'power-profile': 'pools',
+};
 
 export function BulkStatus(): ReactNode {
   const { bulk, outcomes, outcomesCleared, restartOffer, powerRequested } = useRootStore(
@@ -32,19 +35,16 @@ export function BulkStatus(): ReactNode {
       powerRequested: s.powerRequested,
     })),
   );
+  const tr = useT();
+  const { t } = tr;
   if (bulk.status === 'idle') return null;
+  const step = localText(tr, { message: bulk.step ?? '', ...(bulk.stepText ? { text: bulk.stepText } : {}) });
   if (bulk.status === 'running') {
     return (
       <div className="bulk-status" role="status" aria-live="polite">
-        <progress
-          className="progress"
-          max={Math.max(1, bulk.total)}
-          value={bulk.done}
-          aria-label={bulk.step}
-        />
+        <progress className="progress" max={Math.max(1, bulk.total)} value={bulk.done} aria-label={step} />
         <span>
-          {bulk.step}: {bulk.done} of {count(bulk.total, 'device')}
-          {bulk.failed > 0 ? `, ${bulk.failed} failed` : ''}…
+          {t('fleet.bulk.progress', { step, done: bulk.done, total: bulk.total, failed: bulk.failed })}
         </span>
       </div>
     );
@@ -52,44 +52,47 @@ export function BulkStatus(): ReactNode {
   if (bulk.status === 'error') {
     return (
       <div className="bulk-status bulk-error" role="alert">
-        <span>{bulk.error?.message}</span>
+        <span>{bulk.error === undefined ? '' : errorText(tr, bulk.error)}</span>
         <button type="button" className="link-button" onClick={outcomesCleared}>
-          Dismiss
+          {t('fleet.bulk.dismiss')}
         </button>
       </div>
     );
   }
-  const words = bulk.operation === undefined ? 'done' : DONE_WORDS[bulk.operation];
+  const operation = bulk.operation === undefined ? 'done' : DONE_WORDS[bulk.operation];
+  const summary =
+    bulk.summaryText !== undefined || bulk.summary !== undefined
+      ? localText(tr, {
+          message: bulk.summary ?? '',
+          ...(bulk.summaryText ? { text: bulk.summaryText } : {}),
+        })
+      : t('fleet.bulk.done', { ok: bulk.ok, operation, failed: bulk.failed });
   return (
     <div
       className={bulk.failed > 0 ? 'bulk-status bulk-mixed' : 'bulk-status bulk-ok'}
       role="status"
       aria-live="polite"
     >
-      <strong>
-        {bulk.summary ?? `${bulk.ok} ${words}${bulk.failed > 0 ? `, ${bulk.failed} failed` : ''}.`}
-      </strong>
+      <strong>{summary}</strong>
       {/* Pools or a power preset just set that a device uses only after a mining restart: the restart,
           offered. */}
       {(bulk.operation === 'pools' || bulk.operation === 'power-profile') && restartOffer.length > 0 && (
         <span className="restart-offer">
-          {count(restartOffer.length, 'device')}{' '}
           {bulk.operation === 'pools'
-            ? `${restartOffer.length === 1 ? 'mines' : 'mine'} on the new pools`
-            : `${restartOffer.length === 1 ? 'runs' : 'run'} the new preset`}{' '}
-          only after a mining restart.{' '}
+            ? t('fleet.bulk.restartOfferPools', { count: restartOffer.length })
+            : t('fleet.bulk.restartOfferPreset', { count: restartOffer.length })}{' '}
           <button
             type="button"
             className="button button-primary"
             onClick={() => void powerRequested('restart-mining', restartOffer)}
           >
-            {`Restart mining on ${count(restartOffer.length, 'device')}`}
+            {t('fleet.bulk.restartMiningOn', { count: restartOffer.length })}
           </button>
         </span>
       )}
       <OutcomeFailures outcomes={outcomes} />
       <button type="button" className="link-button" onClick={outcomesCleared}>
-        Clear
+        {t('fleet.bulk.clear')}
       </button>
     </div>
   );

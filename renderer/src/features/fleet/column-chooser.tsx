@@ -7,12 +7,14 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import '../../components/action-menu.css';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { CHOOSABLE_COLUMNS } from './fleet-columns';
 
 const NONE: readonly string[] = [];
 
 export function ColumnChooser(): ReactNode {
+  const { t } = useT();
   const { hidden, ready, problem, chosen } = useRootStore(
     useShallow((s) => ({
       hidden: s.settings.status === 'ready' ? s.settings.value.fleetView.hiddenColumns : NONE,
@@ -28,8 +30,8 @@ export function ColumnChooser(): ReactNode {
     <>
       <Menu.Root modal={false}>
         <Menu.Trigger asChild disabled={!ready}>
-          <button type="button" className="button menu-button" title="Choose the fleet's columns">
-            Columns
+          <button type="button" className="button menu-button" title={t('fleet.columns.title')}>
+            {t('fleet.columns.button')}
             <span aria-hidden="true" className="menu-caret">
               ▾
             </span>
@@ -49,13 +51,13 @@ export function ColumnChooser(): ReactNode {
                 <span className="menu-check" aria-hidden="true">
                   {hidden.includes(column.id) ? '' : '✓'}
                 </span>
-                {column.header}
+                {t(column.header)}
               </Menu.CheckboxItem>
             ))}
             <Menu.Separator className="menu-separator" />
             <Menu.Item className="menu-item" disabled={hidden.length === 0} onSelect={() => void chosen([])}>
               <span className="menu-check" aria-hidden="true" />
-              Show every column
+              {t('fleet.columns.showAll')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Portal>

@@ -1,6 +1,7 @@
 /** "Are you sure?" for actions that cannot be undone from here (forget, remove). */
 import type { ReactNode } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useT } from '../../i18n/i18n-provider';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -11,13 +12,14 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
+  const { t } = useT();
   return (
     <ModalDialog title={props.title} onClose={props.onClose} describedBy="confirm-message">
       <form method="dialog" className="modal-form">
         <p id="confirm-message">{props.message}</p>
         <div className="modal-actions">
           <button type="submit" value="cancel" className="button" autoFocus>
-            Cancel
+            {t('common.action.cancel')}
           </button>
           <button type="submit" value="confirm" className="button button-danger" onClick={props.onConfirm}>
             {props.confirmLabel}

@@ -4,8 +4,11 @@
  * fans, power, what is stored (badges, never secrets), alerts, and the outcome of the last action.
  */
 import type { ReactNode } from 'react';
-import { ALERT_WORDS, STATE_LOOKS } from '../../lib/states';
-import { NONE, celsius, hashRate, since, watts } from '../../lib/format';
+import { ALERT_TEXT, STATE_LOOKS } from '../../lib/states';
+import { NONE } from '../../lib/format';
+import { celsiusText, durationText, hashRateText, powerText } from '../../../../shared/i18n/formats';
+import { localText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import type { FleetRow, RowOutcome } from '../../stores/fleet-rows';
 import { ImplausibleMark } from '../../components/implausible-mark';
 import { implausibleAt } from '../../../../shared/format/implausible';
@@ -15,7 +18,11 @@ import { AcceptanceBadge } from './acceptance-badge';
 import { PresetNote } from './preset-note';
 
 export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const look = STATE_LOOKS[row.state];
+  // A device not watched is so because monitoring is stopped: the window's own words, not main's.
+  const reason = row.state === 'not-watched' ? t('fleet.cell.monitoringStopped') : row.reason;
   // A reboot or restart this laptop asked for: its words, counted down, in the badge (two lines, the
   // column's width: no room for the LED, whose last reading a reboot makes stale anyway).
   const away = disruptionLabel(row.state, row.reason, row.since, now);
@@ -24,9 +31,9 @@ export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNo
       <span
         className={`badge badge-${look.tone} badge-away`}
         data-state={row.state}
-        title="Expected after a reboot or restart from this laptop: no offline alarm until it is overdue"
+        title={t('fleet.cell.awayTitle')}
       >
-        {away.headline} <span className="badge-when">({away.when})</span>
+        {t(away.headline)} <span className="badge-when">({t(away.when)})</span>
       </span>
     );
   }
@@ -34,38 +41,37 @@ export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNo
     <div className="cell-stack">
       <span className="cell-line">
         <span className={`badge badge-${look.tone}`} data-state={row.state}>
-          {look.label}
+          {t(look.text)}
           {row.since !== undefined && row.state !== 'not-watched' ? (
-            <span className="badge-time"> · {since(row.since, now)}</span>
+            <span className="badge-time"> · {durationText(tr, Math.max(0, now - row.since) / 1000)}</span>
           ) : null}
         </span>
         {row.locateLed === true && (
-          <span className="mini-badge mini-led" data-led="on" title="The locate LED is blinking">
-            LED on
+          <span className="mini-badge mini-led" data-led="on" title={t('fleet.cell.ledTitle')}>
+            {t('fleet.cell.ledOn')}
           </span>
         )}
         <AcceptanceBadge deviceId={row.id} />
       </span>
       <span
         className="cell-sub"
-        title={
-          row.minerState === undefined ? row.reason : `${row.reason}: ${minerStateLook(row.minerState).words}`
-        }
+        title={row.minerState === undefined ? reason : `${reason}: ${minerStateLook(row.minerState).words}`}
       >
-        {row.reason}
+        {reason}
       </span>
     </div>
   );
 }
 
 export function DeviceCell({ row, onOpen }: { row: FleetRow; onOpen: (id: string) => void }): ReactNode {
+  const { t } = useT();
   return (
     <div className="cell-stack">
       <button
         type="button"
         className="link-button cell-main mono"
         onClick={() => onOpen(row.id)}
-        title="Open the device's details"
+        title={t('fleet.cell.openDetails')}
       >
         {row.host}
       </button>
@@ -75,9 +81,13 @@ export function DeviceCell({ row, onOpen }: { row: FleetRow; onOpen: (id: string
         <span
           className="cell-sub tone-bad"
           data-conflict="same-mac"
-          title={`${row.sameMac} (MAC ${row.mac ?? NONE}, host name ${row.hostname ?? NONE})`}
+          title={t('fleet.cell.sameMacTitle', {
+            sameMac: t(row.sameMac),
+            mac: row.mac ?? NONE,
+            hostname: row.hostname ?? NONE,
+          })}
         >
-          {row.sameMac}
+          {t(row.sameMac)}
         </span>
       ) : (
         <span className="cell-sub">{row.hostname ?? NONE}</span>
@@ -88,14 +98,13 @@ export function DeviceCell({ row, onOpen }: { row: FleetRow; onOpen: (id: string
 
 /** The slot it stands in and its rack's area; a dash while in none (the Racks view places it). */
 export function LocationCell({ row }: { row: FleetRow }): ReactNode {
+  const { t } = useT();
   const where = row.location;
   if (where === undefined) return <span className="cell-sub">{NONE}</span>;
   return (
-    <div className="cell-stack" title={`Area ${where.area}, rack ${where.rack}`}>
+    <div className="cell-stack" title={t('fleet.cell.locationTitle', { area: where.area, rack: where.rack })}>
       <span className="cell-main mono">{where.slot}</span>
-      <span className="cell-sub">
-        {where.area} · rack {where.rack}
-      </span>
+      <span className="cell-sub">{t('fleet.cell.locationSub', { area: where.area, rack: where.rack })}</span>
     </div>
   );
 }
@@ -113,6 +122,8 @@ export function ModelCell({ row }: { row: FleetRow }): ReactNode {
 const oddAt = (row: FleetRow, field: keyof FleetRow) => implausibleAt(row.implausible, field);
 
 export function HashRateCell({ row }: { row: FleetRow }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const share =
     row.hashRate !== undefined && row.nominalHashRate !== undefined && row.nominalHashRate > 0
       ? row.hashRate / row.nominalHashRate
@@ -125,16 +136,22 @@ export function HashRateCell({ row }: { row: FleetRow }): ReactNode {
       {odd !== undefined ? (
         <ImplausibleMark entry={odd} className="cell-main" />
       ) : (
-        <span className={low ? 'cell-main tone-bad' : 'cell-main'}>{hashRate(row.hashRate)}</span>
+        <span className={low ? 'cell-main tone-bad' : 'cell-main'}>{hashRateText(tr, row.hashRate)}</span>
       )}
       {oddNominal !== undefined ? (
-        <ImplausibleMark entry={oddNominal} className="cell-sub" prefix="nominal " />
+        <ImplausibleMark entry={oddNominal} className="cell-sub" prefix={t('fleet.cell.nominalPrefix')} />
       ) : (
         <span
           className="cell-sub"
-          title={share === undefined ? undefined : `nominal ${hashRate(row.nominalHashRate)}`}
+          title={
+            share === undefined
+              ? undefined
+              : t('fleet.cell.nominal', { value: hashRateText(tr, row.nominalHashRate) })
+          }
         >
-          {share === undefined ? 'nominal –' : `${Math.round(share * 100)} % of nominal`}
+          {share === undefined
+            ? t('fleet.cell.nominalNone')
+            : t('fleet.cell.ofNominal', { percent: Math.round(share * 100) })}
         </span>
       )}
     </div>
@@ -142,10 +159,11 @@ export function HashRateCell({ row }: { row: FleetRow }): ReactNode {
 }
 
 export function TempCell({ row }: { row: FleetRow }): ReactNode {
+  const tr = useT();
   const hot = row.alerts.includes('temperature');
   const odd = oddAt(row, 'chipTempMax');
   const value = (
-    <span className={hot ? 'cell-number tone-bad' : 'cell-number'}>{celsius(row.chipTempMax)}</span>
+    <span className={hot ? 'cell-number tone-bad' : 'cell-number'}>{celsiusText(tr, row.chipTempMax)}</span>
   );
   if (odd === undefined) return value;
   // The hottest plausible board may still give a value; the implausible one is shown under it.
@@ -159,10 +177,8 @@ export function TempCell({ row }: { row: FleetRow }): ReactNode {
   );
 }
 
-/** One formatter for every row: `toLocaleString` builds a new one per call (tens of µs, every redraw). */
-const RPM = new Intl.NumberFormat('en-US');
-
 export function FansCell({ row }: { row: FleetRow }): ReactNode {
+  const { t } = useT();
   const odd = oddAt(row, 'fanRpmMin');
   if (row.fanCount === undefined) {
     return odd === undefined ? (
@@ -174,12 +190,14 @@ export function FansCell({ row }: { row: FleetRow }): ReactNode {
   const stopped = row.fanRpmMin === 0;
   return (
     <div className="cell-stack cell-number">
-      <span className={stopped ? 'cell-main tone-bad' : 'cell-main'}>{row.fanCount} fans</span>
+      <span className={stopped ? 'cell-main tone-bad' : 'cell-main'}>
+        {t('fleet.cell.fans', { count: row.fanCount })}
+      </span>
       {odd !== undefined ? (
         <ImplausibleMark entry={odd} className="cell-sub" />
       ) : (
         <span className="cell-sub">
-          {stopped ? 'one has stopped' : `≥ ${RPM.format(row.fanRpmMin ?? 0)} rpm`}
+          {stopped ? t('fleet.cell.fanStopped') : t('fleet.cell.fanRpm', { rpm: row.fanRpmMin ?? 0 })}
         </span>
       )}
     </div>
@@ -187,11 +205,12 @@ export function FansCell({ row }: { row: FleetRow }): ReactNode {
 }
 
 export function PowerCell({ row }: { row: FleetRow }): ReactNode {
+  const tr = useT();
   const odd = oddAt(row, 'powerW');
   return (
     <div className="cell-stack">
       {odd === undefined ? (
-        <span className="cell-number">{watts(row.powerW)}</span>
+        <span className="cell-number">{powerText(tr, row.powerW)}</span>
       ) : (
         <ImplausibleMark entry={odd} className="cell-number" />
       )}
@@ -202,13 +221,14 @@ export function PowerCell({ row }: { row: FleetRow }): ReactNode {
 }
 
 const PASSWORD_WORDS = {
-  none: 'No password',
-  device: 'Password',
-  site: 'Site password',
-  rejected: 'Password refused',
+  none: 'fleet.credential.none',
+  device: 'fleet.credential.device',
+  site: 'fleet.credential.site',
+  rejected: 'fleet.credential.rejected',
 } as const;
 
 export function CredentialsCell({ row }: { row: FleetRow }): ReactNode {
+  const { t } = useT();
   return (
     <div className="cell-badges">
       {/* The working password is the vendor default: an open door on the LAN, said in place
@@ -217,32 +237,33 @@ export function CredentialsCell({ row }: { row: FleetRow }): ReactNode {
         <span
           className="mini-badge mini-bad"
           data-credential="factory-password"
-          title={`Its password is the factory default "admin" (${PASSWORD_WORDS[row.password].toLowerCase()} in the keychain): anyone on the LAN can change its pools. Select it and use Actions → "Password…".`}
+          title={t('fleet.credential.factoryTitle', { password: row.password })}
         >
-          Factory pw
+          {t('fleet.credential.factoryBadge')}
         </span>
       ) : (
         <span
           className={`mini-badge ${row.password === 'none' ? 'mini-off' : row.password === 'rejected' ? 'mini-bad' : 'mini-on'}`}
           data-credential="password"
         >
-          {PASSWORD_WORDS[row.password]}
+          {t(PASSWORD_WORDS[row.password])}
         </span>
       )}
       <span className={`mini-badge ${row.apiKey ? 'mini-on' : 'mini-off'}`} data-credential="api-key">
-        {row.apiKey ? 'API key' : 'No API key'}
+        {row.apiKey ? t('fleet.credential.apiKey') : t('fleet.credential.noApiKey')}
       </span>
     </div>
   );
 }
 
 export function AlertsCell({ row }: { row: FleetRow }): ReactNode {
-  if (row.alerts.length === 0) return <span className="cell-sub">None</span>;
+  const { t } = useT();
+  if (row.alerts.length === 0) return <span className="cell-sub">{t('fleet.cell.alertsNone')}</span>;
   return (
-    <div className="cell-badges" title={row.alerts.map((kind) => ALERT_WORDS[kind]).join(', ')}>
+    <div className="cell-badges" title={row.alerts.map((kind) => t(ALERT_TEXT[kind])).join(', ')}>
       {row.alerts.map((kind) => (
         <span key={kind} className="mini-badge mini-bad">
-          {ALERT_WORDS[kind]}
+          {t(ALERT_TEXT[kind])}
         </span>
       ))}
     </div>
@@ -250,21 +271,25 @@ export function AlertsCell({ row }: { row: FleetRow }): ReactNode {
 }
 
 export function OutcomeCell({ outcome }: { outcome: RowOutcome | undefined }): ReactNode {
+  const tr = useT();
   if (outcome === undefined) return <span className="cell-sub">{NONE}</span>;
+  const words = localText(tr, outcome);
   // Its message says "Skipped: <why>" itself.
   if (outcome.skipped === true) {
     return (
-      <span className="outcome outcome-skipped" title={outcome.message}>
+      <span className="outcome outcome-skipped" title={words}>
         <span aria-hidden="true">– </span>
-        {outcome.message}
+        {words}
       </span>
     );
   }
   return (
-    <span className={outcome.ok ? 'outcome outcome-ok' : 'outcome outcome-bad'} title={outcome.message}>
+    <span className={outcome.ok ? 'outcome outcome-ok' : 'outcome outcome-bad'} title={words}>
       <span aria-hidden="true">{outcome.ok ? '✓ ' : '✗ '}</span>
-      <span className="visually-hidden">{outcome.ok ? 'Done: ' : 'Failed: '}</span>
-      {outcome.message}
+      <span className="visually-hidden">
+        {outcome.ok ? tr.t('fleet.cell.done') : tr.t('fleet.cell.failed')}
+      </span>
+      {words}
     </span>
   );
 }

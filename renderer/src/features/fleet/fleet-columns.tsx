@@ -13,6 +13,7 @@ import {
   sortFn_basic,
   tableFeatures,
 } from '@tanstack/react-table';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
 import type { FleetRow } from '../../stores/fleet-rows';
 
 export const fleetFeatures = tableFeatures({
@@ -43,30 +44,43 @@ const STATE_ORDER: Record<FleetRow['state'], number> = {
 
 const helper = createColumnHelper<typeof fleetFeatures, FleetRow>();
 
-/** Column ids in display order, with their headers; cells are rendered by fleet-table-row.tsx. */
+/** Each column's header, as a message (the table and the Columns menu render it in the reader's language). */
+export const COLUMN_HEADERS: Readonly<Record<string, MessageId>> = {
+  select: 'fleet.column.select',
+  device: 'fleet.column.device',
+  model: 'fleet.column.model',
+  state: 'fleet.column.state',
+  hashRate: 'fleet.column.hashRate',
+  chipTemp: 'fleet.column.chipTemp',
+  location: 'fleet.column.location',
+  standard: 'fleet.column.standard',
+  fans: 'fleet.column.fans',
+  power: 'fleet.column.power',
+  credentials: 'fleet.column.credentials',
+  alerts: 'fleet.column.alerts',
+  outcome: 'fleet.column.outcome',
+};
+
+/** Column ids in display order (headers: COLUMN_HEADERS); cells are rendered by fleet-table-row.tsx. */
 export const fleetColumns = helper.columns([
-  helper.display({ id: 'select', header: 'Select', enableSorting: false }),
-  helper.accessor('addressKey', { id: 'device', header: 'Device', sortFn: 'basic' }),
+  helper.display({ id: 'select', enableSorting: false }),
+  helper.accessor('addressKey', { id: 'device', sortFn: 'basic' }),
   helper.accessor((row) => `${row.model ?? '~'} ${row.firmware ?? ''}`.toLowerCase(), {
     id: 'model',
-    header: 'Model',
     sortFn: 'basic',
   }),
   helper.accessor((row) => STATE_ORDER[row.state] * 1e13 + (row.since ?? 0), {
     id: 'state',
-    header: 'State',
     sortFn: 'basic',
   }),
   helper.accessor('hashRate', {
     id: 'hashRate',
-    header: 'Hash rate',
     sortFn: 'basic',
     sortUndefined: 'last',
     sortDescFirst: true,
   }),
   helper.accessor('chipTempMax', {
     id: 'chipTemp',
-    header: 'Chip',
     sortFn: 'basic',
     sortUndefined: 'last',
     sortDescFirst: true,
@@ -74,17 +88,15 @@ export const fleetColumns = helper.columns([
   // The slot it stands in (issue 34; shown once the site has racks), sorted as slots stand: area, rack, shelf, position; none last.
   helper.accessor((row) => row.location?.key, {
     id: 'location',
-    header: 'Location',
     sortFn: 'basic',
     sortUndefined: 'last',
   }),
   // What differs from the site's standard: kept beside the rows (standard-slice.ts), so not sortable here;
   // the filter "Differs from the standard" finds those devices.
-  helper.display({ id: 'standard', header: 'Standard', enableSorting: false }),
-  helper.accessor('fanRpmMin', { id: 'fans', header: 'Fans', sortFn: 'basic', sortUndefined: 'last' }),
+  helper.display({ id: 'standard', enableSorting: false }),
+  helper.accessor('fanRpmMin', { id: 'fans', sortFn: 'basic', sortUndefined: 'last' }),
   helper.accessor('powerW', {
     id: 'power',
-    header: 'Power',
     sortFn: 'basic',
     sortUndefined: 'last',
     sortDescFirst: true,
@@ -93,17 +105,15 @@ export const fleetColumns = helper.columns([
     (row) => (row.apiKey ? 2 : 0) + (row.password === 'none' || row.password === 'rejected' ? 0 : 1),
     {
       id: 'credentials',
-      header: 'Stored',
       sortFn: 'basic',
     },
   ),
   helper.accessor((row) => row.alerts.length, {
     id: 'alerts',
-    header: 'Alerts',
     sortFn: 'basic',
     sortDescFirst: true,
   }),
-  helper.display({ id: 'outcome', header: 'Last action', enableSorting: false }),
+  helper.display({ id: 'outcome', enableSorting: false }),
 ]);
 
 /**
@@ -134,9 +144,10 @@ export const COLUMN_WIDTHS: Readonly<Record<string, string>> = {
 const ALWAYS_SHOWN: ReadonlySet<string> = new Set(['select', 'device']);
 
 /** The columns the Columns menu offers, with their headers, in display order. */
-export const CHOOSABLE_COLUMNS: readonly { id: string; header: string }[] = fleetColumns
-  .filter((column) => column.id !== undefined && !ALWAYS_SHOWN.has(column.id))
-  .map((column) => ({ id: column.id ?? '', header: String(column.header ?? column.id) }));
+export const CHOOSABLE_COLUMNS: readonly { id: string; header: MessageId }[] = fleetColumns
+  .map((column) => column.id ?? '')
+  .filter((id) => id !== '' && !ALWAYS_SHOWN.has(id) && COLUMN_HEADERS[id] !== undefined)
+  .map((id) => ({ id, header: COLUMN_HEADERS[id] ?? 'fleet.column.device' }));
 
 /** The grid's columns for the ids shown, in order (fleet.css reads it as `--fleet-columns`). */
 export function gridTemplate(shownIds: readonly string[]): string {

@@ -6,6 +6,7 @@ import { memo } from 'react';
 import type { ReactNode } from 'react';
 import type { DeviceDrift } from '../../../../shared/domain/standard';
 import type { FleetRow, RowOutcome } from '../../stores/fleet-rows';
+import { useT } from '../../i18n/i18n-provider';
 import { STATE_LOOKS } from '../../lib/states';
 import {
   AlertsCell,
@@ -56,6 +57,7 @@ const CELLS: Readonly<Record<string, (props: FleetTableRowProps) => ReactNode>> 
 
 function RowView(props: FleetTableRowProps): ReactNode {
   const { row, selected } = props;
+  const { t } = useT();
   const tone = STATE_LOOKS[row.state].tone;
   return (
     <div
@@ -73,7 +75,7 @@ function RowView(props: FleetTableRowProps): ReactNode {
           <div key={id} role="cell" className="fleet-td col-check">
             <input
               type="checkbox"
-              aria-label={`Select ${row.host}`}
+              aria-label={t('fleet.table.selectRow', { host: row.host })}
               checked={selected}
               onChange={props.onToggle}
             />

@@ -9,8 +9,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
-import { fleetColumns, fleetFeatures, gridTemplate, visibilityOf } from './fleet-columns';
+import { COLUMN_HEADERS, fleetColumns, fleetFeatures, gridTemplate, visibilityOf } from './fleet-columns';
 import { FleetTableRow } from './fleet-table-row';
 import { sortedRows } from './sorted-rows';
 import { visibleRows } from './visible-rows';
@@ -35,6 +36,7 @@ function useNow(periodMs: number): number {
 }
 
 export function FleetTable(): ReactNode {
+  const { t } = useT();
   const shown = useRootStore((s) => visibleRows(s));
   const { selection, outcomes, drift, selectionChanged, devicePanelOpened, openDeviceId } = useRootStore(
     useShallow((s) => ({
@@ -99,7 +101,7 @@ export function FleetTable(): ReactNode {
     <div className="fleet-scroll" ref={scrollRef}>
       <div
         role="table"
-        aria-label="Fleet"
+        aria-label={t('fleet.table.label')}
         aria-rowcount={model.length + 1}
         className="fleet-table"
         style={gridStyle}
@@ -113,7 +115,7 @@ export function FleetTable(): ReactNode {
                   <div role="columnheader" key={id} className="fleet-th col-check">
                     <input
                       type="checkbox"
-                      aria-label="Select every device shown"
+                      aria-label={t('fleet.table.selectAll')}
                       checked={table.getIsAllRowsSelected()}
                       ref={(el) => {
                         if (el !== null)
@@ -125,7 +127,8 @@ export function FleetTable(): ReactNode {
                 );
               }
               const sorted = header.column.getIsSorted();
-              const label = String(header.column.columnDef.header ?? id);
+              const heading = COLUMN_HEADERS[id];
+              const label = heading === undefined ? id : t(heading);
               return (
                 <div
                   role="columnheader"

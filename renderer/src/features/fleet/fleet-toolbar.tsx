@@ -1,13 +1,14 @@
 /** The filters (filter-fields.tsx), how many are shown and selected, the Columns menu, and monitoring on/off. */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { count } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { ColumnChooser } from './column-chooser';
 import { FilterFields } from './filter-fields';
 import { visibleRows } from './visible-rows';
 
 export function FleetToolbar(): ReactNode {
+  const { t } = useT();
   const { total, shown, selected, monitoring, monitoringToggled } = useRootStore(
     useShallow((s) => ({
       total: s.rows.length,
@@ -23,9 +24,9 @@ export function FleetToolbar(): ReactNode {
       <FilterFields searchId="fleet-search" />
       <p className="toolbar-count" aria-live="polite">
         {shown === total
-          ? count(total, 'device')
-          : `${shown.toLocaleString('en-US')} of ${count(total, 'device')}`}
-        {selected > 0 ? ` · ${selected.toLocaleString('en-US')} selected` : ''}
+          ? t('fleet.toolbar.devices', { count: total })
+          : t('fleet.toolbar.shownOf', { shown, total })}
+        {selected > 0 ? ` · ${t('fleet.toolbar.selected', { count: selected })}` : ''}
       </p>
       <ColumnChooser />
       <button
@@ -33,7 +34,7 @@ export function FleetToolbar(): ReactNode {
         className={monitoring ? 'button' : 'button button-primary'}
         onClick={() => void monitoringToggled()}
       >
-        {monitoring ? 'Pause monitoring' : 'Start monitoring'}
+        {monitoring ? t('fleet.toolbar.pauseMonitoring') : t('fleet.toolbar.startMonitoring')}
       </button>
     </div>
   );

@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { DevicePanel } from '../device/device-panel';
 import { useRootStore } from '../../stores/root-store';
 import { useStandardLoad } from '../standard/use-standard-load';
@@ -17,6 +19,8 @@ import { usePresetRefresh } from './preset-note';
 import './fleet.css';
 
 export function FleetView(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const offNetwork = useOffNetworkSince() !== undefined;
   const { status, error, size, openDeviceId, viewChosen, fleetRequested } = useRootStore(
     useShallow((s) => ({
@@ -34,25 +38,25 @@ export function FleetView(): ReactNode {
   return (
     <section className="view fleet" aria-labelledby="fleet-title">
       <h2 id="fleet-title" className="visually-hidden">
-        Fleet
+        {t('fleet.view.title')}
       </h2>
       {status === 'error' && (
         <p className="field-error" role="alert">
-          The fleet could not be loaded: {error?.message}{' '}
+          {t('fleet.view.loadFailed', { error: error === undefined ? '' : errorText(tr, error) })}{' '}
           <button type="button" className="link-button" onClick={() => void fleetRequested()}>
-            Try again
+            {t('fleet.view.tryAgain')}
           </button>
         </p>
       )}
       {status === 'ready' && size === 0 ? (
         <div className="empty">
-          <p>No devices in the fleet yet.</p>
+          <p>{t('fleet.view.empty')}</p>
           <button
             type="button"
             className="button button-primary button-large"
             onClick={() => viewChosen('discover')}
           >
-            Scan the network
+            {t('fleet.view.scan')}
           </button>
         </div>
       ) : (

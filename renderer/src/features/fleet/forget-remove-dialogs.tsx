@@ -5,16 +5,17 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
-import { count } from '../../lib/format';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { ConfirmDialog } from './confirm-dialog';
 
 type ForgetWhat = 'password' | 'api-key' | 'all';
 
-const FORGET_CHOICES: readonly { value: ForgetWhat; label: string }[] = [
-  { value: 'all', label: 'Password and API key' },
-  { value: 'password', label: 'Password' },
-  { value: 'api-key', label: 'API key' },
+const FORGET_CHOICES: readonly { value: ForgetWhat; label: MessageId }[] = [
+  { value: 'all', label: 'fleet.forget.all' },
+  { value: 'password', label: 'fleet.forget.password' },
+  { value: 'api-key', label: 'fleet.forget.apiKey' },
 ];
 
 export function ForgetDialog({
@@ -24,28 +25,26 @@ export function ForgetDialog({
   count: number;
   onClose: () => void;
 }): ReactNode {
+  const { t } = useT();
   const forgetRequested = useRootStore((s) => s.forgetRequested);
   const [what, setWhat] = useState<ForgetWhat>('all');
   return (
-    <ModalDialog title="Forget stored credentials?" onClose={onClose} describedBy="forget-message">
+    <ModalDialog title={t('fleet.forget.title')} onClose={onClose} describedBy="forget-message">
       <form method="dialog" className="modal-form">
         <label className="field">
-          <span className="field-label">What to forget</span>
+          <span className="field-label">{t('fleet.forget.what')}</span>
           <select value={what} onChange={(e) => setWhat(e.target.value as ForgetWhat)}>
             {FORGET_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {t(choice.label)}
               </option>
             ))}
           </select>
         </label>
-        <p id="forget-message">
-          What is stored on this laptop for {count(selected, 'device')} is deleted. API keys keep working on
-          the devices until revoked.
-        </p>
+        <p id="forget-message">{t('fleet.forget.message', { count: selected })}</p>
         <div className="modal-actions">
           <button type="submit" value="cancel" className="button" autoFocus>
-            Cancel
+            {t('common.action.cancel')}
           </button>
           <button
             type="submit"
@@ -53,7 +52,7 @@ export function ForgetDialog({
             className="button button-danger"
             onClick={() => void forgetRequested(what)}
           >
-            Forget
+            {t('fleet.forget.confirm')}
           </button>
         </div>
       </form>
@@ -68,12 +67,13 @@ export function RemoveDialog({
   count: number;
   onClose: () => void;
 }): ReactNode {
+  const { t } = useT();
   const removeRequested = useRootStore((s) => s.removeRequested);
   return (
     <ConfirmDialog
-      title="Remove from the fleet?"
-      message={`${count(selected, 'device')} will no longer be watched. What is stored in the keychain stays.`}
-      confirmLabel="Remove"
+      title={t('fleet.remove.title')}
+      message={t('fleet.remove.message', { count: selected })}
+      confirmLabel={t('fleet.remove.confirm')}
       onConfirm={() => void removeRequested()}
       onClose={onClose}
     />

@@ -4,7 +4,7 @@
  * rows mean meanwhile (their last state, not checked) and what to do.
  */
 import type { ReactNode } from 'react';
-import { offNetworkWords } from '../../../../shared/format/laptop-network-text';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 
 /** When the laptop left the site network, while monitoring runs; undefined otherwise. */
@@ -12,14 +12,14 @@ export const useOffNetworkSince = (): number | undefined =>
   useRootStore((s) => (s.monitoring ? s.totals?.laptopOffNetworkSince : undefined));
 
 export function LaptopNetworkBanner(): ReactNode {
+  const { t, intl } = useT();
   const since = useOffNetworkSince();
   if (since === undefined) return null;
-  const words = offNetworkWords(since);
+  // A 24-hour clock, as the fleet's other times of day on a site (and as the CLI says it).
+  const time = intl.formatTime(since, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   return (
     <div className="banner banner-warn fleet-network-banner" role="alert" data-condition="laptop-off-network">
-      <strong>{`${words.charAt(0).toUpperCase()}${words.slice(1)}.`}</strong> Devices are not checked until it
-      is back: each shows its last state, and no device alarm is raised for it. Check this laptop&apos;s
-      network cable or Wi-Fi.
+      <strong>{t('fleet.network.off', { time })}</strong> {t('fleet.network.consequence')}
     </div>
   );
 }

@@ -7,7 +7,9 @@
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { namedWithSlot } from '../../../../shared/format/device-place-text';
-import { count } from '../../lib/format';
+import { localText } from '../../../../shared/i18n/local-text';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 import type { FleetRow, RowOutcome } from '../../stores/fleet-rows';
 import { useRootStore } from '../../stores/root-store';
 
@@ -34,17 +36,21 @@ const deviceName = (row: FleetRow | undefined, id: string): string =>
         : row.host;
 
 /** The reason as a sentence, without the address the line already starts with. */
-function reasonOf(message: string, row: FleetRow | undefined): string {
-  let text = message.trim();
+function reasonOf(tr: Translator, outcome: RowOutcome | undefined, row: FleetRow | undefined): string {
+  // Main's words as a message are a sentence already, in the reader's language.
+  if (outcome?.text !== undefined) return localText(tr, outcome);
+  let text = (outcome?.message ?? '').trim();
   for (const prefix of row === undefined ? [] : [`${row.address}:`, `${row.host}:`]) {
     if (text.startsWith(prefix)) text = text.slice(prefix.length).trim();
   }
-  if (text === '') return 'No reason given.';
+  if (text === '') return tr.t('fleet.failures.noReason');
   const sentence = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?…]\)?$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 export function OutcomeFailures({ outcomes }: { outcomes: Record<string, RowOutcome> }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const ids = notDoneIds(outcomes);
   const named = ids.slice(0, NAMED_FAILURES);
   // Only the named rows are looked up, as strings: a monitor redraw changes nothing here.
@@ -52,7 +58,7 @@ export function OutcomeFailures({ outcomes }: { outcomes: Record<string, RowOutc
     useShallow((s) =>
       named.flatMap((id) => {
         const row = s.rows.find((r) => r.id === id);
-        return [deviceName(row, id), reasonOf(outcomes[id]?.message ?? '', row)];
+        return [deviceName(row, id), reasonOf(tr, outcomes[id], row)];
       }),
     ),
   );
@@ -66,16 +72,19 @@ export function OutcomeFailures({ outcomes }: { outcomes: Record<string, RowOutc
     <>
       <button type="button" className="button" onClick={() => devicesSelected(ids)}>
         {skipped
-          ? `Select the ${count(ids.length, 'device')} not done`
-          : `Select the ${count(ids.length, 'failed device')}`}
+          ? t('fleet.failures.selectNotDone', { count: ids.length })
+          : t('fleet.failures.selectFailed', { count: ids.length })}
       </button>
-      <ul className="outcome-failures" aria-label={skipped ? 'Devices not done' : 'Devices that failed'}>
+      <ul
+        className="outcome-failures"
+        aria-label={skipped ? t('fleet.failures.listNotDone') : t('fleet.failures.listFailed')}
+      >
         {named.map((id, i) => (
           <li key={id}>
             <span className="mono">{names[2 * i]}</span>: {names[2 * i + 1]}
           </li>
         ))}
-        {more > 0 && <li className="outcome-more">and {more.toLocaleString('en-US')} more</li>}
+        {more > 0 && <li className="outcome-more">{t('fleet.failures.more', { count: more })}</li>}
       </ul>
     </>
   );

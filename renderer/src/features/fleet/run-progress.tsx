@@ -7,7 +7,26 @@
 import type { ReactNode } from 'react';
 import type { RunProgressView } from '../../../../shared/format/time-left-text';
 import { ESTIMATING_WORDS } from '../../../../shared/format/time-left-text';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 import './firmware.css';
+
+/**
+ * The time left in the reader's language, from main's estimate in milliseconds (as core's
+ * `timeLeftWords` says it in English: minutes rounded up); main's words when it sent no number.
+ */
+function timeLeftText({ t }: Translator, progress: RunProgressView | undefined): string {
+  const leftMs = progress?.leftMs;
+  if (leftMs === undefined || !Number.isFinite(leftMs) || leftMs < 0) {
+    return progress === undefined || progress.words === ESTIMATING_WORDS
+      ? t('fleet.run.estimating')
+      : progress.words;
+  }
+  if (leftMs < 60_000) return t('fleet.run.leftUnderMinute');
+  const minutes = Math.ceil(leftMs / 60_000);
+  if (minutes < 60) return t('fleet.run.leftMinutes', { minutes });
+  return t('fleet.run.leftHours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+}
 
 export function RunProgress({
   progress,
@@ -19,26 +38,31 @@ export function RunProgress({
   /** "Firmware", "Acceptance (settle, then watched)": the step's name as the view says it. */
   stepWords: Readonly<Record<string, string>>;
 }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const steps = (progress?.perStep ?? []).filter((s) => s.done + s.running + s.waiting > 0);
   return (
     <div className="run-progress">
       {running && (
         <p className="run-time-left" data-time-left>
-          {progress?.words ?? ESTIMATING_WORDS}
+          {timeLeftText(tr, progress)}
         </p>
       )}
       {steps.length > 0 && (
-        <ul className="run-steps" aria-label="Devices per step">
+        <ul className="run-steps" aria-label={t('fleet.run.perStep')}>
           {steps.map((s) => (
             <li key={s.step} data-step-count={s.step}>
-              {stepWords[s.step] ?? s.step}: {s.done.toLocaleString('en-US')} of{' '}
-              {(s.done + s.running + s.waiting).toLocaleString('en-US')} done
-              {s.running > 0 ? ` · ${s.running.toLocaleString('en-US')} at it now` : ''}
+              {t('fleet.run.step', {
+                step: stepWords[s.step] ?? s.step,
+                done: s.done,
+                total: s.done + s.running + s.waiting,
+                running: s.running,
+              })}
             </li>
           ))}
         </ul>
       )}
-      {running && <p className="field-hint run-awake">Keeping this laptop awake until the run ends.</p>}
+      {running && <p className="field-hint run-awake">{t('fleet.run.awake')}</p>}
     </div>
   );
 }

@@ -5,6 +5,9 @@
  * write or asks first. A new action on the selection is one entry here.
  */
 import type { ComponentType } from 'react';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import { message } from '../../../../shared/i18n/message';
 import type { RootState } from '../../stores/root-store';
 import { AcceptanceDialog } from './acceptance-dialog';
 import { ActionConfirmDialog } from './action-confirm-dialog';
@@ -25,9 +28,9 @@ export type { SelectionDialogProps };
 export interface SelectionAction {
   id: string;
   /** The menu's words; "…" when it opens a dialog before anything is sent. */
-  label: string;
+  label: MessageId;
   /** What it does (shown on hover). */
-  title?: string;
+  title?: MessageId;
   /** Starts a new group in the menu. */
   newGroup?: boolean;
   /** Takes devices off the network or out of the fleet. */
@@ -39,111 +42,113 @@ export interface SelectionAction {
   /** The dialog it opens for the selection. */
   Dialog?: ComponentType<SelectionDialogProps>;
   /** Choices in a submenu instead, each acting at once. */
-  choices?: readonly { id: string; label: string; newGroup?: boolean; run: (state: RootState) => void }[];
+  choices?: readonly { id: string; label: MessageRef; newGroup?: boolean; run: (state: RootState) => void }[];
 }
 
 export const SELECTION_ACTIONS: readonly SelectionAction[] = [
   {
     id: 'unlock',
-    label: 'Unlock…',
-    title: "Unlock with the site password or each device's own, and create API keys",
+    label: 'fleet.action.unlock.label',
+    title: 'fleet.action.unlock.title',
     Dialog: UnlockDialog,
   },
   {
     id: 'api-keys',
-    label: 'API keys',
-    title: 'A verified API key on each device, kept in the keychain',
+    label: 'fleet.action.apiKeys.label',
+    title: 'fleet.action.apiKeys.title',
     needsKeychain: true,
     run: (s) => void s.keysRequested(),
   },
   {
     id: 'password',
-    label: 'Password…',
-    title: 'A new password on each device, kept in the keychain',
+    label: 'fleet.action.password.label',
+    title: 'fleet.action.password.title',
     needsKeychain: true,
     Dialog: PasswordDialog,
   },
   {
     id: 'pools',
-    label: 'Pools…',
-    title: "The pools with each device's own worker name, previewed before anything is sent",
+    label: 'fleet.action.pools.label',
+    title: 'fleet.action.pools.title',
     newGroup: true,
     Dialog: PoolsDialog,
   },
   {
     id: 'power',
-    label: 'Power…',
-    title:
-      "Each device's autotune preset: one by name, the highest under a watt limit, or a site budget spread for the most hash rate; planned before anything is sent",
+    label: 'fleet.action.power.label',
+    title: 'fleet.action.power.title',
     Dialog: PowerDialog,
   },
   {
     id: 'firmware',
-    label: 'Firmware…',
-    title:
-      'Brings the devices to one firmware version: a canary, then batches, each device verified by the version it reports; planned before anything is sent',
+    label: 'fleet.action.firmware.label',
+    title: 'fleet.action.firmware.title',
     Dialog: FirmwareDialog,
   },
   {
     id: 'led',
-    label: 'Blink LED',
-    title: 'Blinks the locate LED so the unit can be found in the racks; it turns itself off',
+    label: 'fleet.action.led.label',
+    title: 'fleet.action.led.title',
     choices: [
       ...LED_MINUTE_CHOICES.map((minutes) => ({
         id: `led-${minutes}`,
-        label: `for ${minutes} min`,
+        label: message('fleet.action.led.minutes', { minutes }),
         run: (s: RootState) => void s.ledRequested(true, minutes),
       })),
-      { id: 'led-off', label: 'LED off', newGroup: true, run: (s) => void s.ledRequested(false) },
+      {
+        id: 'led-off',
+        label: message('fleet.action.led.off'),
+        newGroup: true,
+        run: (s) => void s.ledRequested(false),
+      },
     ],
   },
   {
     id: 'place',
-    label: 'Place…',
-    title: 'Puts the selected devices in their slots: scan or click each one’s slot in turn',
+    label: 'fleet.action.place.label',
+    title: 'fleet.action.place.title',
     Dialog: PlaceSelectionDialog,
   },
   {
     id: 'restart',
-    label: 'Restart…',
-    title: 'Restarts mining (the miner software, not the whole device); asks first',
+    label: 'fleet.action.restart.label',
+    title: 'fleet.action.restart.title',
     newGroup: true,
     run: (s) => void s.actionPlanRequested('restart-mining'),
     Dialog: ActionConfirmDialog,
   },
   {
     id: 'reboot',
-    label: 'Reboot…',
-    title: 'Reboots the devices: off the network for a minute or two; asks first',
+    label: 'fleet.action.reboot.label',
+    title: 'fleet.action.reboot.title',
     danger: true,
     run: (s) => void s.actionPlanRequested('reboot'),
     Dialog: ActionConfirmDialog,
   },
   {
     id: 'acceptance',
-    label: 'Acceptance…',
-    title:
-      'Watches the devices for a while and gives each a verdict: boards, chips, hash rate, temperatures, fans, pool',
+    label: 'fleet.action.acceptance.label',
+    title: 'fleet.action.acceptance.title',
     newGroup: true,
     Dialog: AcceptanceDialog,
   },
   {
     id: 'rescan',
-    label: 'Re-scan',
-    title: 'Looks for the devices again and reads what they are',
+    label: 'fleet.action.rescan.label',
+    title: 'fleet.action.rescan.title',
     run: (s) => void s.rescanRequested(),
   },
   {
     id: 'forget',
-    label: 'Forget…',
-    title: 'Deletes what this laptop keeps for the devices (password, API key); asks first',
+    label: 'fleet.action.forget.label',
+    title: 'fleet.action.forget.title',
     newGroup: true,
     Dialog: ForgetDialog,
   },
   {
     id: 'remove',
-    label: 'Remove…',
-    title: 'Takes the devices out of the fleet; asks first',
+    label: 'fleet.action.remove.label',
+    title: 'fleet.action.remove.title',
     danger: true,
     Dialog: RemoveDialog,
   },

@@ -8,13 +8,15 @@ import type { ReactNode } from 'react';
 import type { DeviceDrift } from '../../../../shared/domain/standard';
 import { driftCell } from '../standard/drift-words';
 import '../standard/standard.css';
+import { useT } from '../../i18n/i18n-provider';
 
 export function StandardCell({ drift }: { drift: DeviceDrift | undefined }): ReactNode {
+  const { t } = useT();
   const cell = driftCell(drift);
   return (
     <div className="cell-stack" title={cell.title} data-standard={drift?.status ?? 'unknown'}>
       <span className={`cell-main drift-${cell.tone}`}>
-        {cell.tone === 'good' && <span className="visually-hidden">At the standard </span>}
+        {cell.tone === 'good' && <span className="visually-hidden">{t('fleet.cell.atStandard')}</span>}
         {cell.main}
       </span>
       {cell.sub !== undefined && <span className="cell-sub">{cell.sub}</span>}

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ModalDialog } from '../../components/modal-dialog';
-import { count } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { currentSiteName } from '../../stores/current-site';
 import { useRootStore } from '../../stores/root-store';
 
@@ -19,6 +19,7 @@ export function UnlockDialog({
   count: number;
   onClose: () => void;
 }): ReactNode {
+  const { t } = useT();
   const { unlockRequested, persistent, siteName } = useRootStore(
     useShallow((s) => ({
       unlockRequested: s.unlockRequested,
@@ -32,7 +33,11 @@ export function UnlockDialog({
   const [createKeys, setCreateKeys] = useState(persistent);
 
   return (
-    <ModalDialog title={`Unlock ${count(selected, 'device')}`} onClose={onClose} describedBy="unlock-note">
+    <ModalDialog
+      title={t('fleet.unlock.title', { count: selected })}
+      onClose={onClose}
+      describedBy="unlock-note"
+    >
       <form
         method="dialog"
         className="modal-form"
@@ -47,7 +52,7 @@ export function UnlockDialog({
         }}
       >
         <label className="field">
-          <span className="field-label">Device password</span>
+          <span className="field-label">{t('fleet.unlock.password')}</span>
           <input
             type="password"
             name="password"
@@ -58,13 +63,15 @@ export function UnlockDialog({
           />
         </label>
         <p id="unlock-note" className="field-hint">
-          Tried once on each device. A device that refuses it is not asked again, so nobody gets locked out.
+          {t('fleet.unlock.note')}
         </p>
         <fieldset className="field">
-          <legend className="field-label">This password is</legend>
+          <legend className="field-label">{t('fleet.unlock.scope')}</legend>
           <label className="choice">
             <input type="radio" name="scope" checked={scope === 'site'} onChange={() => setScope('site')} />
-            the site password, the same on every device{siteName !== undefined ? ` (site "${siteName}")` : ''}
+            {siteName !== undefined
+              ? t('fleet.unlock.scopeSiteNamed', { site: siteName })
+              : t('fleet.unlock.scopeSite')}
           </label>
           <label className="choice">
             <input
@@ -73,14 +80,12 @@ export function UnlockDialog({
               checked={scope === 'device'}
               onChange={() => setScope('device')}
             />
-            each device's own password
+            {t('fleet.unlock.scopeDevice')}
           </label>
         </fieldset>
         <label className="choice">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          {persistent
-            ? 'Remember it in the keychain'
-            : 'Keep it until Minerdeck quits (the keychain is not available)'}
+          {persistent ? t('fleet.unlock.rememberKeychain') : t('fleet.unlock.rememberSession')}
         </label>
         <label className="choice">
           <input
@@ -89,15 +94,14 @@ export function UnlockDialog({
             disabled={!persistent}
             onChange={(e) => setCreateKeys(e.target.checked)}
           />
-          Create an API key on each device that accepts it{' '}
-          {persistent ? '(recommended)' : '(needs the keychain)'}
+          {persistent ? t('fleet.unlock.createKeys') : t('fleet.unlock.createKeysNoKeychain')}
         </label>
         <div className="modal-actions">
           <button type="submit" value="cancel" className="button" formNoValidate>
-            Cancel
+            {t('common.action.cancel')}
           </button>
           <button type="submit" value="unlock" className="button button-primary" disabled={password === ''}>
-            Unlock {count(selected, 'device')}
+            {t('fleet.unlock.submit', { count: selected })}
           </button>
         </div>
       </form>
