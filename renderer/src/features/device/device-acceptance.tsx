@@ -84,9 +84,7 @@ export function DeviceAcceptance({ deviceId }: { deviceId: string }): ReactNode 
     );
   }
   if (verdict === undefined) {
-    return (
-      <p className="field-hint">{t('device.acceptance.none')}</p>
-    );
+    return <p className="field-hint">{t('device.acceptance.none')}</p>;
   }
   const pending = verdict.verdict === 'pending';
   return (

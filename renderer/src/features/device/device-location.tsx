@@ -13,9 +13,14 @@ import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 
 /** What the device's note says against its place here, or undefined when there is nothing to say. */
-function noteWords(tr: Translator, note: NoteSeen | undefined, placedAs: string | undefined): string | undefined {
+function noteWords(
+  tr: Translator,
+  note: NoteSeen | undefined,
+  placedAs: string | undefined,
+): string | undefined {
   if (note === undefined) return undefined;
-  if (note.state === 'unsupported') return placedAs === undefined ? undefined : tr.t('device.location.noNotesApi');
+  if (note.state === 'unsupported')
+    return placedAs === undefined ? undefined : tr.t('device.location.noNotesApi');
   if (note.state !== 'present' || note.value === undefined) return undefined;
   const says = printable(note.value);
   if (placedAs === undefined) return tr.t('device.location.noteSaysPlaceIt', { note: says });

@@ -107,9 +107,7 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
   return (
     <div className="readings">
       <p className="reading-reason">{view?.reason ?? t('device.readings.notPolled')}</p>
-      {last !== undefined && (
-        <p className="field-hint">{t('device.readings.lastSummary')}</p>
-      )}
+      {last !== undefined && <p className="field-hint">{t('device.readings.lastSummary')}</p>}
       {alerts.length > 0 && (
         <ul className="alert-list" aria-label={t('device.readings.activeAlerts')}>
           {alerts.map((a) => (
@@ -196,10 +194,16 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
             </>
           )}
         </Item>
-        <Item term={t('device.readings.model')}>{reading?.identity?.model ?? device.identity.model ?? NONE}</Item>
-        <Item term={t('device.readings.firmware')}>{reading?.identity?.firmware ?? device.identity.firmware ?? NONE}</Item>
+        <Item term={t('device.readings.model')}>
+          {reading?.identity?.model ?? device.identity.model ?? NONE}
+        </Item>
+        <Item term={t('device.readings.firmware')}>
+          {reading?.identity?.firmware ?? device.identity.firmware ?? NONE}
+        </Item>
         <Item term={t('device.readings.mac')}>{mac ?? orImplausible(reading, 'identity.mac', NONE)}</Item>
-        <Item term={t('device.readings.serial')}>{device.identity.serial ?? reading?.identity?.serial ?? NONE}</Item>
+        <Item term={t('device.readings.serial')}>
+          {device.identity.serial ?? reading?.identity?.serial ?? NONE}
+        </Item>
         <Item term={t('device.readings.lastPoll')}>
           {detail.lastPollMs === undefined
             ? NONE

@@ -92,9 +92,7 @@ export function HistoryChart({ title, at, series, format }: HistoryChartProps): 
   return (
     <figure className="chart">
       <figcaption className="chart-title">{title}</figcaption>
-      {at.length < 2 ? (
-        <p className="field-hint">{tr.t('device.history.collecting')}</p>
-      ) : null}
+      {at.length < 2 ? <p className="field-hint">{tr.t('device.history.collecting')}</p> : null}
       <div ref={box} className="chart-box" />
     </figure>
   );

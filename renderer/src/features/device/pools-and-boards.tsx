@@ -7,7 +7,13 @@ import type { ReactNode } from 'react';
 import { isFirmwareFeePool } from '../../../../shared/domain/fee-pool';
 import type { ListedPool } from '../../../../shared/domain/fee-pool';
 import { withoutLogin } from '../../../../shared/domain/pool-url';
-import { NO_VALUE as NONE, celsiusText, hashRateText, numberText, powerText } from '../../../../shared/i18n/formats';
+import {
+  NO_VALUE as NONE,
+  celsiusText,
+  hashRateText,
+  numberText,
+  powerText,
+} from '../../../../shared/i18n/formats';
 import type { Translator } from '../../../../shared/i18n/translate';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
 import { useT } from '../../i18n/i18n-provider';
