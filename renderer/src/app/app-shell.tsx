@@ -7,12 +7,15 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { MessageId } from '../../../shared/i18n/catalogs';
+import { numberText } from '../../../shared/i18n/formats';
 import { DiscoverView } from '../features/discover/discover-view';
 import { FleetView } from '../features/fleet/fleet-view';
 import { RacksView } from '../features/racks/racks-view';
 import { ReportView } from '../features/report/report-view';
 import { SettingsView } from '../features/settings/settings-view';
 import { SitesView } from '../features/sites/sites-view';
+import { useT } from '../i18n/i18n-provider';
 import type { ViewId } from '../stores/app-slice';
 import { useRootStore } from '../stores/root-store';
 import { KeychainBanner } from './keychain-banner';
@@ -20,13 +23,14 @@ import { SiteSwitcher } from './site-switcher';
 import { StatusLine } from './status-line';
 import { useShortcuts } from './use-shortcuts';
 
-const VIEWS: readonly { id: ViewId; label: string; hint: string }[] = [
-  { id: 'discover', label: 'Discover', hint: 'Find the devices on this network (Alt+1)' },
-  { id: 'fleet', label: 'Fleet', hint: 'Unlock, create API keys and watch every device (Alt+2)' },
-  { id: 'racks', label: 'Racks', hint: 'Where every device stands: the rack map and its editor (Alt+3)' },
-  { id: 'sites', label: 'Sites', hint: 'Create, switch, import and export sites (Alt+4)' },
-  { id: 'report', label: 'Report', hint: 'The hand-over report: preview and save (Alt+5)' },
-  { id: 'settings', label: 'Settings', hint: 'Polling, timeouts, thresholds, keychain (Alt+6)' },
+/** The views in the navigation's order (Alt+1…), each with its label and hint in the catalog. */
+const VIEWS: readonly { id: ViewId; label: MessageId; hint: MessageId }[] = [
+  { id: 'discover', label: 'common.shell.nav.discover', hint: 'common.shell.hint.discover' },
+  { id: 'fleet', label: 'common.shell.nav.fleet', hint: 'common.shell.hint.fleet' },
+  { id: 'racks', label: 'common.shell.nav.racks', hint: 'common.shell.hint.racks' },
+  { id: 'sites', label: 'common.shell.nav.sites', hint: 'common.shell.hint.sites' },
+  { id: 'report', label: 'common.shell.nav.report', hint: 'common.shell.hint.report' },
+  { id: 'settings', label: 'common.shell.nav.settings', hint: 'common.shell.hint.settings' },
 ];
 
 const VIEW_COMPONENTS: Record<ViewId, () => ReactNode> = {
@@ -39,6 +43,8 @@ const VIEW_COMPONENTS: Record<ViewId, () => ReactNode> = {
 };
 
 export function AppShell(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const {
     view,
     viewChosen,
@@ -88,8 +94,8 @@ export function AppShell(): ReactNode {
   return (
     <div className="shell">
       <header className="shell-header">
-        <h1 className="shell-title">Minerdeck</h1>
-        <nav className="shell-nav" aria-label="Main">
+        <h1 className="shell-title">{t('common.shell.appName')}</h1>
+        <nav className="shell-nav" aria-label={t('common.shell.nav.label')}>
           <ul>
             {VIEWS.map((v) => (
               <li key={v.id}>
@@ -97,12 +103,12 @@ export function AppShell(): ReactNode {
                   type="button"
                   className="nav-tab"
                   aria-current={view === v.id ? 'page' : undefined}
-                  title={v.hint}
+                  title={t(v.hint)}
                   onClick={() => viewChosen(v.id)}
                 >
-                  {v.label}
+                  {t(v.label)}
                   {v.id === 'fleet' && fleetSize > 0 ? (
-                    <span className="nav-count">{fleetSize.toLocaleString('en-US')}</span>
+                    <span className="nav-count">{numberText(tr, fleetSize)}</span>
                   ) : null}
                 </button>
               </li>

@@ -5,27 +5,27 @@
  * system's own words and the longer advice in Settings.
  */
 import type { ReactNode } from 'react';
+import type { MessageId } from '../../../shared/i18n/catalogs';
 import type { KeychainInfo } from '../../../shared/ipc/channels/credentials';
+import { useT } from '../i18n/i18n-provider';
 import { useRootStore } from '../stores/root-store';
 
 /** What makes the keychain work on this system, in one sentence ending with the restart it takes. */
-function keychainFix(state: KeychainInfo['state'], platform: string | undefined): string {
-  const restart = 'and restart Minerdeck.';
+function keychainFix(state: KeychainInfo['state'], platform: string | undefined): MessageId {
   switch (platform) {
     case 'linux':
-      return state === 'locked'
-        ? `Unlock your login keyring (GNOME Keyring or KWallet) ${restart}`
-        : `Start your desktop's keyring (GNOME Keyring or KWallet) ${restart}`;
+      return state === 'locked' ? 'common.shell.keychain.fixLinuxLocked' : 'common.shell.keychain.fixLinux';
     case 'darwin':
-      return `Unlock the login keychain in Keychain Access ${restart}`;
+      return 'common.shell.keychain.fixMac';
     case 'win32':
-      return `Sign in to Windows again so Credential Manager is available, ${restart}`;
+      return 'common.shell.keychain.fixWindows';
     default:
-      return `Start or unlock your system's keychain ${restart}`;
+      return 'common.shell.keychain.fixOther';
   }
 }
 
 export function KeychainBanner(): ReactNode {
+  const { t } = useT();
   const keychain = useRootStore((s) => s.keychain);
   const appInfo = useRootStore((s) => s.appInfo);
   const viewChosen = useRootStore((s) => s.viewChosen);
@@ -33,10 +33,10 @@ export function KeychainBanner(): ReactNode {
   const platform = appInfo.status === 'ready' ? appInfo.value.platform : undefined;
   return (
     <div className="banner banner-warn" role="alert">
-      <strong>Session-only: the keychain is {keychain.value.state}.</strong> Passwords are kept only until
-      Minerdeck quits, and API keys are not created. {keychainFix(keychain.value.state, platform)}{' '}
+      <strong>{t('common.shell.keychain.sessionOnly', { state: keychain.value.state })}</strong>{' '}
+      {t('common.shell.keychain.explain')} {t(keychainFix(keychain.value.state, platform))}{' '}
       <button type="button" className="link-button" onClick={() => viewChosen('settings')}>
-        What to do
+        {t('common.shell.keychain.whatToDo')}
       </button>
     </div>
   );

@@ -4,10 +4,14 @@
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { errorText } from '../../../shared/i18n/local-text';
+import { useT } from '../i18n/i18n-provider';
 import { useRootStore } from '../stores/root-store';
 import './site-switcher.css';
 
 export function SiteSwitcher(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { sites, busy, siteChosen, viewChosen } = useRootStore(
     useShallow((s) => ({
       sites: s.sites,
@@ -19,7 +23,9 @@ export function SiteSwitcher(): ReactNode {
   if (sites.status !== 'ready') {
     return (
       <p className="site-switcher" aria-live="polite">
-        {sites.status === 'error' ? `Sites unavailable: ${sites.error.message}` : 'Site: …'}
+        {sites.status === 'error'
+          ? t('common.shell.site.unavailable', { error: errorText(tr, sites.error) })
+          : t('common.shell.site.loading')}
       </p>
     );
   }
@@ -27,9 +33,9 @@ export function SiteSwitcher(): ReactNode {
   if (list.length === 0 || currentSiteId === null) {
     return (
       <div className="site-switcher">
-        <span className="site-switcher-none">No site selected</span>
+        <span className="site-switcher-none">{t('common.shell.site.none')}</span>
         <button type="button" className="button" onClick={() => viewChosen('sites')}>
-          Choose or create a site
+          {t('common.shell.site.choose')}
         </button>
       </div>
     );
@@ -37,13 +43,13 @@ export function SiteSwitcher(): ReactNode {
   return (
     <div className="site-switcher">
       <label htmlFor="current-site" className="site-switcher-label">
-        Site
+        {t('common.shell.site.label')}
       </label>
       <select
         id="current-site"
         value={currentSiteId}
         disabled={busy}
-        title="The site being commissioned: its devices are the fleet"
+        title={t('common.shell.site.title')}
         onChange={(e) => void siteChosen(e.target.value)}
       >
         {list.map((site) => (

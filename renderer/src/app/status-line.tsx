@@ -5,13 +5,17 @@
  */
 import type { ReactNode } from 'react';
 import { driftCountsText, pendingAcceptanceCount } from '../features/standard/drift-words';
-import { hashRate, count } from '../lib/format';
+import { hashRateText } from '../../../shared/i18n/formats';
+import { errorText } from '../../../shared/i18n/local-text';
+import { useT } from '../i18n/i18n-provider';
 import { useRootStore } from '../stores/root-store';
 import '../features/standard/standard.css';
 
 const PLATFORM_NAMES: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
 
 function FleetSummary(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const totals = useRootStore((s) => s.totals);
   const monitoring = useRootStore((s) => s.monitoring);
   const pending = useRootStore((s) => pendingAcceptanceCount(s.drift));
@@ -19,18 +23,18 @@ function FleetSummary(): ReactNode {
   const standardShort = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, true, pending));
   if (totals === undefined || totals.devices === 0) return null;
   return (
-    <p className="status-fleet" aria-label="Fleet summary">
-      <span>{count(totals.devices, 'device')}</span>
+    <p className="status-fleet" aria-label={t('common.shell.status.summary')}>
+      <span>{t('common.devices', { count: totals.devices })}</span>
       <span>
         {!monitoring
-          ? 'monitoring stopped'
+          ? t('common.shell.status.monitoringStopped')
           : totals.laptopOffNetworkSince !== undefined
-            ? 'not checked: off the site network'
-            : `${totals.byState.online ?? 0} online`}
+            ? t('common.shell.status.offNetwork')
+            : t('common.shell.status.online', { count: totals.byState.online ?? 0 })}
       </span>
-      <span>{hashRate(totals.hashRate)}</span>
+      <span>{hashRateText(tr, totals.hashRate)}</span>
       <span className={totals.activeAlerts > 0 ? 'status-alerts' : undefined}>
-        {count(totals.activeAlerts, 'alert')}
+        {t('common.shell.status.alerts', { count: totals.activeAlerts })}
       </span>
       {/* A narrow window (1024 px) says "182 ✓ · 18 differ", so the footer stays one line. */}
       {standard !== undefined && (
@@ -46,6 +50,8 @@ function FleetSummary(): ReactNode {
 }
 
 function Version(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const appInfo = useRootStore((state) => state.appInfo);
   const loadAppInfo = useRootStore((state) => state.loadAppInfo);
   switch (appInfo.status) {
@@ -53,25 +59,26 @@ function Version(): ReactNode {
     case 'loading':
       return (
         <p className="status-line" role="status">
-          Starting…
+          {t('common.shell.status.starting')}
         </p>
       );
     case 'ready': {
       const { version, platform, versions } = appInfo.value;
-      const electron = versions.electron === undefined ? '' : ` · Electron ${versions.electron}`;
+      const named = { version, platform: PLATFORM_NAMES[platform] ?? platform };
       return (
         <p className="status-line" role="status">
-          Minerdeck {version} · {PLATFORM_NAMES[platform] ?? platform}
-          {electron}
+          {versions.electron === undefined
+            ? t('common.shell.status.version', named)
+            : t('common.shell.status.versionElectron', { ...named, electron: versions.electron })}
         </p>
       );
     }
     case 'error':
       return (
         <p className="status-line status-line-error" role="alert">
-          Could not read the app information: {appInfo.error.message}{' '}
+          {t('common.shell.status.appInfoFailed', { error: errorText(tr, appInfo.error) })}{' '}
           <button type="button" className="link-button" onClick={() => void loadAppInfo()}>
-            Try again
+            {t('common.shell.status.tryAgain')}
           </button>
         </p>
       );

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ImplausibleValue } from '../../../shared/domain/reading';
-import { IMPLAUSIBLE } from '../../../shared/format/implausible';
+import { useT } from '../i18n/i18n-provider';
 import './implausible-mark.css';
 
 export function ImplausibleMark({
@@ -17,14 +17,15 @@ export function ImplausibleMark({
   className?: string;
   prefix?: string;
 }): ReactNode {
+  const { t } = useT();
   return (
     <span
       className={`implausible ${className}`.trim()}
-      title={`The device sent ${entry.text}: left out as implausible`}
+      title={t('common.implausible.title', { value: entry.text })}
       data-implausible={entry.field}
     >
       {prefix}
-      {IMPLAUSIBLE}
+      {t('common.implausible.mark')}
     </span>
   );
 }

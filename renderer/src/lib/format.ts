@@ -1,9 +1,30 @@
 /**
  * Numbers as a technician reads them at arm's length: a few significant digits, the unit always, an
  * en dash when there is no value (never a blank that could be mistaken for zero).
+ *
+ * The helpers taking a translator (`sinceText`, `timeLeftText`) speak the window's language; the English
+ * ones below them are kept for the views not yet translated (issue 35) — shared/i18n/formats.ts has the
+ * translated hash rate, °C, W/kW, percent and duration.
  */
 import { formatDuration } from '../../../shared/format/duration';
 import { formatHashRate } from '../../../shared/format/hash-rate';
+import { durationText } from '../../../shared/i18n/formats';
+import type { Translator } from '../../../shared/i18n/translate';
+
+/** "3 min" since an epoch-ms time, in the window's language. */
+export const sinceText = (tr: Translator, at: number, now: number = Date.now()): string =>
+  // The clock the caller ticks with may lag the event by up to a tick: never show a negative time.
+  durationText(tr, Math.max(0, now - at) / 1000);
+
+/** "12 s", "3 min 20 s" for a time left, in the window's language. */
+export function timeLeftText(tr: Translator, seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds))
+    return tr.t('common.timeLeft.unknown');
+  if (seconds < 1) return tr.t('common.timeLeft.moment');
+  if (seconds < 60) return tr.t('common.duration.seconds', { s: Math.ceil(seconds) });
+  const m = Math.floor(seconds / 60);
+  return tr.t('common.duration.minutesSeconds', { m, s: Math.round(seconds - m * 60) });
+}
 
 export const NONE = '–';
 

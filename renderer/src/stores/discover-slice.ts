@@ -7,8 +7,11 @@
 import type { DiscoveredHost, ScanProgress, ScanSummary } from '../../../shared/domain/discovery';
 import type { Api } from '../../../shared/ipc/contract';
 import type { SubnetSuggestionView } from '../../../shared/ipc/channels/discovery';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AppError } from '../../../shared/result';
+import { withText } from '../../../shared/result';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { SliceCreator } from './types';
@@ -48,7 +51,8 @@ export interface DiscoverSlice {
   results: DiscoveredHost[];
   /** Keys (`address:port`) of the results ticked for the fleet. */
   pickedResults: Record<string, boolean>;
-  addToFleet: { status: 'idle' | 'adding' | 'done' | 'error'; message?: string };
+  /** How adding went: our sentence (a message the view renders in its language), or main's error. */
+  addToFleet: { status: 'idle' | 'adding' | 'done' | 'error'; words?: MessageRef; error?: AppError };
   suggestionsRequested: () => Promise<void>;
   targetsTyped: (text: string) => void;
   suggestionPicked: (cidr: string) => void;
@@ -158,10 +162,13 @@ export const createDiscoverSlice =
           set({
             scan: {
               status: 'error',
-              error: {
-                code: 'INVALID_INPUT',
-                message: 'Ports must be numbers from 1 to 65535, separated by commas.',
-              },
+              error: withText(
+                {
+                  code: 'INVALID_INPUT',
+                  message: 'Ports must be numbers from 1 to 65535, separated by commas.',
+                },
+                message('discover.controls.badPorts'),
+              ),
             },
           });
           return;
@@ -227,12 +234,15 @@ export const createDiscoverSlice =
           addToFleet: result.ok
             ? {
                 status: 'done',
-                message:
+                words:
                   result.value.alreadyThere > 0
-                    ? `${result.value.added} added to the fleet; ${result.value.alreadyThere} were already there.`
-                    : `${result.value.added} added to the fleet.`,
+                    ? message('discover.results.addedSome', {
+                        added: result.value.added,
+                        already: result.value.alreadyThere,
+                      })
+                    : message('discover.results.added', { added: result.value.added }),
               }
-            : { status: 'error', message: result.error.message },
+            : { status: 'error', error: result.error },
         });
       },
 

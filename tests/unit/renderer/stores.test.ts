@@ -129,7 +129,10 @@ describe('discover slice', () => {
         { address: 'http://10.0.0.2:80', identity: host(2).identity },
       ],
     });
-    expect(store.getState().addToFleet).toEqual({ status: 'done', message: '2 added to the fleet.' });
+    expect(store.getState().addToFleet).toEqual({
+      status: 'done',
+      words: { id: 'discover.results.added', values: { added: 2 } },
+    });
   });
 
   it('refuses ports that are not ports, without calling main', async () => {

@@ -6,18 +6,39 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { errorText, localText } from '../../../../shared/i18n/local-text';
+import type { Translator } from '../../../../shared/i18n/translate';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
 import { ConfirmDialog } from '../fleet/confirm-dialog';
+import { useT } from '../../i18n/i18n-provider';
+import type { PanelWords } from '../../stores/device-slice';
 import { useRootStore } from '../../stores/root-store';
 
 const PASSWORD_WORDS = {
-  none: 'No password is stored.',
-  device: 'Its own password is stored.',
-  site: 'It uses the site password.',
-  rejected: 'The stored password was refused by the device; give the right one.',
+  none: 'device.credentials.passwordNone',
+  device: 'device.credentials.passwordDevice',
+  site: 'device.credentials.passwordSite',
+  rejected: 'device.credentials.passwordRejected',
 } as const;
 
+/** The last action's sentence in the window's language. */
+function panelText(tr: Translator, said: PanelWords): string {
+  if ('words' in said) return tr.t(said.words);
+  if ('made' in said) return localText(tr, said.made);
+  return errorText(tr, said.error);
+}
+
+/** Whether an API key is stored, and the name it was given. */
+function keyText(tr: Translator, creds: DeviceDetailView['device']['credentials']): string {
+  if (!creds.apiKey) return tr.t('device.credentials.keyNone');
+  return creds.apiKeyDescription
+    ? tr.t('device.credentials.keyNamed', { name: creds.apiKeyDescription })
+    : tr.t('device.credentials.key');
+}
+
 export function CredentialActions({ detail }: { detail: DeviceDetailView }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const actions = useRootStore(
     useShallow((s) => ({
       action: s.panelAction,
@@ -39,15 +60,11 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
     <div className="credential-actions">
       {creds.factoryPassword === true && (
         <p className="field-error" role="note">
-          Its password is the factory default &quot;admin&quot;: anyone on the LAN can change its pools.
-          Select it in the fleet and use Actions → &quot;Password…&quot; before hand-over.
+          {t('device.credentials.factoryDefault')}
         </p>
       )}
       <p>
-        {PASSWORD_WORDS[creds.password]}{' '}
-        {creds.apiKey
-          ? `An API key is stored${creds.apiKeyDescription ? ` ("${creds.apiKeyDescription}")` : ''}.`
-          : 'No API key is stored.'}
+        {t(PASSWORD_WORDS[creds.password])} {keyText(tr, creds)}
       </p>
       <form
         className="inline-form"
@@ -59,7 +76,7 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
         }}
       >
         <label className="field">
-          <span className="field-label">This device's own password</span>
+          <span className="field-label">{t('device.credentials.ownPassword')}</span>
           <input
             type="password"
             autoComplete="off"
@@ -69,10 +86,10 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
         </label>
         <label className="choice">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          Remember it for this device
+          {t('device.credentials.remember')}
         </label>
         <button type="submit" className="button button-primary" disabled={busy || password === ''}>
-          Unlock
+          {t('device.credentials.unlock')}
         </button>
       </form>
       <div className="action-row">
@@ -82,7 +99,7 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
           disabled={busy || !actions.persistent}
           onClick={() => void actions.createKey()}
         >
-          {creds.apiKey ? 'Check / renew API key' : 'Create API key'}
+          {creds.apiKey ? t('device.credentials.renewKey') : t('device.credentials.createKey')}
         </button>
         <button
           type="button"
@@ -90,7 +107,7 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
           disabled={busy || !creds.apiKey}
           onClick={() => void actions.copyKey()}
         >
-          Copy API key
+          {t('device.credentials.copyKey')}
         </button>
         <button
           type="button"
@@ -98,10 +115,10 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
           disabled={busy || !creds.apiKey}
           onClick={() => setConfirmRevoke(true)}
         >
-          Revoke API key…
+          {t('device.credentials.revokeKey')}
         </button>
         <button type="button" className="button" disabled={busy} onClick={() => void actions.openPage()}>
-          Open web page ↗
+          {t('device.credentials.openPage')}
         </button>
       </div>
       {actions.action !== undefined && (
@@ -116,14 +133,14 @@ export function CredentialActions({ detail }: { detail: DeviceDetailView }): Rea
           role="status"
           aria-live="polite"
         >
-          {actions.action.message}
+          {panelText(tr, actions.action.said)}
         </p>
       )}
       {confirmRevoke && (
         <ConfirmDialog
-          title="Revoke the API key?"
-          message="The key is deleted on the device where it can be, and forgotten here. Whoever uses it will need a new one."
-          confirmLabel="Revoke"
+          title={t('device.credentials.revokeTitle')}
+          message={t('device.credentials.revokeMessage')}
+          confirmLabel={t('device.credentials.revokeConfirm')}
           onConfirm={() => void actions.revoke()}
           onClose={() => setConfirmRevoke(false)}
         />

@@ -6,34 +6,64 @@
  * not judged and what to do: run acceptance again later.
  */
 import type { ReactNode } from 'react';
+import type { AcceptancePhase } from '../../../../shared/domain/acceptance';
 import type { Verdict } from '../../../../shared/domain/acceptance-words';
-import { verdictWords } from '../../../../shared/domain/acceptance-words';
-import { criteriaText, evidenceLines } from '../../../../shared/format/acceptance-text';
+import { evidenceLines } from '../../../../shared/format/acceptance-text';
+import { dateTimeText, numberText, timeText } from '../../../../shared/i18n/formats';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
-import { settlingTitle } from '../fleet/acceptance-badge';
 import type { KnownVerdict } from '../../stores/acceptance-slice';
 
 const BADGE: Record<Verdict, string> = { pass: 'badge-good', fail: 'badge-bad', pending: 'badge-warn' };
 
-const time = (iso: string): string => new Date(iso).toLocaleTimeString();
+const time = (tr: Translator, iso: string): string => timeText(tr, new Date(iso));
+
+/** Where a device without a verdict yet stands: settling since when (in what state), or watched. */
+function phaseText(tr: Translator, phase: AcceptancePhase): string {
+  if (phase.phase !== 'settling') return tr.t('device.acceptance.watched', { time: time(tr, phase.since) });
+  return phase.state !== null && phase.state !== ''
+    ? tr.t('device.acceptance.settlingIn', { time: time(tr, phase.since), state: phase.state })
+    : tr.t('device.acceptance.settling', { time: time(tr, phase.since) });
+}
+
+/** The standard a verdict was made to (shared/format/acceptance-text.ts's criteriaText, translated). */
+function criteriaWords(tr: Translator, criteria: KnownVerdict['criteria']): string {
+  return tr.t('device.acceptance.standard', {
+    hashRate: criteria.minHashratePercent,
+    chipTemp: criteria.maxChipTempC,
+    rejected: criteria.maxRejectedPercent,
+    minutes: criteria.minutes,
+  });
+}
 
 /** The last settling readings shown; the CLI's JSON has every one. */
 const SETTLING_SHOWN = 12;
 
 /** "14:02:10 restarting, 0 TH/s": the readings before the window opened (the last ones). */
 function SettlingReadings({ verdict }: { verdict: KnownVerdict }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const settling = verdict.settling ?? [];
   if (settling.length === 0) return null;
   const shown = settling.slice(-SETTLING_SHOWN);
   return (
     <>
-      <h3>Settling (not counted)</h3>
-      <ul className="acceptance-checks" aria-label="Settling readings">
-        {settling.length > shown.length && <li>{settling.length - shown.length} earlier readings</li>}
+      <h3>{t('device.acceptance.settlingTitle')}</h3>
+      <ul className="acceptance-checks" aria-label={t('device.acceptance.settlingLabel')}>
+        {settling.length > shown.length && (
+          <li>{t('device.acceptance.earlier', { count: settling.length - shown.length })}</li>
+        )}
         {shown.map((r) => (
           <li key={r.at}>
-            {time(r.at)} {r.state ?? 'state not said'},{' '}
-            {r.hashRateThs === null ? 'no hash rate read' : `${r.hashRateThs.toLocaleString('en-US')} TH/s`}
+            {t('device.acceptance.settlingReading', {
+              time: time(tr, r.at),
+              state: r.state ?? t('device.acceptance.noState'),
+              hashRate:
+                r.hashRateThs === null
+                  ? t('device.acceptance.noHashRate')
+                  : t('common.unit.hashRate', { value: numberText(tr, r.hashRateThs, 2), unit: 'TH/s' }),
+            })}
           </li>
         ))}
       </ul>
@@ -42,52 +72,51 @@ function SettlingReadings({ verdict }: { verdict: KnownVerdict }): ReactNode {
 }
 
 export function DeviceAcceptance({ deviceId }: { deviceId: string }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const phase = useRootStore((s) => s.acceptancePhases[deviceId]);
   const verdict = useRootStore((s) => s.verdicts[deviceId]);
   if (phase !== undefined) {
     return (
       <p className="field-hint" data-phase={phase.phase}>
-        {phase.phase === 'settling'
-          ? settlingTitle(phase)
-          : `Watched since ${time(phase.since)}: its window is open; the verdict comes at its end.`}
+        {phaseText(tr, phase)}
       </p>
     );
   }
   if (verdict === undefined) {
-    return (
-      <p className="field-hint">
-        No acceptance verdict yet: select the device in the fleet and choose Actions → Acceptance….
-      </p>
-    );
+    return <p className="field-hint">{t('device.acceptance.none')}</p>;
   }
   const pending = verdict.verdict === 'pending';
   return (
-    <section aria-label="Acceptance verdict">
+    <section aria-label={t('device.acceptance.label')}>
       <p>
-        <span className={`badge ${BADGE[verdict.verdict]}`}>{verdictWords(verdict.verdict)}</span>{' '}
-        {new Date(verdict.endedAt).toLocaleString()}
-        {verdict.settledAt != null && ` · settled ${time(verdict.settledAt)}`}
+        <span className={`badge ${BADGE[verdict.verdict]}`}>
+          {t('device.acceptance.verdict', { verdict: verdict.verdict })}
+        </span>{' '}
+        {dateTimeText(tr, new Date(verdict.endedAt))}
+        {verdict.settledAt != null &&
+          ` · ${t('device.acceptance.settled', { time: time(tr, verdict.settledAt) })}`}
       </p>
       {pending && (
         <p className="notice-warn" data-pending-reason>
-          {verdict.reasons.join('; ')}. Not a failure: run acceptance on it again later.
+          {t('device.acceptance.pending', { reasons: verdict.reasons.join('; ') })}
         </p>
       )}
-      <ul className="acceptance-checks" aria-label="Checks">
+      <ul className="acceptance-checks" aria-label={t('device.acceptance.checks')}>
         {verdict.checks.map((check) => (
           <li key={check.check} data-pass={String(check.pass)}>
             {check.pass ? '✓' : '✗'} {check.words}
           </li>
         ))}
       </ul>
-      <h3>Evidence</h3>
+      <h3>{t('device.acceptance.evidence')}</h3>
       <ul className="acceptance-checks">
         {evidenceLines(verdict).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
       <SettlingReadings verdict={verdict} />
-      <p className="field-hint">The standard: {criteriaText(verdict.criteria)}.</p>
+      <p className="field-hint">{criteriaWords(tr, verdict.criteria)}</p>
     </section>
   );
 }

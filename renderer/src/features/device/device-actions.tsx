@@ -7,29 +7,33 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { WriteResult } from '../../../../shared/domain/commission';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { localText } from '../../../../shared/i18n/local-text';
+import type { LocalisableText } from '../../../../shared/i18n/local-text';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
+import { useT } from '../../i18n/i18n-provider';
 import { ConfirmDialog } from '../fleet/confirm-dialog';
 import type { PowerAction } from '../../stores/device-actions-slice';
 import { useRootStore } from '../../stores/root-store';
 
 const LED_MINUTES = 10;
 
-const CONFIRM: Record<PowerAction, { title: string; message: string; label: string }> = {
+const CONFIRM: Record<PowerAction, { title: MessageId; message: MessageId; label: MessageId }> = {
   'restart-mining': {
-    title: 'Restart mining on this device?',
-    message:
-      'Its hash rate drops while mining starts again; the fleet shows it as restarting, not as an alarm.',
-    label: 'Restart mining',
+    title: 'device.actions.restartTitle',
+    message: 'device.actions.restartMessage',
+    label: 'device.actions.restartConfirm',
   },
   reboot: {
-    title: 'Reboot this device?',
-    message:
-      'It drops off the network for a minute or two; the fleet shows it as rebooting, not as offline, and unlocks it again when it is back.',
-    label: 'Reboot',
+    title: 'device.actions.rebootTitle',
+    message: 'device.actions.rebootMessage',
+    label: 'device.actions.rebootConfirm',
   },
 };
 
 export function DeviceActions({ detail }: { detail: DeviceDetailView }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { ledRequested, powerRequested, running } = useRootStore(
     useShallow((s) => ({
       ledRequested: s.ledRequested,
@@ -38,7 +42,7 @@ export function DeviceActions({ detail }: { detail: DeviceDetailView }): ReactNo
     })),
   );
   const [confirm, setConfirm] = useState<PowerAction | undefined>(undefined);
-  const [said, setSaid] = useState<{ ok: boolean; message: string } | undefined>(undefined);
+  const [said, setSaid] = useState<{ ok: boolean; said: LocalisableText } | undefined>(undefined);
   const { deviceId } = detail.device;
   const ledOn = detail.reading?.flags?.locateLed === true;
   const state = detail.device.view?.state;
@@ -46,11 +50,11 @@ export function DeviceActions({ detail }: { detail: DeviceDetailView }): ReactNo
 
   const tell = (results: readonly WriteResult[]): void => {
     const result = results.find((r) => r.deviceId === deviceId);
-    if (result !== undefined) setSaid({ ok: result.outcome === 'done', message: result.message });
+    if (result !== undefined) setSaid({ ok: result.outcome === 'done', said: result });
   };
 
   return (
-    <div className="device-actions" role="group" aria-label="Device actions">
+    <div className="device-actions" role="group" aria-label={t('device.actions.label')}>
       <button
         type="button"
         className="button"
@@ -58,7 +62,7 @@ export function DeviceActions({ detail }: { detail: DeviceDetailView }): ReactNo
         aria-pressed={ledOn}
         onClick={() => void ledRequested(!ledOn, LED_MINUTES, [deviceId]).then(tell)}
       >
-        {ledOn ? 'Turn LED off' : `Blink LED (${LED_MINUTES} min)`}
+        {ledOn ? t('device.actions.ledOff') : t('device.actions.ledBlink', { minutes: LED_MINUTES })}
       </button>
       <button
         type="button"
@@ -66,7 +70,7 @@ export function DeviceActions({ detail }: { detail: DeviceDetailView }): ReactNo
         disabled={running || away}
         onClick={() => setConfirm('restart-mining')}
       >
-        Restart mining…
+        {t('device.actions.restart')}
       </button>
       <button
         type="button"
@@ -74,18 +78,18 @@ export function DeviceActions({ detail }: { detail: DeviceDetailView }): ReactNo
         disabled={running || away}
         onClick={() => setConfirm('reboot')}
       >
-        Reboot…
+        {t('device.actions.reboot')}
       </button>
       {said !== undefined && (
         <p className={said.ok ? 'notice-ok' : 'field-error'} role="status">
-          {said.message}
+          {localText(tr, said.said)}
         </p>
       )}
       {confirm !== undefined && (
         <ConfirmDialog
-          title={CONFIRM[confirm].title}
-          message={CONFIRM[confirm].message}
-          confirmLabel={CONFIRM[confirm].label}
+          title={t(CONFIRM[confirm].title)}
+          message={t(CONFIRM[confirm].message)}
+          confirmLabel={t(CONFIRM[confirm].label)}
           onConfirm={() => void powerRequested(confirm, [deviceId]).then(tell)}
           onClose={() => setConfirm(undefined)}
         />

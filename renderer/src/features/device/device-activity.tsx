@@ -6,10 +6,12 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { ActivityState } from '../sites/activity-list';
 
 export function DeviceActivity({ deviceId }: { deviceId: string }): ReactNode {
+  const { t } = useT();
   const { activity, requested } = useRootStore(
     useShallow((s) => ({ activity: s.deviceActivity, requested: s.deviceActivityRequested })),
   );
@@ -20,10 +22,10 @@ export function DeviceActivity({ deviceId }: { deviceId: string }): ReactNode {
     <div className="device-activity">
       <div className="action-row">
         <button type="button" className="button" onClick={() => void requested(deviceId)}>
-          Refresh
+          {t('device.activity.refresh')}
         </button>
       </div>
-      <ActivityState activity={activity} empty="Nothing was written to this device yet." oneDevice />
+      <ActivityState activity={activity} empty={t('device.activity.empty')} oneDevice />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { STATE_LOOKS } from '../../lib/states';
 import { useRootStore } from '../../stores/root-store';
 import { AcceptanceBadge } from '../fleet/acceptance-badge';
@@ -26,6 +28,8 @@ const REFRESH_MS = 2000;
 const DeviceHistory = lazy(() => import('./device-history').then((m) => ({ default: m.DeviceHistory })));
 
 export function DevicePanel(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { detail, deviceDetailRefreshed, devicePanelClosed } = useRootStore(
     useShallow((s) => ({
       detail: s.deviceDetail,
@@ -48,7 +52,7 @@ export function DevicePanel(): ReactNode {
       <header className="panel-header">
         <div>
           <h2 id="device-panel-title" className="panel-title mono">
-            {device?.address.replace(/^https?:\/\//, '') ?? 'Device'}
+            {device?.address.replace(/^https?:\/\//, '') ?? t('device.panel.title')}
           </h2>
           {device !== undefined && (
             <p className="panel-sub">
@@ -57,7 +61,7 @@ export function DevicePanel(): ReactNode {
               {device.credentials.factoryPassword === true && (
                 <>
                   <span className="badge badge-bad" data-credential="factory-password">
-                    Factory password
+                    {t('device.panel.factoryPassword')}
                   </span>{' '}
                 </>
               )}
@@ -70,15 +74,15 @@ export function DevicePanel(): ReactNode {
           type="button"
           className="button"
           onClick={devicePanelClosed}
-          aria-label="Close the device panel (Escape)"
+          aria-label={t('device.panel.closeLabel')}
         >
-          Close ✕
+          {t('device.panel.close')}
         </button>
       </header>
-      {detail.status === 'loading' && <p className="field-hint">Loading…</p>}
+      {detail.status === 'loading' && <p className="field-hint">{t('device.panel.loading')}</p>}
       {detail.status === 'error' && (
         <p className="field-error" role="alert">
-          {detail.error.message}
+          {errorText(tr, detail.error)}
         </p>
       )}
       {detail.status === 'ready' && (
@@ -86,34 +90,34 @@ export function DevicePanel(): ReactNode {
       )}
       {detail.status === 'ready' && (
         <Tabs.Root defaultValue="readings" className="tabs">
-          <Tabs.List className="tab-list" aria-label="Device details">
+          <Tabs.List className="tab-list" aria-label={t('device.panel.tabs')}>
             <Tabs.Trigger value="readings" className="tab">
-              Readings
+              {t('device.tab.readings')}
             </Tabs.Trigger>
             <Tabs.Trigger value="history" className="tab">
-              History
+              {t('device.tab.history')}
             </Tabs.Trigger>
             <Tabs.Trigger value="pools" className="tab">
-              Pools &amp; boards
+              {t('device.tab.pools')}
             </Tabs.Trigger>
             <Tabs.Trigger value="raw" className="tab">
-              Raw JSON
+              {t('device.tab.raw')}
             </Tabs.Trigger>
             <Tabs.Trigger value="credentials" className="tab">
-              Credentials
+              {t('device.tab.credentials')}
             </Tabs.Trigger>
             <Tabs.Trigger value="activity" className="tab">
-              Activity
+              {t('device.tab.activity')}
             </Tabs.Trigger>
             <Tabs.Trigger value="acceptance" className="tab">
-              Acceptance
+              {t('device.tab.acceptance')}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="readings" className="tab-panel">
             <DeviceReadings detail={detail.value} />
           </Tabs.Content>
           <Tabs.Content value="history" className="tab-panel">
-            <Suspense fallback={<p className="field-hint">Loading the charts…</p>}>
+            <Suspense fallback={<p className="field-hint">{t('device.panel.loadingCharts')}</p>}>
               <DeviceHistory detail={detail.value} />
             </Suspense>
           </Tabs.Content>

@@ -9,10 +9,19 @@ import { minerStateLook } from '../../../../shared/domain/miner-states';
 import type { ReadingSummary } from '../../../../shared/domain/monitor';
 import type { DeviceReading } from '../../../../shared/domain/reading';
 import { implausibleAt } from '../../../../shared/format/implausible';
+import {
+  NO_VALUE as NONE,
+  celsiusText,
+  durationText,
+  hashRateText,
+  numberText,
+  powerText,
+} from '../../../../shared/i18n/formats';
+import type { Translator } from '../../../../shared/i18n/translate';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
 import { ImplausibleMark } from '../../components/implausible-mark';
-import { NONE, celsius, formatDuration, hashRate, watts } from '../../lib/format';
 import { DeviceName } from '../../components/device-name';
+import { useT } from '../../i18n/i18n-provider';
 import { ALERT_WORDS } from '../../lib/states';
 import { toHs } from './units';
 
@@ -55,7 +64,31 @@ function lastSummary(detail: DeviceDetailView): ReadingSummary | undefined {
   return said ? last : undefined;
 }
 
+/** The flags the device raised, each in a word, or nothing. */
+function flagWords(tr: Translator, flags: DeviceReading['flags'] | undefined): string | undefined {
+  if (flags === undefined) return undefined;
+  const said = [
+    flags.restartRequired && tr.t('device.readings.restartRequired'),
+    flags.rebootRequired && tr.t('device.readings.rebootRequired'),
+    flags.locateLed && tr.t('device.readings.locateLed'),
+  ].filter((x): x is string => typeof x === 'string');
+  return said.length === 0 ? undefined : said.join(' · ');
+}
+
+function readsWith(tr: Translator, credential: DeviceDetailView['credential']): string {
+  if (credential === 'apiKey') return tr.t('device.readings.apiKey');
+  if (credential === 'token') return tr.t('device.readings.passwordSession');
+  return NONE;
+}
+
 export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
+  const hashRate = (hs: number | undefined): string => hashRateText(tr, hs);
+  const celsius = (value: number | undefined | null): string => celsiusText(tr, value);
+  const watts = (value: number | undefined): string => powerText(tr, value);
+  const efficiency = (value: number): string =>
+    t('device.readings.efficiencyValue', { value: numberText(tr, value, 1) });
   const { reading, device, alerts } = detail;
   const view = device.view;
   const last = lastSummary(detail);
@@ -73,14 +106,10 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
   const mac = stored ?? reading?.identity?.mac;
   return (
     <div className="readings">
-      <p className="reading-reason">{view?.reason ?? 'Not polled yet.'}</p>
-      {last !== undefined && (
-        <p className="field-hint">
-          The numbers its last summary gave; fans, pools and boards come when the device answers again.
-        </p>
-      )}
+      <p className="reading-reason">{view?.reason ?? t('device.readings.notPolled')}</p>
+      {last !== undefined && <p className="field-hint">{t('device.readings.lastSummary')}</p>}
       {alerts.length > 0 && (
-        <ul className="alert-list" aria-label="Active alerts">
+        <ul className="alert-list" aria-label={t('device.readings.activeAlerts')}>
           {alerts.map((a) => (
             <li key={a.id} className="alert-item">
               <strong>{ALERT_WORDS[a.kind]}</strong> <DeviceName deviceId={a.deviceId} address={a.address} />:{' '}
@@ -90,10 +119,10 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
         </ul>
       )}
       <dl className="reading-grid">
-        <Item term="Device says">
+        <Item term={t('device.readings.deviceSays')}>
           {reading === undefined ? NONE : <StateWords name={reading.state.name} />}
         </Item>
-        <Item term="Hash rate">
+        <Item term={t('device.readings.hashRate')}>
           {orLast(
             orImplausible(
               reading,
@@ -104,49 +133,49 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
             hashRate,
           )}
         </Item>
-        <Item term="Nominal">
+        <Item term={t('device.readings.nominal')}>
           {orLast(
             orImplausible(reading, 'hashRate.nominal', hashRate(toHs(hr?.nominal, hr?.unit))),
             last?.nominalHashRate,
             hashRate,
           )}
         </Item>
-        <Item term="Hottest chip">
+        <Item term={t('device.readings.hottestChip')}>
           {orLast(
             orImplausible(reading, 'chipTemp.max', celsius(reading?.chipTemp?.max)),
             last?.chipTempMax,
             celsius,
           )}
         </Item>
-        <Item term="Hottest board">
+        <Item term={t('device.readings.hottestBoard')}>
           {orLast(
             orImplausible(reading, 'boardTemp.max', celsius(reading?.boardTemp?.max)),
             last?.boardTempMax,
             celsius,
           )}
         </Item>
-        <Item term="Power">
+        <Item term={t('device.readings.power')}>
           {orLast(orImplausible(reading, 'powerW', watts(reading?.powerW)), last?.powerW, watts)}
         </Item>
-        <Item term="Efficiency">
+        <Item term={t('device.readings.efficiency')}>
           {orLast(
             orImplausible(
               reading,
               'efficiency',
-              reading?.efficiency === undefined ? NONE : `${reading.efficiency.toFixed(1)} J/TH`,
+              reading?.efficiency === undefined ? NONE : efficiency(reading.efficiency),
             ),
             last?.efficiency,
-            (v) => `${v.toFixed(1)} J/TH`,
+            efficiency,
           )}
         </Item>
-        <Item term="In this state">
+        <Item term={t('device.readings.inThisState')}>
           {orImplausible(
             reading,
             'state.sinceSeconds',
-            reading?.state.sinceSeconds === undefined ? NONE : formatDuration(reading.state.sinceSeconds),
+            reading?.state.sinceSeconds === undefined ? NONE : durationText(tr, reading.state.sinceSeconds),
           )}
         </Item>
-        <Item term="Fans">
+        <Item term={t('device.readings.fans')}>
           {reading === undefined || reading.fans.length === 0 ? (
             NONE
           ) : (
@@ -157,41 +186,35 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
                   {orImplausible(
                     reading,
                     `fans[${i}].rpm`,
-                    f.rpm === undefined ? '?' : f.rpm.toLocaleString('en-US'),
+                    f.rpm === undefined ? '?' : numberText(tr, f.rpm),
                   )}
                 </span>
               ))}
-              {' rpm'}
+              {` ${t('device.readings.rpm')}`}
             </>
           )}
         </Item>
-        <Item term="Model">{reading?.identity?.model ?? device.identity.model ?? NONE}</Item>
-        <Item term="Firmware">{reading?.identity?.firmware ?? device.identity.firmware ?? NONE}</Item>
-        <Item term="MAC">{mac ?? orImplausible(reading, 'identity.mac', NONE)}</Item>
-        <Item term="Serial">{device.identity.serial ?? reading?.identity?.serial ?? NONE}</Item>
-        <Item term="Last poll">{detail.lastPollMs === undefined ? NONE : `${detail.lastPollMs} ms`}</Item>
-        <Item term="Reads with">
-          {detail.credential === 'apiKey'
-            ? 'API key'
-            : detail.credential === 'token'
-              ? 'password session'
-              : NONE}
+        <Item term={t('device.readings.model')}>
+          {reading?.identity?.model ?? device.identity.model ?? NONE}
         </Item>
+        <Item term={t('device.readings.firmware')}>
+          {reading?.identity?.firmware ?? device.identity.firmware ?? NONE}
+        </Item>
+        <Item term={t('device.readings.mac')}>{mac ?? orImplausible(reading, 'identity.mac', NONE)}</Item>
+        <Item term={t('device.readings.serial')}>
+          {device.identity.serial ?? reading?.identity?.serial ?? NONE}
+        </Item>
+        <Item term={t('device.readings.lastPoll')}>
+          {detail.lastPollMs === undefined
+            ? NONE
+            : t('device.readings.milliseconds', { value: numberText(tr, detail.lastPollMs) })}
+        </Item>
+        <Item term={t('device.readings.readsWith')}>{readsWith(tr, detail.credential)}</Item>
       </dl>
-      {flags !== undefined && (flags.restartRequired || flags.rebootRequired || flags.locateLed) && (
-        <p className="notice-warn">
-          {[
-            flags.restartRequired && 'Restart required',
-            flags.rebootRequired && 'Reboot required',
-            flags.locateLed && 'Locate LED is on',
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      )}
+      {flagWords(tr, flags) !== undefined && <p className="notice-warn">{flagWords(tr, flags)}</p>}
       {reading !== undefined && reading.warnings.length > 0 && (
         <details>
-          <summary>What the device sent that could not be read ({reading.warnings.length})</summary>
+          <summary>{t('device.readings.warnings', { count: reading.warnings.length })}</summary>
           <ul>
             {reading.warnings.map((w) => (
               <li key={w}>{w}</li>

@@ -7,6 +7,8 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { NO_VALUE, timeText } from '../../../../shared/i18n/formats';
+import { useT } from '../../i18n/i18n-provider';
 
 export interface ChartSeries {
   label: string;
@@ -30,7 +32,9 @@ const cssVar = (name: string): string =>
 export function HistoryChart({ title, at, series, format }: HistoryChartProps): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const labels = series.map((s) => s.label).join('|');
+  const tr = useT();
+  // Rebuilt in a new language too: the labels and the time axis speak it.
+  const labels = [tr.locale, ...series.map((s) => s.label)].join('|');
 
   useEffect(() => {
     const element = box.current;
@@ -46,16 +50,21 @@ export function HistoryChart({ title, at, series, format }: HistoryChartProps): 
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         series: [
-          {},
+          // The cursor's time in the legend, as the locale writes a time (24-hour where usual).
+          { value: (_u: uPlot, v: number | null) => (v === null ? NO_VALUE : timeText(tr, v)) },
           ...series.map((s) => ({
             label: s.label,
             stroke: cssVar(s.colorVar),
             width: 2,
-            value: (_u: uPlot, v: number | null) => (v === null ? '–' : format(v)),
+            value: (_u: uPlot, v: number | null) => (v === null ? NO_VALUE : format(v)),
           })),
         ],
         axes: [
-          { ...axis },
+          {
+            ...axis,
+            values: (_u: uPlot, ticks: number[]) =>
+              ticks.map((ms) => tr.intl.formatTime(ms, { hour: 'numeric', minute: '2-digit' })),
+          },
           { ...axis, size: 110, values: (_u: uPlot, ticks: number[]) => ticks.map(format) },
         ],
       },
@@ -83,9 +92,7 @@ export function HistoryChart({ title, at, series, format }: HistoryChartProps): 
   return (
     <figure className="chart">
       <figcaption className="chart-title">{title}</figcaption>
-      {at.length < 2 ? (
-        <p className="field-hint">Collecting readings: the chart fills in as the device is polled.</p>
-      ) : null}
+      {at.length < 2 ? <p className="field-hint">{tr.t('device.history.collecting')}</p> : null}
       <div ref={box} className="chart-box" />
     </figure>
   );

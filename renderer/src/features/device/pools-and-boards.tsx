@@ -5,9 +5,18 @@
  */
 import type { ReactNode } from 'react';
 import { isFirmwareFeePool } from '../../../../shared/domain/fee-pool';
-import { listedPoolText } from '../../../../shared/format/pool-text';
+import type { ListedPool } from '../../../../shared/domain/fee-pool';
+import { withoutLogin } from '../../../../shared/domain/pool-url';
+import {
+  NO_VALUE as NONE,
+  celsiusText,
+  hashRateText,
+  numberText,
+  powerText,
+} from '../../../../shared/i18n/formats';
+import type { Translator } from '../../../../shared/i18n/translate';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
-import { NONE, celsius, hashRate, watts } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { toHs } from './units';
 
 /** One titled table of what the device listed, or a sentence saying it listed nothing. */
@@ -54,49 +63,67 @@ function ListedTable(props: {
   );
 }
 
-const sentenceStart = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+/** A pool's url without its login; the firmware's fee pool named as the firmware's (shared/format/pool-text.ts). */
+function poolText(tr: Translator, pool: ListedPool): string {
+  const url = withoutLogin(pool.url);
+  return isFirmwareFeePool(pool) ? tr.t('device.pools.feePool', { url }) : url;
+}
+
+const countText = (tr: Translator, value: number | undefined): string =>
+  value === undefined ? NONE : numberText(tr, value);
 
 export function PoolsAndBoards({ detail }: { detail: DeviceDetailView }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const reading = detail.reading;
-  if (reading === undefined) return <p className="field-hint">No reading yet.</p>;
+  if (reading === undefined) return <p className="field-hint">{t('device.pools.noReading')}</p>;
   const unit = reading.hashRate?.unit;
   const feePool = reading.pools.some(isFirmwareFeePool);
   return (
     <div className="pools-boards">
       <ListedTable
-        title="Pools"
-        empty="The device did not list any pool."
-        headers={['URL', 'Worker', 'Status', 'Accepted', 'Rejected']}
+        title={t('device.pools.title')}
+        empty={t('device.pools.empty')}
+        headers={[
+          t('device.pools.url'),
+          t('device.pools.worker'),
+          t('device.pools.status'),
+          t('device.pools.accepted'),
+          t('device.pools.rejected'),
+        ]}
         mono={[0, 1]}
-        note={
-          feePool
-            ? 'The firmware’s fee pool is where the firmware mines its maker’s fee. It is not one of the customer’s pools, and Actions → Pools… does not change it.'
-            : undefined
-        }
+        note={feePool ? t('device.pools.feePoolNote') : undefined}
         rows={reading.pools.map((p, i) => ({
           key: `${p.url}-${i}`,
           cells: [
-            isFirmwareFeePool(p) ? sentenceStart(listedPoolText(p)) : listedPoolText(p),
+            poolText(tr, p),
             isFirmwareFeePool(p) ? NONE : (p.user ?? NONE),
             p.status ?? NONE,
-            p.accepted?.toLocaleString('en-US') ?? NONE,
-            p.rejected?.toLocaleString('en-US') ?? NONE,
+            countText(tr, p.accepted),
+            countText(tr, p.rejected),
           ],
         }))}
       />
       <ListedTable
-        title="Hash boards"
-        empty="The device did not report its boards."
-        headers={['Board', 'State', 'Hash rate', 'Chips', 'Board', 'Power']}
+        title={t('device.boards.title')}
+        empty={t('device.boards.empty')}
+        headers={[
+          t('device.boards.board'),
+          t('device.boards.state'),
+          t('device.boards.hashRate'),
+          t('device.boards.chips'),
+          t('device.boards.boardTemp'),
+          t('device.boards.power'),
+        ]}
         rows={reading.boards.map((b, i) => ({
           key: b.id ?? i,
           cells: [
             b.id ?? i + 1,
             b.state ?? NONE,
-            hashRate(toHs(b.hashRate, unit)),
-            celsius(b.chipTemp?.max),
-            celsius(b.boardTemp?.max),
-            watts(b.powerW),
+            hashRateText(tr, toHs(b.hashRate, unit)),
+            celsiusText(tr, b.chipTemp?.max),
+            celsiusText(tr, b.boardTemp?.max),
+            powerText(tr, b.powerW),
           ],
         }))}
       />

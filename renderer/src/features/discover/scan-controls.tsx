@@ -5,10 +5,13 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { count } from '../../lib/format';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 
 export function ScanControls(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { check, options, scan, scanOptionsChanged, scanRequested } = useRootStore(
     useShallow((s) => ({
       check: s.targetCheck,
@@ -26,10 +29,10 @@ export function ScanControls(): ReactNode {
   return (
     <div className="scan-controls">
       <details className="scan-options">
-        <summary>Scan options</summary>
+        <summary>{t('discover.controls.options')}</summary>
         <div className="options-grid">
           <label>
-            Ports
+            {t('discover.controls.ports')}
             <input
               type="text"
               inputMode="numeric"
@@ -38,11 +41,11 @@ export function ScanControls(): ReactNode {
               aria-describedby="ports-hint"
             />
             <span id="ports-hint" className="field-hint">
-              443 and 8443 are probed as https.
+              {t('discover.controls.portsHint')}
             </span>
           </label>
           <label>
-            Connect timeout (ms)
+            {t('discover.controls.timeout')}
             <input
               type="number"
               min={20}
@@ -50,10 +53,10 @@ export function ScanControls(): ReactNode {
               value={options.connectTimeoutMs}
               onChange={(e) => scanOptionsChanged({ connectTimeoutMs: Number(e.target.value) })}
             />
-            <span className="field-hint">Raise it across a VPN.</span>
+            <span className="field-hint">{t('discover.controls.timeoutHint')}</span>
           </label>
           <label>
-            Addresses at once
+            {t('discover.controls.concurrency')}
             <input
               type="number"
               min={1}
@@ -67,7 +70,7 @@ export function ScanControls(): ReactNode {
       {needsConfirm && check.count !== undefined && (
         <label className="confirm-large">
           <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
-          Yes, scan all {check.count.toLocaleString('en-US')} addresses (this takes a while).
+          {t('discover.controls.confirmLarge', { count: check.count })}
         </label>
       )}
       <button
@@ -77,14 +80,14 @@ export function ScanControls(): ReactNode {
         onClick={() => void scanRequested(needsConfirm ? { confirmed: true } : {})}
       >
         {busy
-          ? 'Scanning…'
+          ? t('discover.controls.scanning')
           : check.status === 'valid' && check.count !== undefined
-            ? `Scan ${count(check.count, 'address', 'addresses')}`
-            : 'Scan'}
+            ? t('discover.controls.scanCount', { count: check.count })
+            : t('discover.controls.scan')}
       </button>
       {scan.status === 'error' && scan.error !== undefined && (
         <p className="field-error" role="alert">
-          {scan.error.message}
+          {errorText(tr, scan.error)}
         </p>
       )}
     </div>

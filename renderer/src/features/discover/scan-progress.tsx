@@ -1,10 +1,14 @@
 /** The running scan: a bar, addresses done of total, rate, time left, found so far, and Cancel. */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { count, timeLeft } from '../../lib/format';
+import { numberText } from '../../../../shared/i18n/formats';
+import { useT } from '../../i18n/i18n-provider';
+import { timeLeftText } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
 
 export function ScanProgressBar(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { scan, found, scanCancelled } = useRootStore(
     useShallow((s) => ({ scan: s.scan, found: s.results.length, scanCancelled: s.scanCancelled })),
   );
@@ -15,41 +19,50 @@ export function ScanProgressBar(): ReactNode {
   const rate = scan.progress?.rate ?? 0;
 
   return (
-    <div className="scan-progress" aria-label="Scan progress">
+    <div className="scan-progress" aria-label={t('discover.progress.label')}>
       <div className="progress-row">
         <progress
           className="progress"
           max={Math.max(1, total)}
           value={probed}
-          aria-label="Addresses scanned"
+          aria-label={t('discover.progress.scanned')}
         />
         {running && (
           <button type="button" className="button button-danger" onClick={() => void scanCancelled()}>
-            Cancel scan
+            {t('discover.progress.cancel')}
           </button>
         )}
       </div>
       <p className="progress-text" role="status" aria-live="polite">
         {running && (
           <>
-            {probed.toLocaleString('en-US')} of {count(total, 'address', 'addresses')} ·{' '}
-            {Math.round(rate).toLocaleString('en-US')} per second · {timeLeft(scan.progress?.etaSeconds)} left
-            · <strong>{count(found, 'host')} found</strong>
+            {t('discover.progress.running', {
+              probed,
+              total,
+              rate: Math.round(rate),
+              left: timeLeftText(tr, scan.progress?.etaSeconds),
+            })}{' '}
+            · <strong>{t('discover.progress.found', { count: found })}</strong>
           </>
         )}
         {scan.status === 'done' && scan.summary !== undefined && (
           <>
-            Scan finished in {(scan.summary.durationMs / 1000).toFixed(1)} s:{' '}
-            {count(scan.summary.found, 'host')} answered out of{' '}
-            {count(scan.summary.total, 'address', 'addresses')}.
-            {scan.summary.unresolved.length > 0 && ` Names not found: ${scan.summary.unresolved.join(', ')}.`}
+            {t('discover.progress.done', {
+              seconds: numberText(tr, scan.summary.durationMs / 1000, 1),
+              found: scan.summary.found,
+              total: scan.summary.total,
+            })}
+            {scan.summary.unresolved.length > 0 &&
+              ` ${t('discover.progress.unresolved', { names: scan.summary.unresolved.join(', ') })}`}
           </>
         )}
         {scan.status === 'cancelled' && scan.summary !== undefined && (
           <>
-            Scan cancelled after {scan.summary.probed.toLocaleString('en-US')} of{' '}
-            {count(scan.summary.total, 'address', 'addresses')}; {count(scan.summary.found, 'host')} found so
-            far are listed below.
+            {t('discover.progress.cancelled', {
+              probed: scan.summary.probed,
+              total: scan.summary.total,
+              found: scan.summary.found,
+            })}
           </>
         )}
       </p>

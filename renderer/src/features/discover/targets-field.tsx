@@ -6,7 +6,8 @@
 import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { count } from '../../lib/format';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 
 /** Selects the bad item in the field so it can be fixed in place. */
@@ -19,6 +20,8 @@ function selectItem(field: HTMLTextAreaElement | null, token: unknown): void {
 }
 
 export function TargetsField(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const field = useRef<HTMLTextAreaElement>(null);
   const { text, check, suggestions, targetsTyped, suggestionPicked, scanRequested } = useRootStore(
     useShallow((s) => ({
@@ -35,7 +38,7 @@ export function TargetsField(): ReactNode {
   return (
     <div className="field targets-field">
       <label htmlFor="scan-targets" className="field-label">
-        Addresses to scan
+        {t('discover.targets.label')}
       </label>
       <textarea
         id="scan-targets"
@@ -63,44 +66,45 @@ export function TargetsField(): ReactNode {
         }}
       />
       <p id="scan-targets-status" className={invalid ? 'field-error' : 'field-hint'} aria-live="polite">
-        {check.status === 'empty' &&
-          'IPv4 addresses, blocks (10.0.0.0/24) or ranges (10.0.0.10-200), with an optional :port.'}
-        {check.status === 'checking' && 'Checking…'}
-        {check.status === 'valid' && check.count !== undefined && (
-          <>
-            {count(check.count, 'address', 'addresses')} to scan
-            {check.needsConfirmation === true ? ' — that is a lot: you will be asked to confirm.' : '.'}
-          </>
-        )}
+        {check.status === 'empty' && t('discover.targets.hint')}
+        {check.status === 'checking' && t('discover.targets.checking')}
+        {check.status === 'valid' &&
+          check.count !== undefined &&
+          (check.needsConfirmation === true
+            ? t('discover.targets.countLarge', { count: check.count })
+            : t('discover.targets.count', { count: check.count }))}
         {invalid && (
           <>
-            {check.error?.message}{' '}
+            {check.error !== undefined && errorText(tr, check.error)}{' '}
             {typeof check.error?.detail?.token === 'string' && (
               <button
                 type="button"
                 className="link-button"
                 onClick={() => selectItem(field.current, check.error?.detail?.token)}
               >
-                Show me
+                {t('discover.targets.showMe')}
               </button>
             )}
           </>
         )}
       </p>
       {suggestions.status === 'ready' && suggestions.value.subnets.length > 0 && (
-        <div className="suggestions" role="group" aria-label="This laptop's networks">
-          <span className="suggestions-label">This laptop is on:</span>
+        <div className="suggestions" role="group" aria-label={t('discover.targets.networks')}>
+          <span className="suggestions-label">{t('discover.targets.laptopIsOn')}</span>
           {suggestions.value.subnets.map((s) => (
             <button
               key={s.cidr}
               type="button"
               className="chip"
-              title={`${s.interfaceName}, this laptop is ${s.address}${s.capped ? ' (narrowed to a /16)' : ''}`}
+              title={t(s.capped ? 'discover.targets.subnetNarrowed' : 'discover.targets.subnet', {
+                name: s.interfaceName,
+                address: s.address,
+              })}
               onClick={() => suggestionPicked(s.cidr)}
             >
               {s.cidr}{' '}
               <span className="chip-note">
-                {s.interfaceName} · {count(s.hostCount, 'address', 'addresses')}
+                {s.interfaceName} · {t('discover.targets.addresses', { count: s.hostCount })}
               </span>
             </button>
           ))}
