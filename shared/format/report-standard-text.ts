@@ -8,6 +8,8 @@
 import type { ReportDevice, ReportStandard } from '../domain/report';
 import { criteriaText } from './acceptance-text';
 import { choiceText } from './power-text';
+import { reportTranslator } from './report-words';
+import type { Translator } from './report-words';
 
 /**
  * The Standard column: ✓ at the standard, else what differs first (a narrow column ends in "…"), then what
@@ -25,11 +27,12 @@ export function standardCellText(standard: ReportDevice['standard']): string {
  * ("acceptance failed", "firmware older (1.2.6)"), and "not checked" without its why (the same for most
  * devices: page 1's line and the CSV say it; an offline device says so in its Verdict cell).
  */
-export function standardShortText(standard: ReportDevice['standard']): string {
+export function standardShortText(standard: ReportDevice['standard'], tr?: Translator): string {
   if (standard === undefined || standard === null || standard.status === 'no-standard') return '';
   if (standard.status === 'at-standard') return '✓';
   const differs = standard.parts.filter((p) => p.state === 'differs').map((p) => p.words);
-  const unchecked = standard.parts.some((p) => p.state === 'not-checked') ? ['not checked'] : [];
+  const unchecked = standard.parts.some((p) => p.state === 'not-checked') ? [reportTranslator(tr).t('report.standard.notChecked')]
+    : [];
   return [...new Set([...differs, ...unchecked])].join(', ');
 }
 
@@ -38,26 +41,29 @@ export function standardShortText(standard: ReportDevice['standard']): string {
  * keychain)", "pool 1: stratum+tcp://pool.example:3333, worker acct.{mac6} (pool password set)",
  * "firmware 1.2.7", "power: preset 3200", "acceptance: hash rate ≥ 95 % of nominal, …".
  */
-export function standardPartsText(parts: NonNullable<ReportStandard['parts']>): string[] {
+export function standardPartsText(parts: NonNullable<ReportStandard['parts']>, translator?: Translator): string[] {
+  const tr = reportTranslator(translator);
   const out: string[] = [];
   if (parts.password.required) {
     out.push(
-      parts.password.stored === false
-        ? 'site password (not in this keychain)'
-        : parts.password.stored === true
-          ? 'site password (stored in this keychain)'
-          : 'site password',
+      tr.t(
+        parts.password.stored === false
+          ? 'report.standard.part.passwordNotStored'
+          : parts.password.stored === true
+            ? 'report.standard.part.passwordStored'
+            : 'report.standard.part.password',
+      ),
     );
   }
   for (const [i, pool] of parts.pools.entries()) {
-    out.push(
-      `pool ${i + 1}: ${pool.url}, worker ${pool.worker}${pool.hasPassword ? ' (pool password set)' : ''}`,
-    );
+    const values = { n: i + 1, url: pool.url, worker: pool.worker };
+    out.push(tr.t(pool.hasPassword ? 'report.standard.part.poolWithPassword' : 'report.standard.part.pool', values));
   }
-  if (parts.firmware !== null) out.push(`firmware ${parts.firmware}`);
-  if (parts.power !== null) out.push(`power: ${choiceText(parts.power)}`);
-  if (parts.acceptance !== null) out.push(`acceptance: ${criteriaText(parts.acceptance)}`);
-  if (out.length === 0) out.push('no part set yet');
+  if (parts.firmware !== null) out.push(tr.t('report.standard.part.firmware', { version: parts.firmware }));
+  if (parts.power !== null) out.push(tr.t('report.standard.part.power', { choice: choiceText(parts.power) }));
+  if (parts.acceptance !== null)
+    out.push(tr.t('report.standard.part.acceptance', { criteria: criteriaText(parts.acceptance) }));
+  if (out.length === 0) out.push(tr.t('report.standard.part.nothing'));
   return out;
 }
 
