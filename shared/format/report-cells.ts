@@ -4,7 +4,7 @@
  * chip, and the verdict (with the state when the device is not online). English reads as it always did
  * (shared/format/acceptance-text.ts's cells, used as they are); the CSV keeps its machine-readable numbers and codes.
  */
-import type { ReportDevice } from '../domain/report';
+import type { ReportDevice, ReportState } from '../domain/report';
 import type { MessageId } from '../i18n/catalogs';
 import { SOURCE_LOCALE } from '../i18n/locales';
 import { hashRatePercentText, hottestChipText, verdictCellText } from './acceptance-text';
@@ -40,12 +40,32 @@ const VERDICT_IDS: Readonly<Record<'pass' | 'fail' | 'pending', MessageId>> = {
   pending: 'report.verdict.pending',
 };
 
+const STATE_IDS: Readonly<Record<ReportState, MessageId>> = {
+  discovered: 'report.state.discovered',
+  unlocking: 'report.state.unlocking',
+  locked: 'report.state.locked',
+  'needs-password': 'report.state.needsPassword',
+  'auth-failed': 'report.state.authFailed',
+  'locked-out': 'report.state.lockedOut',
+  online: 'report.state.online',
+  offline: 'report.state.offline',
+  error: 'report.state.error',
+  rebooting: 'report.state.rebooting',
+  restarting: 'report.state.restarting',
+  'not-checked': 'report.state.notChecked',
+};
+
 /** "Accepted", "Failed", "Pending", "not run"; and the state when it is not online now ("Failed · offline"). */
-export function verdictText(device: Pick<ReportDevice, 'acceptance' | 'state'>, translator?: Translator): string {
+export function verdictText(
+  device: Pick<ReportDevice, 'acceptance' | 'state'>,
+  translator?: Translator,
+): string {
   const tr = reportTranslator(translator);
   if (tr.locale === SOURCE_LOCALE) return verdictCellText(device);
-  const verdict = tr.t(device.acceptance === null ? 'report.verdict.notRun' : VERDICT_IDS[device.acceptance.verdict]);
+  const verdict = tr.t(
+    device.acceptance === null ? 'report.verdict.notRun' : VERDICT_IDS[device.acceptance.verdict],
+  );
   return device.state === 'online' || device.state === 'not-checked'
     ? verdict
-    : tr.t('report.verdict.withState', { verdict, state: tr.t('report.state', { state: device.state }) });
+    : tr.t('report.verdict.withState', { verdict, state: tr.t(STATE_IDS[device.state]) });
 }

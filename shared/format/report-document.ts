@@ -85,7 +85,9 @@ export function failuresOf(report: HandOverReport): { deviceId: string; name: st
 /** An alert in one line without its times (they are in the CSV and JSON). */
 export function alertLine(alert: SeenAlert, tr?: Translator): string {
   const line = `${alert.kind}: ${alert.message}`;
-  return alert.clearedAt === undefined ? line : reportTranslator(tr).t('report.problems.cameAndWent', { alert: line });
+  return alert.clearedAt === undefined
+    ? line
+    : reportTranslator(tr).t('report.problems.cameAndWent', { alert: line });
 }
 
 /** Each problem or alert once, with the devices it was seen on; the most common first. */

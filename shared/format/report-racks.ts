@@ -26,7 +26,10 @@ export const rackTitle = (rack: Pick<ReportRack, 'area' | 'name'>): string => `$
  * The report's devices by rack, or [] when the site has no layout (no rack, no placed device): then the
  * report is one table, as before racks existed. Each device appears exactly once.
  */
-export function rackGroupsOf(report: Pick<HandOverReport, 'racks' | 'devices'>, tr?: Translator): RackGroup[] {
+export function rackGroupsOf(
+  report: Pick<HandOverReport, 'racks' | 'devices'>,
+  tr?: Translator,
+): RackGroup[] {
   const racks = report.racks ?? [];
   if (racks.length === 0) return [];
   const groups = new Map(

@@ -31,7 +31,8 @@ export function standardShortText(standard: ReportDevice['standard'], tr?: Trans
   if (standard === undefined || standard === null || standard.status === 'no-standard') return '';
   if (standard.status === 'at-standard') return '✓';
   const differs = standard.parts.filter((p) => p.state === 'differs').map((p) => p.words);
-  const unchecked = standard.parts.some((p) => p.state === 'not-checked') ? [reportTranslator(tr).t('report.standard.notChecked')]
+  const unchecked = standard.parts.some((p) => p.state === 'not-checked')
+    ? [reportTranslator(tr).t('report.standard.notChecked')]
     : [];
   return [...new Set([...differs, ...unchecked])].join(', ');
 }
@@ -41,7 +42,10 @@ export function standardShortText(standard: ReportDevice['standard'], tr?: Trans
  * keychain)", "pool 1: stratum+tcp://pool.example:3333, worker acct.{mac6} (pool password set)",
  * "firmware 1.2.7", "power: preset 3200", "acceptance: hash rate ≥ 95 % of nominal, …".
  */
-export function standardPartsText(parts: NonNullable<ReportStandard['parts']>, translator?: Translator): string[] {
+export function standardPartsText(
+  parts: NonNullable<ReportStandard['parts']>,
+  translator?: Translator,
+): string[] {
   const tr = reportTranslator(translator);
   const out: string[] = [];
   if (parts.password.required) {
@@ -57,7 +61,9 @@ export function standardPartsText(parts: NonNullable<ReportStandard['parts']>, t
   }
   for (const [i, pool] of parts.pools.entries()) {
     const values = { n: i + 1, url: pool.url, worker: pool.worker };
-    out.push(tr.t(pool.hasPassword ? 'report.standard.part.poolWithPassword' : 'report.standard.part.pool', values));
+    out.push(
+      tr.t(pool.hasPassword ? 'report.standard.part.poolWithPassword' : 'report.standard.part.pool', values),
+    );
   }
   if (parts.firmware !== null) out.push(tr.t('report.standard.part.firmware', { version: parts.firmware }));
   if (parts.power !== null) out.push(tr.t('report.standard.part.power', { choice: choiceText(parts.power) }));

@@ -19,7 +19,8 @@ export const reportTranslator = (tr?: Translator): Translator => tr ?? englishTr
 const isSource = (tr: Translator): boolean => tr.locale === SOURCE_LOCALE;
 
 /** A count as the reader writes it: "1000" in English (as always), "1 000" in Russian, "1.000" in Spanish. */
-export const countText = (tr: Translator, n: number): string => (isSource(tr) ? String(n) : numberText(tr, n));
+export const countText = (tr: Translator, n: number): string =>
+  isSource(tr) ? String(n) : numberText(tr, n);
 
 /** A decimal (a share in %, a temperature) with at most one digit after the separator. */
 export const decimalText = (tr: Translator, value: number): string =>
@@ -40,6 +41,6 @@ function zoneOf(date: Date): string {
 export function reportTime(tr: Translator, value: string | number | Date): string {
   if (isSource(tr)) return localTime(value);
   const date = new Date(value);
-  const when = tr.intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short'});
+  const when = tr.intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
   return tr.t('report.time', { when, zone: zoneOf(date) });
 }

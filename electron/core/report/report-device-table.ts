@@ -36,7 +36,11 @@ const BEFORE_STANDARD: readonly Column[] = [
   ['report.column.worker', 24, (d) => cell(d.worker)],
 ];
 /** ✓ or what differs from the site's standard; only when it has one. */
-const STANDARD: Column = ['report.column.standard', 24, (d, _n, tr) => cell(standardShortText(d.standard, tr))];
+const STANDARD: Column = [
+  'report.column.standard',
+  24,
+  (d, _n, tr) => cell(standardShortText(d.standard, tr)),
+];
 const VERDICT: Column = ['report.column.verdict', 20, (d, _n, tr) => escapeHtml(verdictText(d, tr))];
 
 export interface TableColumn {

@@ -77,7 +77,9 @@ const legend = (tr: Translator): string =>
     .join('')}</ul>`;
 
 function rackPage(report: HandOverReport, group: RackGroup, first: number, tr: Translator): string {
-  const heading = escapeHtml(group.rack === null ? group.title : tr.t('report.rack.title', { rack: group.title }));
+  const heading = escapeHtml(
+    group.rack === null ? group.title : tr.t('report.rack.title', { rack: group.title }),
+  );
   const map = group.rack === null ? '' : `${rackMap(group.rack, group.devices, tr)}${legend(tr)}`;
   const empty = tr.t(group.rack === null ? 'report.rack.noneOutside' : 'report.rack.noneInRack');
   const table = tableOf(columnsOf(report, true, tr), group.devices, first, empty, tr);
