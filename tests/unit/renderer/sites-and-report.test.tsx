@@ -471,7 +471,7 @@ describe('Report view', () => {
     fireEvent.change(screen.getByLabelText('Technician'), { target: { value: 'Sam Lee' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save CSV…' }));
     await screen.findByText('Saved to /home/tech/minerdeck-report-hall-1-2026-03-01.csv.');
-    expect(api['report:save']).toHaveBeenCalledWith({ format: 'csv', technician: 'Sam Lee' });
+    expect(api['report:save']).toHaveBeenCalledWith({ format: 'csv', technician: 'Sam Lee', language: 'en' });
   });
 
   it('shows the site standard on page 1 and a Standard column before the verdict, and device text printable', async () => {
