@@ -6,6 +6,11 @@
  * report-standard.ts); this only lays them out, and never holds a secret.
  */
 import type { ReportDevice, ReportStandard } from '../domain/report';
+import { STANDARD_PARTS } from '../domain/standard';
+import type { StandardPart } from '../domain/standard';
+import type { MessageId } from '../i18n/catalogs';
+import { SOURCE_LOCALE } from '../i18n/locales';
+import { countText } from './report-words';
 import { criteriaText } from './acceptance-text';
 import { choiceText } from './power-text';
 import { reportTranslator } from './report-words';
@@ -80,4 +85,51 @@ export function standardPartsText(
 export function standardLineParts(line: string): { label: string; rest: string } {
   const [label = '', ...rest] = line.split(': ');
   return { label, rest: rest.join(': ') };
+}
+
+const PART_IDS: Readonly<Record<StandardPart, MessageId>> = {
+  password: 'report.standard.partName.password',
+  firmware: 'report.standard.partName.firmware',
+  pools: 'report.standard.partName.pools',
+  workers: 'report.standard.partName.workers',
+  power: 'report.standard.partName.power',
+  restart: 'report.standard.partName.restart',
+  acceptance: 'report.standard.partName.acceptance',
+};
+
+/**
+ * The site line in the reader's language: English as core wrote it (`line`, split by standardLineParts);
+ * another language from the counts the report carries ("182 из 200 устройств по стандарту; отличаются
+ * 18: пароль 12, пулы 6"), the parts that differ by their names rather than core's English words.
+ */
+export function standardLineText(
+  section: Pick<ReportStandard, 'line' | 'set' | 'summary'>,
+  translator?: Translator,
+): { label: string; rest: string } {
+  const tr = reportTranslator(translator);
+  if (tr.locale === SOURCE_LOCALE) return standardLineParts(section.line);
+  const label = tr.t('report.standard.lineLabel');
+  const summary = section.summary;
+  if (!section.set || summary === null) return { label, rest: tr.t('report.standard.noStandard') };
+  const parts = [
+    tr.t('report.standard.atStandard', {
+      count: summary.total,
+      total: countText(tr, summary.total),
+      at: countText(tr, summary.atStandard),
+    }),
+  ];
+  if (summary.differ > 0) {
+    const byPart = STANDARD_PARTS.flatMap((part) => {
+      const n = summary.byPart[part] ?? 0;
+      return n > 0 ? [{ n, words: tr.t(PART_IDS[part], { n: countText(tr, n) }) }] : [];
+    })
+      .sort((a, b) => b.n - a.n)
+      .map(({ words }) => words);
+    parts.push(
+      tr.t('report.standard.differ', { n: countText(tr, summary.differ), parts: byPart.join(', ') }),
+    );
+  }
+  if (summary.notChecked > 0)
+    parts.push(tr.t('report.standard.notCheckedCount', { n: countText(tr, summary.notChecked) }));
+  return { label, rest: parts.join('; ') };
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/format/report-document';
 import { countText, reportTime } from '../../../shared/format/report-words';
 import { cell, escapeHtml } from './html-text';
-import { standardLineParts, standardPartsText } from '../../../shared/format/report-standard-text';
+import { standardLineText, standardPartsText } from '../../../shared/format/report-standard-text';
 
 export const PAGE_ONE_FAILURES = PAGE_ONE_LIMITS.failures;
 const PAGE_ONE_ACTIVITY = PAGE_ONE_LIMITS.activity;
@@ -66,7 +66,7 @@ function counts(report: HandOverReport, tr: Translator): string {
 function standard(report: HandOverReport, tr: Translator): string {
   const section = report.standard;
   if (section === undefined) return '';
-  const { label, rest } = standardLineParts(section.line);
+  const { label, rest } = standardLineText(section, tr);
   const line = `<p class="standard-line"><b>${escapeHtml(label)}:</b> ${escapeHtml(rest)}</p>`;
   if (section.parts === null) return line;
   const parts = standardPartsText(section.parts, tr).join(' · ');

@@ -15,7 +15,7 @@ import {
   pendingOf,
   reportFooter,
 } from '../../../../shared/format/report-document';
-import { standardLineParts, standardPartsText } from '../../../../shared/format/report-standard-text';
+import { standardLineText, standardPartsText } from '../../../../shared/format/report-standard-text';
 import { countText, reportTime } from '../../../../shared/format/report-words';
 import { devices, More, shown, text, useReportT } from './report-bits';
 
@@ -55,7 +55,7 @@ function SiteStandard({ report }: { report: HandOverReport }): ReactNode {
   const tr = useReportT();
   const section = report.standard;
   if (section === undefined) return null;
-  const { label, rest } = standardLineParts(section.line);
+  const { label, rest } = standardLineText(section, tr);
   return (
     <section className="report-standard-part" aria-label={tr.t('report.standard.label')}>
       <p>

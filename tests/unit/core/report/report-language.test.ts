@@ -32,6 +32,15 @@ interface Expected {
   csvHeader: string[];
 }
 
+const ENGLISH_HEADINGS = [
+  'Site owner',
+  'date of hand-over',
+  'Pools in force',
+  '<th>Verdict</th>',
+  'empty slot',
+  'The site standard',
+];
+
 const EXPECTED: Record<Exclude<Locale, 'en'>, Expected> = {
   ru: {
     lang: 'ru',
@@ -51,8 +60,9 @@ const EXPECTED: Record<Exclude<Locale, 'en'>, Expected> = {
       'Стойка ',
       '✗ НЕ ПРИНЯТО: не прошло приёмку',
       'пустой слот',
+      '<b>Стандарт объекта:</b> для этого объекта стандарт не задан',
     ],
-    english: ['Site owner', 'date of hand-over', 'Pools in force', '<th>Verdict</th>', 'empty slot'],
+    english: ENGLISH_HEADINGS,
     decimal: /<td class="num">\d+,\d %<\/td>/,
     // "1 мар. 2026 г., 10:05 (UTC+01:00)": the month's word, a 24-hour clock, the offset.
     date: /<dt>Дата<\/dt><dd>1 мар\. 2026 г\., \d{1,2}:05 \(UTC[+-]\d\d:\d\d\)<\/dd>/,
@@ -73,8 +83,9 @@ const EXPECTED: Record<Exclude<Locale, 'en'>, Expected> = {
       '<th>Tasa de hash, % del nominal</th>',
       '✗ FALLIDO: falló su aceptación',
       'ranura vacía',
+      '<b>El estándar del sitio:</b> este sitio no tiene estándar',
     ],
-    english: ['Site owner', 'date of hand-over', 'Pools in force', '<th>Verdict</th>', 'empty slot'],
+    english: ENGLISH_HEADINGS,
     decimal: /<td class="num">\d+,\d %<\/td>/,
     date: /<dt>Fecha<\/dt><dd>1 mar 2026, \d{1,2}:05 \(UTC[+-]\d\d:\d\d\)<\/dd>/,
     csvHeader: ['dirección', 'rack', 'ranura', 'firmware', 'tasa_hash_ths', 'worker', 'veredicto'],
@@ -94,8 +105,9 @@ const EXPECTED: Record<Exclude<Locale, 'en'>, Expected> = {
       '✗ 未通过：验收未通过',
       '空槽位',
       'Noto Sans CJK SC',
+      '<b>站点标准:</b> 此站点未设置标准',
     ],
-    english: ['Site owner', 'date of hand-over', 'Pools in force', '<th>Verdict</th>', 'empty slot'],
+    english: ENGLISH_HEADINGS,
     decimal: /<td class="num">\d+\.\d%<\/td>/,
     date: /<dt>日期<\/dt><dd>2026年3月1日 \d{1,2}:05（UTC[+-]\d\d:\d\d）<\/dd>/,
     csvHeader: ['地址', '机架', '槽位', '固件', '算力_THs', '矿工', '结论'],
