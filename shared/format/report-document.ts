@@ -8,10 +8,12 @@ import type { HandOverReport, ReportDevice, SeenAlert } from '../domain/report';
 import { shortAddress } from './acceptance-text';
 import { namedWithSlot } from './device-place-text';
 import { devicesInReportOrder, rackTitle } from './report-racks';
+import { countText, reportTranslator } from './report-words';
+import type { Translator } from './report-words';
 
 /** What the document holds and what it never does, said where the signatures are. */
-export const REPORT_FOOTER =
-  "API keys are listed as provisioned or not; the keys themselves are kept in the commissioning laptop's keychain and are not part of this report. Passwords are described (factory default, changed here, set elsewhere, unknown), never shown; pool passwords are not read. Every device's full record (states, times, pools, passwords, alerts) is in the CSV and JSON of this report.";
+export const reportFooter = (tr?: Translator): string => reportTranslator(tr).t('report.footer');
+export const REPORT_FOOTER = reportFooter();
 
 /**
  * Page 1 stays one page: at most this many of each list, the rest counted. `failures` is the room of the
@@ -47,13 +49,20 @@ export function pendingOf(report: Pick<HandOverReport, 'devices' | 'racks'>): {
  * "Accepted 197 of 200 devices"; "Accepted 180, failed 3, pending 17 of 200 devices" when some are
  * pending; or what stands instead when nothing was accepted yet.
  */
-export function headlineOf(report: HandOverReport): string {
+export function headlineOf(report: HandOverReport, translator?: Translator): string {
+  const tr = reportTranslator(translator);
   const { devices, accepted, failed } = report.counts;
   const pending = pendingOf(report).length;
-  const noun = devices === 1 ? 'device' : 'devices';
-  if (accepted + failed + pending === 0) return `No acceptance run yet: ${devices} ${noun}`;
-  if (pending > 0) return `Accepted ${accepted}, failed ${failed}, pending ${pending} of ${devices} ${noun}`;
-  return `Accepted ${accepted} of ${devices} ${noun}`;
+  const values = {
+    count: devices,
+    devices: countText(tr, devices),
+    accepted: countText(tr, accepted),
+    failed: countText(tr, failed),
+    pending: countText(tr, pending),
+  };
+  if (accepted + failed + pending === 0) return tr.t('report.headline.none', values);
+  if (pending > 0) return tr.t('report.headline.pending', values);
+  return tr.t('report.headline.accepted', values);
 }
 
 /** "C2-R07-S3-P2 (10.0.0.7) · spare PSU": how a device is named in lists, its slot first when placed. */
@@ -74,14 +83,21 @@ export function failuresOf(report: HandOverReport): { deviceId: string; name: st
 }
 
 /** An alert in one line without its times (they are in the CSV and JSON). */
-export const alertLine = (alert: SeenAlert): string =>
-  `${alert.kind}: ${alert.message}${alert.clearedAt === undefined ? '' : ' (came and went)'}`;
+export function alertLine(alert: SeenAlert, tr?: Translator): string {
+  const line = `${alert.kind}: ${alert.message}`;
+  return alert.clearedAt === undefined
+    ? line
+    : reportTranslator(tr).t('report.problems.cameAndWent', { alert: line });
+}
 
 /** Each problem or alert once, with the devices it was seen on; the most common first. */
-export function problemGroups(report: HandOverReport): { text: string; addresses: string[] }[] {
+export function problemGroups(
+  report: HandOverReport,
+  tr?: Translator,
+): { text: string; addresses: string[] }[] {
   const groups = new Map<string, string[]>();
   for (const device of report.devices) {
-    for (const text of new Set([...device.problems, ...device.alerts.map(alertLine)])) {
+    for (const text of new Set([...device.problems, ...device.alerts.map((alert) => alertLine(alert, tr))])) {
       groups.set(text, [...(groups.get(text) ?? []), shortAddress(device.address)]);
     }
   }
@@ -91,11 +107,12 @@ export function problemGroups(report: HandOverReport): { text: string; addresses
 }
 
 /** "10.0.0.5, 10.0.0.6 and 3 more": at most ADDRESSES_NAMED named. */
-export function addressesText(addresses: readonly string[]): string {
+export function addressesText(addresses: readonly string[], translator?: Translator): string {
   const named = addresses.slice(0, ADDRESSES_NAMED).join(', ');
-  return addresses.length > ADDRESSES_NAMED
-    ? `${named} and ${addresses.length - ADDRESSES_NAMED} more`
-    : named;
+  if (addresses.length <= ADDRESSES_NAMED) return named;
+  const tr = reportTranslator(translator);
+  const left = addresses.length - ADDRESSES_NAMED;
+  return tr.t('report.addresses.more', { count: left, n: countText(tr, left), named });
 }
 
 type Named = { deviceId: string; name: string; reason: string };
@@ -105,7 +122,10 @@ type Named = { deviceId: string; name: string; reason: string };
  * are listed, and, when failures are left out, where they stand ("C2 · R01: 12, C2 · R02: 9, …") — every
  * one is in the evidence after the racks.
  */
-export function pageOneLists(report: HandOverReport): {
+export function pageOneLists(
+  report: HandOverReport,
+  tr?: Translator,
+): {
   failures: Named[];
   failuresLeft: number;
   pending: Named[];
@@ -125,23 +145,28 @@ export function pageOneLists(report: HandOverReport): {
     failuresLeft: failed.length - failedShown,
     pending: pending.slice(0, pendingShown),
     pendingLeft: pending.length - pendingShown,
-    failedByRack: failedShown < failed.length ? failedByRackText(report) : null,
+    failedByRack: failedShown < failed.length ? failedByRackText(report, reportTranslator(tr)) : null,
   };
 }
 
 /** "Failed by rack: C2 · R01 12, C2 · R02 9, not placed 3 and 4 more racks"; null without racks. */
-function failedByRackText(report: HandOverReport): string | null {
+function failedByRackText(report: HandOverReport, tr: Translator): string | null {
   if ((report.racks ?? []).length === 0) return null;
   const counts = new Map<string, number>();
   for (const device of devicesInReportOrder(report)) {
     if (device.acceptance?.verdict !== 'fail') continue;
     const where =
       device.area == null || device.rack == null
-        ? 'not placed'
+        ? tr.t('report.failures.notPlaced')
         : rackTitle({ area: device.area, name: device.rack });
     counts.set(where, (counts.get(where) ?? 0) + 1);
   }
-  const named = [...counts].slice(0, RACKS_NAMED).map(([where, n]) => `${where}: ${n}`);
-  const left = counts.size - named.length;
-  return `Failed by rack: ${named.join('; ')}${left > 0 ? ` and ${left} more ${left === 1 ? 'rack' : 'racks'}` : ''}`;
+  const list = [...counts]
+    .slice(0, RACKS_NAMED)
+    .map(([where, n]) => `${where}: ${countText(tr, n)}`)
+    .join('; ');
+  const left = counts.size - Math.min(counts.size, RACKS_NAMED);
+  return left > 0
+    ? tr.t('report.failures.byRackMore', { count: left, left: countText(tr, left), list })
+    : tr.t('report.failures.byRack', { list });
 }

@@ -5,6 +5,9 @@
  * words and a symbol (readable in black and white: never colour alone).
  */
 import type { HandOverReport, ReportDevice, ReportRack } from '../domain/report';
+import type { MessageId } from '../i18n/catalogs';
+import { countText, reportTranslator } from './report-words';
+import type { Translator } from './report-words';
 
 export interface RackGroup {
   /** null: the devices not placed in any rack of the layout. */
@@ -13,8 +16,6 @@ export interface RackGroup {
   title: string;
   devices: ReportDevice[];
 }
-
-export const UNPLACED_TITLE = 'Not placed in a rack';
 
 const rackKey = (area: string, rack: string): string => JSON.stringify([area, rack]);
 
@@ -25,7 +26,10 @@ export const rackTitle = (rack: Pick<ReportRack, 'area' | 'name'>): string => `$
  * The report's devices by rack, or [] when the site has no layout (no rack, no placed device): then the
  * report is one table, as before racks existed. Each device appears exactly once.
  */
-export function rackGroupsOf(report: Pick<HandOverReport, 'racks' | 'devices'>): RackGroup[] {
+export function rackGroupsOf(
+  report: Pick<HandOverReport, 'racks' | 'devices'>,
+  tr?: Translator,
+): RackGroup[] {
   const racks = report.racks ?? [];
   if (racks.length === 0) return [];
   const groups = new Map(
@@ -45,7 +49,7 @@ export function rackGroupsOf(report: Pick<HandOverReport, 'racks' | 'devices'>):
   const placed = [...groups.values()].map((group) => ({ ...group, devices: group.devices.sort(bySlot) }));
   return unplaced.length === 0
     ? placed
-    : [...placed, { rack: null, title: UNPLACED_TITLE, devices: unplaced }];
+    : [...placed, { rack: null, title: reportTranslator(tr).t('report.rack.unplaced'), devices: unplaced }];
 }
 
 export type SlotVerdict = 'accepted' | 'failed' | 'pending' | 'not-judged';
@@ -59,22 +63,29 @@ export const slotVerdictOf = (device: Pick<ReportDevice, 'acceptance'>): SlotVer
         ? 'failed'
         : 'pending';
 
-/** Words with a symbol, so a black-and-white print tells them apart without colour. */
-export const SLOT_VERDICT_WORDS: Readonly<Record<SlotVerdict, string>> = {
-  accepted: '✓ accepted',
-  failed: '✗ FAILED',
-  pending: '◔ pending',
-  'not-judged': '○ not judged',
+const SLOT_WORD_IDS: Readonly<Record<SlotVerdict, MessageId>> = {
+  accepted: 'report.rack.slot.accepted',
+  failed: 'report.rack.slot.failed',
+  pending: 'report.rack.slot.pending',
+  'not-judged': 'report.rack.slot.notJudged',
 };
 
+/** Words with a symbol, so a black-and-white print tells them apart without colour: "✓ accepted". */
+export const slotVerdictWords = (verdict: SlotVerdict, tr?: Translator): string =>
+  reportTranslator(tr).t(SLOT_WORD_IDS[verdict]);
+
 /** The legend under each map, in the order a reader looks for them. */
-export const SLOT_LEGEND: readonly { verdict: SlotVerdict | 'empty'; words: string }[] = [
-  { verdict: 'failed', words: `${SLOT_VERDICT_WORDS.failed}: failed its acceptance` },
-  { verdict: 'pending', words: `${SLOT_VERDICT_WORDS.pending}: still settling, not judged yet` },
-  { verdict: 'not-judged', words: `${SLOT_VERDICT_WORDS['not-judged']}: no acceptance run` },
-  { verdict: 'accepted', words: `${SLOT_VERDICT_WORDS.accepted}: passed its acceptance` },
-  { verdict: 'empty', words: 'empty slot' },
-];
+export function slotLegend(translator?: Translator): { verdict: SlotVerdict | 'empty'; words: string }[] {
+  const tr = reportTranslator(translator);
+  const words = (verdict: SlotVerdict): string => slotVerdictWords(verdict, tr);
+  return [
+    { verdict: 'failed', words: tr.t('report.rack.legend.failed', { words: words('failed') }) },
+    { verdict: 'pending', words: tr.t('report.rack.legend.pending', { words: words('pending') }) },
+    { verdict: 'not-judged', words: tr.t('report.rack.legend.notJudged', { words: words('not-judged') }) },
+    { verdict: 'accepted', words: tr.t('report.rack.legend.accepted', { words: words('accepted') }) },
+    { verdict: 'empty', words: tr.t('report.rack.legend.empty') },
+  ];
+}
 
 /** The rack's grid, shelf 1 at the top: each slot's device, or undefined for an empty slot. */
 export function rackGrid(rack: ReportRack, devices: readonly ReportDevice[]): (ReportDevice | undefined)[][] {
@@ -90,19 +101,35 @@ export function rackGrid(rack: ReportRack, devices: readonly ReportDevice[]): (R
 }
 
 /** "20 devices in 24 slots: 18 accepted, 2 failed" (only the verdicts present are counted). */
-export function groupCountsText(group: RackGroup): string {
+const COUNT_IDS: Readonly<Record<SlotVerdict, MessageId>> = {
+  accepted: 'report.rack.verdict.accepted',
+  failed: 'report.rack.verdict.failed',
+  pending: 'report.rack.verdict.pending',
+  'not-judged': 'report.rack.verdict.notJudged',
+};
+
+export function groupCountsText(group: RackGroup, translator?: Translator): string {
+  const tr = reportTranslator(translator);
   const counts = new Map<SlotVerdict, number>();
   for (const device of group.devices) {
     const verdict = slotVerdictOf(device);
     counts.set(verdict, (counts.get(verdict) ?? 0) + 1);
   }
   const n = group.devices.length;
-  const noun = n === 1 ? 'device' : 'devices';
-  const where = group.rack === null ? '' : ` in ${group.rack.shelves * group.rack.positions} slots`;
+  const devices =
+    group.rack === null
+      ? tr.t('report.rack.counts', { count: n, n: countText(tr, n) })
+      : tr.t('report.rack.countsInSlots', {
+          count: n,
+          n: countText(tr, n),
+          slots: countText(tr, group.rack.shelves * group.rack.positions),
+        });
   const verdicts = (['accepted', 'failed', 'pending', 'not-judged'] as const)
     .filter((v) => (counts.get(v) ?? 0) > 0)
-    .map((v) => `${counts.get(v)} ${v === 'not-judged' ? 'not judged' : v}`);
-  return `${n} ${noun}${where}${verdicts.length === 0 ? '' : `: ${verdicts.join(', ')}`}`;
+    .map((v) => tr.t(COUNT_IDS[v], { n: countText(tr, counts.get(v) ?? 0) }));
+  return verdicts.length === 0
+    ? devices
+    : tr.t('report.rack.countsWithVerdicts', { devices, verdicts: verdicts.join(', ') });
 }
 
 /** The devices in the report's order: rack by rack, slot by slot, the unplaced last; by address without a layout. */

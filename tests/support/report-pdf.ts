@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { HandOverReport } from '../../shared/domain/report';
+import type { Locale } from '../../shared/i18n/locales';
 import { renderReport } from '../../electron/core/report/render-report';
 import { launchChromium } from './browser';
 import type { Requirement } from './requirements';
@@ -47,10 +48,11 @@ export interface PrintedReport {
   pdfPath: string;
 }
 
-export async function printReport(report: HandOverReport): Promise<PrintedReport> {
+/** `language`: the document's (issue 35); English when not given. */
+export async function printReport(report: HandOverReport, language?: Locale): Promise<PrintedReport> {
   const dir = mkdtempSync(join(tmpdir(), 'minerdeck-report-pdf-'));
   const htmlPath = join(dir, 'report.html');
-  writeFileSync(htmlPath, renderReport(report, 'html').content);
+  writeFileSync(htmlPath, renderReport(report, 'html', language).content);
   const chromium = await launchChromium();
   const page = await chromium.newPage({ viewport: PRINTABLE });
   await page.goto(`file://${htmlPath}`);

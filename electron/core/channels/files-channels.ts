@@ -59,7 +59,7 @@ export function filesHandlers(s: FilesChannelServices): FilesHandlers {
         }),
       );
     },
-    'report:save': async ({ site, format, check, technician }) => {
+    'report:save': async ({ site, format, check, technician, language }) => {
       if (format === 'pdf' && system.htmlToPdf === undefined) {
         return err('INTERNAL', 'PDF needs the desktop app: save the HTML report and print it instead.');
       }
@@ -69,7 +69,11 @@ export function filesHandlers(s: FilesChannelServices): FilesHandlers {
         ...(technician !== undefined ? { technician } : {}),
       });
       if (!made.ok) return made;
-      const rendered = renderReport(made.value, format === 'pdf' ? 'html' : (format satisfies ReportFormat));
+      const rendered = renderReport(
+        made.value,
+        format === 'pdf' ? 'html' : (format satisfies ReportFormat),
+        language,
+      );
       let content: string | Uint8Array = rendered.content;
       let defaultName = rendered.fileName;
       if (format === 'pdf' && system.htmlToPdf !== undefined) {

@@ -57,14 +57,14 @@ export function inventoryHandlers(s: {
       if (!log.ok) return log;
       return ok(log.value.map((entry) => ({ ...entry, summary: summarizeActivity(entry) })));
     },
-    async 'report:generate'({ site, format, check, technician }) {
+    async 'report:generate'({ site, format, check, technician, language }) {
       const report = await s.report.report({
         ...(site !== undefined ? { site } : {}),
         ...(check !== undefined ? { check } : {}),
         ...(technician !== undefined ? { technician } : {}),
       });
       if (!report.ok) return report;
-      const { fileName, mimeType, content } = renderReport(report.value, format);
+      const { fileName, mimeType, content } = renderReport(report.value, format, language);
       return ok({ report: report.value, fileName, mimeType, content });
     },
   };

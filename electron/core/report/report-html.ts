@@ -12,6 +12,9 @@
  *   nothing is wider than the page (checked in Chromium: tests/e2e/report-pdf.test.ts).
  */
 import type { HandOverReport } from '../../../shared/domain/report';
+import { intlLocaleOf } from '../../../shared/i18n/locales';
+import type { Translator } from '../../../shared/i18n/translate';
+import { reportTranslator } from '../../../shared/format/report-words';
 import { deviceTable } from './report-device-table';
 import { evidenceSection, notesSection, problemsSection } from './report-evidence';
 import { escapeHtml } from './html-text';
@@ -82,23 +85,38 @@ const STYLE = `
   @media screen { body { padding: 16px; max-width: 297mm; } }
 `;
 
-export function reportHtml(report: HandOverReport): string {
-  const groups = rackGroupsOf(report);
+/**
+ * Chinese in Simplified glyphs wherever the report is opened: the CJK faces first (the PDF is printed by
+ * Chromium, which finds them through fontconfig: Debian's fonts-noto-cjk), the Latin ones after for the
+ * rest. Other languages keep the stack above (Cyrillic and Spanish are in every system face).
+ */
+const LANGUAGE_STYLE: Readonly<Partial<Record<string, string>>> = {
+  'zh-Hans': `
+  body { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei",
+    "Noto Sans SC", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+  .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Noto Sans Mono CJK SC", monospace; }
+`,
+};
+
+/** `tr`: the reader's language (issue 35); English when none is given. */
+export function reportHtml(report: HandOverReport, translator?: Translator): string {
+  const tr = reportTranslator(translator);
+  const groups = rackGroupsOf(report, tr);
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(intlLocaleOf(tr.locale))}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="referrer" content="no-referrer">
-<title>Hand-over report – ${escapeHtml(report.site.name)}</title>
-<style>${STYLE}${RACK_STYLE}</style>
+<title>${escapeHtml(tr.t('report.htmlTitle', { site: report.site.name }))}</title>
+<style>${STYLE}${RACK_STYLE}${LANGUAGE_STYLE[tr.locale] ?? ''}</style>
 </head>
 <body>
-${pageOne(report)}
-${groups.length === 0 ? deviceTable(report) : rackPages(report, groups)}
-${evidenceSection(report)}
-${problemsSection(report)}
-${notesSection(report)}
+${pageOne(report, tr)}
+${groups.length === 0 ? deviceTable(report, tr) : rackPages(report, groups, tr)}
+${evidenceSection(report, tr)}
+${problemsSection(report, tr)}
+${notesSection(report, tr)}
 </body>
 </html>
 `;

@@ -7,13 +7,15 @@
  */
 import type { HandOverReport, ReportDevice, ReportRack } from '../../../shared/domain/report';
 import { shortAddress } from '../../../shared/format/acceptance-text';
+import type { Translator } from '../../../shared/i18n/translate';
 import type { RackGroup } from '../../../shared/format/report-racks';
 import {
   groupCountsText,
   rackGrid,
-  SLOT_LEGEND,
-  SLOT_VERDICT_WORDS,
+  rackTitle,
+  slotLegend,
   slotVerdictOf,
+  slotVerdictWords,
 } from '../../../shared/format/report-racks';
 import { escapeHtml } from './html-text';
 import { columnsOf, tableOf } from './report-device-table';
@@ -44,23 +46,24 @@ export const RACK_STYLE = `
   .legend i.slot-empty { border: 1px dotted #8c959f; }
 `;
 
-function slotCell(device: ReportDevice | undefined): string {
-  if (device === undefined) return '<td class="slot-empty"><span>empty</span></td>';
+function slotCell(device: ReportDevice | undefined, tr: Translator): string {
+  if (device === undefined)
+    return `<td class="slot-empty"><span>${escapeHtml(tr.t('report.rack.empty'))}</span></td>`;
   const verdict = slotVerdictOf(device);
-  return `<td class="slot-${verdict}"><span class="slot-verdict">${escapeHtml(SLOT_VERDICT_WORDS[verdict])}</span><span class="slot-address">${escapeHtml(shortAddress(device.address))}</span></td>`;
+  return `<td class="slot-${verdict}"><span class="slot-verdict">${escapeHtml(slotVerdictWords(verdict, tr))}</span><span class="slot-address">${escapeHtml(shortAddress(device.address))}</span></td>`;
 }
 
 /** The rack as a grid: positions across (P1 at the left), shelves down (S1 at the top). */
-export function rackMap(rack: ReportRack, devices: readonly ReportDevice[]): string {
+export function rackMap(rack: ReportRack, devices: readonly ReportDevice[], tr: Translator): string {
   const width = Math.min(100, 4 + rack.positions * 16);
   const head = Array.from({ length: rack.positions }, (_, p) => `<th scope="col">P${p + 1}</th>`).join('');
   const rows = rackGrid(rack, devices)
     .map(
       (shelf, s) =>
-        `<tr><th scope="row" class="shelf">S${s + 1}</th>${shelf.map((device) => slotCell(device)).join('')}</tr>`,
+        `<tr><th scope="row" class="shelf">S${s + 1}</th>${shelf.map((device) => slotCell(device, tr)).join('')}</tr>`,
     )
     .join('\n');
-  return `<table class="rack-map" style="width:${width}%" aria-label="${escapeHtml(`Map of ${rack.area} · ${rack.name}`)}"><colgroup><col style="width:22px">${'<col>'.repeat(rack.positions)}</colgroup>
+  return `<table class="rack-map" style="width:${width}%" aria-label="${escapeHtml(tr.t('report.rack.map', { rack: rackTitle(rack) }))}"><colgroup><col style="width:22px">${'<col>'.repeat(rack.positions)}</colgroup>
 <thead><tr><th></th>${head}</tr></thead>
 <tbody>
 ${rows}
@@ -68,24 +71,29 @@ ${rows}
 </table>`;
 }
 
-const LEGEND = `<ul class="legend">${SLOT_LEGEND.map(({ verdict, words }) => `<li><i class="slot-${verdict}"></i>${escapeHtml(words)}</li>`).join('')}</ul>`;
+const legend = (tr: Translator): string =>
+  `<ul class="legend">${slotLegend(tr)
+    .map(({ verdict, words }) => `<li><i class="slot-${verdict}"></i>${escapeHtml(words)}</li>`)
+    .join('')}</ul>`;
 
-function rackPage(report: HandOverReport, group: RackGroup, first: number): string {
-  const heading = group.rack === null ? escapeHtml(group.title) : `Rack ${escapeHtml(group.title)}`;
-  const map = group.rack === null ? '' : `${rackMap(group.rack, group.devices)}${LEGEND}`;
-  const empty = group.rack === null ? 'No device outside the racks.' : 'No device placed in this rack.';
-  const table = tableOf(columnsOf(report, true), group.devices, first, empty);
-  return `<section class="rack-page devices"><h2>${heading}</h2><p class="counts-line muted">${escapeHtml(groupCountsText(group))}</p>
+function rackPage(report: HandOverReport, group: RackGroup, first: number, tr: Translator): string {
+  const heading = escapeHtml(
+    group.rack === null ? group.title : tr.t('report.rack.title', { rack: group.title }),
+  );
+  const map = group.rack === null ? '' : `${rackMap(group.rack, group.devices, tr)}${legend(tr)}`;
+  const empty = tr.t(group.rack === null ? 'report.rack.noneOutside' : 'report.rack.noneInRack');
+  const table = tableOf(columnsOf(report, true, tr), group.devices, first, empty, tr);
+  return `<section class="rack-page devices"><h2>${heading}</h2><p class="counts-line muted">${escapeHtml(groupCountsText(group, tr))}</p>
 ${map}
 ${table}</section>`;
 }
 
 /** Every rack's page, then the unplaced devices' page. */
-export function rackPages(report: HandOverReport, groups: readonly RackGroup[]): string {
+export function rackPages(report: HandOverReport, groups: readonly RackGroup[], tr: Translator): string {
   let first = 1;
   return groups
     .map((group) => {
-      const page = rackPage(report, group, first);
+      const page = rackPage(report, group, first, tr);
       first += group.devices.length;
       return page;
     })

@@ -1,11 +1,17 @@
 /**
  * The hand-over report view: a preview built by main from the same report object the files are made
  * of (`report:generate`, the live states from the running monitor), and saving it as CSV, JSON, HTML or
- * PDF through main's save dialog (`report:save`). The page never holds a path or writes a file.
+ * PDF through main's save dialog (`report:save`). The page never holds a path or writes a file. The
+ * document's language is the customer's (issue 35): chosen here per report, else the Settings' report
+ * language; the outcome of a save is kept as a message, shown in the window's language.
  */
 import type { HandOverReport } from '../../../shared/domain/report';
 import type { SaveReportFormat } from '../../../shared/ipc/channels/files';
 import type { Api } from '../../../shared/ipc/contract';
+import type { Locale } from '../../../shared/i18n/locales';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
+import type { AppError } from '../../../shared/result';
 import type { AsyncState } from './async-state';
 import { loading } from './async-state';
 import type { SliceCreator } from './types';
@@ -13,7 +19,10 @@ import type { SliceCreator } from './types';
 export interface ReportSave {
   status: 'idle' | 'saving' | 'saved' | 'cancelled' | 'error';
   format?: SaveReportFormat;
-  message?: string;
+  /** Saved where, or not saved: words as a message. */
+  message?: MessageRef;
+  /** Why it was not saved, shown with errorText. */
+  error?: AppError;
 }
 
 export interface ReportSlice {
@@ -22,8 +31,12 @@ export interface ReportSlice {
   /** Who hands over, as typed in the Report view (page 1 and the signature block); empty: the laptop's user. */
   reportTechnician: string;
   reportTechnicianChanged: (name: string) => void;
+  /** The document's language as chosen in the Report view; null: the Settings' report language. */
+  reportLanguage: Locale | null;
+  reportLanguageChanged: (language: Locale) => void;
   reportRequested: () => Promise<void>;
-  reportSaveRequested: (format: SaveReportFormat) => Promise<void>;
+  /** `language`: the document's (the view resolves the default); English when not given. */
+  reportSaveRequested: (format: SaveReportFormat, language?: Locale) => Promise<void>;
 }
 
 export interface ReportSliceDeps {
@@ -41,6 +54,8 @@ export const createReportSlice =
     reportSave: { status: 'idle' },
     reportTechnician: '',
     reportTechnicianChanged: (name) => set({ reportTechnician: name.slice(0, 100) }),
+    reportLanguage: null,
+    reportLanguageChanged: (language) => set({ reportLanguage: language }),
 
     reportRequested: async () => {
       if (get().report.status === 'loading') return;
@@ -56,16 +71,21 @@ export const createReportSlice =
       });
     },
 
-    reportSaveRequested: async (format) => {
+    reportSaveRequested: async (format, language) => {
       if (get().reportSave.status === 'saving') return;
       set({ reportSave: { status: 'saving', format } });
-      const result = await deps.api['report:save']({ format, ...technicianOf(get().reportTechnician) });
+      const result = await deps.api['report:save']({
+        format,
+        ...technicianOf(get().reportTechnician),
+        ...(language !== undefined ? { language } : {}),
+      });
       if (!result.ok) {
-        set({ reportSave: { status: 'error', format, message: result.error.message } });
+        set({ reportSave: { status: 'error', format, error: result.error } });
       } else if (result.value.saved) {
-        set({ reportSave: { status: 'saved', format, message: `Saved to ${result.value.path}.` } });
+        const saved = message('report-view.saved', { path: result.value.path });
+        set({ reportSave: { status: 'saved', format, message: saved } });
       } else {
-        set({ reportSave: { status: 'cancelled', format, message: 'Not saved.' } });
+        set({ reportSave: { status: 'cancelled', format, message: message('report-view.notSaved') } });
       }
     },
   });

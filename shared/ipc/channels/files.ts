@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { REPORT_FORMATS } from '../../domain/report';
+import { LOCALES } from '../../i18n/locales';
 
 /** The report's own formats, plus PDF printed from its HTML (Electron's `printToPDF`). */
 export const SAVE_REPORT_FORMATS = [...REPORT_FORMATS, 'pdf'] as const;
@@ -35,6 +36,11 @@ export const filesChannels = {
       check: z.boolean().optional(),
       /** Who hands over, for page 1 and the signature block (else the laptop's user). */
       technician: z.string().max(100).optional(),
+      /**
+       * The document's language, the customer's (issue 35): the HTML and PDF, and the CSV's headers.
+       * English when absent. The report object and its JSON are the same in every language.
+       */
+      language: z.enum(LOCALES).optional(),
     }),
     output: savedFileSchema,
   },

@@ -21,6 +21,7 @@ import {
   siteSummarySchema,
 } from '../../domain/inventory';
 import { handOverReportSchema, REPORT_FORMATS } from '../../domain/report';
+import { LOCALES } from '../../i18n/locales';
 
 const siteRef = z.string().min(1).max(200);
 const siteName = z.string().min(1).max(100);
@@ -139,6 +140,11 @@ export const inventoryChannels = {
       check: z.boolean().optional(),
       /** Who hands over, for page 1 and the signature block (else the laptop's user). */
       technician: z.string().max(100).optional(),
+      /**
+       * The document's language, the customer's (issue 35): the HTML and PDF, and the CSV's headers.
+       * English when absent. The report object and its JSON are the same in every language.
+       */
+      language: z.enum(LOCALES).optional(),
     }),
     output: z.object({
       report: handOverReportSchema,

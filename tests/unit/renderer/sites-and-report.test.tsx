@@ -471,7 +471,7 @@ describe('Report view', () => {
     fireEvent.change(screen.getByLabelText('Technician'), { target: { value: 'Sam Lee' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save CSV…' }));
     await screen.findByText('Saved to /home/tech/minerdeck-report-hall-1-2026-03-01.csv.');
-    expect(api['report:save']).toHaveBeenCalledWith({ format: 'csv', technician: 'Sam Lee' });
+    expect(api['report:save']).toHaveBeenCalledWith({ format: 'csv', technician: 'Sam Lee', language: 'en' });
   });
 
   it('shows the site standard on page 1 and a Standard column before the verdict, and device text printable', async () => {
@@ -595,6 +595,42 @@ describe('Report view', () => {
     await screen.findByText(/PDF needs the desktop app/);
     fireEvent.click(screen.getByRole('button', { name: 'Save HTML…' }));
     await screen.findByText('Not saved.');
+  });
+
+  it('writes the report in the customer’s language, chosen apart from the window’s, and saves it so', async () => {
+    const api = createFakeApi();
+    withSites(api, [site('hall-1', 'Hall 1', true)]);
+    vi.mocked(api['report:generate']).mockResolvedValue(
+      ok({ report, fileName: 'r.json', mimeType: 'application/json', content: '{}' }),
+    );
+    vi.mocked(api['report:save']).mockResolvedValue(
+      ok({ saved: true, path: '/home/tech/minerdeck-report-hall-1-2026-03-01.pdf', fileName: 'x.pdf' }),
+    );
+    const store = renderShell(api);
+    store.getState().viewChosen('report');
+    await screen.findByRole('table', { name: 'Devices in the report' });
+    // The Settings' report language is "app": the window's, English here.
+    const language = screen.getByLabelText('Report language') as HTMLSelectElement;
+    expect(language.value).toBe('en');
+
+    fireEvent.change(language, { target: { value: 'ru' } });
+    // The preview in Russian: page 1, its headline, the signature block, the table's headings.
+    const pageOne = await screen.findByRole('region', { name: 'Страница 1' });
+    expect(within(pageOne).getByRole('heading', { name: 'Принято 0 из 2 устройств' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Подписи' }).textContent).toMatch(
+      /Техник.*Владелец объекта.*Дата/,
+    );
+    const table = screen.getByRole('table', { name: 'Устройства в акте' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toContain('Вердикт');
+    expect(screen.getByRole('article', { name: 'Report preview' }).getAttribute('lang')).toBe('ru');
+    // The view's own controls stay in the window's language; the saved file is in the customer's.
+    fireEvent.click(screen.getByRole('button', { name: 'Save PDF…' }));
+    await screen.findByText('Saved to /home/tech/minerdeck-report-hall-1-2026-03-01.pdf.');
+    expect(api['report:save']).toHaveBeenCalledWith({ format: 'pdf', language: 'ru' });
   });
 });
 

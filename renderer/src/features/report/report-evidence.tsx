@@ -6,22 +6,30 @@ import type { ReactNode } from 'react';
 import type { HandOverReport } from '../../../../shared/domain/report';
 import { criteriaText, evidenceLines } from '../../../../shared/format/acceptance-text';
 import { addressesText, deviceName, problemGroups } from '../../../../shared/format/report-document';
-import { shown } from './report-bits';
+import { countText } from '../../../../shared/format/report-words';
+import { shown, useReportT } from './report-bits';
 
 export function Evidence({ report }: { report: HandOverReport }): ReactNode {
+  const tr = useReportT();
   const failed = report.devices.filter((d) => d.acceptance?.verdict === 'fail');
   if (failed.length === 0) return null;
   const criteria = failed[0]?.acceptance?.criteria;
   return (
-    <section aria-label="Evidence">
-      <h4>Evidence of the failures ({failed.length})</h4>
-      {criteria !== undefined && <p className="report-muted">The standard: {criteriaText(criteria)}.</p>}
+    <section aria-label={tr.t('report.preview.evidence')}>
+      <h4>{tr.t('report.evidence.title', { count: countText(tr, failed.length) })}</h4>
+      {criteria !== undefined && (
+        <p className="report-muted">
+          {tr.t('report.standard.criteria', { criteria: criteriaText(criteria) })}
+        </p>
+      )}
       <div className="report-evidence-grid">
         {failed.map((device) =>
           device.acceptance === null ? null : (
             <article key={device.deviceId} className="report-evidence">
               <h5>
-                {shown([deviceName(device), device.mac ?? ''].filter((p) => p !== '').join(' · '))} — Failed
+                {tr.t('report.evidence.failed', {
+                  device: shown([deviceName(device), device.mac ?? ''].filter((p) => p !== '').join(' · ')),
+                })}
               </h5>
               <ul className="report-items report-bad">
                 {device.acceptance.reasons.map((r) => (
@@ -42,26 +50,28 @@ export function Evidence({ report }: { report: HandOverReport }): ReactNode {
 }
 
 export function ProblemsAndNotes({ report }: { report: HandOverReport }): ReactNode {
-  const groups = problemGroups(report);
+  const tr = useReportT();
+  const groups = problemGroups(report, tr);
   const noted = report.devices.filter((d) => d.notes.trim() !== '');
   return (
     <>
       {groups.length > 0 && (
-        <section aria-label="Problems and alerts">
-          <h4>Problems and alerts seen</h4>
+        <section aria-label={tr.t('report.preview.problems')}>
+          <h4>{tr.t('report.problems.title')}</h4>
           <ul className="report-items">
             {groups.map(({ text: said, addresses }) => (
               <li key={said}>
-                {shown(said)} — <b>{addresses.length}</b> {addresses.length === 1 ? 'device' : 'devices'}:{' '}
-                <span className="mono">{shown(addressesText(addresses))}</span>
+                {shown(said)} — <b>{countText(tr, addresses.length)}</b>{' '}
+                {tr.t('report.problems.devices', { count: addresses.length })}:{' '}
+                <span className="mono">{shown(addressesText(addresses, tr))}</span>
               </li>
             ))}
           </ul>
         </section>
       )}
       {noted.length > 0 && (
-        <section aria-label="Notes">
-          <h4>Notes</h4>
+        <section aria-label={tr.t('report.notes.title')}>
+          <h4>{tr.t('report.notes.title')}</h4>
           <ul className="report-items">
             {noted.map((d) => (
               <li key={d.deviceId}>

@@ -1,30 +1,55 @@
 /**
  * The hand-over report as the site owner will read and sign it, drawn by React from the report object main
  * built (the same one the CSV, JSON, HTML and PDF files are made of), laid out as the printed document is
- * (electron/core/report/report-html.ts) and worded by the same functions (shared/format/report-document.ts,
- * acceptance-text.ts, report-standard-text.ts): page 1 — the headline, the facts, the counts, the site
- * standard's line and what it asks, the failures, the activity, what is in force, the signature block —
- * then the one-line device table (with a Standard column when the site has a standard), the evidence of
- * each failure, the problems seen and the notes. A React rendering rather than the HTML file in a frame:
- * the window's CSP allows no frame and no inline style, and React escapes every value a device or a person
+ * (electron/core/report/report-html.ts) and worded by the same functions and messages
+ * (shared/format/report-document.ts, report-cells.ts, report-standard-text.ts, the `report` catalog), in
+ * the document's language (issue 35): page 1 — the headline, the facts, the counts, the site standard's
+ * line and what it asks, the failures, the activity, what is in force, the signature block — then the
+ * one-line device table (with a Standard column when the site has a standard), the evidence of each
+ * failure, the problems seen and the notes. A React rendering rather than the HTML file in a frame: the
+ * window's CSP allows no frame and no inline style, and React escapes every value a device or a person
  * wrote. Its control and text-direction characters are shown escaped, as the printed report shows them
  * (shared/format/printable.ts), so a device's name cannot reorder or hide what the technician checks.
  * Its parts, one job each: report-page-one.tsx, report-device-table.tsx, report-evidence.tsx (with the
  * small pieces in report-bits.tsx).
  */
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { HandOverReport } from '../../../../shared/domain/report';
+import { intlLocaleOf } from '../../../../shared/i18n/locales';
+import type { Locale } from '../../../../shared/i18n/locales';
+import { useT, windowTranslator } from '../../i18n/i18n-provider';
+import { ReportTranslatorProvider } from './report-bits';
 import { DeviceTable } from './report-device-table';
 import { Evidence, ProblemsAndNotes } from './report-evidence';
 import { PageOne } from './report-page-one';
 
-export function ReportPreview({ report }: { report: HandOverReport }): ReactNode {
+export function ReportPreview({
+  report,
+  language,
+}: {
+  report: HandOverReport;
+  /** The document's language; the window's when not given. */
+  language?: Locale;
+}): ReactNode {
+  const window = useT();
+  const tr = useMemo(
+    () =>
+      language === undefined || language === window.locale ? window : windowTranslator(language).translator,
+    [language, window],
+  );
   return (
-    <article className="report-paper" aria-label="Report preview">
-      <PageOne report={report} />
-      <DeviceTable report={report} />
-      <Evidence report={report} />
-      <ProblemsAndNotes report={report} />
-    </article>
+    <ReportTranslatorProvider value={tr}>
+      <article
+        className="report-paper"
+        aria-label={window.t('report-view.preview')}
+        lang={intlLocaleOf(tr.locale)}
+      >
+        <PageOne report={report} />
+        <DeviceTable report={report} />
+        <Evidence report={report} />
+        <ProblemsAndNotes report={report} />
+      </article>
+    </ReportTranslatorProvider>
   );
 }

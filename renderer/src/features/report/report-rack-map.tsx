@@ -11,24 +11,25 @@ import { shortAddress } from '../../../../shared/format/acceptance-text';
 import {
   rackGrid,
   rackTitle,
-  SLOT_LEGEND,
-  SLOT_VERDICT_WORDS,
+  slotLegend,
   slotVerdictOf,
+  slotVerdictWords,
 } from '../../../../shared/format/report-racks';
-import { shown } from './report-bits';
+import { shown, useReportT } from './report-bits';
 
 function Slot({ device }: { device: ReportDevice | undefined }): ReactNode {
+  const tr = useReportT();
   if (device === undefined) {
     return (
       <td className="report-slot report-slot-empty" data-verdict="empty">
-        empty
+        {tr.t('report.rack.empty')}
       </td>
     );
   }
   const verdict = slotVerdictOf(device);
   return (
     <td className={`report-slot report-slot-${verdict}`} data-verdict={verdict}>
-      <b>{SLOT_VERDICT_WORDS[verdict]}</b>
+      <b>{slotVerdictWords(verdict, tr)}</b>
       <span>{shown(shortAddress(device.address))}</span>
     </td>
   );
@@ -41,10 +42,14 @@ export function RackMap({
   rack: ReportRack;
   devices: readonly ReportDevice[];
 }): ReactNode {
+  const tr = useReportT();
   const positions = Array.from({ length: rack.positions }, (_, p) => `P${p + 1}`);
   return (
     <>
-      <table className="report-rack-map" aria-label={`Map of ${shown(rackTitle(rack))}`}>
+      <table
+        className="report-rack-map"
+        aria-label={tr.t('report.rack.map', { rack: shown(rackTitle(rack)) })}
+      >
         <thead>
           <tr>
             <th />
@@ -67,7 +72,7 @@ export function RackMap({
         </tbody>
       </table>
       <ul className="report-rack-legend">
-        {SLOT_LEGEND.map(({ verdict, words }) => (
+        {slotLegend(tr).map(({ verdict, words }) => (
           <li key={verdict}>
             <i className={`report-slot-${verdict}`} />
             {words}

@@ -1,26 +1,69 @@
 /**
  * The hand-over report of the current site, a document the site owner signs: who hands over (typed here,
- * else the laptop's user), a preview, refreshed on demand (each refresh reads the
- * monitor's latest states), and the files for the customer, saved where the technician chooses with the
- * system's save dialog. PDF is printed by the desktop app from the same HTML.
+ * else the laptop's user), the language it is written in (the customer's, which may not be the
+ * technician's: the Settings' report language by default, "app" meaning the window's), a preview in that
+ * language, refreshed on demand (each refresh reads the monitor's latest states), and the files for the
+ * customer, saved where the technician chooses with the system's save dialog. PDF is printed by the
+ * desktop app from the same HTML. The view's own controls speak the window's language.
  */
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SaveReportFormat } from '../../../../shared/ipc/channels/files';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { isLocale, LOCALE_NAMES, LOCALES, SOURCE_LOCALE } from '../../../../shared/i18n/locales';
+import type { Locale } from '../../../../shared/i18n/locales';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { reportStandardText } from '../standard/drift-words';
 import { ReportPreview } from './report-preview';
 import './report.css';
 
-const FORMATS: readonly { format: SaveReportFormat; label: string }[] = [
-  { format: 'pdf', label: 'Save PDF…' },
-  { format: 'html', label: 'Save HTML…' },
-  { format: 'csv', label: 'Save CSV…' },
-  { format: 'json', label: 'Save JSON…' },
+const FORMATS: readonly { format: SaveReportFormat; label: MessageId }[] = [
+  { format: 'pdf', label: 'report-view.save.pdf' },
+  { format: 'html', label: 'report-view.save.html' },
+  { format: 'csv', label: 'report-view.save.csv' },
+  { format: 'json', label: 'report-view.save.json' },
 ];
 
+/** The language chosen here, else the Settings' report language ('app': the window's; English for en-XA). */
+function useReportLanguage(): Locale {
+  const { locale } = useT();
+  const chosen = useRootStore((s) => s.reportLanguage);
+  const setting = useRootStore((s) =>
+    s.settings.status === 'ready' ? s.settings.value.language.report : 'app',
+  );
+  if (chosen !== null) return chosen;
+  if (setting !== 'app') return setting;
+  return isLocale(locale) ? locale : SOURCE_LOCALE;
+}
+
+function LanguageSelect({ language }: { language: Locale }): ReactNode {
+  const { t } = useT();
+  const changed = useRootStore((s) => s.reportLanguageChanged);
+  return (
+    <label className="report-language">
+      <span>{t('report-view.language')}</span>
+      <select
+        value={language}
+        onChange={(e) => {
+          if (isLocale(e.target.value)) changed(e.target.value);
+        }}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function ReportView(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { report, save, reportRequested, reportSaveRequested, technician, technicianChanged } = useRootStore(
     useShallow((s) => ({
       report: s.report,
@@ -31,6 +74,7 @@ export function ReportView(): ReactNode {
       technicianChanged: s.reportTechnicianChanged,
     })),
   );
+  const language = useReportLanguage();
   const currentSiteId = useRootStore((s) =>
     s.sites.status === 'ready' ? s.sites.value.currentSiteId : null,
   );
@@ -44,60 +88,69 @@ export function ReportView(): ReactNode {
     if (currentSiteId !== null) void driftRequested();
   }, [currentSiteId, reportRequested, driftRequested]);
 
+  const saveLine =
+    save.error !== undefined
+      ? errorText(tr, save.error)
+      : save.message !== undefined
+        ? t(save.message)
+        : undefined;
   return (
     <section className="view report" aria-labelledby="report-title">
       <div className="report-toolbar">
-        <h2 id="report-title">Hand-over report</h2>
+        <h2 id="report-title">{t('report-view.title')}</h2>
         <button
           type="button"
           className="button"
           disabled={report.status === 'loading'}
           onClick={() => void reportRequested()}
         >
-          {report.status === 'loading' ? 'Reading the devices…' : 'Refresh'}
+          {report.status === 'loading' ? t('report-view.reading') : t('report-view.refresh')}
         </button>
         <label className="report-technician">
-          <span>Technician</span>
+          <span>{t('report-view.technician')}</span>
           <input
             type="text"
             maxLength={100}
             value={technician}
-            placeholder={report.status === 'ready' ? report.value.technician : 'your name'}
+            placeholder={
+              report.status === 'ready' ? report.value.technician : t('report-view.technicianPlaceholder')
+            }
             onChange={(e) => technicianChanged(e.target.value)}
             onBlur={() => void reportRequested()}
           />
         </label>
-        <div className="report-save" role="group" aria-label="Save the report">
+        <LanguageSelect language={language} />
+        <div className="report-save" role="group" aria-label={t('report-view.save.group')}>
           {FORMATS.map(({ format, label }) => (
             <button
               key={format}
               type="button"
               className={format === 'pdf' ? 'button button-primary' : 'button'}
               disabled={save.status === 'saving' || report.status !== 'ready'}
-              onClick={() => void reportSaveRequested(format)}
+              onClick={() => void reportSaveRequested(format, language)}
             >
-              {save.status === 'saving' && save.format === format ? 'Saving…' : label}
+              {save.status === 'saving' && save.format === format ? t('report-view.saving') : t(label)}
             </button>
           ))}
         </div>
       </div>
-      {save.message !== undefined && (
+      {saveLine !== undefined && (
         <p className={save.status === 'error' ? 'field-error' : 'notice-ok'} role="status">
-          {save.message}
+          {saveLine}
         </p>
       )}
-      {currentSiteId === null && <p className="field-hint">Choose or create a site first (Sites).</p>}
+      {currentSiteId === null && <p className="field-hint">{t('report-view.noSite')}</p>}
       {currentSiteId !== null && (
         <p className="report-standard" data-standard-report>
-          <strong>The site standard:</strong> {standard}
+          <strong>{t('report-view.siteStandard')}</strong> {standard}
         </p>
       )}
       {report.status === 'error' && (
         <p className="field-error" role="alert">
-          {report.error.message}
+          {errorText(tr, report.error)}
         </p>
       )}
-      {report.status === 'ready' && <ReportPreview report={report.value} />}
+      {report.status === 'ready' && <ReportPreview report={report.value} language={language} />}
     </section>
   );
 }
