@@ -78,9 +78,9 @@ function stepsLine(tr: Translator, plan: FirmwarePlan): string {
         : sizes === ''
           ? tr.t('fleet-actions.firmwarePlan.earlier', { count: earlier.deviceIds.length })
           : tr.t('fleet-actions.firmwarePlan.earlierThen', { count: earlier.deviceIds.length, sizes }),
-    offline: settings.maxOffline,
-    uploads: settings.uploadsInFlight,
-    minutes: settings.deadlineMinutes,
+    offline: numberText(tr, settings.maxOffline),
+    uploads: numberText(tr, settings.uploadsInFlight),
+    minutes: numberText(tr, settings.deadlineMinutes),
   });
 }
 
