@@ -107,9 +107,7 @@ export const createPasswordSlice =
       passwordCopyRequested: async () => {
         const result = await deps.api['commission:password-copy']();
         setDialog({
-          copied: result.ok
-            ? { ok: true, said: result.value }
-            : { ok: false, error: result.error },
+          copied: result.ok ? { ok: true, said: result.value } : { ok: false, error: result.error },
         });
       },
 

@@ -121,9 +121,7 @@ describe('Change password… in Russian', () => {
 
   it("names main's error by its code in Russian when main gave no words of its own", async () => {
     const api = createFakeApi();
-    vi.mocked(api['commission:password-generate']).mockResolvedValue(
-      err('INTERNAL', 'The generator broke.'),
-    );
+    vi.mocked(api['commission:password-generate']).mockResolvedValue(err('INTERNAL', 'The generator broke.'));
     renderIn('ru', api, password);
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Сгенерировать надёжный' }));
@@ -171,7 +169,9 @@ describe('Firmware… in Russian', () => {
       's21-pro: 1.2.6 на 3 устройствах',
     );
     expect(
-      within(dialog).getByText(/^К обновлению: 3 устройства — канарейка 1, затем 2 · не более 10\s000 офлайн/),
+      within(dialog).getByText(
+        /^К обновлению: 3 устройства — канарейка 1, затем 2 · не более 10\s000 офлайн/,
+      ),
     ).toBeTruthy();
     const steps = within(dialog)
       .getAllByRole('row')

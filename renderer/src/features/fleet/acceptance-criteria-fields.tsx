@@ -57,7 +57,8 @@ export function criteriaOf(
     !(criteria.minutes >= 0.01 && criteria.minutes <= 1440) && tr.t('fleet-actions.criteria.problem.window'),
     !(criteria.minHashratePercent >= 1 && criteria.minHashratePercent <= 200) &&
       tr.t('fleet-actions.criteria.problem.hashRate'),
-    !(criteria.maxChipTempC >= 20 && criteria.maxChipTempC <= 150) && tr.t('fleet-actions.criteria.problem.chip'),
+    !(criteria.maxChipTempC >= 20 && criteria.maxChipTempC <= 150) &&
+      tr.t('fleet-actions.criteria.problem.chip'),
     !(settle >= SETTLE_MINUTES_RANGE.min && settle <= SETTLE_MINUTES_RANGE.max) &&
       tr.t('fleet-actions.criteria.problem.settle'),
   ].filter((p): p is string => typeof p === 'string');

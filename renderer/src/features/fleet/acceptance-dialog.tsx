@@ -185,13 +185,9 @@ function RunView({ onClose }: { onClose: () => void }): ReactNode {
         {run.status === 'cancelled' && t('fleet-actions.acceptance.cancelled')}
       </p>
       <Tally counts={counts} running={running} />
-      {end?.saved === true && (
-        <p className="notice-ok">{t('fleet-actions.acceptance.saved')}</p>
-      )}
+      {end?.saved === true && <p className="notice-ok">{t('fleet-actions.acceptance.saved')}</p>}
       {!running && counts.pending > 0 && (
-        <p className="notice-warn">
-          {t('fleet-actions.acceptance.pendingNote', { count: counts.pending })}
-        </p>
+        <p className="notice-warn">{t('fleet-actions.acceptance.pendingNote', { count: counts.pending })}</p>
       )}
       {saveError !== undefined && (
         <p className="field-error" role="alert">
@@ -206,7 +202,9 @@ function RunView({ onClose }: { onClose: () => void }): ReactNode {
               checked={only === kind}
               onChange={(e) => setOnly(e.target.checked ? kind : 'all')}
             />
-            {kind === 'fail' ? t('fleet-actions.acceptance.failedOnly') : t('fleet-actions.acceptance.pendingOnly')}
+            {kind === 'fail'
+              ? t('fleet-actions.acceptance.failedOnly')
+              : t('fleet-actions.acceptance.pendingOnly')}
           </label>
         ))}
       </div>
@@ -250,7 +248,10 @@ export function AcceptanceDialog({
   return (
     <ModalDialog
       title={tr.t('fleet-actions.acceptance.title')}
-      onClose={onClose} describedBy="acceptance-note" className="modal-wide">
+      onClose={onClose}
+      describedBy="acceptance-note"
+      className="modal-wide"
+    >
       {error !== null && (
         <p className="field-error" role="alert">
           {errorText(tr, error)}

@@ -11,109 +11,22 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { MessageId } from '../../../../shared/i18n/catalogs';
 import { errorText } from '../../../../shared/i18n/local-text';
-import { numberText } from '../../../../shared/i18n/formats';
-import { englishTranslator } from '../../../../shared/i18n/translate';
-import type { Translator } from '../../../../shared/i18n/translate';
-import type { FirmwareChoices } from '../../../../shared/ipc/channels/firmware';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
-import { FIRMWARE_VERSION, FirmwareImageChoice } from './firmware-image-choice';
+import { FirmwareImageChoice } from './firmware-image-choice';
+import { choicesOf, DEFAULT_FORM } from './firmware-form';
+import type { FirmwareForm } from './firmware-form';
 import { FirmwarePlanView } from './firmware-plan';
 import { FirmwareRunView } from './firmware-run';
 import type { SelectionDialogProps } from './selection-dialog-props';
 import './password-dialog.css';
 import './firmware.css';
 
-/** What the form holds, as typed. */
-export interface FirmwareForm {
-  expectVersion: string;
-  canary: string;
-  batch: string;
-  /** Each next batch this many times the one before (1: all alike). */
-  growth: string;
-  /** Empty: 250 (or the first batch when larger). */
-  maxBatch: string;
-  /** Empty: twice the largest batch. */
-  maxOffline: string;
-  /** Percent of a later batch that may fail and the rollout go on; empty: 2. */
-  tolerate: string;
-  deadline: string;
-  keepSettings: boolean;
-  retryFailed: boolean;
-}
-
-export const DEFAULT_FORM: FirmwareForm = {
-  expectVersion: '',
-  canary: '1',
-  batch: '10',
-  growth: '4',
-  maxBatch: '',
-  maxOffline: '',
-  tolerate: '',
-  deadline: '15',
-  keepSettings: true,
-  retryFailed: false,
-};
-
-/** The choices the form describes, or what is wrong with it, in words (the translator's; English by default). */
-export function choicesOf(
-  form: FirmwareForm,
-  tr: Translator = englishTranslator(),
-): { choices?: FirmwareChoices; problems: string[] } {
-  const problems: string[] = [];
-  const whole = (text: string, what: MessageId, max: number): number | undefined => {
-    const value = text.trim();
-    if (value === '') return undefined;
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(n >= 1 && n <= max)) {
-      problems.push(tr.t(what, { max: numberText(tr, max) }));
-      return undefined;
-    }
-    return n;
-  };
-  const canary = whole(form.canary, 'fleet-actions.firmware.problem.canary', 10_000);
-  const batch = whole(form.batch, 'fleet-actions.firmware.problem.batch', 10_000);
-  const maxBatch = whole(form.maxBatch, 'fleet-actions.firmware.problem.maxBatch', 10_000);
-  const maxOffline = whole(form.maxOffline, 'fleet-actions.firmware.problem.maxOffline', 10_000);
-  const growthText = form.growth.trim();
-  const growth = growthText === '' ? undefined : /^\d+(\.\d+)?$/.test(growthText) ? Number(growthText) : NaN;
-  if (growth !== undefined && !(growth >= 1 && growth <= 100)) {
-    problems.push(tr.t('fleet-actions.firmware.problem.growth'));
-  }
-  if (batch !== undefined && maxBatch !== undefined && maxBatch < batch) {
-    problems.push(tr.t('fleet-actions.firmware.problem.batchOrder'));
-  }
-  const tolerateText = form.tolerate.trim();
-  const tolerate =
-    tolerateText === '' ? undefined : /^\d+(\.\d+)?$/.test(tolerateText) ? Number(tolerateText) : NaN;
-  if (tolerate !== undefined && !(tolerate >= 0 && tolerate <= 50)) {
-    problems.push(tr.t('fleet-actions.firmware.problem.tolerate'));
-  }
-  const deadline = whole(form.deadline, 'fleet-actions.firmware.problem.deadline', 1440);
-  const version = form.expectVersion.trim();
-  if (version !== '' && !FIRMWARE_VERSION.test(version)) {
-    problems.push(tr.t('fleet-actions.firmware.problem.version'));
-  }
-  if (problems.length > 0) return { problems };
-  return {
-    problems,
-    choices: {
-      keepSettings: form.keepSettings,
-      ...(version !== '' ? { expectVersion: version } : {}),
-      ...(canary !== undefined ? { canary } : {}),
-      ...(batch !== undefined ? { batch } : {}),
-      ...(growth !== undefined ? { growth } : {}),
-      ...(maxBatch !== undefined ? { maxBatch } : {}),
-      ...(maxOffline !== undefined ? { maxOffline } : {}),
-      ...(tolerate !== undefined ? { tolerate } : {}),
-      ...(deadline !== undefined ? { deadlineMinutes: deadline } : {}),
-      ...(form.retryFailed ? { retryFailed: true } : {}),
-    },
-  };
-}
+// The form's parts, where the tests have always found them.
+export { choicesOf, DEFAULT_FORM } from './firmware-form';
+export type { FirmwareForm } from './firmware-form';
 
 function NumberField(props: {
   label: string;
@@ -341,7 +254,9 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
   return (
     <ModalDialog
       title={
-        showRun ? t('fleet-actions.firmware.runTitle') : t('fleet-actions.firmware.title', { count: selected })
+        showRun
+          ? t('fleet-actions.firmware.runTitle')
+          : t('fleet-actions.firmware.title', { count: selected })
       }
       onClose={close}
       describedBy="firmware-note"

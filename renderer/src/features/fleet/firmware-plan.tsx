@@ -95,7 +95,11 @@ function modelVersionsText(tr: Translator, model: ModelVersions): string {
     )
     .join(', ');
   return model.modelName !== undefined && model.modelName !== model.model
-    ? tr.t('fleet-actions.firmwarePlan.modelNamedVersions', { model: model.model, name: model.modelName, versions })
+    ? tr.t('fleet-actions.firmwarePlan.modelNamedVersions', {
+        model: model.model,
+        name: model.modelName,
+        versions,
+      })
     : tr.t('fleet-actions.firmwarePlan.modelVersions', { model: model.model, versions });
 }
 
@@ -158,9 +162,7 @@ export function FirmwarePlanView({
                 : t('fleet-actions.firmwarePlan.modelDevices', { model: m.model, count: m.devices })}
             </label>
           ))}
-          <span className="field-hint">
-            {t('fleet-actions.firmwarePlan.modelHint')}
-          </span>
+          <span className="field-hint">{t('fleet-actions.firmwarePlan.modelHint')}</span>
         </fieldset>
       )}
       {plan.refusal !== undefined ? (

@@ -36,7 +36,10 @@ const NAMED = 10;
 
 /** Each step's badge word and its count in the tally ("3 uploading"), in the tally's order. */
 const STEP_WORDS: Record<FirmwareDeviceStep, { badge: MessageId; tally: MessageId }> = {
-  waiting: { badge: 'fleet-actions.firmwareRun.step.waiting', tally: 'fleet-actions.firmwareRun.tally.waiting' },
+  waiting: {
+    badge: 'fleet-actions.firmwareRun.step.waiting',
+    tally: 'fleet-actions.firmwareRun.tally.waiting',
+  },
   uploading: {
     badge: 'fleet-actions.firmwareRun.step.uploading',
     tally: 'fleet-actions.firmwareRun.tally.uploading',
@@ -53,14 +56,20 @@ const STEP_WORDS: Record<FirmwareDeviceStep, { badge: MessageId; tally: MessageI
     badge: 'fleet-actions.firmwareRun.step.certificateChanged',
     tally: 'fleet-actions.firmwareRun.tally.certificateChanged',
   },
-  verified: { badge: 'fleet-actions.firmwareRun.step.verified', tally: 'fleet-actions.firmwareRun.tally.verified' },
+  verified: {
+    badge: 'fleet-actions.firmwareRun.step.verified',
+    tally: 'fleet-actions.firmwareRun.tally.verified',
+  },
   failed: { badge: 'fleet-actions.firmwareRun.step.failed', tally: 'fleet-actions.firmwareRun.tally.failed' },
   skipped: { badge: 'fleet-actions.common.skipped', tally: 'fleet-actions.firmwareRun.tally.skipped' },
   'not-started': {
     badge: 'fleet-actions.firmwareRun.step.notStarted',
     tally: 'fleet-actions.firmwareRun.tally.notStarted',
   },
-  unknown: { badge: 'fleet-actions.firmwareRun.step.unknown', tally: 'fleet-actions.firmwareRun.tally.unknown' },
+  unknown: {
+    badge: 'fleet-actions.firmwareRun.step.unknown',
+    tally: 'fleet-actions.firmwareRun.tally.unknown',
+  },
 };
 
 const STEP_TONES: Record<FirmwareDeviceStep, string> = {
@@ -110,18 +119,25 @@ export function firmwareSummaryText(
     }),
   ];
   if (counts.failed > 0)
-    parts.push(tr.t('fleet-actions.firmwareRun.summaryFailed', { count: counts.failed, hosts: named('failed') }));
+    parts.push(
+      tr.t('fleet-actions.firmwareRun.summaryFailed', { count: counts.failed, hosts: named('failed') }),
+    );
   if (counts.unknown > 0)
-    parts.push(tr.t('fleet-actions.firmwareRun.summaryUnknown', { count: counts.unknown, hosts: named('unknown') }));
+    parts.push(
+      tr.t('fleet-actions.firmwareRun.summaryUnknown', { count: counts.unknown, hosts: named('unknown') }),
+    );
   if (counts.notStarted > 0)
     parts.push(tr.t('fleet-actions.firmwareRun.summaryNotStarted', { count: counts.notStarted }));
-  if (counts.skipped > 0) parts.push(tr.t('fleet-actions.firmwareRun.summarySkipped', { count: counts.skipped }));
+  if (counts.skipped > 0)
+    parts.push(tr.t('fleet-actions.firmwareRun.summarySkipped', { count: counts.skipped }));
   return tr.t('fleet-actions.firmwareRun.sentence', { parts: parts.join('; ') });
 }
 
 /** Main's "stop after this batch" reason as the store words it, in the reader's language. */
 const stoppingText = (tr: Translator, stopping: string): string =>
-  stopping === 'stopping after this batch, as asked' ? tr.t('fleet-actions.firmwareRun.stoppingAsked') : stopping;
+  stopping === 'stopping after this batch, as asked'
+    ? tr.t('fleet-actions.firmwareRun.stoppingAsked')
+    : stopping;
 
 /** "certificate changed after the update": both fingerprints per device, one answer for all of them. */
 function CertificateQuestionBox({
@@ -202,9 +218,7 @@ export function FirmwareRunView({ run, onClose }: { run: FirmwareRun; onClose: (
   const { t } = tr;
   const running = run.status === 'running';
   const { outcome } = run;
-  const stepWords = Object.fromEntries(
-    Object.entries(ROLLOUT_STEP_NAMES).map(([step, id]) => [step, t(id)]),
-  );
+  const stepWords = Object.fromEntries(Object.entries(ROLLOUT_STEP_NAMES).map(([step, id]) => [step, t(id)]));
   // After the rollout: updated devices whose new certificate was not trusted, for one step more.
   const untrusted = running
     ? []

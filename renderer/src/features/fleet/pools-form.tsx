@@ -59,7 +59,8 @@ function example(
   const check = parseWorkerTemplate(worker.trim());
   if (!check.ok || sample === undefined) return '';
   const rendered = renderWorker(check.template, sample.values);
-  if (rendered.ok) return tr.t('fleet-actions.poolsForm.example', { device: sample.label, worker: rendered.worker });
+  if (rendered.ok)
+    return tr.t('fleet-actions.poolsForm.example', { device: sample.label, worker: rendered.worker });
   const names = rendered.missing.map((m) => `{${m}}`).join(', ');
   return tr.t('fleet-actions.poolsForm.perDevice', { names });
 }

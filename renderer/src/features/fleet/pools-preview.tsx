@@ -18,7 +18,8 @@ const shownDetail = (detail: string): string => detail.replace(/\bhttps?:\/\//g,
 /** The kind of template problem, from the sentence worker-template.ts writes for it. */
 export function flagOf(entry: Pick<PoolPlanEntry, 'skip' | 'detail'>): MessageId | undefined {
   if (entry.skip !== 'template') return undefined;
-  if (/each device needs its own worker/.test(entry.detail)) return 'fleet-actions.poolsPreview.flag.duplicate';
+  if (/each device needs its own worker/.test(entry.detail))
+    return 'fleet-actions.poolsPreview.flag.duplicate';
   if (/comes out empty/.test(entry.detail)) return 'fleet-actions.poolsPreview.flag.empty';
   if (/^no value for/.test(entry.detail)) return 'fleet-actions.poolsPreview.flag.missing';
   return 'fleet-actions.poolsPreview.flag.refused';
@@ -58,7 +59,10 @@ export function PoolsPreview({
         {t('fleet-actions.common.period')}
       </p>
       <div className="table-scroll preview-scroll">
-        <table className="data-table compact pools-preview" aria-label={t('fleet-actions.poolsPreview.table')}>
+        <table
+          className="data-table compact pools-preview"
+          aria-label={t('fleet-actions.poolsPreview.table')}
+        >
           <thead>
             <tr>
               <th scope="col">{t('fleet-actions.common.device')}</th>
@@ -90,7 +94,9 @@ export function PoolsPreview({
                       <span className="outcome-ok">{t('fleet-actions.common.willBeSet')}</span>
                     ) : flag !== undefined ? (
                       <>
-                        <span className="outcome-bad">{t('fleet-actions.poolsPreview.flagLabel', { flag: t(flag) })}</span>
+                        <span className="outcome-bad">
+                          {t('fleet-actions.poolsPreview.flagLabel', { flag: t(flag) })}
+                        </span>
                         {shownDetail(entry.detail)}
                       </>
                     ) : (

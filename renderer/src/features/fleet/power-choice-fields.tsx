@@ -13,28 +13,29 @@ import { PresetChooser } from './preset-chooser';
 
 export type PowerKind = PowerChoice['kind'];
 
-const CHOICES: { kind: PowerKind; label: MessageId; field: MessageId; hint: MessageId; unit?: MessageId }[] = [
-  {
-    kind: 'preset',
-    label: 'fleet-actions.powerChoice.preset.label',
-    field: 'fleet-actions.powerChoice.preset.field',
-    hint: 'fleet-actions.powerChoice.preset.hint',
-  },
-  {
-    kind: 'max-watts',
-    label: 'fleet-actions.powerChoice.maxWatts.label',
-    field: 'fleet-actions.powerChoice.maxWatts.field',
-    unit: 'fleet-actions.powerChoice.maxWatts.unit',
-    hint: 'fleet-actions.powerChoice.maxWatts.hint',
-  },
-  {
-    kind: 'site-kw',
-    label: 'fleet-actions.powerChoice.siteKw.label',
-    field: 'fleet-actions.powerChoice.siteKw.field',
-    unit: 'fleet-actions.powerChoice.siteKw.unit',
-    hint: 'fleet-actions.powerChoice.siteKw.hint',
-  },
-];
+const CHOICES: { kind: PowerKind; label: MessageId; field: MessageId; hint: MessageId; unit?: MessageId }[] =
+  [
+    {
+      kind: 'preset',
+      label: 'fleet-actions.powerChoice.preset.label',
+      field: 'fleet-actions.powerChoice.preset.field',
+      hint: 'fleet-actions.powerChoice.preset.hint',
+    },
+    {
+      kind: 'max-watts',
+      label: 'fleet-actions.powerChoice.maxWatts.label',
+      field: 'fleet-actions.powerChoice.maxWatts.field',
+      unit: 'fleet-actions.powerChoice.maxWatts.unit',
+      hint: 'fleet-actions.powerChoice.maxWatts.hint',
+    },
+    {
+      kind: 'site-kw',
+      label: 'fleet-actions.powerChoice.siteKw.label',
+      field: 'fleet-actions.powerChoice.siteKw.field',
+      unit: 'fleet-actions.powerChoice.siteKw.unit',
+      hint: 'fleet-actions.powerChoice.siteKw.hint',
+    },
+  ];
 
 export interface PowerChoiceFieldsProps {
   kind: PowerKind;

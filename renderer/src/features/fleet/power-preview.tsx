@@ -4,7 +4,12 @@
  * replaces — or why it is skipped. Skipped devices come first: they are the ones to do something about.
  */
 import type { ReactNode } from 'react';
-import type { PowerChoice, PowerPlan, PowerPlanEntry, PowerTotals } from '../../../../shared/domain/power-plan';
+import type {
+  PowerChoice,
+  PowerPlan,
+  PowerPlanEntry,
+  PowerTotals,
+} from '../../../../shared/domain/power-plan';
 import type { Translator } from '../../../../shared/i18n/translate';
 import { useT } from '../../i18n/i18n-provider';
 
@@ -49,11 +54,15 @@ export function totalsWords(tr: Translator, totals: PowerTotals): string {
   const parts = [
     totals.budgetW === undefined
       ? tr.t('fleet-actions.powerPreview.totals', values)
-      : tr.t('fleet-actions.powerPreview.totalsBudget', { ...values, budget: wattsWords(tr, totals.budgetW) }),
+      : tr.t('fleet-actions.powerPreview.totalsBudget', {
+          ...values,
+          budget: wattsWords(tr, totals.budgetW),
+        }),
   ];
   if (totals.unknownWatts > 0)
     parts.push(tr.t('fleet-actions.powerPreview.unknownWatts', { count: totals.unknownWatts }));
-  if (totals.skipped > 0) parts.push(tr.t('fleet-actions.powerPreview.skippedWatts', { count: totals.skipped }));
+  if (totals.skipped > 0)
+    parts.push(tr.t('fleet-actions.powerPreview.skippedWatts', { count: totals.skipped }));
   return parts.join('; ');
 }
 
@@ -74,7 +83,8 @@ export function spreadWords(tr: Translator, totals: PowerTotals): string | undef
 /** "3070 W, 206 TH/s": a chosen preset's numbers for a plan line. */
 function presetNumbers(tr: Translator, preset: { watts?: number; hashRateThs?: number }): string {
   const parts: string[] = [];
-  if (preset.watts !== undefined) parts.push(tr.t('common.unit.watts', { value: plain(tr, preset.watts, 0) }));
+  if (preset.watts !== undefined)
+    parts.push(tr.t('common.unit.watts', { value: plain(tr, preset.watts, 0) }));
   if (preset.hashRateThs !== undefined) parts.push(thsWords(tr, preset.hashRateThs));
   return parts.length > 0 ? parts.join(', ') : tr.t('fleet-actions.powerPreview.noPower');
 }
@@ -105,7 +115,10 @@ export function PowerPreview({ plan }: { plan: PowerPlan }): ReactNode {
         {note !== undefined ? ` ${note}` : ''}
       </p>
       <div className="table-scroll preview-scroll">
-        <table className="data-table compact power-preview" aria-label={t('fleet-actions.powerPreview.table')}>
+        <table
+          className="data-table compact power-preview"
+          aria-label={t('fleet-actions.powerPreview.table')}
+        >
           <thead>
             <tr>
               <th scope="col">{t('fleet-actions.common.device')}</th>

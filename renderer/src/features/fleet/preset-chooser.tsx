@@ -254,7 +254,8 @@ function ChooserStatus(props: {
       </p>
       {props.named !== undefined && (
         <p className="field-hint preset-chooser-chosen">
-          {props.named.name}: {offerFigures(props.named, tr)} · {offerCounts(props.named, offers.value.read, tr)}
+          {props.named.name}: {offerFigures(props.named, tr)} ·{' '}
+          {offerCounts(props.named, offers.value.read, tr)}
         </p>
       )}
       {typed !== '' && props.named === undefined && (

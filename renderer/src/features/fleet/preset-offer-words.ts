@@ -41,7 +41,9 @@ export function offerCounts(offer: PresetOffer, read: number, tr: Translator = e
     offer.needsModdedPsu > 0
       ? tr.t('fleet-actions.presetOffer.moddedPsu', { count: offer.needsModdedPsu })
       : undefined,
-    offer.configuredOn > 0 ? tr.t('fleet-actions.presetOffer.setNow', { count: offer.configuredOn }) : undefined,
+    offer.configuredOn > 0
+      ? tr.t('fleet-actions.presetOffer.setNow', { count: offer.configuredOn })
+      : undefined,
   ];
   return parts.filter((p): p is string => p !== undefined).join(' · ');
 }
