@@ -24,6 +24,9 @@ const RU_INTERNAL = (ruErrors as Record<string, string>)['errors.code.INTERNAL']
 const IDS = ['a', 'b', 'c', 'd', 'e', 'f'].map((c) => `mac:AA:BB:CC:00:00:0${c}`);
 const IMAGE = { name: 'fw-s21-1.2.7.bin', bytes: 64 * 1024 * 1024, sha256: 'ab'.repeat(32) };
 
+/** A shared machine renders a first dialog slowly (the catalogs, react-intl): generous, not tight. */
+const SLOW = { timeout: 30_000 };
+
 beforeAll(standInForModalDialogs);
 afterEach(() => cleanup());
 
@@ -86,7 +89,7 @@ const PLAN: FirmwarePlan = {
   batchSizes: [1, 2],
 };
 
-describe('Change password… in Russian', () => {
+describe('Change password… in Russian', SLOW, () => {
   it('says its words in Russian, with plurals that agree with their numbers', async () => {
     const api = createFakeApi();
     vi.mocked(api['commission:password-plan']).mockResolvedValue(ok(passwordPlan(5, 3)));
@@ -130,7 +133,7 @@ describe('Change password… in Russian', () => {
   });
 });
 
-describe('Change password… in Chinese', () => {
+describe('Change password… in Chinese', SLOW, () => {
   it('says its words in Chinese', async () => {
     const api = createFakeApi();
     vi.mocked(api['commission:password-plan']).mockResolvedValue(ok(passwordPlan(4, 4)));
@@ -145,7 +148,7 @@ describe('Change password… in Chinese', () => {
   });
 });
 
-describe('Firmware… in Russian', () => {
+describe('Firmware… in Russian', SLOW, () => {
   it('writes numbers as Russian does, and plans in Russian', async () => {
     const api = createFakeApi();
     vi.mocked(api['firmware:run']).mockResolvedValue(ok(null));
@@ -182,7 +185,7 @@ describe('Firmware… in Russian', () => {
   });
 });
 
-describe('Firmware… in Chinese', () => {
+describe('Firmware… in Chinese', SLOW, () => {
   it('says its words in Chinese', async () => {
     const api = createFakeApi();
     vi.mocked(api['firmware:run']).mockResolvedValue(ok(null));
