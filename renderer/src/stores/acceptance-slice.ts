@@ -6,6 +6,7 @@
  * run goes on, each device without a verdict yet is settling or watching (`acceptance:phase` events, and
  * `run.phases` for a window reloaded mid-run): its badge says so, never "Failed" before the verdict.
  */
+import type { AppError } from '../../../shared/result';
 import type {
   AcceptanceCriteria,
   AcceptancePhase,
@@ -48,7 +49,7 @@ export interface AcceptanceEnd {
 export interface AcceptanceSlice {
   acceptanceRun: AcceptanceRun | null;
   acceptanceEnd: AcceptanceEnd | null;
-  acceptanceError: string | null;
+  acceptanceError: AppError | null;
   /** By device id: the site's kept verdicts, updated by this session's runs. */
   verdicts: Record<string, KnownVerdict>;
   /** The site the kept verdicts belong to. */
@@ -192,12 +193,12 @@ export const createAcceptanceSlice =
         set({ acceptanceError: null, acceptanceEnd: null });
         const started = await deps.api['acceptance:start']({ deviceIds, criteria });
         if (started.ok) set({ acceptanceRun: started.value, ...phasesOf(started.value) });
-        else set({ acceptanceError: started.error.message });
+        else set({ acceptanceError: started.error });
       },
 
       acceptanceCancelRequested: async () => {
         const cancelled = await deps.api['acceptance:cancel']();
-        if (!cancelled.ok) set({ acceptanceError: cancelled.error.message });
+        if (!cancelled.ok) set({ acceptanceError: cancelled.error });
       },
 
       acceptanceEventsArrived: (events) => {

@@ -15,6 +15,9 @@ import type {
 } from '../../../shared/ipc/channels/firmware';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
+import type { AppError } from '../../../shared/result';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { SliceCreator } from './types';
@@ -24,10 +27,12 @@ export interface FirmwareSlice {
   firmwareImage: FirmwareImage | null;
   firmwarePlan: AsyncState<FirmwarePlanView>;
   firmwareRun: FirmwareRun | null;
-  /** What went wrong last (choosing, planning, starting, answering), in words. */
+  /** What went wrong last (choosing, planning, starting, answering), in English words (the Standard form's). */
   firmwareError: string | null;
-  /** What trusting the new certificates did, in words. */
-  firmwareTrusted: string | null;
+  /** The same error as main sent it, for the Firmware dialog to say in its reader's language. */
+  firmwareFault: AppError | null;
+  /** What trusting the new certificates did, as messages (one sentence each). */
+  firmwareTrusted: MessageRef[] | null;
   firmwareLoaded: () => Promise<void>;
   firmwareImageRequested: () => Promise<void>;
   firmwarePlanRequested: (choices: FirmwareChoices, deviceIds?: readonly string[]) => Promise<void>;
@@ -98,6 +103,7 @@ export const createFirmwareSlice =
       firmwarePlan: idle,
       firmwareRun: null,
       firmwareError: null,
+      firmwareFault: null,
       firmwareTrusted: null,
 
       firmwareLoaded: async () => {
@@ -106,9 +112,9 @@ export const createFirmwareSlice =
       },
 
       firmwareImageRequested: async () => {
-        set({ firmwareError: null });
+        set({ firmwareError: null, firmwareFault: null });
         const chosen = await deps.api['firmware:choose-image']();
-        if (!chosen.ok) set({ firmwareError: chosen.error.message });
+        if (!chosen.ok) set({ firmwareError: chosen.error.message, firmwareFault: chosen.error });
         // Closed without a choice: the image chosen before (if any) stays.
         else if (chosen.value !== null) set({ firmwareImage: chosen.value.image, firmwarePlan: idle });
       },
@@ -116,7 +122,7 @@ export const createFirmwareSlice =
       firmwarePlanRequested: async (choices, given) => {
         const deviceIds = given !== undefined ? [...given] : selected();
         if (deviceIds.length === 0) return;
-        set({ firmwarePlan: loading, firmwareError: null });
+        set({ firmwarePlan: loading, firmwareError: null, firmwareFault: null });
         const result = await deps.api['firmware:plan']({ deviceIds, choices });
         set({
           firmwarePlan: result.ok
@@ -130,15 +136,15 @@ export const createFirmwareSlice =
       firmwareStartRequested: async () => {
         const plan = get().firmwarePlan;
         if (plan.status !== 'ready') return;
-        set({ firmwareError: null, firmwareTrusted: null });
+        set({ firmwareError: null, firmwareFault: null, firmwareTrusted: null });
         const started = await deps.api['firmware:start']({ planId: plan.value.planId });
         if (started.ok) set({ firmwareRun: started.value, firmwarePlan: idle });
-        else set({ firmwareError: started.error.message });
+        else set({ firmwareError: started.error.message, firmwareFault: started.error });
       },
 
       firmwareStopRequested: async () => {
         const stopped = await deps.api['firmware:stop-after-batch']();
-        if (!stopped.ok) set({ firmwareError: stopped.error.message });
+        if (!stopped.ok) set({ firmwareError: stopped.error.message, firmwareFault: stopped.error });
         else if (stopped.value.stopping) {
           const run = get().firmwareRun;
           if (run !== null && run.stopping === undefined) {
@@ -149,14 +155,14 @@ export const createFirmwareSlice =
 
       firmwareCancelRequested: async () => {
         const cancelled = await deps.api['firmware:cancel']();
-        if (!cancelled.ok) set({ firmwareError: cancelled.error.message });
+        if (!cancelled.ok) set({ firmwareError: cancelled.error.message, firmwareFault: cancelled.error });
       },
 
       firmwareTrustRequested: async (trust) => {
-        set({ firmwareError: null });
+        set({ firmwareError: null, firmwareFault: null });
         const answered = await deps.api['firmware:trust-certificates']({ trust });
         if (!answered.ok) {
-          set({ firmwareError: answered.error.message });
+          set({ firmwareError: answered.error.message, firmwareFault: answered.error });
           return;
         }
         const { trusted, refused } = answered.value;
@@ -167,12 +173,16 @@ export const createFirmwareSlice =
         }
         const words = [
           trust
-            ? `Trusted the new certificate of ${trusted.length} device${trusted.length === 1 ? '' : 's'}.`
-            : '',
-          trust ? '' : 'The new certificates were not trusted: those devices are not verified.',
-          ...refused.map((r) => `${r.address.replace(/^https?:\/\//, '')}: not trusted, ${r.why}.`),
-        ].filter((w) => w !== '');
-        set({ firmwareTrusted: words.join(' ') });
+            ? message('fleet-actions.firmwareRun.trusted', { count: trusted.length })
+            : message('fleet-actions.firmwareRun.notTrusted'),
+          ...refused.map((r) =>
+            message('fleet-actions.firmwareRun.refused', {
+              address: r.address.replace(/^https?:\/\//, ''),
+              why: r.why,
+            }),
+          ),
+        ];
+        set({ firmwareTrusted: words });
       },
 
       firmwareEventsArrived: (events) => {

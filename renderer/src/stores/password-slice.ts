@@ -9,6 +9,8 @@ import type { WritePlanEntry, WriteResult } from '../../../shared/domain/commiss
 import type { NewPasswordInput, PasswordChangeMode } from '../../../shared/ipc/channels/commission';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
+import type { LocalisableText } from '../../../shared/i18n/local-text';
+import type { AppError } from '../../../shared/result';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { RowOutcome } from './fleet-rows';
@@ -19,8 +21,8 @@ export interface PasswordDialogState {
   plan: AsyncState<WritePlanEntry[]>;
   /** The password main generated, shown once in the dialog; dropped when the dialog closes. */
   generated: AsyncState<string>;
-  /** What the last "Copy" said. */
-  copied?: { ok: boolean; message: string };
+  /** What the last "Copy" said: main's words, or its error (the dialog renders either in its language). */
+  copied?: { ok: true; said: LocalisableText } | { ok: false; error: AppError };
 }
 
 export interface PasswordSlice {
@@ -105,9 +107,7 @@ export const createPasswordSlice =
       passwordCopyRequested: async () => {
         const result = await deps.api['commission:password-copy']();
         setDialog({
-          copied: result.ok
-            ? { ok: true, message: result.value.message }
-            : { ok: false, message: result.error.message },
+          copied: result.ok ? { ok: true, said: result.value } : { ok: false, error: result.error },
         });
       },
 

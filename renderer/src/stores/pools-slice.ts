@@ -4,6 +4,9 @@
  * is skipped (a template problem is flagged) — and the apply as a bulk action. Devices that say they mine
  * on the new pools only after a mining restart are kept as the restart offer the bulk line shows.
  */
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
+import type { AppError } from '../../../shared/result';
 import type { PoolPlanEntry, PoolPreset, PoolSpec } from '../../../shared/domain/pools';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AsyncState } from './async-state';
@@ -18,7 +21,7 @@ export interface PoolsDialogState {
   /** The pools the preview was made for: what Apply sends. */
   planned?: PoolSpec[];
   /** What the last preset save or delete said. */
-  presetNote?: { ok: boolean; message: string };
+  presetNote?: { ok: true; said: MessageRef } | { ok: false; error: AppError };
 }
 
 export interface PoolsSlice {
@@ -78,8 +81,8 @@ export const createPoolsSlice =
         const result = await deps.api['commission:pool-preset-save']({ name, pools: [...pools] });
         setDialog({
           presetNote: result.ok
-            ? { ok: true, message: `Saved as preset "${result.value.name}".` }
-            : { ok: false, message: result.error.message },
+            ? { ok: true, said: message('fleet-actions.pools.saved', { name: result.value.name }) }
+            : { ok: false, error: result.error },
         });
         if (result.ok) await loadPresets();
         return result.ok;
@@ -89,8 +92,8 @@ export const createPoolsSlice =
         const result = await deps.api['commission:pool-preset-delete']({ name });
         setDialog({
           presetNote: result.ok
-            ? { ok: true, message: `Preset "${result.value.name}" deleted.` }
-            : { ok: false, message: result.error.message },
+            ? { ok: true, said: message('fleet-actions.pools.deleted', { name: result.value.name }) }
+            : { ok: false, error: result.error },
         });
         if (result.ok) await loadPresets();
       },

@@ -9,6 +9,9 @@ import type { ReactNode } from 'react';
 import type { AcceptanceCriteria } from '../../../../shared/domain/acceptance';
 import { SETTLE_MINUTES_RANGE } from '../../../../shared/domain/acceptance-words';
 import { ACCEPTANCE_DEFAULTS } from '../../../../shared/domain/acceptance-words';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 import './acceptance.css';
 
 export interface CriteriaText {
@@ -38,7 +41,10 @@ export const criteriaText = (criteria: AcceptanceCriteria): CriteriaText => ({
 const number = (text: string): number => (text.trim() === '' ? NaN : Number(text));
 
 /** The criteria the fields describe, and every problem with them in words (none: they can be used). */
-export function criteriaOf(text: CriteriaText): { criteria: AcceptanceCriteria; problems: string[] } {
+export function criteriaOf(
+  text: CriteriaText,
+  tr: Translator = englishTranslator(),
+): { criteria: AcceptanceCriteria; problems: string[] } {
   const criteria: AcceptanceCriteria = {
     minutes: number(text.minutes),
     minHashratePercent: number(text.hashRate),
@@ -48,12 +54,13 @@ export function criteriaOf(text: CriteriaText): { criteria: AcceptanceCriteria; 
   };
   const settle = criteria.settleMinutes ?? NaN;
   const problems = [
-    !(criteria.minutes >= 0.01 && criteria.minutes <= 1440) && 'The window is 0.01 to 1,440 minutes.',
+    !(criteria.minutes >= 0.01 && criteria.minutes <= 1440) && tr.t('fleet-actions.criteria.problem.window'),
     !(criteria.minHashratePercent >= 1 && criteria.minHashratePercent <= 200) &&
-      'The hash rate is 1 to 200 % of nominal.',
-    !(criteria.maxChipTempC >= 20 && criteria.maxChipTempC <= 150) && 'The chip limit is 20 to 150 °C.',
+      tr.t('fleet-actions.criteria.problem.hashRate'),
+    !(criteria.maxChipTempC >= 20 && criteria.maxChipTempC <= 150) &&
+      tr.t('fleet-actions.criteria.problem.chip'),
     !(settle >= SETTLE_MINUTES_RANGE.min && settle <= SETTLE_MINUTES_RANGE.max) &&
-      'Settling is 0 to 1,440 minutes (0 judges from the first reading).',
+      tr.t('fleet-actions.criteria.problem.settle'),
   ].filter((p): p is string => typeof p === 'string');
   return { criteria, problems };
 }
@@ -66,10 +73,11 @@ export function AcceptanceCriteriaFields({
   onChange: (text: CriteriaText) => void;
 }): ReactNode {
   const hintId = useId();
+  const { t } = useT();
   return (
     <div className="acceptance-criteria">
       <label className="field">
-        <span className="field-label">Watch for (minutes)</span>
+        <span className="field-label">{t('fleet-actions.criteria.minutes')}</span>
         <input
           type="number"
           min="0.01"
@@ -80,7 +88,7 @@ export function AcceptanceCriteriaFields({
         />
       </label>
       <label className="field">
-        <span className="field-label">Hash rate at least (% of nominal)</span>
+        <span className="field-label">{t('fleet-actions.criteria.hashRate')}</span>
         <input
           type="number"
           min="1"
@@ -91,7 +99,7 @@ export function AcceptanceCriteriaFields({
         />
       </label>
       <label className="field">
-        <span className="field-label">Hottest chip at most (°C)</span>
+        <span className="field-label">{t('fleet-actions.criteria.chip')}</span>
         <input
           type="number"
           min="20"
@@ -102,7 +110,7 @@ export function AcceptanceCriteriaFields({
         />
       </label>
       <label className="field">
-        <span className="field-label">Settle up to (minutes)</span>
+        <span className="field-label">{t('fleet-actions.criteria.settle')}</span>
         <input
           type="number"
           min="0"
@@ -114,8 +122,7 @@ export function AcceptanceCriteriaFields({
         />
       </label>
       <p id={hintId} className="field-hint acceptance-settle-hint">
-        A device that just restarted or is tuning is waited for, up to this long, before its window opens; one
-        still tuning then is pending (judge it again later), not failed. 0 judges from the first reading.
+        {t('fleet-actions.criteria.settleHint')}
       </p>
     </div>
   );

@@ -12,10 +12,15 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AcceptanceVerdict } from '../../../../shared/domain/acceptance';
 import type { Verdict } from '../../../../shared/domain/acceptance-words';
-import { ACCEPTANCE_DEFAULTS, verdictWords } from '../../../../shared/domain/acceptance-words';
+import { ACCEPTANCE_DEFAULTS } from '../../../../shared/domain/acceptance-words';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { durationText, timeText } from '../../../../shared/i18n/formats';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import type { Translator } from '../../../../shared/i18n/translate';
 import { DeviceName } from '../../components/device-name';
 import { ModalDialog } from '../../components/modal-dialog';
-import { count, formatDuration } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { expectedEnd, verdictCounts } from '../../stores/acceptance-phases';
 import { useRootStore } from '../../stores/root-store';
 import { AcceptanceCriteriaFields, criteriaOf, defaultCriteriaText } from './acceptance-criteria-fields';
@@ -35,7 +40,9 @@ function useSecondsLeft(endsAt: number | undefined, running: boolean): number {
 function CriteriaForm({ selected, onClose }: { selected: number; onClose: () => void }): ReactNode {
   const start = useRootStore((s) => s.acceptanceStartRequested);
   const [text, setText] = useState(defaultCriteriaText);
-  const { criteria, problems } = criteriaOf(text);
+  const tr = useT();
+  const { t } = tr;
+  const { criteria, problems } = criteriaOf(text, tr);
   return (
     <form
       method="dialog"
@@ -47,12 +54,10 @@ function CriteriaForm({ selected, onClose }: { selected: number; onClose: () => 
       }}
     >
       <p id="acceptance-note" className="field-hint">
-        Watches {count(selected, 'device')} for the window, reading each at the start, about once a minute and
-        at the end. Each gets a verdict: every hash board there, every chip hashing, no board failing, the
-        hash rate, the hottest chip, every fan turning, and the pool accepting its shares (at most{' '}
-        {ACCEPTANCE_DEFAULTS.maxRejectedPercent} % rejected). A device that is still restarting or tuning is
-        waited for first; its readings before the window are shown, never counted. Nothing is sent to the
-        devices.
+        {t('fleet-actions.acceptance.note', {
+          count: selected,
+          rejected: ACCEPTANCE_DEFAULTS.maxRejectedPercent,
+        })}
       </p>
       <AcceptanceCriteriaFields text={text} onChange={setText} />
       {problems.map((p) => (
@@ -62,15 +67,21 @@ function CriteriaForm({ selected, onClose }: { selected: number; onClose: () => 
       ))}
       <div className="modal-actions">
         <button type="button" className="button" onClick={onClose}>
-          Cancel
+          {t('common.action.cancel')}
         </button>
         <button type="submit" value="start" className="button button-primary" disabled={problems.length > 0}>
-          Start acceptance
+          {t('fleet-actions.acceptance.start')}
         </button>
       </div>
     </form>
   );
 }
+
+const VERDICT_WORDS: Record<Verdict, MessageId> = {
+  pass: 'fleet-actions.acceptance.verdict.pass',
+  fail: 'fleet-actions.acceptance.verdict.fail',
+  pending: 'fleet-actions.acceptance.verdict.pending',
+};
 
 const VERDICT_BADGE: Record<Verdict, string> = {
   pass: 'badge-good',
@@ -80,10 +91,11 @@ const VERDICT_BADGE: Record<Verdict, string> = {
 
 function VerdictRow({ verdict }: { verdict: AcceptanceVerdict }): ReactNode {
   const pending = verdict.verdict === 'pending';
+  const { t } = useT();
   return (
     <li className="acceptance-verdict" data-verdict={verdict.verdict}>
       <DeviceName deviceId={verdict.deviceId} address={verdict.address} />{' '}
-      <span className={`badge ${VERDICT_BADGE[verdict.verdict]}`}>{verdictWords(verdict.verdict)}</span>
+      <span className={`badge ${VERDICT_BADGE[verdict.verdict]}`}>{t(VERDICT_WORDS[verdict.verdict])}</span>
       {verdict.verdict !== 'pass' && (
         <ul className={pending ? 'acceptance-reasons acceptance-reasons-pending' : 'acceptance-reasons'}>
           {verdict.reasons.map((reason) => (
@@ -96,27 +108,43 @@ function VerdictRow({ verdict }: { verdict: AcceptanceVerdict }): ReactNode {
 }
 
 /** "Accepted 180, failed 3, pending 17 of 200 devices" once the run is done (pending only when some are). */
-export function runDoneText(counts: Record<Verdict, number>, total: number): string {
+export function runDoneText(
+  counts: Record<Verdict, number>,
+  total: number,
+  tr: Translator = englishTranslator(),
+): string {
   return counts.pending > 0
-    ? `Accepted ${counts.pass}, failed ${counts.fail}, pending ${counts.pending} of ${count(total, 'device')}`
-    : `Accepted ${counts.pass} of ${count(total, 'device')}`;
+    ? tr.t('fleet-actions.acceptance.doneSome', {
+        pass: counts.pass,
+        fail: counts.fail,
+        pending: counts.pending,
+        count: total,
+      })
+    : tr.t('fleet-actions.acceptance.done', { pass: counts.pass, count: total });
 }
 
 /** The counts: verdicts so far, accepted / failed / pending, and while it runs who settles and who is watched. */
 function Tally({ counts, running }: { counts: Record<Verdict, number>; running: boolean }): ReactNode {
   const run = useRootStore((s) => s.acceptanceRun);
   const phases = useRootStore((s) => s.acceptancePhaseCounts);
+  const { t } = useT();
   if (run === null) return null;
   const judged = counts.pass + counts.fail + counts.pending;
   return (
     <p className="acceptance-tally" data-tally>
-      {judged} of {count(run.deviceIds.length, 'verdict')} ·{' '}
-      <span className="tone-good">{counts.pass} accepted</span> ·{' '}
-      <span className={counts.fail > 0 ? 'tone-bad' : undefined}>{counts.fail} failed</span> ·{' '}
-      <span className={counts.pending > 0 ? 'tone-warn' : undefined}>{counts.pending} pending</span>
-      {running && ` · ${phases.settling} settling · ${phases.watching} watching`}
+      {t('fleet-actions.acceptance.tally.judged', { judged, count: run.deviceIds.length })} ·{' '}
+      <span className="tone-good">{t('fleet-actions.acceptance.tally.pass', { count: counts.pass })}</span> ·{' '}
+      <span className={counts.fail > 0 ? 'tone-bad' : undefined}>
+        {t('fleet-actions.acceptance.tally.fail', { count: counts.fail })}
+      </span>{' '}
+      ·{' '}
+      <span className={counts.pending > 0 ? 'tone-warn' : undefined}>
+        {t('fleet-actions.acceptance.tally.pending', { count: counts.pending })}
+      </span>
+      {running &&
+        ` · ${t('fleet-actions.acceptance.tally.settling', { count: phases.settling })} · ${t('fleet-actions.acceptance.tally.watching', { count: phases.watching })}`}
       {run.notInFleet.length > 0 &&
-        ` · ${count(run.notInFleet.length, 'device')} not in the fleet (not watched)`}
+        ` · ${t('fleet-actions.acceptance.tally.notInFleet', { count: run.notInFleet.length })}`}
     </p>
   );
 }
@@ -133,6 +161,8 @@ function RunView({ onClose }: { onClose: () => void }): ReactNode {
       phaseTally: s.acceptancePhaseCounts,
     })),
   );
+  const tr = useT();
+  const { t } = tr;
   const [only, setOnly] = useState<Only>('all');
   const running = run?.status === 'running';
   const ending = run === null ? undefined : expectedEnd(run, phases, phaseTally);
@@ -146,26 +176,22 @@ function RunView({ onClose }: { onClose: () => void }): ReactNode {
       <p className="acceptance-status" role="status">
         {run.status === 'running' &&
           (left > 0 && ending !== undefined
-            ? ending.upTo
-              ? `Settling: up to ${formatDuration(left)} left · ends by ${new Date(ending.at).toLocaleTimeString()}`
-              : `${formatDuration(left)} left · ends ${new Date(ending.at).toLocaleTimeString()}`
-            : 'Taking the last readings…')}
-        {run.status === 'done' && runDoneText(counts, run.deviceIds.length)}
-        {run.status === 'cancelled' && 'Cancelled: no verdict was kept.'}
+            ? t(ending.upTo ? 'fleet-actions.acceptance.settlingLeft' : 'fleet-actions.acceptance.left', {
+                left: durationText(tr, left),
+                at: timeText(tr, ending.at),
+              })
+            : t('fleet-actions.acceptance.lastReadings'))}
+        {run.status === 'done' && runDoneText(counts, run.deviceIds.length, tr)}
+        {run.status === 'cancelled' && t('fleet-actions.acceptance.cancelled')}
       </p>
       <Tally counts={counts} running={running} />
-      {end?.saved === true && (
-        <p className="notice-ok">The verdicts are kept in the site; the report shows them.</p>
-      )}
+      {end?.saved === true && <p className="notice-ok">{t('fleet-actions.acceptance.saved')}</p>}
       {!running && counts.pending > 0 && (
-        <p className="notice-warn">
-          {count(counts.pending, 'device')} had not settled in time (still restarting or tuning): not judged
-          yet. Run acceptance on them again later.
-        </p>
+        <p className="notice-warn">{t('fleet-actions.acceptance.pendingNote', { count: counts.pending })}</p>
       )}
       {saveError !== undefined && (
         <p className="field-error" role="alert">
-          The verdicts could not be kept in the site: {saveError}
+          {t('fleet-actions.acceptance.saveError', { error: saveError })}
         </p>
       )}
       <div className="acceptance-filters">
@@ -176,26 +202,28 @@ function RunView({ onClose }: { onClose: () => void }): ReactNode {
               checked={only === kind}
               onChange={(e) => setOnly(e.target.checked ? kind : 'all')}
             />
-            {kind === 'fail' ? 'Failed only' : 'Pending only'}
+            {kind === 'fail'
+              ? t('fleet-actions.acceptance.failedOnly')
+              : t('fleet-actions.acceptance.pendingOnly')}
           </label>
         ))}
       </div>
-      <ul className="acceptance-verdicts" aria-label="Verdicts">
+      <ul className="acceptance-verdicts" aria-label={t('fleet-actions.acceptance.verdicts')}>
         {shown.map((verdict) => (
           <VerdictRow key={verdict.deviceId} verdict={verdict} />
         ))}
       </ul>
       {running && run.verdicts.length === 0 && (
-        <p className="field-hint">Verdicts appear here as each device’s last reading comes in.</p>
+        <p className="field-hint">{t('fleet-actions.acceptance.verdictsHint')}</p>
       )}
       <div className="modal-actions">
         {running && (
           <button type="button" className="button button-danger" onClick={() => void cancel()}>
-            Cancel the run
+            {t('fleet-actions.acceptance.cancel')}
           </button>
         )}
         <button type="button" className="button" onClick={onClose}>
-          {running ? 'Close (it keeps running)' : 'Close'}
+          {running ? t('fleet-actions.common.closeRunning') : t('fleet-actions.common.close')}
         </button>
       </div>
     </div>
@@ -216,11 +244,17 @@ export function AcceptanceDialog({
   // once it starts, or while one goes on, its progress is shown.
   const [endedBefore] = useState(run?.status === 'running' ? undefined : run?.runId);
   const showForm = run === null || (run.status !== 'running' && run.runId === endedBefore);
+  const tr = useT();
   return (
-    <ModalDialog title="Acceptance" onClose={onClose} describedBy="acceptance-note" className="modal-wide">
+    <ModalDialog
+      title={tr.t('fleet-actions.acceptance.title')}
+      onClose={onClose}
+      describedBy="acceptance-note"
+      className="modal-wide"
+    >
       {error !== null && (
         <p className="field-error" role="alert">
-          {error}
+          {errorText(tr, error)}
         </p>
       )}
       {showForm ? <CriteriaForm selected={selected} onClose={onClose} /> : <RunView onClose={onClose} />}

@@ -11,101 +11,22 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { FirmwareChoices } from '../../../../shared/ipc/channels/firmware';
+import { errorText } from '../../../../shared/i18n/local-text';
 import { ModalDialog } from '../../components/modal-dialog';
-import { count } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
-import { FIRMWARE_VERSION, FirmwareImageChoice } from './firmware-image-choice';
+import { FirmwareImageChoice } from './firmware-image-choice';
+import { choicesOf, DEFAULT_FORM } from './firmware-form';
+import type { FirmwareForm } from './firmware-form';
 import { FirmwarePlanView } from './firmware-plan';
 import { FirmwareRunView } from './firmware-run';
 import type { SelectionDialogProps } from './selection-dialog-props';
 import './password-dialog.css';
 import './firmware.css';
 
-/** What the form holds, as typed. */
-export interface FirmwareForm {
-  expectVersion: string;
-  canary: string;
-  batch: string;
-  /** Each next batch this many times the one before (1: all alike). */
-  growth: string;
-  /** Empty: 250 (or the first batch when larger). */
-  maxBatch: string;
-  /** Empty: twice the largest batch. */
-  maxOffline: string;
-  /** Percent of a later batch that may fail and the rollout go on; empty: 2. */
-  tolerate: string;
-  deadline: string;
-  keepSettings: boolean;
-  retryFailed: boolean;
-}
-
-export const DEFAULT_FORM: FirmwareForm = {
-  expectVersion: '',
-  canary: '1',
-  batch: '10',
-  growth: '4',
-  maxBatch: '',
-  maxOffline: '',
-  tolerate: '',
-  deadline: '15',
-  keepSettings: true,
-  retryFailed: false,
-};
-
-/** The choices the form describes, or what is wrong with it, in words. */
-export function choicesOf(form: FirmwareForm): { choices?: FirmwareChoices; problems: string[] } {
-  const problems: string[] = [];
-  const whole = (text: string, what: string, max: number): number | undefined => {
-    const value = text.trim();
-    if (value === '') return undefined;
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(n >= 1 && n <= max)) {
-      problems.push(`${what} is a whole number from 1 to ${max.toLocaleString('en-US')}.`);
-      return undefined;
-    }
-    return n;
-  };
-  const canary = whole(form.canary, 'The canary', 10_000);
-  const batch = whole(form.batch, 'The first batch', 10_000);
-  const maxBatch = whole(form.maxBatch, 'The largest batch', 10_000);
-  const maxOffline = whole(form.maxOffline, 'Offline at once', 10_000);
-  const growthText = form.growth.trim();
-  const growth = growthText === '' ? undefined : /^\d+(\.\d+)?$/.test(growthText) ? Number(growthText) : NaN;
-  if (growth !== undefined && !(growth >= 1 && growth <= 100)) {
-    problems.push('The growth is a number from 1 to 100 (1: every batch alike).');
-  }
-  if (batch !== undefined && maxBatch !== undefined && maxBatch < batch) {
-    problems.push('The largest batch cannot be smaller than the first batch.');
-  }
-  const tolerateText = form.tolerate.trim();
-  const tolerate =
-    tolerateText === '' ? undefined : /^\d+(\.\d+)?$/.test(tolerateText) ? Number(tolerateText) : NaN;
-  if (tolerate !== undefined && !(tolerate >= 0 && tolerate <= 50)) {
-    problems.push('The failures a batch may have is a percentage from 0 to 50 (0: the first failure stops).');
-  }
-  const deadline = whole(form.deadline, 'The minutes to come back', 1440);
-  const version = form.expectVersion.trim();
-  if (version !== '' && !FIRMWARE_VERSION.test(version)) {
-    problems.push('The expected version is printable text of at most 100 characters, e.g. 1.2.7.');
-  }
-  if (problems.length > 0) return { problems };
-  return {
-    problems,
-    choices: {
-      keepSettings: form.keepSettings,
-      ...(version !== '' ? { expectVersion: version } : {}),
-      ...(canary !== undefined ? { canary } : {}),
-      ...(batch !== undefined ? { batch } : {}),
-      ...(growth !== undefined ? { growth } : {}),
-      ...(maxBatch !== undefined ? { maxBatch } : {}),
-      ...(maxOffline !== undefined ? { maxOffline } : {}),
-      ...(tolerate !== undefined ? { tolerate } : {}),
-      ...(deadline !== undefined ? { deadlineMinutes: deadline } : {}),
-      ...(form.retryFailed ? { retryFailed: true } : {}),
-    },
-  };
-}
+// The form's parts, where the tests have always found them.
+export { choicesOf, DEFAULT_FORM } from './firmware-form';
+export type { FirmwareForm } from './firmware-form';
 
 function NumberField(props: {
   label: string;
@@ -134,6 +55,7 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
       plan: state.firmwarePlan,
       run: state.firmwareRun,
       error: state.firmwareError,
+      fault: state.firmwareFault,
       loaded: state.firmwareLoaded,
       chooseImage: state.firmwareImageRequested,
       planRequested: state.firmwarePlanRequested,
@@ -141,6 +63,8 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
       start: state.firmwareStartRequested,
     })),
   );
+  const tr = useT();
+  const { t } = tr;
   const [form, setForm] = useState<FirmwareForm>(DEFAULT_FORM);
   const [step, setStep] = useState<'setup' | 'plan'>('setup');
   const [model, setModel] = useState<string | undefined>(undefined);
@@ -151,7 +75,7 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
   useEffect(() => {
     void loaded();
   }, [loaded]);
-  const { choices, problems } = choicesOf(form);
+  const { choices, problems } = choicesOf(form, tr);
   const close = (): void => {
     planDropped();
     onClose();
@@ -181,16 +105,12 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
         }}
       >
         <p id="firmware-note" className="field-hint">
-          Brings {count(selected, 'device')} to one firmware version: a canary first, then batches that grow
-          with each clean one (uploads keep going while the batch before is verified). Each device is verified
-          by the version it reports after its reboot, and must mine again if it did. The rollout stops by
-          itself at a failure in the canary or the first batch, or when a later batch loses more than 2 % of
-          its devices. You see the plan before anything is sent.
+          {t('fleet-actions.firmware.note', { count: selected })}
         </p>
         <FirmwareImageChoice image={s.image} onChoose={() => void s.chooseImage()} />
         <div className="firmware-fields">
           <label className="field">
-            <span className="field-label">Expected version (optional)</span>
+            <span className="field-label">{t('fleet-actions.firmware.expectVersion')}</span>
             <input
               type="text"
               value={form.expectVersion}
@@ -198,29 +118,41 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
               onChange={(e) => set('expectVersion', e.target.value)}
             />
           </label>
-          <NumberField label="Canary (devices)" value={form.canary} onChange={(v) => set('canary', v)} />
-          <NumberField label="First batch" value={form.batch} onChange={(v) => set('batch', v)} />
-          <NumberField label="Growth (× per batch)" value={form.growth} onChange={(v) => set('growth', v)} />
           <NumberField
-            label="Largest batch"
+            label={t('fleet-actions.firmware.canary')}
+            value={form.canary}
+            onChange={(v) => set('canary', v)}
+          />
+          <NumberField
+            label={t('fleet-actions.firmware.batch')}
+            value={form.batch}
+            onChange={(v) => set('batch', v)}
+          />
+          <NumberField
+            label={t('fleet-actions.firmware.growth')}
+            value={form.growth}
+            onChange={(v) => set('growth', v)}
+          />
+          <NumberField
+            label={t('fleet-actions.firmware.maxBatch')}
             value={form.maxBatch}
             placeholder="250"
             onChange={(v) => set('maxBatch', v)}
           />
           <NumberField
-            label="Offline at once"
+            label={t('fleet-actions.firmware.maxOffline')}
             value={form.maxOffline}
-            placeholder="2 × largest"
+            placeholder={t('fleet-actions.firmware.maxOfflinePlaceholder')}
             onChange={(v) => set('maxOffline', v)}
           />
           <NumberField
-            label="Failures a batch may have (%)"
+            label={t('fleet-actions.firmware.tolerate')}
             value={form.tolerate}
             placeholder="2"
             onChange={(v) => set('tolerate', v)}
           />
           <NumberField
-            label="Minutes to come back"
+            label={t('fleet-actions.firmware.deadline')}
             value={form.deadline}
             onChange={(v) => set('deadline', v)}
           />
@@ -231,7 +163,7 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
             checked={form.keepSettings}
             onChange={(e) => set('keepSettings', e.target.checked)}
           />
-          Keep each device’s settings (pools, passwords) through the update
+          {t('fleet-actions.firmware.keepSettings')}
         </label>
         <label className="choice">
           <input
@@ -239,11 +171,11 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
             checked={form.retryFailed}
             onChange={(e) => set('retryFailed', e.target.checked)}
           />
-          Try again on devices this image failed on in an earlier run
+          {t('fleet-actions.firmware.retryFailed')}
         </label>
         {attempted && s.image === null && (
           <p className="field-error" role="alert">
-            Choose the firmware image first.
+            {t('fleet-actions.firmware.imageFirst')}
           </p>
         )}
         {problems.map((p) => (
@@ -253,10 +185,10 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
         ))}
         <div className="modal-actions">
           <button type="button" className="button" onClick={close}>
-            Cancel
+            {t('common.action.cancel')}
           </button>
           <button type="submit" className="button button-primary" disabled={problems.length > 0}>
-            Next: plan
+            {t('fleet-actions.firmware.nextPlan')}
           </button>
         </div>
       </form>
@@ -275,8 +207,7 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
         }}
       >
         <p id="firmware-note" className="field-hint">
-          Nothing has been sent yet. Each device gets the image once, reboots, and is verified by the version
-          it reports.
+          {t('fleet-actions.firmware.planNote')}
         </p>
         {s.plan.status === 'ready' ? (
           <FirmwarePlanView
@@ -289,10 +220,10 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
           />
         ) : s.plan.status === 'error' ? (
           <p className="field-error" role="alert">
-            {s.plan.error.message}
+            {errorText(tr, s.plan.error)}
           </p>
         ) : (
-          <p role="status">Reading every device’s model and version and making the plan…</p>
+          <p role="status">{t('fleet-actions.firmware.planning')}</p>
         )}
         <div className="modal-actions">
           <button
@@ -303,17 +234,17 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
               setStep('setup');
             }}
           >
-            Back
+            {t('fleet-actions.steps.back')}
           </button>
           <button type="button" className="button" onClick={close}>
-            Cancel
+            {t('common.action.cancel')}
           </button>
           <button type="submit" className="button button-primary" disabled={toSend === 0}>
             {uploads > 0
-              ? `Start: update ${count(uploads, 'device')}`
+              ? t('fleet-actions.firmware.startUpdate', { count: uploads })
               : verifying > 0
-                ? `Start: verify ${count(verifying, 'device')}`
-                : 'Start'}
+                ? t('fleet-actions.firmware.startVerify', { count: verifying })
+                : t('fleet-actions.firmware.start')}
           </button>
         </div>
       </form>
@@ -322,14 +253,18 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
 
   return (
     <ModalDialog
-      title={showRun ? 'Firmware update' : `Firmware of ${count(selected, 'device')}`}
+      title={
+        showRun
+          ? t('fleet-actions.firmware.runTitle')
+          : t('fleet-actions.firmware.title', { count: selected })
+      }
       onClose={close}
       describedBy="firmware-note"
       className="modal-wide"
     >
       {s.error !== null && (
         <p className="field-error" role="alert">
-          {s.error}
+          {s.fault !== null ? errorText(tr, s.fault) : s.error}
         </p>
       )}
       {body}

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { FirmwareImage } from '../../../../shared/domain/firmware';
+import { useT } from '../../i18n/i18n-provider';
 import { imageWords } from './firmware-plan';
 import './firmware.css';
 
@@ -15,21 +16,23 @@ export const FIRMWARE_VERSION = /^[\x21-\x7e][\x20-\x7e]{0,99}$/;
 export function FirmwareImageChoice({
   image,
   onChoose,
-  none = 'No image chosen yet.',
+  none,
 }: {
   /** The image chosen (null: none to show). */
   image: FirmwareImage | null;
   onChoose: () => void;
-  /** What is said while no image is shown. */
+  /** What is said while no image is shown (else: "No image chosen yet."). */
   none?: string;
 }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   return (
     <div className="firmware-image-choice">
       <button type="button" className="button" onClick={onChoose}>
-        {image === null ? 'Choose the image…' : 'Choose another image…'}
+        {image === null ? t('fleet-actions.imageChoice.choose') : t('fleet-actions.imageChoice.another')}
       </button>
       <span className={image === null ? 'field-hint' : 'firmware-chosen'}>
-        {image === null ? none : imageWords(image)}
+        {image === null ? (none ?? t('fleet-actions.imageChoice.none')) : imageWords(tr, image)}
       </span>
     </div>
   );

@@ -9,9 +9,12 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { newPasswordPairProblem, NEW_PASSWORD_MIN_LENGTH } from '../../../../shared/domain/password-rules';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { errorText, localText } from '../../../../shared/i18n/local-text';
+import type { Translator } from '../../../../shared/i18n/translate';
 import type { PasswordChangeMode } from '../../../../shared/ipc/channels/commission';
 import { ModalDialog } from '../../components/modal-dialog';
-import { count } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { currentSiteName } from '../../stores/current-site';
 import { useRootStore } from '../../stores/root-store';
 import { PasswordPreview } from './password-preview';
@@ -19,7 +22,26 @@ import type { SelectionDialogProps } from './selection-dialog-props';
 import { FirstStepActions, PreviewStep } from './write-dialog-steps';
 import './password-dialog.css';
 
+/** The rules' sentences (shared/domain/password-rules.ts, English for main and the CLI) as messages. */
+const PROBLEMS: Readonly<Record<string, MessageId>> = {
+  'Type the new password.': 'fleet-actions.password.problem.empty',
+  '"admin" is the factory password: choose another one.': 'fleet-actions.password.problem.factory',
+  'At least 8 characters.': 'fleet-actions.password.problem.short',
+  'At most 128 characters.': 'fleet-actions.password.problem.long',
+  'No tabs, line breaks or other control characters.': 'fleet-actions.password.problem.control',
+  'No spaces at the start or the end.': 'fleet-actions.password.problem.spaces',
+  'The two passwords are not the same.': 'fleet-actions.password.problem.different',
+};
+
+/** A rule's sentence in the reader's language (an unknown one as main's rules wrote it). */
+const problemText = (tr: Translator, problem: string): string => {
+  const id = PROBLEMS[problem];
+  return id === undefined ? problem : tr.t(id);
+};
+
 export function PasswordDialog({ count: selected, onClose }: SelectionDialogProps): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const s = useRootStore(
     useShallow((state) => ({
       dialog: state.passwordDialog,
@@ -68,7 +90,7 @@ export function PasswordDialog({ count: selected, onClose }: SelectionDialogProp
 
   return (
     <ModalDialog
-      title={`Change the password of ${count(selected, 'device')}`}
+      title={t('fleet-actions.password.title', { count: selected })}
       onClose={close}
       describedBy="password-note"
       className="modal-wide"
@@ -83,36 +105,35 @@ export function PasswordDialog({ count: selected, onClose }: SelectionDialogProp
           }}
         >
           <p id="password-note" className="field-hint password-note">
-            Replaces the password on each device once; the new password goes into this laptop's keychain
-            before it is sent. You see which devices will change before anything is sent.
+            {t('fleet-actions.password.note')}
           </p>
           {usingGenerated ? (
             <div className="generated-box">
               <span className="field-label" id="generated-label">
-                Generated password
+                {t('fleet-actions.password.generated')}
               </span>
               <output className="generated-password" aria-labelledby="generated-label">
                 {generated.value}
               </output>
-              <p className="field-hint">Shown only now: copy it or write it down for the hand-over.</p>
+              <p className="field-hint">{t('fleet-actions.password.generatedHint')}</p>
               <div className="generated-actions">
                 <button type="button" className="button" onClick={() => void s.copyRequested()}>
-                  Copy
+                  {t('fleet-actions.password.copy')}
                 </button>
                 <button type="button" className="link-button" onClick={s.generatedDropped}>
-                  Type a password instead
+                  {t('fleet-actions.password.typeInstead')}
                 </button>
               </div>
               {copied !== undefined && (
                 <p className={copied.ok ? 'notice-ok' : 'field-error'} role="status">
-                  {copied.message}
+                  {copied.ok ? localText(tr, copied.said) : errorText(tr, copied.error)}
                 </p>
               )}
             </div>
           ) : (
             <>
               <label className="field">
-                <span className="field-label">New password</span>
+                <span className="field-label">{t('fleet-actions.password.new')}</span>
                 <input
                   type="password"
                   autoComplete="new-password"
@@ -124,7 +145,7 @@ export function PasswordDialog({ count: selected, onClose }: SelectionDialogProp
                 />
               </label>
               <label className="field">
-                <span className="field-label">New password again</span>
+                <span className="field-label">{t('fleet-actions.password.again')}</span>
                 <input
                   type="password"
                   autoComplete="new-password"
@@ -135,10 +156,10 @@ export function PasswordDialog({ count: selected, onClose }: SelectionDialogProp
                 />
               </label>
               <p id="password-rules" className="field-hint">
-                At least {NEW_PASSWORD_MIN_LENGTH} characters, and not the factory password "admin".
+                {t('fleet-actions.password.rules', { min: NEW_PASSWORD_MIN_LENGTH })}
               </p>
               <p id="password-problem" className="field-error" role="alert">
-                {shownProblem ?? ''}
+                {shownProblem === undefined ? '' : problemText(tr, shownProblem)}
               </p>
               <p className="generate-line">
                 <button
@@ -147,18 +168,18 @@ export function PasswordDialog({ count: selected, onClose }: SelectionDialogProp
                   disabled={generated.status === 'loading'}
                   onClick={() => void s.generateRequested()}
                 >
-                  Generate a strong one
+                  {t('fleet-actions.password.generate')}
                 </button>
                 {generated.status === 'error' && (
                   <span className="field-error" role="alert">
-                    {generated.error.message}
+                    {errorText(tr, generated.error)}
                   </span>
                 )}
               </p>
             </>
           )}
           <fieldset className="field">
-            <legend className="field-label">Store the new password</legend>
+            <legend className="field-label">{t('fleet-actions.password.store')}</legend>
             <label className="choice">
               <input
                 type="radio"
@@ -166,7 +187,9 @@ export function PasswordDialog({ count: selected, onClose }: SelectionDialogProp
                 checked={mode === 'site'}
                 onChange={() => setMode('site')}
               />
-              as the site's password{s.siteName !== undefined ? ` (site "${s.siteName}")` : ''}
+              {s.siteName !== undefined
+                ? t('fleet-actions.password.asSiteNamed', { site: s.siteName })
+                : t('fleet-actions.password.asSite')}
             </label>
             <label className="choice">
               <input
@@ -175,7 +198,7 @@ export function PasswordDialog({ count: selected, onClose }: SelectionDialogProp
                 checked={mode === 'own'}
                 onChange={() => setMode('own')}
               />
-              as each device's own password
+              {t('fleet-actions.password.asOwn')}
             </label>
           </fieldset>
           <FirstStepActions onCancel={close} />
@@ -185,17 +208,19 @@ export function PasswordDialog({ count: selected, onClose }: SelectionDialogProp
           noteId="password-note"
           note={
             <>
-              {mode === 'site'
-                ? `Stored as the site's password${s.siteName !== undefined ? ` (site "${s.siteName}")` : ''}.`
-                : "Stored as each device's own password."}{' '}
-              Each device gets the change once and is then checked by unlocking with the new password.
+              {mode === 'own'
+                ? t('fleet-actions.password.storedOwn')
+                : s.siteName !== undefined
+                  ? t('fleet-actions.password.storedSiteNamed', { site: s.siteName })
+                  : t('fleet-actions.password.storedSite')}{' '}
+              {t('fleet-actions.password.checked')}
             </>
           }
           plan={plan}
-          working="Checking each device…"
+          working={t('fleet-actions.password.working')}
           preview={(entries) => <PasswordPreview plan={entries} />}
           toSend={toChange}
-          applyLabel={`Change ${count(toChange, 'password')}`}
+          applyLabel={t('fleet-actions.password.apply', { count: toChange })}
           onBack={() => setStep('password')}
           onCancel={close}
           onApply={apply}

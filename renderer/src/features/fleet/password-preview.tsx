@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { WritePlanEntry } from '../../../../shared/domain/commission';
-import { count } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 
 /** `http://10.0.0.5:8080` → `10.0.0.5:8080`, as the fleet table shows it. */
 const shownAddress = (address: string): string => address.replace(/^http:\/\//, '');
@@ -17,19 +17,21 @@ export function PasswordPreview({ plan }: { plan: readonly WritePlanEntry[] }): 
   const changing = plan.filter((e) => e.send).length;
   const skipped = plan.length - changing;
   const rows = [...plan.filter((e) => !e.send), ...plan.filter((e) => e.send)];
+  const { t } = useT();
   return (
     <>
       <p className="preview-summary" role="status">
-        <strong>{count(changing, 'device')} will change</strong>
-        {skipped > 0 ? `, ${count(skipped, 'device')} skipped (they keep their password)` : ''}.
+        <strong>{t('fleet-actions.passwordPreview.changing', { count: changing })}</strong>
+        {skipped > 0 ? t('fleet-actions.passwordPreview.skipped', { count: skipped }) : ''}
+        {t('fleet-actions.common.period')}
       </p>
       <div className="table-scroll preview-scroll">
-        <table className="data-table compact" aria-label="Preview of the password change">
+        <table className="data-table compact" aria-label={t('fleet-actions.passwordPreview.table')}>
           <thead>
             <tr>
-              <th scope="col">Device</th>
-              <th scope="col">Change</th>
-              <th scope="col">Current password, or why it is skipped</th>
+              <th scope="col">{t('fleet-actions.common.device')}</th>
+              <th scope="col">{t('fleet-actions.passwordPreview.change')}</th>
+              <th scope="col">{t('fleet-actions.passwordPreview.detail')}</th>
             </tr>
           </thead>
           <tbody>
@@ -38,9 +40,9 @@ export function PasswordPreview({ plan }: { plan: readonly WritePlanEntry[] }): 
                 <td className="preview-address">{shownAddress(entry.address) || entry.deviceId}</td>
                 <td className="preview-change">
                   {entry.send ? (
-                    <span className="outcome-ok">Will change</span>
+                    <span className="outcome-ok">{t('fleet-actions.passwordPreview.willChange')}</span>
                   ) : (
-                    <span className="outcome-skipped">Skipped</span>
+                    <span className="outcome-skipped">{t('fleet-actions.common.skipped')}</span>
                   )}
                 </td>
                 <td>{sentence(entry.detail)}</td>

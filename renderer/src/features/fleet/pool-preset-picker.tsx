@@ -4,6 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import type { PoolPreset, PoolSpec } from '../../../../shared/domain/pools';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import type { AsyncState } from '../../stores/async-state';
 
 /** The choice that is no preset: pools typed here. */
@@ -27,6 +29,8 @@ export function PoolPresetPicker({
   onDelete,
   id = 'pools-preset',
 }: PoolPresetPickerProps): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   return (
     <>
       <select
@@ -39,7 +43,7 @@ export function PoolPresetPicker({
           onChoose(chosen === undefined ? NEW_POOLS : name, chosen?.pools);
         }}
       >
-        <option value={NEW_POOLS}>New pools</option>
+        <option value={NEW_POOLS}>{t('fleet-actions.presetPicker.new')}</option>
         {presets.status === 'ready' &&
           presets.value.map((p) => (
             <option key={p.name} value={p.name}>
@@ -49,12 +53,12 @@ export function PoolPresetPicker({
       </select>
       {value !== NEW_POOLS && onDelete !== undefined && (
         <button type="button" className="link-button" onClick={() => onDelete(value)}>
-          Delete preset "{value}"
+          {t('fleet-actions.presetPicker.delete', { name: value })}
         </button>
       )}
       {presets.status === 'error' && (
         <span className="field-error" role="alert">
-          {presets.error.message}
+          {errorText(tr, presets.error)}
         </span>
       )}
     </>

@@ -10,8 +10,9 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PoolSpec } from '../../../../shared/domain/pools';
+import { errorText } from '../../../../shared/i18n/local-text';
 import { ModalDialog } from '../../components/modal-dialog';
-import { count } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { NEW_POOLS, PoolPresetPicker } from './pool-preset-picker';
 import { PoolsForm, emptyPool, poolProblems } from './pools-form';
@@ -34,6 +35,8 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
       dialogClosed: state.poolsDialogClosed,
     })),
   );
+  const tr = useT();
+  const { t } = tr;
   const [step, setStep] = useState<'pools' | 'preview'>('pools');
   const [pools, setPools] = useState<PoolSpec[]>(() => [emptyPool()]);
   const [preset, setPreset] = useState(NEW_POOLS);
@@ -46,7 +49,7 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
     void presetsRequested();
   }, [presetsRequested]);
 
-  const problems = poolProblems(pools);
+  const problems = poolProblems(pools, tr);
   const valid = Object.keys(problems).length === 0;
   const sample = useWorkerSample();
 
@@ -82,7 +85,7 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
 
   return (
     <ModalDialog
-      title={`Set the pools of ${count(selected, 'device')}`}
+      title={t('fleet-actions.pools.title', { count: selected })}
       onClose={close}
       describedBy="pools-note"
       className="modal-wide"
@@ -97,12 +100,11 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
           }}
         >
           <p id="pools-note" className="field-hint password-note">
-            Each device gets the pools once, with its own worker name from the template, and is read back. You
-            see every device's workers before anything is sent.
+            {t('fleet-actions.pools.note')}
           </p>
           <div className="preset-line">
             <label className="field-label" htmlFor="pools-preset">
-              Preset
+              {t('fleet-actions.pools.preset')}
             </label>
             <PoolPresetPicker
               presets={presets}
@@ -122,13 +124,13 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
           />
           <div className="preset-line">
             <label className="field-label" htmlFor="pools-preset-name">
-              Save these pools as a preset
+              {t('fleet-actions.pools.saveAs')}
             </label>
             <input
               id="pools-preset-name"
               type="text"
               maxLength={60}
-              placeholder="Main + backup"
+              placeholder={t('fleet-actions.pools.presetPlaceholder')}
               value={presetName}
               onChange={(e) => setPresetName(e.target.value)}
             />
@@ -145,11 +147,11 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
                 });
               }}
             >
-              Save preset
+              {t('fleet-actions.pools.savePreset')}
             </button>
             {presetNote !== undefined && (
               <span className={presetNote.ok ? 'notice-ok' : 'field-error'} role="status">
-                {presetNote.message}
+                {presetNote.ok ? t(presetNote.said) : errorText(tr, presetNote.error)}
               </span>
             )}
           </div>
@@ -158,12 +160,12 @@ export function PoolsDialog({ count: selected, onClose }: { count: number; onClo
       ) : (
         <PreviewStep
           noteId="pools-note"
-          note="One request per device; each is read back. Nothing has been sent yet."
+          note={t('fleet-actions.common.oneRequest')}
           plan={plan}
-          working="Working out each device's workers…"
+          working={t('fleet-actions.pools.working')}
           preview={(entries) => <PoolsPreview plan={entries} pools={planned ?? pools} />}
           toSend={toSet}
-          applyLabel={`Set pools on ${count(toSet, 'device')}`}
+          applyLabel={t('fleet-actions.pools.apply', { count: toSet })}
           onBack={back}
           onCancel={close}
           onApply={apply}

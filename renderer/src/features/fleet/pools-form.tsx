@@ -13,6 +13,9 @@ import {
   renderWorker,
   WORKER_PLACEHOLDERS,
 } from '../../../../shared/domain/worker-template';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 
 /** Real firmware takes three slots (shared/domain/pools.ts POOL_SLOTS; that module ships zod). */
 export const MAX_POOLS = 3;
@@ -25,33 +28,41 @@ export function urlProblem(url: string): string | undefined {
   return check.ok ? undefined : `${check.problem.charAt(0).toUpperCase()}${check.problem.slice(1)}.`;
 }
 
-/** What is wrong with one pool's worker template, or undefined. */
-export function workerProblem(worker: string): string | undefined {
-  if (worker.trim() === '') return 'Give a worker name or template, e.g. acct.{mac6}.';
+/** What is wrong with one pool's worker template, or undefined (an empty one in the translator's words). */
+export function workerProblem(worker: string, tr: Translator = englishTranslator()): string | undefined {
+  if (worker.trim() === '') return tr.t('fleet-actions.poolsForm.noWorker', { example: 'acct.{mac6}' });
   const check = parseWorkerTemplate(worker.trim());
   return check.ok ? undefined : `${check.message.charAt(0).toUpperCase()}${check.message.slice(1)}.`;
 }
 
 /** The first problem of the pools, per field id, for the form to show before asking main for anything. */
-export function poolProblems(pools: readonly PoolSpec[]): Record<string, string> {
+export function poolProblems(
+  pools: readonly PoolSpec[],
+  tr: Translator = englishTranslator(),
+): Record<string, string> {
   const problems: Record<string, string> = {};
   pools.forEach((pool, i) => {
     const url = urlProblem(pool.url);
     if (url !== undefined) problems[`pool-${i}-url`] = url;
-    const worker = workerProblem(pool.worker);
+    const worker = workerProblem(pool.worker, tr);
     if (worker !== undefined) problems[`pool-${i}-worker`] = worker;
   });
   return problems;
 }
 
 /** "acct.A1B2C3 on 10.0.0.1", or why the example cannot be worked out here. */
-function example(worker: string, sample: { label: string; values: WorkerValues } | undefined): string {
+function example(
+  tr: Translator,
+  worker: string,
+  sample: { label: string; values: WorkerValues } | undefined,
+): string {
   const check = parseWorkerTemplate(worker.trim());
   if (!check.ok || sample === undefined) return '';
   const rendered = renderWorker(check.template, sample.values);
-  if (rendered.ok) return `${sample.label} gets "${rendered.worker}".`;
+  if (rendered.ok)
+    return tr.t('fleet-actions.poolsForm.example', { device: sample.label, worker: rendered.worker });
   const names = rendered.missing.map((m) => `{${m}}`).join(', ');
-  return `${names}: filled in per device in the preview.`;
+  return tr.t('fleet-actions.poolsForm.perDevice', { names });
 }
 
 export interface PoolsFormProps {
@@ -64,6 +75,8 @@ export interface PoolsFormProps {
 }
 
 export function PoolsForm({ pools, onChange, problems, sample }: PoolsFormProps): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const edit = (index: number, patch: Partial<PoolSpec>): void =>
     onChange(pools.map((pool, i) => (i === index ? { ...pool, ...patch } : pool)));
 
@@ -71,7 +84,7 @@ export function PoolsForm({ pools, onChange, problems, sample }: PoolsFormProps)
     <div className="pools-form">
       {pools.map((pool, i) => {
         const id = `pool-${i}`;
-        const typedProblem = pool.worker.trim() === '' ? undefined : workerProblem(pool.worker);
+        const typedProblem = pool.worker.trim() === '' ? undefined : workerProblem(pool.worker, tr);
         const workerError = problems[`${id}-worker`] ?? typedProblem;
         // Checked as typed, like the template; an empty url is named once Next is tried.
         const typedUrlProblem = pool.url.trim() === '' ? undefined : urlProblem(pool.url);
@@ -79,12 +92,13 @@ export function PoolsForm({ pools, onChange, problems, sample }: PoolsFormProps)
         return (
           <fieldset key={id} className="pool-fieldset">
             <legend className="field-label">
-              Pool {i + 1}
-              {i === 0 ? ' (main)' : ' (backup)'}
+              {i === 0
+                ? t('fleet-actions.poolsForm.main', { n: i + 1 })
+                : t('fleet-actions.poolsForm.backup', { n: i + 1 })}
             </legend>
             <div className="field pool-url">
               <label className="field-label" htmlFor={`${id}-url`}>
-                Pool {i + 1} URL
+                {t('fleet-actions.poolsForm.url', { n: i + 1 })}
               </label>
               <input
                 id={`${id}-url`}
@@ -102,7 +116,7 @@ export function PoolsForm({ pools, onChange, problems, sample }: PoolsFormProps)
             </div>
             <div className="field pool-worker">
               <label className="field-label" htmlFor={`${id}-worker`}>
-                Pool {i + 1} worker
+                {t('fleet-actions.poolsForm.worker', { n: i + 1 })}
               </label>
               <input
                 id={`${id}-worker`}
@@ -119,12 +133,12 @@ export function PoolsForm({ pools, onChange, problems, sample }: PoolsFormProps)
                 {workerError ?? ''}
               </span>
               <span id={`${id}-worker-example`} className="field-hint">
-                {workerError === undefined ? example(pool.worker, sample) : ''}
+                {workerError === undefined ? example(tr, pool.worker, sample) : ''}
               </span>
             </div>
             <div className="field pool-password">
               <label className="field-label" htmlFor={`${id}-password`}>
-                Pool {i + 1} password
+                {t('fleet-actions.poolsForm.password', { n: i + 1 })}
               </label>
               <input
                 id={`${id}-password`}
@@ -140,10 +154,10 @@ export function PoolsForm({ pools, onChange, problems, sample }: PoolsFormProps)
               <button
                 type="button"
                 className="link-button pool-remove"
-                aria-label={`Remove pool ${i + 1}`}
+                aria-label={t('fleet-actions.poolsForm.removeLabel', { n: i + 1 })}
                 onClick={() => onChange(pools.filter((_, j) => j !== i))}
               >
-                Remove
+                {t('fleet-actions.poolsForm.remove')}
               </button>
             )}
           </fieldset>
@@ -152,11 +166,13 @@ export function PoolsForm({ pools, onChange, problems, sample }: PoolsFormProps)
       <p className="pools-more">
         {pools.length < MAX_POOLS && (
           <button type="button" className="button" onClick={() => onChange([...pools, emptyPool()])}>
-            Add a backup pool
+            {t('fleet-actions.poolsForm.add')}
           </button>
         )}
         <span id="placeholders-help" className="field-hint">
-          Placeholders: {WORKER_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}. Unused slots are sent empty.
+          {t('fleet-actions.poolsForm.placeholders', {
+            names: WORKER_PLACEHOLDERS.map((p) => `{${p}}`).join(' '),
+          })}
         </span>
       </p>
     </div>

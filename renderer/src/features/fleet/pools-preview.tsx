@@ -7,7 +7,8 @@
 import type { ReactNode } from 'react';
 import { withoutLogin } from '../../../../shared/domain/pool-url';
 import type { PoolPlanEntry, PoolSpec } from '../../../../shared/domain/pools';
-import { count } from '../../lib/format';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { useT } from '../../i18n/i18n-provider';
 
 const shownAddress = (address: string): string => address.replace(/^https?:\/\//, '');
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
@@ -15,12 +16,13 @@ const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.s
 const shownDetail = (detail: string): string => detail.replace(/\bhttps?:\/\//g, '');
 
 /** The kind of template problem, from the sentence worker-template.ts writes for it. */
-export function flagOf(entry: Pick<PoolPlanEntry, 'skip' | 'detail'>): string | undefined {
+export function flagOf(entry: Pick<PoolPlanEntry, 'skip' | 'detail'>): MessageId | undefined {
   if (entry.skip !== 'template') return undefined;
-  if (/each device needs its own worker/.test(entry.detail)) return 'Duplicate worker';
-  if (/comes out empty/.test(entry.detail)) return 'Empty worker';
-  if (/^no value for/.test(entry.detail)) return 'Missing value';
-  return 'Worker refused';
+  if (/each device needs its own worker/.test(entry.detail))
+    return 'fleet-actions.poolsPreview.flag.duplicate';
+  if (/comes out empty/.test(entry.detail)) return 'fleet-actions.poolsPreview.flag.empty';
+  if (/^no value for/.test(entry.detail)) return 'fleet-actions.poolsPreview.flag.missing';
+  return 'fleet-actions.poolsPreview.flag.refused';
 }
 
 const rank = (e: PoolPlanEntry): number => (e.skip === 'template' ? 0 : e.send ? 2 : 1);
@@ -36,33 +38,40 @@ export function PoolsPreview({
   const flagged = plan.filter((e) => e.skip === 'template').length;
   const skipped = plan.length - sending - flagged;
   const rows = [...plan].sort((a, b) => rank(a) - rank(b));
+  const { t } = useT();
   return (
     <>
-      <ol className="pools-sent" aria-label="The pools as they will be sent">
+      <ol className="pools-sent" aria-label={t('fleet-actions.poolsPreview.sent')}>
         {pools.map((pool, i) => (
           <li key={i}>
-            <span className="mono">{withoutLogin(pool.url)}</span>, worker{' '}
+            <span className="mono">{withoutLogin(pool.url)}</span>, {t('fleet-actions.poolsPreview.worker')}{' '}
             <span className="mono">{pool.worker}</span>
-            {pool.password === '' ? ', no password' : ', with its password'}
+            {pool.password === ''
+              ? t('fleet-actions.poolsPreview.noPassword')
+              : t('fleet-actions.poolsPreview.withPassword')}
           </li>
         ))}
       </ol>
       <p className="preview-summary" role="status">
-        <strong>{count(sending, 'device')} will get the pools</strong>
-        {flagged > 0 ? `, ${count(flagged, 'device')} flagged (worker problems)` : ''}
-        {skipped > 0 ? `, ${count(skipped, 'device')} skipped` : ''}.
+        <strong>{t('fleet-actions.poolsPreview.sending', { count: sending })}</strong>
+        {flagged > 0 ? t('fleet-actions.poolsPreview.flagged', { count: flagged }) : ''}
+        {skipped > 0 ? t('fleet-actions.poolsPreview.skipped', { count: skipped }) : ''}
+        {t('fleet-actions.common.period')}
       </p>
       <div className="table-scroll preview-scroll">
-        <table className="data-table compact pools-preview" aria-label="Preview of the pools">
+        <table
+          className="data-table compact pools-preview"
+          aria-label={t('fleet-actions.poolsPreview.table')}
+        >
           <thead>
             <tr>
-              <th scope="col">Device</th>
+              <th scope="col">{t('fleet-actions.common.device')}</th>
               {pools.map((_, i) => (
                 <th key={i} scope="col">
-                  Pool {i + 1} worker
+                  {t('fleet-actions.poolsForm.worker', { n: i + 1 })}
                 </th>
               ))}
-              <th scope="col">Will it be set?</th>
+              <th scope="col">{t('fleet-actions.common.willItBeSet')}</th>
             </tr>
           </thead>
           <tbody>
@@ -82,15 +91,17 @@ export function PoolsPreview({
                   ))}
                   <td>
                     {entry.send ? (
-                      <span className="outcome-ok">Will be set</span>
+                      <span className="outcome-ok">{t('fleet-actions.common.willBeSet')}</span>
                     ) : flag !== undefined ? (
                       <>
-                        <span className="outcome-bad">{flag}: </span>
+                        <span className="outcome-bad">
+                          {t('fleet-actions.poolsPreview.flagLabel', { flag: t(flag) })}
+                        </span>
                         {shownDetail(entry.detail)}
                       </>
                     ) : (
                       <>
-                        <span className="outcome-skipped">Skipped: </span>
+                        <span className="outcome-skipped">{t('fleet-actions.common.skippedBecause')}</span>
                         {sentence(shownDetail(entry.detail))}
                       </>
                     )}

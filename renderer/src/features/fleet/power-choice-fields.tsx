@@ -7,39 +7,42 @@
  */
 import type { ReactNode } from 'react';
 import type { PowerChoice } from '../../../../shared/domain/power-plan';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { useT } from '../../i18n/i18n-provider';
 import { PresetChooser } from './preset-chooser';
 
 export type PowerKind = PowerChoice['kind'];
 
-const CHOICES: { kind: PowerKind; label: string; field: string; hint: string; unit?: string }[] = [
-  {
-    kind: 'preset',
-    label: 'One preset for all',
-    field: 'Preset name',
-    hint: 'Choose from the presets the devices offer, or type a name. A device that lacks it, or needs a modified power supply for it, is skipped with the reason.',
-  },
-  {
-    kind: 'max-watts',
-    label: 'The highest preset under a limit, per device',
-    field: 'Limit per device',
-    unit: 'W',
-    hint: 'Tuned presets come first: an untuned one makes the device tune itself for a while.',
-  },
-  {
-    kind: 'site-kw',
-    label: "Spread the site's power budget",
-    field: 'Budget for these devices',
-    unit: 'kW',
-    hint: 'A preset per device so that their watts add up to the budget at most, for the most hash rate.',
-  },
-];
+const CHOICES: { kind: PowerKind; label: MessageId; field: MessageId; hint: MessageId; unit?: MessageId }[] =
+  [
+    {
+      kind: 'preset',
+      label: 'fleet-actions.powerChoice.preset.label',
+      field: 'fleet-actions.powerChoice.preset.field',
+      hint: 'fleet-actions.powerChoice.preset.hint',
+    },
+    {
+      kind: 'max-watts',
+      label: 'fleet-actions.powerChoice.maxWatts.label',
+      field: 'fleet-actions.powerChoice.maxWatts.field',
+      unit: 'fleet-actions.powerChoice.maxWatts.unit',
+      hint: 'fleet-actions.powerChoice.maxWatts.hint',
+    },
+    {
+      kind: 'site-kw',
+      label: 'fleet-actions.powerChoice.siteKw.label',
+      field: 'fleet-actions.powerChoice.siteKw.field',
+      unit: 'fleet-actions.powerChoice.siteKw.unit',
+      hint: 'fleet-actions.powerChoice.siteKw.hint',
+    },
+  ];
 
 export interface PowerChoiceFieldsProps {
   kind: PowerKind;
   text: Record<PowerKind, string>;
   onKind: (kind: PowerKind) => void;
   onText: (kind: PowerKind, value: string) => void;
-  /** The group's words. */
+  /** The group's words (else: "Choose the presets"). */
   legend?: string;
   /** The radio group's name (unique in the page). */
   name?: string;
@@ -50,21 +53,22 @@ export function PowerChoiceFields({
   text,
   onKind,
   onText,
-  legend = 'Choose the presets',
+  legend,
   name = 'power-kind',
 }: PowerChoiceFieldsProps): ReactNode {
+  const { t } = useT();
   return (
     <fieldset className="field power-choices">
-      <legend className="field-label">{legend}</legend>
+      <legend className="field-label">{legend ?? t('fleet-actions.powerChoice.legend')}</legend>
       {CHOICES.map((c) => (
         <div key={c.kind} className="power-choice" data-chosen={kind === c.kind ? 'yes' : 'no'}>
           <label className="choice">
             <input type="radio" name={name} checked={kind === c.kind} onChange={() => onKind(c.kind)} />
-            {c.label}
+            {t(c.label)}
           </label>
           {c.kind === 'preset' ? (
             <PresetChooser
-              label={c.field}
+              label={t(c.field)}
               value={text.preset}
               disabled={kind !== 'preset'}
               placeholder="3200"
@@ -72,20 +76,20 @@ export function PowerChoiceFields({
             />
           ) : (
             <label className="power-value">
-              <span className="field-label">{c.field}</span>
+              <span className="field-label">{t(c.field)}</span>
               <input
                 type="text"
                 inputMode="decimal"
-                aria-label={c.field}
+                aria-label={t(c.field)}
                 value={text[c.kind]}
                 disabled={kind !== c.kind}
                 placeholder={c.kind === 'max-watts' ? '3300' : '600'}
                 onChange={(e) => onText(c.kind, e.target.value)}
               />
-              {c.unit !== undefined && <span className="power-unit">{c.unit}</span>}
+              {c.unit !== undefined && <span className="power-unit">{t(c.unit)}</span>}
             </label>
           )}
-          <span className="field-hint">{c.hint}</span>
+          <span className="field-hint">{t(c.hint)}</span>
         </div>
       ))}
     </fieldset>

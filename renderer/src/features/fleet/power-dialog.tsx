@@ -12,8 +12,11 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PowerChoice } from '../../../../shared/domain/power-plan';
 import { MAX_DEVICE_WATTS, MAX_SITE_KW } from '../../../../shared/domain/power-limits';
+import { numberText } from '../../../../shared/i18n/formats';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import type { Translator } from '../../../../shared/i18n/translate';
 import { ModalDialog } from '../../components/modal-dialog';
-import { count } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import type { PowerKind } from './power-choice-fields';
 import { PowerChoiceFields } from './power-choice-fields';
@@ -24,20 +27,23 @@ import './power-dialog.css';
 
 type Kind = PowerKind;
 
-/** The choice the form describes, or what is wrong with it, in words. */
-export function choiceOf(kind: Kind, text: Record<Kind, string>): { choice?: PowerChoice; problem?: string } {
+/** The choice the form describes, or what is wrong with it, in words (the translator's; English by default). */
+export function choiceOf(
+  kind: Kind,
+  text: Record<Kind, string>,
+  tr: Translator = englishTranslator(),
+): { choice?: PowerChoice; problem?: string } {
   const value = text[kind].trim();
   if (kind === 'preset') {
-    if (value === '')
-      return { problem: 'Type the preset name as the devices list it, e.g. 3200 or disabled.' };
-    if (value.length > 64) return { problem: 'A preset name is at most 64 characters.' };
+    if (value === '') return { problem: tr.t('fleet-actions.power.problem.noPreset') };
+    if (value.length > 64) return { problem: tr.t('fleet-actions.power.problem.longPreset') };
     return { choice: { kind, name: value } };
   }
   const number = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
   const max = kind === 'max-watts' ? MAX_DEVICE_WATTS : MAX_SITE_KW;
-  const unit = kind === 'max-watts' ? 'watts per device' : 'kilowatts for these devices';
   if (!(number > 0) || number > max) {
-    return { problem: `Type a number of ${unit} above 0 and at most ${max.toLocaleString('en-US')}.` };
+    const id = kind === 'max-watts' ? 'fleet-actions.power.problem.watts' : 'fleet-actions.power.problem.kw';
+    return { problem: tr.t(id, { max: numberText(tr, max) }) };
   }
   return { choice: kind === 'max-watts' ? { kind, watts: number } : { kind, kw: number } };
 }
@@ -52,11 +58,13 @@ export function PowerDialog({ count: selected, onClose }: { count: number; onClo
       dialogClosed: state.powerDialogClosed,
     })),
   );
+  const tr = useT();
+  const { t } = tr;
   const [step, setStep] = useState<'choice' | 'plan'>('choice');
   const [kind, setKind] = useState<Kind>('site-kw');
   const [text, setText] = useState<Record<Kind, string>>({ preset: '', 'max-watts': '', 'site-kw': '' });
   const [attempted, setAttempted] = useState(false);
-  const { choice, problem } = choiceOf(kind, text);
+  const { choice, problem } = choiceOf(kind, text, tr);
 
   const close = (): void => {
     s.dialogClosed();
@@ -80,7 +88,7 @@ export function PowerDialog({ count: selected, onClose }: { count: number; onClo
 
   return (
     <ModalDialog
-      title={`Power presets of ${count(selected, 'device')}`}
+      title={t('fleet-actions.power.title', { count: selected })}
       onClose={close}
       describedBy="power-note"
       className="modal-wide"
@@ -95,8 +103,7 @@ export function PowerDialog({ count: selected, onClose }: { count: number; onClo
           }}
         >
           <p id="power-note" className="field-hint password-note">
-            Each device gets one autotune preset (a watt figure with its hash rate), sent once and read back.
-            You see every device's preset, its power and the totals before anything is sent.
+            {t('fleet-actions.power.note')}
           </p>
           <PowerChoiceFields
             kind={kind}
@@ -114,12 +121,12 @@ export function PowerDialog({ count: selected, onClose }: { count: number; onClo
       ) : (
         <PreviewStep
           noteId="power-note"
-          note="One request per device; each is read back. Nothing has been sent yet."
+          note={t('fleet-actions.common.oneRequest')}
           plan={s.plan}
-          working="Reading each device's presets and working out the plan…"
+          working={t('fleet-actions.power.working')}
           preview={(plan) => <PowerPreview plan={plan} />}
           toSend={toSet}
-          applyLabel={`Set presets on ${count(toSet, 'device')}`}
+          applyLabel={t('fleet-actions.power.apply', { count: toSet })}
           onBack={back}
           onCancel={close}
           onApply={apply}

@@ -14,6 +14,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PresetOffer } from '../../../../shared/domain/preset-offers';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import {
   devicesWords,
@@ -105,6 +107,7 @@ function OfferList(props: {
   label: string;
 }): ReactNode {
   const { id, list } = props;
+  const tr = useT();
   return (
     <ul id={id} role="listbox" aria-label={props.label} hidden={!list.listed}>
       {list.listed &&
@@ -121,8 +124,8 @@ function OfferList(props: {
             onMouseMove={() => i !== list.activeIndex && list.setActive(i)}
           >
             <span className="preset-offer-name">{offer.name}</span>
-            <span className="preset-offer-figures">{offerFigures(offer)}</span>
-            <span className="preset-offer-counts">{offerCounts(offer, props.read)}</span>
+            <span className="preset-offer-figures">{offerFigures(offer, tr)}</span>
+            <span className="preset-offer-counts">{offerCounts(offer, props.read, tr)}</span>
           </li>
         ))}
     </ul>
@@ -141,6 +144,7 @@ export function PresetChooser({
   );
   const devices = useChooserDevices();
   const listId = useId();
+  const tr = useT();
 
   // Read once, when this way of choosing is first taken: never per keystroke, never for a choice not taken.
   const asked = useRef(false);
@@ -189,7 +193,9 @@ export function PresetChooser({
             list={list}
             shown={shown}
             read={ready?.read ?? 0}
-            label={`Presets of ${devicesWords(devices.ids.length, devices.selected)}`}
+            label={tr.t('fleet-actions.presetChooser.list', {
+              devices: devicesWords(devices.ids.length, devices.selected, tr),
+            })}
           />
           <ChooserStatus
             devices={devices}
@@ -211,14 +217,16 @@ function ChooserStatus(props: {
   const { offers, offersRequested } = useRootStore(
     useShallow((s) => ({ offers: s.presetOffers, offersRequested: s.presetOffersRequested })),
   );
-  const who = devicesWords(props.devices.ids.length, props.devices.selected);
+  const tr = useT();
+  const { t } = tr;
+  const who = devicesWords(props.devices.ids.length, props.devices.selected, tr);
   if (props.devices.ids.length === 0) {
-    return <p className="field-hint">No device to list presets for: type the preset name.</p>;
+    return <p className="field-hint">{t('fleet-actions.presetChooser.noDevice')}</p>;
   }
   if (offers.status === 'idle' || offers.status === 'loading') {
     return (
       <p className="field-hint" role="status">
-        Reading the presets of {who}…
+        {t('fleet-actions.presetChooser.reading', { devices: who })}
       </p>
     );
   }
@@ -228,13 +236,13 @@ function ChooserStatus(props: {
       className="link-button"
       onClick={() => void offersRequested(props.devices.ids, true)}
     >
-      Read again
+      {t('fleet-actions.presetChooser.again')}
     </button>
   );
   if (offers.status === 'error') {
     return (
       <p className="field-error" role="alert">
-        The presets of {who} could not be read: {offers.error.message} Type the preset name. {again}
+        {t('fleet-actions.presetChooser.error', { devices: who, error: errorText(tr, offers.error) })} {again}
       </p>
     );
   }
@@ -242,15 +250,16 @@ function ChooserStatus(props: {
   return (
     <>
       <p className="field-hint preset-chooser-read" role="status">
-        {readWords(offers.value)} {again}
+        {readWords(offers.value, tr)} {again}
       </p>
       {props.named !== undefined && (
         <p className="field-hint preset-chooser-chosen">
-          {props.named.name}: {offerFigures(props.named)} · {offerCounts(props.named, offers.value.read)}
+          {props.named.name}: {offerFigures(props.named, tr)} ·{' '}
+          {offerCounts(props.named, offers.value.read, tr)}
         </p>
       )}
       {typed !== '' && props.named === undefined && (
-        <p className="notice-warn preset-chooser-none">{noneOffersWords(typed, offers.value.read)}</p>
+        <p className="notice-warn preset-chooser-none">{noneOffersWords(typed, offers.value.read, tr)}</p>
       )}
     </>
   );

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 
 /** How often the fleet asks main for presets; main reads a device only when its entry is due. */
@@ -32,13 +33,14 @@ export function usePresetRefresh(size: number): void {
 
 export function PresetNote({ deviceId }: { deviceId: string }): ReactNode {
   const preset = useRootStore((s) => s.presets[deviceId]);
+  const { t } = useT();
   if (preset === undefined || (preset.inUse === undefined && preset.configured === undefined)) return null;
   if (preset.configured !== undefined) {
     return (
       <span
         className="cell-sub preset-note"
         data-preset={preset.configured}
-        title={`Preset ${preset.configured} is set; the device runs it after a mining restart`}
+        title={t('fleet-actions.presetNote.pending', { name: preset.configured })}
       >
         {/* No spaces around the arrow: it fits the power column at a laptop's width. */}
         {preset.inUse ?? '–'}→{preset.configured}
@@ -51,11 +53,11 @@ export function PresetNote({ deviceId }: { deviceId: string }): ReactNode {
       data-preset={preset.inUse}
       title={
         preset.untuned === true
-          ? `Autotune preset ${preset.inUse}, untuned: the device tunes itself, hash rate low for a while`
-          : `Autotune preset ${preset.inUse}`
+          ? t('fleet-actions.presetNote.untuned', { name: preset.inUse ?? '' })
+          : t('fleet-actions.presetNote.inUse', { name: preset.inUse ?? '' })
       }
     >
-      preset {preset.inUse}
+      {t('fleet-actions.presetNote.preset', { name: preset.inUse ?? '' })}
     </span>
   );
 }

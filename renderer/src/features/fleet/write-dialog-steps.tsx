@@ -5,16 +5,19 @@
  * sent before Apply.
  */
 import type { ReactNode } from 'react';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import type { AsyncState } from '../../stores/async-state';
 
 export function FirstStepActions({ onCancel }: { onCancel: () => void }): ReactNode {
+  const { t } = useT();
   return (
     <div className="modal-actions">
       <button type="button" className="button" onClick={onCancel}>
-        Cancel
+        {t('common.action.cancel')}
       </button>
       <button type="submit" className="button button-primary">
-        Next: preview
+        {t('fleet-actions.steps.nextPreview')}
       </button>
     </div>
   );
@@ -38,6 +41,8 @@ export interface PreviewStepProps<T> {
 
 export function PreviewStep<T>(props: PreviewStepProps<T>): ReactNode {
   const { plan, toSend } = props;
+  const tr = useT();
+  const { t } = tr;
   return (
     <form
       className="modal-form"
@@ -53,7 +58,7 @@ export function PreviewStep<T>(props: PreviewStepProps<T>): ReactNode {
         <p role="status">{props.working}</p>
       ) : plan.status === 'error' ? (
         <p className="field-error" role="alert">
-          {plan.error.message}
+          {errorText(tr, plan.error)}
         </p>
       ) : (
         props.preview(plan.value)
@@ -67,10 +72,10 @@ export function PreviewStep<T>(props: PreviewStepProps<T>): ReactNode {
           onClick={props.onBack}
           autoFocus={toSend === 0}
         >
-          Back
+          {t('fleet-actions.steps.back')}
         </button>
         <button type="button" className="button" onClick={props.onCancel}>
-          Cancel
+          {t('common.action.cancel')}
         </button>
         <button
           key={`apply-${plan.status}`}
