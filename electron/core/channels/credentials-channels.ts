@@ -9,7 +9,7 @@ import type { InventoryServices } from '../inventory/inventory-services';
 import type { DeviceOutcome } from '../../../shared/ipc/channels/credentials';
 import type { Handlers } from '../../../shared/ipc/contract';
 import type { AppError } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { BulkOutcome } from '../credentials/bulk';
 import type { BulkTarget, CredentialServices } from '../credentials/credential-services';
 import { toAppError } from '../errors/to-app-error';

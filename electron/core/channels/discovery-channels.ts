@@ -1,7 +1,7 @@
 /** The `discovery:*` channels over the discovery service (see shared/ipc/channels/discovery.ts). */
 import { message } from '../../../shared/i18n/message';
 import type { Handlers } from '../../../shared/ipc/contract';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { DiscoveryService } from '../discovery/discovery-service';
 
 type DiscoveryHandlers = Pick<

@@ -2,7 +2,7 @@
 import { notInFleet } from './plain-message';
 import { message } from '../../../shared/i18n/message';
 import type { Handlers } from '../../../shared/ipc/contract';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { FleetService } from '../fleet/fleet-service';
 import { rescanDevices } from '../fleet/rescan';
 import type { SettingsStore } from '../settings/settings-store';
