@@ -60,3 +60,11 @@ export const err = (
 export function isAppErrorCode(value: unknown): value is AppErrorCode {
   return typeof value === 'string' && (APP_ERROR_CODES as readonly string[]).includes(value);
 }
+
+/** `err` with its sentence for the window's language (issue 35): `errWithText('NOT_FOUND', '…', message(…))`. */
+export const errWithText = (
+  code: AppErrorCode,
+  message: string,
+  text: MessageRef,
+  detail?: Record<string, unknown>,
+): Result<never> => ({ ok: false, error: withText(appError(code, message, detail), text) });

@@ -3,12 +3,13 @@
  * per device in plain words, forgetting and revoking, and copying a key to the clipboard through main.
  * Secrets flow in (a password in one request) and into the keychain; nothing secret flows back.
  */
+import { message } from '../../../shared/i18n/message';
 import { apiKeyActivity } from '../commission/api-key-activity';
 import type { InventoryServices } from '../inventory/inventory-services';
 import type { DeviceOutcome } from '../../../shared/ipc/channels/credentials';
 import type { Handlers } from '../../../shared/ipc/contract';
 import type { AppError } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { BulkOutcome } from '../credentials/bulk';
 import type { BulkTarget, CredentialServices } from '../credentials/credential-services';
 import { toAppError } from '../errors/to-app-error';
@@ -17,7 +18,7 @@ import type { FleetService } from '../fleet/fleet-service';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SystemGlue } from '../shell/system-glue';
 import { sessionOnlyRefusal } from './keychain-refusal';
-import { plainMessage } from './plain-message';
+import { notInFleet, plainError, plainMessage } from './plain-message';
 
 type CredentialsHandlers = Pick<
   Handlers,
@@ -179,7 +180,7 @@ export function credentialsHandlers(s: CredentialsChannelServices): CredentialsH
 
     'credentials:revoke': async ({ deviceId }) => {
       const entry = s.fleet.entry(deviceId);
-      if (entry === undefined) return err('NOT_FOUND', 'This device is no longer in the fleet.');
+      if (entry === undefined) return notInFleet();
       try {
         const r = await c.provisioner.revoke({ deviceId, address: entry.address });
         await s.fleet.credentialsChanged([deviceId]);
@@ -192,18 +193,20 @@ export function credentialsHandlers(s: CredentialsChannelServices): CredentialsH
               : `The device did not delete it (${plainMessage(r.error?.message ?? 'no reason given')}); it was forgotten here but may still work on the device.`;
         return ok({ onDevice: r.onDevice, message });
       } catch (error) {
-        const e = toAppError(error);
-        return err(e.code, plainMessage(e.message));
+        return { ok: false, error: plainError(toAppError(error)) };
       }
     },
 
     'credentials:copy-key': async ({ deviceId }) => {
-      if (s.fleet.entry(deviceId) === undefined)
-        return err('NOT_FOUND', 'This device is no longer in the fleet.');
+      if (s.fleet.entry(deviceId) === undefined) return notInFleet();
       const stored = await c.vault.getApiKey(deviceId).catch((error: unknown) => toAppError(error));
-      if (stored !== undefined && 'code' in stored) return err(stored.code, stored.message);
+      if (stored !== undefined && 'code' in stored) return { ok: false, error: stored };
       if (stored === undefined) {
-        return err('NOT_FOUND', 'No API key is stored for this device: create one first.');
+        return errWithText(
+          'NOT_FOUND',
+          'No API key is stored for this device: create one first.',
+          message('errors.credentials.noApiKey'),
+        );
       }
       const copied = await s.system.copyText(stored.secret);
       if (!copied.ok) return copied;

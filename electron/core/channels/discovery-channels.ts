@@ -1,6 +1,7 @@
 /** The `discovery:*` channels over the discovery service (see shared/ipc/channels/discovery.ts). */
+import { message } from '../../../shared/i18n/message';
 import type { Handlers } from '../../../shared/ipc/contract';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { DiscoveryService } from '../discovery/discovery-service';
 
 type DiscoveryHandlers = Pick<
@@ -16,6 +17,10 @@ export function discoveryHandlers(discovery: DiscoveryService): DiscoveryHandler
     'discovery:cancel': async ({ scanId }) =>
       discovery.cancel(scanId)
         ? ok({ cancelled: true })
-        : err('NOT_FOUND', 'That scan is not running any more.'),
+        : errWithText(
+            'NOT_FOUND',
+            'That scan is not running any more.',
+            message('errors.discovery.scanGone'),
+          ),
   };
 }

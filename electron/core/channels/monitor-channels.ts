@@ -1,6 +1,8 @@
 /** The `monitor:*` channels over the fleet service (see shared/ipc/channels/monitor.ts). */
+import { notInFleet } from './plain-message';
+import { message } from '../../../shared/i18n/message';
 import type { Handlers } from '../../../shared/ipc/contract';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { FleetService } from '../fleet/fleet-service';
 import { rescanDevices } from '../fleet/rescan';
 import type { SettingsStore } from '../settings/settings-store';
@@ -44,7 +46,12 @@ export function monitorHandlers(s: MonitorChannelServices): MonitorHandlers {
     },
     'monitor:rescan': async ({ deviceIds }) => {
       const entries = deviceIds.flatMap((id) => fleet.entry(id) ?? []);
-      if (entries.length === 0) return err('NOT_FOUND', 'None of these devices is in the fleet any more.');
+      if (entries.length === 0)
+        return errWithText(
+          'NOT_FOUND',
+          'None of these devices is in the fleet any more.',
+          message('errors.fleet.noneLeft'),
+        );
       const outcomes = await rescanDevices(entries, {
         settings: s.settings.current().discovery,
         onSeen: (entry, host) =>
@@ -58,7 +65,7 @@ export function monitorHandlers(s: MonitorChannelServices): MonitorHandlers {
     },
     'monitor:open-web-page': async ({ deviceId }) => {
       const entry = fleet.entry(deviceId);
-      if (entry === undefined) return err('NOT_FOUND', 'This device is no longer in the fleet.');
+      if (entry === undefined) return notInFleet();
       const url = `${entry.addressText}/`;
       const opened = await s.system.openExternal(url);
       return opened.ok ? ok({ url }) : opened;

@@ -4,6 +4,7 @@
  * shared; a second refusal leaves the device `needs-password` (`withCredential`). A write is sent at most
  * once: a refusal only drops that credential for later calls (`callOnce`).
  */
+import { message } from '../../../shared/i18n/message';
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
@@ -34,6 +35,7 @@ const keyRefused = (target: SessionTarget): DeviceError =>
     'AUTH_REQUIRED',
     `${hostPort(target.address)}: the device refused the stored API key, which this read needs (the device's API takes only an API key for it): create a new API key for the device.`,
     { status: 401 },
+    { text: message('errors.device.apiKeyRefused', { where: hostPort(target.address) }) },
   );
 
 export function createCredentialCalls(deps: {

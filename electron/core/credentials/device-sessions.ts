@@ -4,7 +4,7 @@
  * share the one unlock in flight while each can still leave on its own signal.
  */
 import { listenForAbort } from '../device/abort-fanout';
-import { DeviceError } from '../device/device-error';
+import { cancelledRequest, DeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import type { SessionTarget } from './session-target';
 
@@ -68,7 +68,7 @@ export function untilAborted<T>(
   where: string,
 ): Promise<T> {
   if (signal === undefined) return promise;
-  const cancelled = () => new DeviceError('CANCELLED', `The request to ${where} was cancelled.`);
+  const cancelled = () => cancelledRequest(where);
   if (signal.aborted) return Promise.reject(cancelled());
   return new Promise<T>((resolve, reject) => {
     // One listener on a signal shared by a fleet's unlocks (abort-fanout.ts).

@@ -5,6 +5,7 @@
  *   retry, not by a bulk run, not by the user re-submitting it — until a different one is given;
  * - after a 429 no unlock is attempted until the wait is over, and the seconds left are known.
  */
+import { message } from '../../../shared/i18n/message';
 import { createHmac, randomBytes } from 'node:crypto';
 import { DeviceError } from '../device/device-error';
 
@@ -58,6 +59,7 @@ export function createPasswordGuard(now: () => number = Date.now): PasswordGuard
           'LOCKED_OUT',
           `${where}: locked out: wait ${left} s before trying again (nothing was sent).`,
           { retryAfterSeconds: left },
+          { text: message('errors.device.lockedOutNothingSent', { where, seconds: left }) },
         );
       }
     },

@@ -18,6 +18,7 @@
  * the unlock (session-unlock.ts), which credential a call carries (credential-calls.ts) and when a read
  * the vendor lists as anonymous carries one (guarded-reads.ts).
  */
+import { message } from '../../../shared/i18n/message';
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceClient } from '../device/client';
 import { DeviceError } from '../device/device-error';
@@ -129,6 +130,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         throw new DeviceError(
           'WRONG_PASSWORD',
           `${where}: the device already refused this password; it was not sent again. Give the right password.`,
+          {},
+          { text: message('errors.device.passwordAlreadyRefused', { where }) },
         );
       }
       guard.assertMayUnlock(target.deviceId, where);

@@ -4,6 +4,7 @@
  * and one unlock in flight per device that every caller shares. While a password change of the device runs,
  * automatic unlocks wait for its outcome: which password is right depends on it.
  */
+import { message } from '../../../shared/i18n/message';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { UNSENDABLE_TOKEN } from '../device/answer';
 import type { CallOptions, DeviceClient } from '../device/client';
@@ -97,6 +98,7 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
       'WRONG_PASSWORD',
       `${error.message.replace(/\.$/, '')} (the ${candidate.label}); it will not be sent again until another password is given.`,
       error.detail,
+      { text: message('errors.device.wrongPasswordNotResent', { where: hostPort(target.address) }) },
     );
   }
 

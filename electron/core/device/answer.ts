@@ -3,6 +3,7 @@
  * firmware answers 401 with an empty body, 403/429 with `{"unlock_timeout": …}` or nothing, 500 with
  * `{"err": "… "}`, and sometimes HTML; every one of those becomes a typed error, never a crash.
  */
+import { message } from '../../../shared/i18n/message';
 import type { DeviceErrorDetail } from './device-error';
 import { DeviceError } from './device-error';
 import { credentialValueProblem } from './header-value';
@@ -37,15 +38,23 @@ export function readJsonBody(response: TransportResponse, where: string, allowEm
   const text = bodyText(response);
   if (text.trim() === '') {
     if (allowEmpty) return null;
-    throw new DeviceError('BAD_RESPONSE', `${where}: answered an empty body, not JSON.`, {
-      status: response.status,
-    });
+    throw new DeviceError(
+      'BAD_RESPONSE',
+      `${where}: answered an empty body, not JSON.`,
+      { status: response.status },
+      { text: message('errors.device.emptyBody', { where }) },
+    );
   }
   const parsed = tryParseJson(text);
   if (parsed.ok) return parsed.value;
   const html = contentType(response).includes('html') || /^\s*</.test(text);
   const reason = html ? 'answered HTML, not JSON' : 'answered malformed JSON';
-  throw new DeviceError('BAD_RESPONSE', `${where}: ${reason}.`, { status: response.status });
+  throw new DeviceError(
+    'BAD_RESPONSE',
+    `${where}: ${reason}.`,
+    { status: response.status },
+    { text: message(html ? 'errors.device.htmlBody' : 'errors.device.malformedJson', { where }) },
+  );
 }
 
 function ownField(body: unknown, key: string): unknown {
@@ -105,36 +114,53 @@ export function errorForStatus(response: TransportResponse, ctx: FailureContext)
       'AUTH_REQUIRED',
       `${where}: the device refused the credentials (missing, wrong or expired); unlock again.`,
       { status },
+      { text: message('errors.device.authRequired', { where }) },
     );
   }
   if (status === 403 && ctx.isUnlock) {
     const wait = retryAfterSeconds(response);
-    return new DeviceError('WRONG_PASSWORD', `${where}: the device refused the password.`, {
-      status,
-      ...(wait !== undefined && wait > 0 ? { retryAfterSeconds: wait } : {}),
-    });
+    return new DeviceError(
+      'WRONG_PASSWORD',
+      `${where}: the device refused the password.`,
+      { status, ...(wait !== undefined && wait > 0 ? { retryAfterSeconds: wait } : {}) },
+      { text: message('errors.device.wrongPassword', { where }) },
+    );
   }
   if (status === 429) {
     const wait = retryAfterSeconds(response);
     const why = ctx.isUnlock ? ' Too many wrong passwords were tried.' : '';
-    const message =
+    const sentence =
       wait === undefined
         ? `${where}: locked out: wait before trying again (the device did not say how long).${why}`
         : `${where}: locked out: wait ${wait} s before trying again.${why}`;
-    return new DeviceError('LOCKED_OUT', message, {
-      status,
-      ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
-    });
+    const tries = ctx.isUnlock ? 'unlock' : 'other';
+    const text =
+      wait === undefined
+        ? message('errors.device.lockedOutNoWait', { where, tries })
+        : message('errors.device.lockedOut', { where, seconds: wait, tries });
+    return new DeviceError(
+      'LOCKED_OUT',
+      sentence,
+      { status, ...(wait !== undefined ? { retryAfterSeconds: wait } : {}) },
+      { text },
+    );
   }
   const text = deviceText(response, ctx.secrets);
   if (text !== undefined) {
     const quoted = text.length > MESSAGE_TEXT_LIMIT ? `${text.slice(0, MESSAGE_TEXT_LIMIT)}…` : text;
-    return new DeviceError('HTTP_ERROR', `${where}: device answered ${status}: ${quoted}`, {
-      status,
-      deviceMessage: text,
-    });
+    return new DeviceError(
+      'HTTP_ERROR',
+      `${where}: device answered ${status}: ${quoted}`,
+      { status, deviceMessage: text },
+      { text: message('errors.device.httpErrorText', { where, status, text: quoted }) },
+    );
   }
-  return new DeviceError('HTTP_ERROR', `${where}: device answered HTTP ${status}.`, { status });
+  return new DeviceError(
+    'HTTP_ERROR',
+    `${where}: device answered HTTP ${status}.`,
+    { status },
+    { text: message('errors.device.httpError', { where, status }) },
+  );
 }
 
 /** `detail.cause` of a session token that cannot be sent back (below). */
@@ -149,6 +175,7 @@ export function unsendableToken(where: string, problem: string, detail: DeviceEr
     'BAD_RESPONSE',
     `${where}: the device gave a session token that cannot be sent back in a header (${problem}).`,
     { ...detail, cause: UNSENDABLE_TOKEN },
+    { text: message('errors.device.unsendableToken', { where, problem }) },
   );
 }
 
@@ -163,5 +190,10 @@ export function tokenFrom(body: unknown, where: string): string {
     if (problem !== undefined) throw unsendableToken(where, problem, { status: 200 });
     return token;
   }
-  throw new DeviceError('BAD_RESPONSE', `${where}: answered the unlock without a token.`, { status: 200 });
+  throw new DeviceError(
+    'BAD_RESPONSE',
+    `${where}: answered the unlock without a token.`,
+    { status: 200 },
+    { text: message('errors.device.noToken', { where }) },
+  );
 }

@@ -8,6 +8,7 @@
  * Only for answers to a request that carried a credential: without one, `unlocked: false` is just the
  * anonymous view a field device gives (discovery reads it that way).
  */
+import { message } from '../../../shared/i18n/message';
 import { DeviceError } from './device-error';
 
 /** True when the body says, in so many words, that the credential sent was not accepted. */
@@ -27,6 +28,7 @@ export function assertCredentialAccepted(status: unknown, where: string): void {
       'AUTH_REQUIRED',
       `${where}: the device refused the credentials (it answered unlocked: false); unlock again.`,
       { status: 200 },
+      { text: message('errors.device.authRequired', { where }) },
     );
   }
 }

@@ -2,6 +2,8 @@
  * Typed device errors. Each code maps to one thing a technician can understand and act on;
  * `message` is that sentence, `detail` holds the facts (HTTP status, seconds to wait, device text).
  */
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { AppError } from '../../../shared/result';
 
 export type DeviceErrorCode =
@@ -32,9 +34,16 @@ export interface DeviceErrorDetail {
   cause?: string;
 }
 
+/** `cause` as Error's; `text` the same sentence as a catalog key and values, for the window (issue 35). */
+export interface DeviceErrorOptions extends ErrorOptions {
+  text?: MessageRef;
+}
+
 export class DeviceError extends Error {
   readonly code: DeviceErrorCode;
   readonly detail: DeviceErrorDetail;
+  /** The message in the reader's language, when the place that made it gave one (else the code's words). */
+  readonly text: MessageRef | undefined;
 
   /**
    * `options.cause` keeps the low-level error (e.g. Node's ECONNREFUSED) for logs and debuggers; it never
@@ -44,21 +53,34 @@ export class DeviceError extends Error {
     code: DeviceErrorCode,
     message: string,
     detail: DeviceErrorDetail = {},
-    options?: ErrorOptions,
+    options?: DeviceErrorOptions,
   ) {
-    super(message, options);
+    super(message, options !== undefined && 'cause' in options ? { cause: options.cause } : undefined);
     this.name = 'DeviceError';
     this.code = code;
     this.detail = detail;
+    this.text = options?.text;
   }
 
   /** The value that crosses IPC and the CLI's `--json`. */
   toAppError(): AppError {
     const detail = Object.fromEntries(Object.entries(this.detail).filter(([, v]) => v !== undefined));
-    return Object.keys(detail).length > 0
-      ? { code: this.code, message: this.message, detail }
-      : { code: this.code, message: this.message };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(Object.keys(detail).length > 0 ? { detail } : {}),
+      ...(this.text !== undefined ? { text: this.text } : {}),
+    };
   }
 }
 
 export const isDeviceError = (value: unknown): value is DeviceError => value instanceof DeviceError;
+
+/** A request given up because its caller left (or the client closed): nothing more is waited for. */
+export const cancelledRequest = (where: string): DeviceError =>
+  new DeviceError(
+    'CANCELLED',
+    `The request to ${where} was cancelled.`,
+    {},
+    { text: message('errors.device.cancelled', { where }) },
+  );

@@ -4,6 +4,7 @@
  * that cannot be a length, and the limits — the body's cap, and a cap on every byte of the answer
  * (ANSWER_FRAMING_BYTES) — with the errors that say which was passed.
  */
+import { message } from '../../../shared/i18n/message';
 import type { IncomingHttpHeaders } from 'node:http';
 import { DeviceError } from './device-error';
 
@@ -111,9 +112,16 @@ export function answerTooLarge(
 /** The device closed the connection before its answer was complete (`status`: its headers had come). */
 export function closedEarly(where: string, status: number | undefined): DeviceError {
   return status !== undefined
-    ? new DeviceError('UNREACHABLE', `${where} closed the connection while sending its answer.`, {
-        status,
-        cause: 'ECONNRESET',
-      })
-    : new DeviceError('UNREACHABLE', `${where} closed the connection.`, { cause: 'ECONNRESET' });
+    ? new DeviceError(
+        'UNREACHABLE',
+        `${where} closed the connection while sending its answer.`,
+        { status, cause: 'ECONNRESET' },
+        { text: message('errors.device.closedWhileAnswering', { where }) },
+      )
+    : new DeviceError(
+        'UNREACHABLE',
+        `${where} closed the connection.`,
+        { cause: 'ECONNRESET' },
+        { text: message('errors.device.closed', { where }) },
+      );
 }

@@ -22,7 +22,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
-import { DeviceError } from './device-error';
+import { cancelledRequest, DeviceError } from './device-error';
 import type { TransportRequest } from './http-exchange';
 import type { AnswerInProgress, Http1Answer } from './http1-answer';
 import {
@@ -129,8 +129,7 @@ export class Http1Connection {
   /** Ends the connection; a request in flight fails with `CANCELLED`. */
   destroy(): void {
     // Mostly idle connections closed by the pool: no request, so no error to build (a stack trace each).
-    if (this.pending !== undefined)
-      this.fail(new DeviceError('CANCELLED', `The request to ${this.where} was cancelled.`));
+    if (this.pending !== undefined) this.fail(cancelledRequest(this.where));
     this.closeSocket();
   }
 
@@ -147,11 +146,7 @@ export class Http1Connection {
 
   private readonly onAbort = (): void => {
     const reason: unknown = this.pending?.signal?.reason;
-    this.abort(
-      reason instanceof Error
-        ? reason
-        : new DeviceError('CANCELLED', `The request to ${this.where} was cancelled.`),
-    );
+    this.abort(reason instanceof Error ? reason : cancelledRequest(this.where));
   };
 
   private phase(): 'connect' | 'answer' {

@@ -3,6 +3,7 @@
  * transport so the mapping is one table, and so every path (plain TCP, TLS handshake, reading the body)
  * reports the same failure with the same words.
  */
+import { message } from '../../../shared/i18n/message';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError, isDeviceError } from './device-error';
 
@@ -39,10 +40,8 @@ export function toDeviceError(
       return new DeviceError(
         'UNREACHABLE',
         `${where} refused the connection: nothing listens on that port.`,
-        {
-          cause: code,
-        },
-        options,
+        { cause: code },
+        { ...options, text: message('errors.device.refused', { where }) },
       );
     case 'EHOSTUNREACH':
     case 'EHOSTDOWN':
@@ -50,30 +49,28 @@ export function toDeviceError(
         'UNREACHABLE',
         `${where} cannot be reached: no route to the host.`,
         { cause: code },
-        options,
+        { ...options, text: message('errors.device.noRoute', { where }) },
       );
     case 'ENETUNREACH':
       return new DeviceError(
         'UNREACHABLE',
         `${where} cannot be reached: this laptop has no route to that network.`,
-        {
-          cause: code,
-        },
-        options,
+        { cause: code },
+        { ...options, text: message('errors.device.noNetworkRoute', { where }) },
       );
     case 'ENETDOWN':
       return new DeviceError(
         'UNREACHABLE',
         `${where} cannot be reached: this laptop's network interface is down.`,
         { cause: code },
-        options,
+        { ...options, text: message('errors.device.interfaceDown', { where }) },
       );
     case 'EADDRNOTAVAIL':
       return new DeviceError(
         'UNREACHABLE',
         `${where} cannot be reached: this laptop no longer has an address on that network.`,
         { cause: code },
-        options,
+        { ...options, text: message('errors.device.addressGone', { where }) },
       );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
@@ -82,26 +79,37 @@ export function toDeviceError(
       return new DeviceError(
         'UNREACHABLE',
         `The host name "${address.host}" could not be resolved.`,
-        {
-          cause: code,
-        },
-        options,
+        { cause: code },
+        { ...options, text: message('errors.device.unresolved', { host: address.host }) },
       );
     case 'ETIMEDOUT':
-      return new DeviceError('TIMEOUT', `${where} did not answer in time.`, { cause: code }, options);
+      return new DeviceError(
+        'TIMEOUT',
+        `${where} did not answer in time.`,
+        { cause: code },
+        { ...options, text: message('errors.device.timeout', { where }) },
+      );
     default:
       break;
   }
   if (RESET_CODES.has(code) || (error instanceof Error && error.message === 'socket hang up')) {
     const when = phase === 'answer' ? ' while sending its answer' : '';
-    return new DeviceError('UNREACHABLE', `${where} closed the connection${when}.`, { cause: code }, options);
+    const text = message(phase === 'answer' ? 'errors.device.closedWhileAnswering' : 'errors.device.closed', {
+      where,
+    });
+    return new DeviceError(
+      'UNREACHABLE',
+      `${where} closed the connection${when}.`,
+      { cause: code },
+      { ...options, text },
+    );
   }
   if (code.startsWith('HPE_')) {
     return new DeviceError(
       'BAD_RESPONSE',
       `${where} answered something that is not HTTP.`,
       { cause: code },
-      options,
+      { ...options, text: message('errors.device.notHttp', { where }) },
     );
   }
   if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code === 'EPROTO') {
@@ -109,7 +117,7 @@ export function toDeviceError(
       'UNREACHABLE',
       `The https connection to ${where} failed during the TLS handshake; does the device serve plain http?`,
       { cause: code },
-      options,
+      { ...options, text: message('errors.device.tlsHandshake', { where }) },
     );
   }
   if (code.startsWith('ERR_INVALID_') || code === 'ERR_HTTP_INVALID_HEADER_VALUE') {
@@ -117,16 +125,15 @@ export function toDeviceError(
     return new DeviceError(
       'INVALID_INPUT',
       'The request could not be built: a value has characters HTTP forbids.',
-      {
-        cause: code,
-      },
+      { cause: code },
+      { text: message('errors.device.badHeaderValue') },
     );
   }
   return new DeviceError(
     'UNREACHABLE',
     `The connection to ${where} failed (${code}).`,
     { cause: code },
-    options,
+    { ...options, text: message('errors.device.connectionFailed', { where, cause: code }) },
   );
 }
 

@@ -4,6 +4,7 @@
  * the socket at once. Shared by plain TCP (connection-pool.ts) and TLS (tls-pinning.ts, which also checks
  * the certificate before the socket is handed over).
  */
+import { message } from '../../../shared/i18n/message';
 import type { Socket } from 'node:net';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError } from './device-error';
@@ -44,6 +45,12 @@ export function whenConnected<S extends Socket>(
           'TIMEOUT',
           `${hostPort(address)} did not accept a connection within ${options.connectTimeoutMs} ms.`,
           { cause: 'CONNECT_TIMEOUT' },
+          {
+            text: message('errors.device.connectTimeout', {
+              where: hostPort(address),
+              ms: options.connectTimeoutMs,
+            }),
+          },
         ),
       );
     }, options.connectTimeoutMs);

@@ -6,6 +6,7 @@
  * written — whether the certificate is one the user trusts: CA-signed, or pinned by its SHA-256 fingerprint
  * (trust on first use, confirmed by the user). Only a socket that passed carries a request.
  */
+import { message } from '../../../shared/i18n/message';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
@@ -43,7 +44,12 @@ function checkCertificate(
   const where = hostPort(address);
   const fingerprint256 = socket.getPeerCertificate().fingerprint256;
   if (typeof fingerprint256 !== 'string' || fingerprint256 === '') {
-    return new DeviceError('TLS_UNTRUSTED', `${where} presented no certificate.`);
+    return new DeviceError(
+      'TLS_UNTRUSTED',
+      `${where} presented no certificate.`,
+      {},
+      { text: message('errors.device.noCertificate', { where }) },
+    );
   }
   const pin = pins?.get(tlsPinKey(address));
   if (pin !== undefined) {
@@ -53,6 +59,7 @@ function checkCertificate(
       `The certificate of ${where} changed since it was trusted (new SHA-256 fingerprint ${fingerprint256}). ` +
         'Refusing to send credentials; trust the new certificate only if you know why it changed.',
       { fingerprint256 },
+      { text: message('errors.device.tlsChanged', { where, fingerprint: fingerprint256 }) },
     );
   }
   if (socket.authorized) return null;
@@ -61,6 +68,7 @@ function checkCertificate(
     `${where} presents a certificate no authority vouches for (SHA-256 fingerprint ${fingerprint256}). ` +
       'Check the fingerprint on the device and trust it to continue.',
     { fingerprint256 },
+    { text: message('errors.device.tlsUntrusted', { where, fingerprint: fingerprint256 }) },
   );
 }
 

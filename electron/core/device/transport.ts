@@ -10,6 +10,7 @@
  * sockets. https connections are opened and verified per request and not pooled: a pooled socket would
  * outlive a pin the user revokes, and devices in the field serve plain http.
  */
+import { message } from '../../../shared/i18n/message';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { listenForAbort } from './abort-fanout';
 import { ConnectionPool } from './connection-pool';
@@ -176,9 +177,12 @@ export function createTransport(options: TransportOptions = {}): Transport {
     const totalTimer = setTimeout(
       () =>
         run.stop(
-          new DeviceError('TIMEOUT', `${where} did not answer within ${totalTimeoutMs} ms.`, {
-            cause: 'TOTAL_TIMEOUT',
-          }),
+          new DeviceError(
+            'TIMEOUT',
+            `${where} did not answer within ${totalTimeoutMs} ms.`,
+            { cause: 'TOTAL_TIMEOUT' },
+            { text: message('errors.device.pollTimeout', { where, ms: totalTimeoutMs }) },
+          ),
         ),
       totalTimeoutMs,
     );

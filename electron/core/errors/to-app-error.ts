@@ -5,7 +5,9 @@
  * anything else (a bug, a file that cannot be written) is INTERNAL. Messages met here never carry a secret
  * (each error class guarantees it), so they pass as they are.
  */
+import { message } from '../../../shared/i18n/message';
 import type { AppError } from '../../../shared/result';
+import { withText } from '../../../shared/result';
 import { CredentialError } from '../credentials/credential-error';
 import { isKeychainError } from '../credentials/secure-store';
 import { isDeviceError } from '../device/device-error';
@@ -14,8 +16,9 @@ export function toAppError(error: unknown): AppError {
   if (isDeviceError(error)) return error.toAppError();
   if (isKeychainError(error)) return { code: 'KEYCHAIN_UNAVAILABLE', message: error.message };
   if (error instanceof CredentialError) return { code: error.code, message: error.message };
-  return {
-    code: 'INTERNAL',
-    message: `unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
-  };
+  const reason = error instanceof Error ? error.message : String(error);
+  return withText(
+    { code: 'INTERNAL', message: `unexpected failure: ${reason}` },
+    message('errors.internal.unexpected', { reason }),
+  );
 }

@@ -7,6 +7,7 @@
  * and the outcome as `firmware:done`. A verified device's new version is told to the fleet at once (its
  * row and the inventory show it). The run stays readable (`current`) so a reloaded window finds it.
  */
+import { message } from '../../../shared/i18n/message';
 import { randomBytes } from 'node:crypto';
 import type {
   CertificateChange,
@@ -24,7 +25,7 @@ import type {
   FirmwareRun,
 } from '../../../shared/ipc/channels/firmware';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { err, errWithText, ok } from '../../../shared/result';
 import type { SessionTarget } from '../credentials/session-target';
 import type { EventHub } from '../events/event-hub';
 import type { ChooseFileOutcome, ChooseFileRequest } from '../shell/system-glue';
@@ -233,11 +234,26 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
     },
 
     async plan(deviceIds, choices) {
-      if (image === undefined) return err('INVALID_INPUT', 'Choose the firmware image first.');
+      if (image === undefined)
+        return errWithText(
+          'INVALID_INPUT',
+          'Choose the firmware image first.',
+          message('errors.firmware.chooseImage'),
+        );
       const siteId = options.siteId();
-      if (siteId === undefined) return err('INVALID_INPUT', 'No site is open: choose a site first.');
+      if (siteId === undefined)
+        return errWithText(
+          'INVALID_INPUT',
+          'No site is open: choose a site first.',
+          message('errors.site.noneOpen'),
+        );
       const targets = options.targets([...new Set(deviceIds)]);
-      if (targets.length === 0) return err('NOT_FOUND', 'None of these devices is in the fleet any more.');
+      if (targets.length === 0)
+        return errWithText(
+          'NOT_FOUND',
+          'None of these devices is in the fleet any more.',
+          message('errors.fleet.noneLeft'),
+        );
       const concurrency = options.concurrency?.();
       // The file is read again: a technician who copied another image over it is planned with what is there.
       const planned = await firmware.prepare({
@@ -255,12 +271,17 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
 
     start(planId) {
       if (running() !== undefined) {
-        return err('INVALID_INPUT', 'A firmware rollout is going on already: wait for it, or stop it first.');
+        return errWithText(
+          'INVALID_INPUT',
+          'A firmware rollout is going on already: wait for it, or stop it first.',
+          message('errors.firmware.alreadyRunning'),
+        );
       }
       if (prepared === undefined || prepared.planId !== planId) {
-        return err(
+        return errWithText(
           'INVALID_INPUT',
           'This plan is no longer the latest one: make the plan again, then start.',
+          message('errors.plan.stale'),
         );
       }
       const { rollout } = prepared;

@@ -7,13 +7,14 @@
  * The file is uploaded later, once per device, straight from disk; `sameFileAs` tells whether it is still
  * the file the plan read (a technician copying a new image over it mid-rollout would send two images).
  */
+import { message } from '../../../shared/i18n/message';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FirmwareImage } from '../../../shared/domain/firmware';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { err, errWithText, ok } from '../../../shared/result';
 
 /** The image and where it is: the path stays in this process (the plan that crosses IPC has none). */
 export interface FirmwareImageFile {
@@ -53,14 +54,34 @@ export async function readFirmwareImage(
   } catch (error) {
     return err('INVALID_INPUT', describeOpenError(path, error));
   }
-  if (info.isDirectory()) return err('INVALID_INPUT', `${path} is a folder, not a firmware file.`);
-  if (!info.isFile()) return err('INVALID_INPUT', `${path} is not a regular file.`);
-  if (info.size === 0) return err('INVALID_INPUT', `the firmware file ${path} is empty: nothing to upload.`);
+  if (info.isDirectory())
+    return errWithText(
+      'INVALID_INPUT',
+      `${path} is a folder, not a firmware file.`,
+      message('errors.firmwareFile.folder', { path }),
+    );
+  if (!info.isFile())
+    return errWithText(
+      'INVALID_INPUT',
+      `${path} is not a regular file.`,
+      message('errors.firmwareFile.notFile', { path }),
+    );
+  if (info.size === 0)
+    return errWithText(
+      'INVALID_INPUT',
+      `the firmware file ${path} is empty: nothing to upload.`,
+      message('errors.firmwareFile.empty', { path }),
+    );
   let sha256: string;
   try {
     sha256 = await sha256Of(path, options.signal);
   } catch (error) {
-    if (options.signal?.aborted === true) return err('CANCELLED', 'Reading the firmware file was cancelled.');
+    if (options.signal?.aborted === true)
+      return errWithText(
+        'CANCELLED',
+        'Reading the firmware file was cancelled.',
+        message('errors.firmwareFile.cancelled'),
+      );
     return err('INVALID_INPUT', describeOpenError(path, error));
   }
   return ok({

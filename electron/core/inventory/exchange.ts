@@ -14,6 +14,7 @@
  * every parser here is: unknown fields are dropped, never stored — a tool that adds a `password` field to
  * an export does not get it into the inventory.
  */
+import { message } from '../../../shared/i18n/message';
 import { z } from 'zod';
 import { activityEntrySchema } from '../../../shared/domain/commission';
 import {
@@ -23,7 +24,7 @@ import {
   siteSchema,
 } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { err, errWithText, ok } from '../../../shared/result';
 import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
 import type { AddressSighting } from '../../../shared/domain/inventory';
 import { parseMac } from '../../../shared/domain/mac';
@@ -82,7 +83,12 @@ export interface ExportMeta {
 
 export function buildSiteExport(inventory: Inventory, siteId: string, meta: ExportMeta): Result<SiteExport> {
   const site = inventory.sites.find((s) => s.id === siteId);
-  if (site === undefined) return err('NOT_FOUND', `No site "${siteId}".`);
+  if (site === undefined)
+    return errWithText(
+      'NOT_FOUND',
+      `No site "${siteId}".`,
+      message('errors.site.noSuchId', { site: siteId }),
+    );
   const devices = devicesOf(inventory, siteId);
   return ok({
     format: SITE_EXPORT_FORMAT,
@@ -119,26 +125,42 @@ export function importKindOf(text: string): 'site-json' | 'targets-csv' {
 /** `now`: this laptop's clock, which an imported verdict cannot end after (verdict-exchange.ts). */
 export function parseSiteExport(text: string, now: Date = new Date()): Result<SiteExport> {
   if (text.length > MAX_IMPORT_BYTES)
-    return err('INVALID_INPUT', 'The file is too large to be a site export.');
+    return errWithText(
+      'INVALID_INPUT',
+      'The file is too large to be a site export.',
+      message('errors.siteFile.tooLarge'),
+    );
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return err('INVALID_INPUT', `The site file is not valid JSON: ${(error as Error).message}.`);
+    const reason = (error as Error).message;
+    return errWithText(
+      'INVALID_INPUT',
+      `The site file is not valid JSON: ${reason}.`,
+      message('errors.siteFile.notJson', { reason }),
+    );
   }
   const marker = (data as { format?: unknown; formatVersion?: unknown } | null) ?? {};
   if (typeof data !== 'object' || marker.format !== SITE_EXPORT_FORMAT) {
-    return err('INVALID_INPUT', 'This JSON file is not a Minerdeck site export.');
+    return errWithText(
+      'INVALID_INPUT',
+      'This JSON file is not a Minerdeck site export.',
+      message('errors.siteFile.notExport'),
+    );
   }
   if (!READABLE_VERSIONS.includes(marker.formatVersion)) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `This site export has format version ${String(marker.formatVersion)}; this Minerdeck reads versions 1 to ${SITE_EXPORT_VERSION}.`,
+      message('errors.siteFile.version', {
+        version: String(marker.formatVersion),
+        newest: SITE_EXPORT_VERSION,
+      }),
     );
   }
   const parsed = siteExportSchema.safeParse(data);
-  if (!parsed.success)
-    return err('INVALID_INPUT', `The site export is damaged: ${describeIssues(parsed.error)}.`);
+  if (!parsed.success) return damaged(describeIssues(parsed.error));
   for (const subnet of parsed.data.site.subnets) {
     const problem = controlCharacterProblem('A subnet', subnet) ?? parsedProblem(parseTargets(subnet));
     if (problem !== undefined) return refused(`the site's subnets: ${problem}`);
@@ -150,7 +172,12 @@ export function parseSiteExport(text: string, now: Date = new Date()): Result<Si
         `device ${index + 1} (in the file's order) has an id that is not a device id (mac:<MAC> or addr:<host>:<port>).`,
       );
     }
-    if (ids.has(device.id)) return err('INVALID_INPUT', `The site export lists device "${device.id}" twice.`);
+    if (ids.has(device.id))
+      return errWithText(
+        'INVALID_INPUT',
+        `The site export lists device "${device.id}" twice.`,
+        message('errors.siteFile.deviceTwice', { device: device.id }),
+      );
     ids.add(device.id);
     const checked = checkImportedDevice(device);
     if (checked !== undefined) return refused(`device ${device.id}: ${checked}`);
@@ -182,7 +209,18 @@ function checkImportedVerdicts(
 }
 
 const refused = (why: string): Result<never> =>
-  err('INVALID_INPUT', `The site export is refused, nothing was imported: ${why}`);
+  errWithText(
+    'INVALID_INPUT',
+    `The site export is refused, nothing was imported: ${why}`,
+    message('errors.siteFile.refused', { why }),
+  );
+
+const damaged = (issues: string): Result<never> =>
+  errWithText(
+    'INVALID_INPUT',
+    `The site export is damaged: ${issues}.`,
+    message('errors.siteFile.damaged', { issues }),
+  );
 
 const parsedProblem = (result: Result<unknown>): string | undefined =>
   result.ok ? undefined : result.error.message;

@@ -7,12 +7,13 @@
  * (case-insensitive), so technicians type what they see. Deleting a site that has devices needs an
  * explicit confirmation: it forgets what was found and noted there.
  */
+import { message } from '../../../shared/i18n/message';
 import type { Site, SiteSummary } from '../../../shared/domain/inventory';
 import { SITE_ID_PATTERN } from '../../../shared/domain/inventory';
 import { controlCharacterProblem } from '../../../shared/domain/plain-text';
 import { parseTargets } from '../../../shared/domain/targets/parse-targets';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { err, errWithText, ok } from '../../../shared/result';
 import { accountName } from '../credentials/accounts';
 import { dropProposals } from './import-proposals';
 import type { Inventory } from './schema';
@@ -33,9 +34,12 @@ export function findSite(inventory: Inventory, ref: string): Site | undefined {
 
 function notFound(inventory: Inventory, ref: string): Result<never> {
   const names = inventory.sites.map((site) => `"${site.name}"`).join(', ');
-  return err(
+  return errWithText(
     'NOT_FOUND',
     `No site is named "${ref}"${names === '' ? ' (there are no sites yet)' : ` (sites: ${names})`}.`,
+    names === ''
+      ? message('errors.site.unknownNoSites', { site: ref })
+      : message('errors.site.unknown', { site: ref, sites: names }),
     { reason: 'unknown-site' },
   );
 }
@@ -48,11 +52,15 @@ export function resolveSite(inventory: Inventory, ref: string | undefined): Resu
   }
   const current = inventory.sites.find((site) => site.id === inventory.settings.currentSiteId);
   if (current !== undefined) return ok(current);
-  return err(
+  const names = inventory.sites.map((s) => `"${s.name}"`).join(', ');
+  return errWithText(
     'INVALID_INPUT',
     inventory.sites.length === 0
       ? 'There is no site yet: create one first.'
-      : 'No site is selected: choose one of ' + inventory.sites.map((s) => `"${s.name}"`).join(', ') + '.',
+      : 'No site is selected: choose one of ' + names + '.',
+    inventory.sites.length === 0
+      ? message('errors.site.noneYet')
+      : message('errors.site.noneSelected', { sites: names }),
     { reason: 'no-current-site' },
   );
 }
@@ -60,14 +68,23 @@ export function resolveSite(inventory: Inventory, ref: string | undefined): Resu
 function checkName(inventory: Inventory, name: string, except?: Site): Result<string> {
   const trimmed = name.trim().replace(/\s+/g, ' ');
   if (trimmed === '' || trimmed.length > MAX_NAME) {
-    return err('INVALID_INPUT', `A site name has 1 to ${MAX_NAME} characters (no control characters).`);
+    return errWithText(
+      'INVALID_INPUT',
+      `A site name has 1 to ${MAX_NAME} characters (no control characters).`,
+      message('errors.site.nameLength', { max: MAX_NAME }),
+    );
   }
   const control = controlCharacterProblem('A site name', trimmed);
   if (control !== undefined) return err('INVALID_INPUT', control);
   const clash = inventory.sites.find(
     (site) => site !== except && (site.name.toLowerCase() === trimmed.toLowerCase() || site.id === trimmed),
   );
-  if (clash !== undefined) return err('INVALID_INPUT', `A site named "${clash.name}" already exists.`);
+  if (clash !== undefined)
+    return errWithText(
+      'INVALID_INPUT',
+      `A site named "${clash.name}" already exists.`,
+      message('errors.site.nameTaken', { site: clash.name }),
+    );
   return ok(trimmed);
 }
 
@@ -176,9 +193,10 @@ export function deleteSite(
   if (site === undefined) return notFound(inventory, ref);
   const devices = inventory.devices.filter((device) => device.siteId === site.id).length;
   if (devices > 0 && options.confirm !== true) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `Site "${site.name}" has ${devices} device${devices === 1 ? '' : 's'}; deleting it forgets them and their notes. Confirm to delete it.`,
+      message('errors.site.deleteConfirm', { site: site.name, count: devices }),
       { confirmationRequired: true, devices },
     );
   }

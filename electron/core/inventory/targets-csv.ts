@@ -8,12 +8,13 @@
  * The devices join the site as `planned`, known by their address until a scan finds them and learns their
  * MAC; their label and notes carry over then (devices.ts).
  */
+import { message } from '../../../shared/i18n/message';
 import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
 import type { InventoryDevice } from '../../../shared/domain/inventory';
 import { ADDRESS_HEADERS } from '../../../shared/domain/targets/csv-targets';
 import { readCsvTable } from '../../../shared/domain/targets/csv-table';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { err, errWithText, ok } from '../../../shared/result';
 import { addressDeviceId } from '../credentials/device-identity';
 import type { MergeConflict } from './merge';
 import { controlCharacterInWords, devicesOf, newDevice } from './devices';
@@ -69,9 +70,10 @@ function chooseColumns(first: readonly string[]): Result<Columns> {
   }
   const index = first.findIndex((cell) => isDeviceAddress(cell));
   if (index < 0) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       'The CSV file has no address column: name one "address" or "ip", or put the addresses first.',
+      message('errors.csv.noAddressColumn'),
     );
   }
   return ok({ address: index, label: index + 1, notes: index + 2, width: index + 3, header: false });
@@ -79,9 +81,15 @@ function chooseColumns(first: readonly string[]): Result<Columns> {
 
 export function parsePlannedCsv(text: string): Result<PlannedRows> {
   const table = readCsvTable(text);
-  if (!table.ok) return err('INVALID_INPUT', `The CSV file cannot be read: ${table.message}.`);
+  if (!table.ok)
+    return errWithText(
+      'INVALID_INPUT',
+      `The CSV file cannot be read: ${table.message}.`,
+      message('errors.csv.unreadable', { reason: table.message }),
+    );
   const [first, ...rest] = table.rows;
-  if (first === undefined) return err('INVALID_INPUT', 'The CSV file has no rows.');
+  if (first === undefined)
+    return errWithText('INVALID_INPUT', 'The CSV file has no rows.', message('errors.csv.noRows'));
   const columns = chooseColumns(first.cells);
   if (!columns.ok) return columns;
   const { address: a, label: l, notes: n, width, header } = columns.value;
@@ -122,7 +130,12 @@ export function parsePlannedCsv(text: string): Result<PlannedRows> {
     const more = list.length > MAX_ERRORS_SHOWN ? ` (and ${list.length - MAX_ERRORS_SHOWN} more)` : '';
     return `${list.slice(0, MAX_ERRORS_SHOWN).join('; ')}${more}`;
   };
-  if (errors.length > 0) return err('INVALID_INPUT', `The CSV file has bad addresses: ${listed(errors)}.`);
+  if (errors.length > 0)
+    return errWithText(
+      'INVALID_INPUT',
+      `The CSV file has bad addresses: ${listed(errors)}.`,
+      message('errors.csv.badAddresses', { list: listed(errors) }),
+    );
   if (controls.length > 0) {
     return err(
       'INVALID_INPUT',

@@ -5,6 +5,7 @@
  * monitor's first read: `recordNotes`). Built once per shell (open-services.ts) and by the CLI commands
  * that place; every change is told as `layout:changed`.
  */
+import { message } from '../../../shared/i18n/message';
 import type {
   LabelMatch,
   LayoutImportPreview,
@@ -15,7 +16,7 @@ import type {
 import type { LayoutView, PlaceOutput, RackDraft } from '../../../shared/ipc/channels/layout';
 import { parseLocationNote } from '../../../shared/format/slot-name';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { err, errWithText, ok } from '../../../shared/result';
 import type { EventHub } from '../events/event-hub';
 import type { Inventory } from '../inventory/schema';
 import { ensureLayout, layoutOf } from '../inventory/site-layouts';
@@ -173,7 +174,11 @@ export function createLayoutService(deps: LayoutServiceDeps): LayoutService {
       read(siteId, (ctx) => {
         const name = ctx.slots.nameOf(slot);
         return name === undefined
-          ? err('NOT_FOUND', 'That slot is not in the layout (its rack was removed or resized).')
+          ? errWithText(
+              'NOT_FOUND',
+              'That slot is not in the layout (its rack was removed or resized).',
+              message('errors.layout.slotGone'),
+            )
           : ok({ name });
       }),
     async recordNotes(siteId, notes) {

@@ -4,12 +4,13 @@
  * the grid, removing a rack that holds a device — each naming what is in the way. Pure functions over a
  * layout draft (inside the inventory's update); the site's areas follow its racks, in first-seen order.
  */
+import { message } from '../../../shared/i18n/message';
 import { randomBytes } from 'node:crypto';
 import type { Rack, SiteLayout } from '../../../shared/domain/layout';
 import { MAX_RACKS_PER_SITE } from '../../../shared/domain/layout';
 import type { RackDraft } from '../../../shared/ipc/channels/layout';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { err, errWithText, ok } from '../../../shared/result';
 import { patternProblem } from './slot-index';
 
 /** How a device is named in a refusal: its address, as the fleet shows it. */
@@ -49,14 +50,26 @@ export function saveRack(layout: SiteLayout, draft: RackDraft, name: DeviceNamer
   const rackName = draft.name.trim();
   const existing = draft.id === undefined ? undefined : layout.racks.find((r) => r.id === draft.id);
   if (draft.id !== undefined && existing === undefined) {
-    return err('NOT_FOUND', 'That rack is no longer in the layout: it was removed meanwhile.');
+    return errWithText(
+      'NOT_FOUND',
+      'That rack is no longer in the layout: it was removed meanwhile.',
+      message('errors.layout.rackRemoved'),
+    );
   }
   const taken = findRackByName(layout, area, rackName);
   if (taken !== undefined && taken !== existing) {
-    return err('INVALID_INPUT', `Area ${area} already has a rack named ${taken.name}.`);
+    return errWithText(
+      'INVALID_INPUT',
+      `Area ${area} already has a rack named ${taken.name}.`,
+      message('errors.layout.rackNameTaken', { area, rack: taken.name }),
+    );
   }
   if (existing === undefined && layout.racks.length >= MAX_RACKS_PER_SITE) {
-    return err('INVALID_INPUT', `A site holds at most ${MAX_RACKS_PER_SITE} racks.`);
+    return errWithText(
+      'INVALID_INPUT',
+      `A site holds at most ${MAX_RACKS_PER_SITE} racks.`,
+      message('errors.layout.tooManyRacks', { max: MAX_RACKS_PER_SITE }),
+    );
   }
   const rack: Rack = {
     id: existing?.id ?? newRackId(),
@@ -86,7 +99,12 @@ export function saveRack(layout: SiteLayout, draft: RackDraft, name: DeviceNamer
 /** Removes an empty rack; one that holds a device is refused, naming it. */
 export function removeRack(layout: SiteLayout, rackId: string, name: DeviceNamer): Result<Rack> {
   const rack = layout.racks.find((r) => r.id === rackId);
-  if (rack === undefined) return err('NOT_FOUND', 'That rack is no longer in the layout.');
+  if (rack === undefined)
+    return errWithText(
+      'NOT_FOUND',
+      'That rack is no longer in the layout.',
+      message('errors.layout.rackGone'),
+    );
   const held = layout.placements.filter((p) => p.rackId === rackId).map((p) => name(p.deviceId));
   if (held.length > 0) {
     return err(

@@ -20,6 +20,7 @@
  * when it did not accept the credential; that is turned into the same "session ended" signal as a 401
  * (credential-verdict.ts), so the session manager unlocks once more, exactly as it does for a 401.
  */
+import { message } from '../../../shared/i18n/message';
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import type { Clock } from '../clock/clock';
@@ -292,7 +293,12 @@ export function createDevicePoller(options: DevicePollerOptions): DevicePoller {
         const where = hostPort(target.address);
         return {
           ok: false,
-          error: new DeviceError('TIMEOUT', `${where} did not answer within ${timeoutMs} ms.`),
+          error: new DeviceError(
+            'TIMEOUT',
+            `${where} did not answer within ${timeoutMs} ms.`,
+            {},
+            { text: message('errors.device.pollTimeout', { where, ms: timeoutMs }) },
+          ),
         };
       }
       const failure = isDeviceError(error)

@@ -4,12 +4,13 @@
  * or values out of range after a hand edit) is kept aside as `settings.corrupt-<time>.json` and reported,
  * never silently overwritten; the app then starts from the defaults.
  */
+import { message } from '../../../shared/i18n/message';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppSettings, SettingsPatch } from '../../../shared/domain/settings';
 import { appSettingsSchema, DEFAULT_SETTINGS, mergeSettings } from '../../../shared/domain/settings';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { err, errWithText, ok } from '../../../shared/result';
 import { writeFileAtomic } from '../inventory/atomic-file';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -66,7 +67,11 @@ export async function openSettingsStore(options: SettingsStoreOptions = {}): Pro
       const next = appSettingsSchema.safeParse(mergeSettings(settings, patch));
       if (!next.success) {
         const listed = next.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-        return err('INVALID_INPUT', `These settings cannot be used: ${listed}.`);
+        return errWithText(
+          'INVALID_INPUT',
+          `These settings cannot be used: ${listed}.`,
+          message('errors.settings.invalid', { issues: listed }),
+        );
       }
       settings = next.data;
       if (path !== undefined) {
@@ -77,7 +82,12 @@ export async function openSettingsStore(options: SettingsStoreOptions = {}): Pro
           () => undefined,
           (error: unknown) => messageOf(error),
         );
-        if (written !== undefined) return err('INTERNAL', `The settings could not be saved: ${written}.`);
+        if (written !== undefined)
+          return errWithText(
+            'INTERNAL',
+            `The settings could not be saved: ${written}.`,
+            message('errors.settings.notSaved', { reason: written }),
+          );
       }
       for (const listener of [...listeners]) listener(settings);
       return ok(settings);
@@ -98,11 +108,19 @@ function parseSettings(text: string, base: AppSettings): Result<AppSettings> {
   try {
     json = JSON.parse(text);
   } catch {
-    return err('INVALID_INPUT', 'The settings file is not valid JSON.');
+    return errWithText(
+      'INVALID_INPUT',
+      'The settings file is not valid JSON.',
+      message('errors.settings.fileNotJson'),
+    );
   }
   const stored = (json as { settings?: unknown } | null)?.settings;
   if (typeof stored !== 'object' || stored === null) {
-    return err('INVALID_INPUT', 'The settings file has no settings in it.');
+    return errWithText(
+      'INVALID_INPUT',
+      'The settings file has no settings in it.',
+      message('errors.settings.fileEmpty'),
+    );
   }
   const parts = stored as Partial<Record<keyof AppSettings, object>>;
   const parsed = appSettingsSchema.safeParse({

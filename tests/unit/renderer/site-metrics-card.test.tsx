@@ -8,6 +8,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsView } from '../../../renderer/src/features/settings/settings-view';
+import { englishTranslator } from '../../../shared/i18n/translate';
 import { scrapeAge, SITE_METRICS_POLL_MS } from '../../../renderer/src/features/settings/site-metrics-card';
 import { createRootStore, StoreProvider } from '../../../renderer/src/stores/root-store';
 import type { RootStore } from '../../../renderer/src/stores/root-store';
@@ -156,6 +157,6 @@ describe('scrapeAge', () => {
     [180_000, '3 min ago'],
     [3 * 3_600_000, '3 h ago'],
   ])('%i ms → %s', (ms, words) => {
-    expect(scrapeAge(1_000_000_000, 1_000_000_000 + ms)).toBe(words);
+    expect(scrapeAge(englishTranslator(), 1_000_000_000, 1_000_000_000 + ms)).toBe(words);
   });
 });

@@ -7,10 +7,14 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import './about-card.css';
 
 export function AboutCard(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { about, requested, folder, openFolder } = useRootStore(
     useShallow((s) => ({
       about: s.about,
@@ -27,8 +31,8 @@ export function AboutCard(): ReactNode {
   if (about.status === 'error') {
     return (
       <section className="card" aria-labelledby="about-title">
-        <h3 id="about-title">About Minerdeck</h3>
-        <p className="field-error">{about.error.message}</p>
+        <h3 id="about-title">{t('settings.about.title', { name: 'Minerdeck' })}</h3>
+        <p className="field-error">{errorText(tr, about.error)}</p>
       </section>
     );
   }
@@ -36,15 +40,15 @@ export function AboutCard(): ReactNode {
   const info = about.value;
   return (
     <section className="card about-card" aria-labelledby="about-title">
-      <h3 id="about-title">About {info.name}</h3>
+      <h3 id="about-title">{t('settings.about.title', { name: info.name })}</h3>
       <dl className="about-facts">
-        <dt>Version</dt>
+        <dt>{t('settings.about.version')}</dt>
         <dd>{info.version}</dd>
-        <dt>Data folder</dt>
+        <dt>{t('settings.about.dataFolder')}</dt>
         <dd>
           <code>{info.dataDir}</code>
         </dd>
-        <dt>Keychain</dt>
+        <dt>{t('settings.about.keychain')}</dt>
         <dd>{info.keychain.summary}</dd>
       </dl>
       <p>
@@ -54,7 +58,7 @@ export function AboutCard(): ReactNode {
           disabled={folder.status === 'opening'}
           onClick={() => void openFolder()}
         >
-          Open data folder
+          {t('settings.about.openFolder')}
         </button>
       </p>
       {folder.message !== undefined && (

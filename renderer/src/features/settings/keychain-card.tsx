@@ -1,25 +1,31 @@
 /** The keychain's state in plain words, and what to do when secrets cannot be kept. */
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 
 export function KeychainCard(): ReactNode {
+  const { t } = useT();
   const keychain = useRootStore((s) => s.keychain);
   if (keychain.status !== 'ready') return null;
   const k = keychain.value;
   return (
     <section className={k.persistent ? 'card card-ok' : 'card card-warn'} aria-labelledby="keychain-title">
-      <h3 id="keychain-title">Keychain: {k.persistent ? 'working' : k.state}</h3>
+      <h3 id="keychain-title">
+        {t('settings.keychain.title', { state: k.persistent ? 'working' : k.state })}
+      </h3>
       {k.persistent ? (
-        <p>Passwords and API keys are kept in the operating system's keychain, never in a file.</p>
+        <p>{t('settings.keychain.persistent')}</p>
       ) : (
         <>
           <p>
-            <strong>Session-only.</strong> Passwords are kept in memory and forgotten when Minerdeck quits;
-            API keys are not created, since nobody could keep them.
+            <strong>{t('settings.keychain.sessionOnlyLabel')}</strong> {t('settings.keychain.sessionOnly')}
           </p>
-          {k.reason !== undefined && <p className="field-hint">The system said: {k.reason}</p>}
+          {k.reason !== undefined && (
+            <p className="field-hint">{t('settings.keychain.systemSaid', { reason: k.reason })}</p>
+          )}
           <p>
-            <strong>What to do:</strong> {k.advice} Then restart Minerdeck.
+            <strong>{t('settings.keychain.whatToDoLabel')}</strong>{' '}
+            {t('settings.keychain.advice', { advice: k.advice })}
           </p>
         </>
       )}

@@ -1,6 +1,7 @@
 /** A labelled number input with its hint; keeps what is typed even while it is not a number yet. */
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n-provider';
 
 export interface NumberFieldProps {
   label: string;
@@ -13,6 +14,7 @@ export interface NumberFieldProps {
 }
 
 export function NumberField(props: NumberFieldProps): ReactNode {
+  const { t } = useT();
   const id = useId();
   // What is typed while editing (possibly not a number yet); the saved value otherwise.
   const [typed, setText] = useState<string | undefined>(undefined);
@@ -41,7 +43,7 @@ export function NumberField(props: NumberFieldProps): ReactNode {
         }}
       />
       <span className={valid ? 'field-hint' : 'field-error'}>
-        {valid ? (props.hint ?? '') : `From ${props.min} to ${props.max}.`}
+        {valid ? (props.hint ?? '') : t('settings.numberField.range', { min: props.min, max: props.max })}
       </span>
     </label>
   );

@@ -8,15 +8,20 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppSettings } from '../../../../shared/domain/settings';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { parsePorts } from '../../stores/discover-slice';
 import { useRootStore } from '../../stores/root-store';
 import { AboutCard } from './about-card';
 import { KeychainCard } from './keychain-card';
+import { LanguageCard } from './language-card';
 import { NumberField } from './number-field';
 import { SiteMetricsCard } from './site-metrics-card';
 import './settings.css';
 
 export function SettingsView(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { settings, save, settingsSaved, settingsRequested, keychainRequested } = useRootStore(
     useShallow((s) => ({
       settings: s.settings,
@@ -41,9 +46,9 @@ export function SettingsView(): ReactNode {
   if (draft === undefined) {
     return (
       <section className="view settings">
-        <h2>Settings</h2>
+        <h2>{t('settings.title')}</h2>
         <p className={settings.status === 'error' ? 'field-error' : 'field-hint'}>
-          {settings.status === 'error' ? settings.error.message : 'Loading…'}
+          {settings.status === 'error' ? errorText(tr, settings.error) : t('settings.loading')}
         </p>
       </section>
     );
@@ -58,8 +63,9 @@ export function SettingsView(): ReactNode {
 
   return (
     <section className="view settings" aria-labelledby="settings-title">
-      <h2 id="settings-title">Settings</h2>
+      <h2 id="settings-title">{t('settings.title')}</h2>
       <KeychainCard />
+      <LanguageCard />
       <SiteMetricsCard />
       {/* The fields check themselves (and main checks again): the browser's step rule would refuse 5 s
           for "Poll every" (min 0.1, step 0.5) and block the save without a word. */}
@@ -81,52 +87,52 @@ export function SettingsView(): ReactNode {
         }}
       >
         <fieldset className="settings-group">
-          <legend>Monitoring</legend>
+          <legend>{t('settings.monitoring.legend')}</legend>
           <NumberField
-            label="Poll every (seconds)"
+            label={t('settings.monitoring.pollEvery')}
             value={draft.monitor.intervalMs / 1000}
             min={0.1}
             max={600}
             step={0.5}
             onChange={(v) => monitor({ intervalMs: Math.round(v * 1000) })}
-            hint="How often each device is read. 5 s suits most sites."
+            hint={t('settings.monitoring.pollEveryHint')}
           />
           <NumberField
-            label="Give up on a poll after (seconds)"
+            label={t('settings.monitoring.giveUp')}
             value={draft.monitor.timeoutMs / 1000}
             min={0.1}
             max={120}
             step={0.1}
             onChange={(v) => monitor({ timeoutMs: Math.round(v * 1000) })}
-            hint="Kept below the poll interval."
+            hint={t('settings.monitoring.giveUpHint')}
           />
           <NumberField
-            label="Devices read at once"
+            label={t('settings.monitoring.concurrency')}
             value={draft.monitor.concurrency}
             min={1}
             max={2048}
             onChange={(v) => monitor({ concurrency: v })}
           />
           <NumberField
-            label="Offline after missed polls"
+            label={t('settings.monitoring.offlineAfter')}
             value={draft.monitor.offlineAfterMissedPolls}
             min={1}
             max={20}
             onChange={(v) => monitor({ offlineAfterMissedPolls: v })}
-            hint="A device that misses this many polls in a row is shown offline."
+            hint={t('settings.monitoring.offlineAfterHint')}
           />
         </fieldset>
         <fieldset className="settings-group">
-          <legend>Alerts</legend>
+          <legend>{t('settings.alerts.legend')}</legend>
           <NumberField
-            label="Hottest chip allowed (°C)"
+            label={t('settings.alerts.chipTempMax')}
             value={draft.monitor.chipTempMaxC}
             min={30}
             max={150}
             onChange={(v) => monitor({ chipTempMaxC: v })}
           />
           <NumberField
-            label="Alert below this share of nominal hash rate (%)"
+            label={t('settings.alerts.hashRateMin')}
             value={draft.monitor.hashRateMinPercent}
             min={1}
             max={100}
@@ -134,9 +140,9 @@ export function SettingsView(): ReactNode {
           />
         </fieldset>
         <fieldset className="settings-group">
-          <legend>Discovery</legend>
+          <legend>{t('settings.discovery.legend')}</legend>
           <label className="field">
-            <span className="field-label">Ports</span>
+            <span className="field-label">{t('settings.discovery.ports')}</span>
             <input
               type="text"
               value={ports}
@@ -145,20 +151,20 @@ export function SettingsView(): ReactNode {
             />
             <span className={parsedPorts === undefined ? 'field-error' : 'field-hint'}>
               {parsedPorts === undefined
-                ? 'Numbers from 1 to 65535, separated by commas.'
-                : '443 and 8443 are probed as https.'}
+                ? t('settings.discovery.portsProblem')
+                : t('settings.discovery.portsHint')}
             </span>
           </label>
           <NumberField
-            label="Connect timeout (ms)"
+            label={t('settings.discovery.connectTimeout')}
             value={draft.discovery.connectTimeoutMs}
             min={20}
             max={60000}
             onChange={(v) => discovery({ connectTimeoutMs: v })}
-            hint="Raise it across a VPN or a distant site."
+            hint={t('settings.discovery.connectTimeoutHint')}
           />
           <NumberField
-            label="Addresses probed at once"
+            label={t('settings.discovery.concurrency')}
             value={draft.discovery.concurrency}
             min={1}
             max={4096}
@@ -166,22 +172,22 @@ export function SettingsView(): ReactNode {
           />
         </fieldset>
         <fieldset className="settings-group">
-          <legend>Unlocking and API keys</legend>
+          <legend>{t('settings.credentials.legend')}</legend>
           <NumberField
-            label="Devices at once"
+            label={t('settings.credentials.concurrency')}
             value={draft.credentials.concurrency}
             min={1}
             max={256}
             onChange={(v) => credentials({ concurrency: v })}
           />
           <label className="field">
-            <span className="field-label">Site name (for the shared password)</span>
+            <span className="field-label">{t('settings.credentials.siteId')}</span>
             <input
               type="text"
               value={draft.credentials.siteId}
               onChange={(e) => credentials({ siteId: e.target.value })}
             />
-            <span className="field-hint">Letters, digits, ".", "_" or "-".</span>
+            <span className="field-hint">{t('settings.credentials.siteIdHint')}</span>
           </label>
         </fieldset>
         <div className="settings-actions">
@@ -190,11 +196,16 @@ export function SettingsView(): ReactNode {
             className="button button-primary button-large"
             disabled={save.status === 'saving' || parsedPorts === undefined}
           >
-            Save settings
+            {t('settings.save')}
           </button>
-          {save.message !== undefined && (
-            <p className={save.status === 'error' ? 'field-error' : 'notice-ok'} role="status">
-              {save.message}
+          {save.status === 'saved' && (
+            <p className="notice-ok" role="status">
+              {t('settings.saved')}
+            </p>
+          )}
+          {save.status === 'error' && save.error !== undefined && (
+            <p className="field-error" role="status">
+              {errorText(tr, save.error)}
             </p>
           )}
         </div>

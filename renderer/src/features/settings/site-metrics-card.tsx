@@ -7,22 +7,21 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import {
-  isLoopbackMetricsAddress,
-  METRICS_ADDRESS_PROBLEM,
-  splitMetricsAddress,
-} from '../../../../shared/domain/metrics-address';
+import { isLoopbackMetricsAddress, splitMetricsAddress } from '../../../../shared/domain/metrics-address';
+import { errorText } from '../../../../shared/i18n/local-text';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 
 /** How often the card asks main for the status (and the last scrape) while it is on screen. */
 export const SITE_METRICS_POLL_MS = 2_000;
 
 /** "12 s ago", "3 min ago", "2 h ago": the scrape interval people set is 15 s to a few minutes. */
-export function scrapeAge(at: number, now: number): string {
+export function scrapeAge({ t }: Translator, at: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 120) return `${seconds} s ago`;
-  if (seconds < 7200) return `${Math.floor(seconds / 60)} min ago`;
-  return `${Math.floor(seconds / 3600)} h ago`;
+  if (seconds < 120) return t('settings.siteMetrics.secondsAgo', { count: seconds });
+  if (seconds < 7200) return t('settings.siteMetrics.minutesAgo', { count: Math.floor(seconds / 60) });
+  return t('settings.siteMetrics.hoursAgo', { count: Math.floor(seconds / 3600) });
 }
 
 /** Re-renders every second while mounted, so "12 s ago" counts up between two answers from main. */
@@ -36,6 +35,8 @@ function useNow(): number {
 }
 
 export function SiteMetricsCard(): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { settings, status, problem, requested, saved } = useRootStore(
     useShallow((s) => ({
       settings: s.settings,
@@ -78,8 +79,8 @@ export function SiteMetricsCard(): ReactNode {
       }
       aria-labelledby="site-metrics-title"
     >
-      <h3 id="site-metrics-title">Site metrics</h3>
-      <p>What the monitor reads, in the Prometheus format, for the site's own Prometheus and Grafana.</p>
+      <h3 id="site-metrics-title">{t('settings.siteMetrics.title')}</h3>
+      <p>{t('settings.siteMetrics.intro')}</p>
       <label className="choice">
         <input
           type="checkbox"
@@ -93,7 +94,7 @@ export function SiteMetricsCard(): ReactNode {
             })
           }
         />
-        Serve site metrics for the site's Prometheus
+        {t('settings.siteMetrics.serve')}
       </label>
       <form
         className="inline-form"
@@ -103,7 +104,7 @@ export function SiteMetricsCard(): ReactNode {
         }}
       >
         <label className="field">
-          <span className="field-label">Address</span>
+          <span className="field-label">{t('settings.siteMetrics.address')}</span>
           <input
             type="text"
             className="mono"
@@ -118,30 +119,30 @@ export function SiteMetricsCard(): ReactNode {
           className="button"
           disabled={busy || !addressOk || address.trim() === metrics.address}
         >
-          Use this address
+          {t('settings.siteMetrics.useAddress')}
         </button>
       </form>
       <p className={addressOk ? 'field-hint' : 'field-error'}>
         {addressOk
           ? isLoopbackMetricsAddress(address)
-            ? 'Only this computer can scrape 127.0.0.1. Another address (0.0.0.0 for every network) shows the readings — never a password or key — to anyone on the LAN.'
-            : 'Anyone on the LAN can read the readings here (never a password or key): keep it on a management network.'
-          : METRICS_ADDRESS_PROBLEM}
+            ? t('settings.siteMetrics.loopbackHint')
+            : t('settings.siteMetrics.lanHint')
+          : t('settings.siteMetrics.addressProblem')}
       </p>
       {problem !== undefined && (
         <p className="field-error" role="alert">
-          {problem}
+          {errorText(tr, problem)}
         </p>
       )}
       {served?.error !== undefined && (
         <p className="field-error" role="alert">
-          Not served: {served.error}
+          {t('settings.siteMetrics.notServed', { reason: served.error })}
         </p>
       )}
       {served?.url !== undefined && (
         <>
           <label className="field">
-            <span className="field-label">Prometheus scrapes</span>
+            <span className="field-label">{t('settings.siteMetrics.scrapes')}</span>
             <input
               type="text"
               className="mono site-metrics-url"
@@ -152,8 +153,8 @@ export function SiteMetricsCard(): ReactNode {
           </label>
           <p role="status">
             {served.lastScrapeAt === undefined
-              ? 'Not scraped yet'
-              : `Last scrape: ${scrapeAge(served.lastScrapeAt, now)}`}
+              ? t('settings.siteMetrics.notScraped')
+              : t('settings.siteMetrics.lastScrape', { age: scrapeAge(tr, served.lastScrapeAt, now) })}
           </p>
         </>
       )}

@@ -37,7 +37,15 @@ describe('runBulk', () => {
         ok: false,
         error: { code: 'LOCKED_OUT', message: 'locked out: wait 17 s', detail: { retryAfterSeconds: 17 } },
       },
-      { item: 3, ok: false, error: { code: 'INTERNAL', message: 'unexpected failure: boom' } },
+      {
+        item: 3,
+        ok: false,
+        error: {
+          code: 'INTERNAL',
+          message: 'unexpected failure: boom',
+          text: { id: 'errors.internal.unexpected', values: { reason: 'boom' } },
+        },
+      },
     ]);
   });
 
