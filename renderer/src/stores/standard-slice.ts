@@ -17,6 +17,7 @@ import type {
 } from '../../../shared/domain/standard';
 import type { standardChannels, StandardSetInput } from '../../../shared/ipc/channels/standard';
 import type { Api } from '../../../shared/ipc/contract';
+import type { AppError } from '../../../shared/result';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
@@ -40,10 +41,11 @@ export interface StandardSlice {
   commissionPassword: string | undefined;
   /** The run going on or last ended in this session. */
   commissionRun: CommissionRun | null;
-  commissionError: string | null;
+  /** Main's refusal to start or stop a run (the window words it: errorText). */
+  commissionError: AppError | null;
   standardRequested: () => Promise<void>;
   /** Creates or changes the current site's standard; answers whether it was kept (else `standard` says why). */
-  standardSaved: (input: StandardSetInput) => Promise<{ ok: true } | { ok: false; message: string }>;
+  standardSaved: (input: StandardSetInput) => Promise<{ ok: true } | { ok: false; error: AppError }>;
   driftRequested: (refresh?: boolean) => Promise<void>;
   /**
    * The preview of the selection; main unlocks devices without a known password once with
@@ -150,7 +152,7 @@ export const createStandardSlice =
 
       standardSaved: async (input) => {
         const result = await deps.api['standard:set'](input);
-        if (!result.ok) return { ok: false, message: result.error.message };
+        if (!result.ok) return { ok: false, error: result.error };
         set({ standard: { status: 'ready', value: result.value } });
         void driftRequested();
         return { ok: true };
@@ -191,7 +193,7 @@ export const createStandardSlice =
           ...(password !== undefined ? { currentPassword: password } : {}),
         });
         if (!started.ok) {
-          set({ commissionError: started.error.message });
+          set({ commissionError: started.error });
           return;
         }
         set({
@@ -204,7 +206,7 @@ export const createStandardSlice =
 
       commissionCancelRequested: async () => {
         const cancelled = await deps.api['standard:cancel']();
-        if (!cancelled.ok) set({ commissionError: cancelled.error.message });
+        if (!cancelled.ok) set({ commissionError: cancelled.error });
       },
 
       commissionRunLoaded: async () => {
