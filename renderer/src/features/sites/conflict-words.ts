@@ -88,7 +88,9 @@ export function conflictMessage(conflict: MergeConflict): MessageRef {
   const field = FIELDS[conflict.field];
   const kept =
     conflict.field === 'acceptance'
-      ? message(conflict.kept === 'incoming' ? 'sites.conflict.keptNewerFile' : 'sites.conflict.keptNewerOurs')
+      ? message(
+          conflict.kept === 'incoming' ? 'sites.conflict.keptNewerFile' : 'sites.conflict.keptNewerOurs',
+        )
       : conflict.kept === 'incoming'
         ? message('sites.conflict.keptFile')
         : OURS_BY_RULE.has(conflict.field)

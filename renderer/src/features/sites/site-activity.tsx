@@ -58,11 +58,7 @@ export function SiteActivity(): ReactNode {
       </div>
       <ActivityState
         activity={activity}
-        empty={
-          deviceId === undefined
-            ? t('sites.activity.emptySite')
-            : t('sites.activity.emptyDevice')
-        }
+        empty={deviceId === undefined ? t('sites.activity.emptySite') : t('sites.activity.emptyDevice')}
       />
     </section>
   );

@@ -39,7 +39,9 @@ export function SiteRow({ site, onDelete }: SiteRowProps): ReactNode {
         {renaming === undefined ? (
           <>
             {site.name}
-            {site.current ? <span className="badge badge-good site-badge">{t('sites.row.current')}</span> : null}
+            {site.current ? (
+              <span className="badge badge-good site-badge">{t('sites.row.current')}</span>
+            ) : null}
           </>
         ) : (
           <form

@@ -78,7 +78,11 @@ export function driftCellMessages(drift: DeviceDrift | undefined): DriftCellMess
     return { tone: 'idle', main: NONE_MAIN, title: message('standard.drift.notCompared') };
   switch (drift.status) {
     case 'at-standard':
-      return { tone: 'good', main: message('standard.drift.tick'), title: message('standard.drift.atStandard') };
+      return {
+        tone: 'good',
+        main: message('standard.drift.tick'),
+        title: message('standard.drift.atStandard'),
+      };
     case 'no-standard':
       return { tone: 'idle', main: NONE_MAIN, title: message('standard.drift.noStandard') };
     case 'not-checked':
@@ -225,7 +229,9 @@ export function standardParts(standard: NonNullable<StandardView['standard']>): 
   const parts: MessageRef[] = [];
   if (standard.password.required) {
     parts.push(
-      message(standard.password.stored ? 'standard.parts.sitePassword' : 'standard.parts.sitePasswordNotHere'),
+      message(
+        standard.password.stored ? 'standard.parts.sitePassword' : 'standard.parts.sitePasswordNotHere',
+      ),
     );
   }
   const first = standard.pools?.[0];
