@@ -17,11 +17,15 @@ import type {
 } from '../../../shared/domain/standard';
 import type { standardChannels, StandardSetInput } from '../../../shared/ipc/channels/standard';
 import type { Api } from '../../../shared/ipc/contract';
+import { message } from '../../../shared/i18n/message';
+import type { Translator } from '../../../shared/i18n/translate';
+import { englishTranslator } from '../../../shared/i18n/translate';
 import type { AppError } from '../../../shared/result';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { FleetRow, RowOutcome } from './fleet-rows';
+import { storeTranslator } from './site-setup-run';
 import type { SliceCreator } from './types';
 
 /** The password new devices answer to from the factory: what the Commission dialog offers to unlock them with. */
@@ -68,18 +72,28 @@ export interface StandardSliceDeps {
 export const lacksCredential = (row: FleetRow): boolean =>
   !row.apiKey && (row.password === 'none' || row.password === 'rejected');
 
-/** A Commission device's outcome as the fleet's Last action column and outcome-failures.tsx read it. */
-export function commissionOutcome(device: CommissionDevice): RowOutcome | undefined {
+/**
+ * A Commission device's outcome as the fleet's Last action column and outcome-failures.tsx read it, worded
+ * in `tr`'s language (RowOutcome holds a string); a failure's reason is main's.
+ */
+export function commissionOutcome(
+  device: CommissionDevice,
+  tr: Translator = englishTranslator(),
+): RowOutcome | undefined {
   switch (device.outcome) {
     case 'pending':
     case 'running':
       return undefined;
     case 'done':
-      return { ok: true, message: 'At the standard' };
+      return { ok: true, message: tr.t(message('standard.outcome.done')) };
     case 'unchanged':
-      return { ok: true, message: 'Already at the standard: no change' };
+      return { ok: true, message: tr.t(message('standard.outcome.unchanged')) };
     case 'skipped':
-      return { ok: false, skipped: true, message: `Skipped: ${device.message}` };
+      return {
+        ok: false,
+        skipped: true,
+        message: tr.t(message('standard.outcome.skipped', { reason: device.message })),
+      };
     case 'failed':
     case 'unknown':
       return { ok: false, message: device.message };
@@ -87,10 +101,13 @@ export function commissionOutcome(device: CommissionDevice): RowOutcome | undefi
 }
 
 /** The outcomes of every finished device of a run, by device id. */
-export const commissionOutcomes = (devices: readonly CommissionDevice[]): Record<string, RowOutcome> =>
+export const commissionOutcomes = (
+  devices: readonly CommissionDevice[],
+  tr: Translator = englishTranslator(),
+): Record<string, RowOutcome> =>
   Object.fromEntries(
     devices.flatMap((device) => {
-      const outcome = commissionOutcome(device);
+      const outcome = commissionOutcome(device, tr);
       return outcome === undefined ? [] : [[device.deviceId, outcome]];
     }),
   );
@@ -200,7 +217,7 @@ export const createStandardSlice =
           commissionRun: started.value,
           commissionPlan: idle,
           commissionPassword: undefined,
-          outcomes: commissionOutcomes(started.value.devices),
+          outcomes: commissionOutcomes(started.value.devices, storeTranslator(get())),
         });
       },
 
@@ -279,7 +296,7 @@ export const createStandardSlice =
           if (changed !== undefined) {
             patch.outcomes = { ...get().outcomes };
             for (const device of changed) {
-              const outcome = commissionOutcome(device);
+              const outcome = commissionOutcome(device, storeTranslator(get()));
               if (outcome !== undefined) patch.outcomes[device.deviceId] = outcome;
             }
           }

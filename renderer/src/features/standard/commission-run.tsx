@@ -111,10 +111,10 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
       cancel: s.commissionCancelRequested,
     })),
   );
-  const outcomes = useMemo(() => commissionOutcomes(run?.devices ?? []), [run?.devices]);
+  const tr = useT();
+  const outcomes = useMemo(() => commissionOutcomes(run?.devices ?? [], tr), [run?.devices, tr]);
   const verdicts = useRootStore((s) => s.verdicts);
   const pending = useMemo(() => pendingAcceptances(run?.devices ?? [], verdicts), [run?.devices, verdicts]);
-  const tr = useT();
   const { t } = tr;
   if (run === null) return null;
   const running = run.status === 'running';
