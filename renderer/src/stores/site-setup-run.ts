@@ -5,6 +5,12 @@
  * sentence how it went ("Pools set on 198 of 200 devices; 2 failed.").
  */
 import type { WriteResult } from '../../../shared/domain/commission';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
+import { resolveLanguage } from '../../../shared/i18n/locales';
+import type { UiLocale } from '../../../shared/i18n/locales';
+import type { Translator } from '../../../shared/i18n/translate';
+import { createTranslator } from '../../../shared/i18n/translate';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { Result } from '../../../shared/result';
 import type { BulkState } from './bulk-slice';
@@ -14,13 +20,31 @@ import type { RootState } from './root-store';
 
 export type SiteSetupOperation = 'pools' | 'locate' | 'restart-mining' | 'reboot' | 'power-profile';
 
-const STEPS: Record<SiteSetupOperation, string> = {
-  pools: 'Setting pools',
-  locate: 'Switching locate LEDs',
-  'restart-mining': 'Restarting mining',
-  reboot: 'Rebooting',
-  'power-profile': 'Setting power presets',
+const STEPS: Readonly<Record<SiteSetupOperation, MessageRef>> = {
+  pools: message('sites.setup.step.pools'),
+  locate: message('sites.setup.step.locate'),
+  'restart-mining': message('sites.setup.step.restartMining'),
+  reboot: message('sites.setup.step.reboot'),
+  'power-profile': message('sites.setup.step.powerProfile'),
 };
+
+const translators = new Map<UiLocale, Translator>();
+
+/**
+ * The window's language as the store sees it (the Language setting, else the system's). The bulk line's
+ * step and summary and a row's outcome are strings (bulk-slice.ts, fleet-rows.ts): they are worded once,
+ * in the language of the moment. When those carry MessageRefs, keep the refs instead.
+ */
+export function storeTranslator(state: Pick<RootState, 'settings'>): Translator {
+  const choice = state.settings.status === 'ready' ? state.settings.value.language.app : 'system';
+  const locale = resolveLanguage(choice, typeof navigator === 'undefined' ? [] : navigator.languages);
+  let tr = translators.get(locale);
+  if (tr === undefined) {
+    tr = createTranslator(locale);
+    translators.set(locale, tr);
+  }
+  return tr;
+}
 
 const isSiteSetup = (operation: BulkState['operation']): operation is SiteSetupOperation =>
   operation !== undefined && operation in STEPS;
@@ -49,9 +73,10 @@ export async function runSiteSetup<R extends WriteResult, O extends WriteOutput<
   summary: (output: O) => string = (output) => output.summary,
 ): Promise<O | undefined> {
   const { set, get } = state;
+  const tr = storeTranslator(get());
   set({
     outcomes: {},
-    bulk: { status: 'running', operation, step: STEPS[operation], done: 0, total, ok: 0, failed: 0 },
+    bulk: { status: 'running', operation, step: tr.t(STEPS[operation]), done: 0, total, ok: 0, failed: 0 },
   });
   const result = await call();
   if (!result.ok) {
@@ -60,8 +85,8 @@ export async function runSiteSetup<R extends WriteResult, O extends WriteOutput<
   }
   const { results, activityError } = result.value;
   const done = results.filter((r) => r.outcome === 'done').length;
-  const note =
-    activityError === undefined ? '' : ` The site's activity log could not record it: ${activityError}`;
+  const line = tr.t('sites.setup.summary', { summary: sentence(summary(result.value)) });
+  const note = activityError === undefined ? '' : tr.t('sites.setup.activityError', { error: activityError });
   set({
     outcomes: Object.fromEntries(results.map((r) => [r.deviceId, rowOutcomeOf(r)])),
     bulk: {
@@ -71,7 +96,7 @@ export async function runSiteSetup<R extends WriteResult, O extends WriteOutput<
       total: results.length,
       ok: done,
       failed: results.length - done,
-      summary: `${sentence(summary(result.value))}.${note}`,
+      summary: note === '' ? line : tr.t('sites.setup.withNote', { line, note }),
     },
   });
   return result.value;

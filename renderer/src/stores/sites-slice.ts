@@ -6,7 +6,10 @@
  * The fleet is the current site's devices (main keeps them in step): after anything that changes which
  * devices that is, the fleet table is loaded again.
  */
-import { importedVerdictsText } from '../../../shared/format/acceptance-text';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
+import type { Translator } from '../../../shared/i18n/translate';
+import { englishTranslator } from '../../../shared/i18n/translate';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppError } from '../../../shared/result';
@@ -17,11 +20,10 @@ import type { SliceCreator } from './types';
 export type SiteListing = ChannelOutput<'sites:list'>;
 export type ImportOutcome = ChannelOutput<'inventory:import'>;
 
-/** What the last site action did, said in one line (or what went wrong). */
-export interface SiteNotice {
-  tone: 'ok' | 'error';
-  message: string;
-}
+/** What the last site action did, said in one line (a message of the sites area), or main's refusal. */
+export type SiteNotice = { tone: 'ok'; text: MessageRef } | { tone: 'error'; error: AppError };
+
+const okNotice = (text: MessageRef): SiteNotice => ({ tone: 'ok', text });
 
 export interface SitesSlice {
   sites: AsyncState<SiteListing>;
@@ -70,35 +72,56 @@ export function targetOf(address: string): string {
   return `${host}:${port ?? (scheme === 'https' ? '443' : '80')}`;
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+type VerdictCounts = Extract<ImportOutcome, { kind: 'site-json' }>['verdicts'];
+
+/** What an import did with acceptance verdicts (shared/format/acceptance-text.ts says it for the CLI). */
+function verdictsMessage(counts: VerdictCounts): MessageRef | undefined {
+  if (counts === undefined) return undefined;
+  const parts = [
+    counts.added > 0 && message('sites.import.verdictsAdded', { count: counts.added }),
+    counts.replaced > 0 && message('sites.import.verdictsReplaced', { count: counts.replaced }),
+    counts.keptOurs > 0 && message('sites.import.verdictsKeptOurs', { count: counts.keptOurs }),
+    counts.waiting > 0 && message('sites.import.verdictsWaiting', { count: counts.waiting }),
+  ].filter((part): part is MessageRef => part !== false);
+  const [first, ...rest] = parts;
+  if (first === undefined) return undefined;
+  // Joined pairwise by the language's own list separator ("a, b" / "a，b").
+  const list = rest.reduce<MessageRef>((a, b) => message('sites.import.list', { a, b }), first);
+  return message('sites.import.verdicts', { list });
+}
 
 /** One line about an import; the conflicts are listed apart. */
-export function importSummary(outcome: ImportOutcome): string {
+export function importSummaryMessage(outcome: ImportOutcome): MessageRef {
   if (outcome.kind === 'targets-csv') {
-    const parts = [`${plural(outcome.added, 'planned device')} added to "${outcome.site.name}"`];
-    if (outcome.updated > 0) parts.push(`${plural(outcome.updated, 'known device')} updated`);
-    if (outcome.unchanged > 0) parts.push(`${plural(outcome.unchanged, 'line')} already there`);
-    return `${parts.join(', ')}.`;
+    return message('sites.import.csvSummary', {
+      added: outcome.added,
+      site: outcome.site.name,
+      updated: outcome.updated,
+      unchanged: outcome.unchanged,
+    });
   }
-  const into = outcome.siteCreated ? `new site "${outcome.site.name}"` : `site "${outcome.site.name}"`;
-  const disagreements =
-    outcome.conflicts.length === 0
-      ? 'no disagreements'
-      : `${plural(outcome.conflicts.length, 'disagreement')}, listed below`;
-  const activity =
-    (outcome.activityAdded ?? 0) > 0
-      ? ` ${plural(outcome.activityAdded ?? 0, 'activity entry', 'activity entries')} added.`
-      : '';
-  const verdicts = importedVerdictsText(outcome.verdicts);
-  return `Merged into ${into}: ${plural(outcome.added, 'device')} added, ${outcome.merged} updated, ${outcome.unchanged} unchanged; ${disagreements}.${activity}${verdicts !== undefined ? ` ${verdicts}` : ''}`;
+  const verdicts = verdictsMessage(outcome.verdicts);
+  return message('sites.import.mergeSummary', {
+    created: outcome.siteCreated ? 'yes' : 'no',
+    site: outcome.site.name,
+    added: outcome.added,
+    merged: outcome.merged,
+    unchanged: outcome.unchanged,
+    conflicts: outcome.conflicts.length,
+    activity: outcome.activityAdded ?? 0,
+    hasVerdicts: verdicts !== undefined ? 'yes' : 'no',
+    verdicts: verdicts ?? '',
+  });
 }
+
+export const importSummary = (outcome: ImportOutcome, tr: Translator = englishTranslator()): string =>
+  tr.t(importSummaryMessage(outcome));
 
 export const createSitesSlice =
   (deps: SitesSliceDeps): SliceCreator<SitesSlice> =>
   (set, get) => {
     const { api } = deps;
-    const failed = (error: AppError): void => set({ siteNotice: { tone: 'error', message: error.message } });
+    const failed = (error: AppError): void => set({ siteNotice: { tone: 'error', error } });
     /** Runs one request with the busy flag; reloads the list after, and the fleet when it may differ. */
     const step = async <T>(
       run: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>,
@@ -138,22 +161,21 @@ export const createSitesSlice =
           },
         );
         if (site !== undefined)
-          set({
-            siteNotice: { tone: 'ok', message: `Site "${site.name}" created; it is the current site.` },
-          });
+          set({ siteNotice: okNotice(message('sites.notice.created', { name: site.name })) });
         return site !== undefined;
       },
 
       siteRenamed: async (siteId, name) => {
         const site = await step(() => api['sites:rename']({ site: siteId, name }), { fleet: false });
-        if (site !== undefined) set({ siteNotice: { tone: 'ok', message: `Renamed to "${site.name}".` } });
+        if (site !== undefined)
+          set({ siteNotice: okNotice(message('sites.notice.renamed', { name: site.name })) });
         return site !== undefined;
       },
 
       siteChosen: async (siteId) => {
         const site = await step(() => api['sites:use']({ site: siteId }), { fleet: true });
         if (site !== undefined) {
-          set({ siteNotice: { tone: 'ok', message: `Now working on site "${site.name}".` }, selection: {} });
+          set({ siteNotice: okNotice(message('sites.notice.switched', { name: site.name })), selection: {} });
         }
       },
 
@@ -168,10 +190,7 @@ export const createSitesSlice =
         }
         const { site, devicesRemoved } = result.value;
         set({
-          siteNotice: {
-            tone: 'ok',
-            message: `Site "${site.name}" deleted${devicesRemoved > 0 ? ` with its ${plural(devicesRemoved, 'device')}` : ''}.`,
-          },
+          siteNotice: okNotice(message('sites.notice.deleted', { name: site.name, count: devicesRemoved })),
         });
         await get().sitesRequested();
         await get().fleetRequested();
@@ -183,7 +202,7 @@ export const createSitesSlice =
         if (outcome === undefined) return;
         set({
           lastImport: { fileName, outcome },
-          siteNotice: { tone: 'ok', message: importSummary(outcome) },
+          siteNotice: okNotice(importSummaryMessage(outcome)),
         });
       },
 
@@ -196,13 +215,9 @@ export const createSitesSlice =
         );
         if (done === undefined) return;
         const keys = done.accepted.map((change) => `${change.deviceId} ${change.field}`);
-        const what = field === 'address' ? 'address' : 'certificate';
         set({
           lastImport: { ...last, accepted: [...(last.accepted ?? []), ...keys] },
-          siteNotice: {
-            tone: 'ok',
-            message: `Accepted the file's ${what} for ${deviceId}: it is used from now on.`,
-          },
+          siteNotice: okNotice(message('sites.notice.accepted', { what: field, device: deviceId })),
         });
       },
 
@@ -214,9 +229,11 @@ export const createSitesSlice =
         set({ sitesBusy: false });
         if (!result.ok) return failed(result.error);
         set({
-          siteNotice: result.value.saved
-            ? { tone: 'ok', message: `Site export saved to ${result.value.path}.` }
-            : { tone: 'ok', message: 'Export not saved.' },
+          siteNotice: okNotice(
+            result.value.saved
+              ? message('sites.notice.exported', { path: result.value.path })
+              : message('sites.notice.notExported'),
+          ),
         });
       },
 
@@ -225,9 +242,7 @@ export const createSitesSlice =
         if (!result.ok) return failed(result.error);
         const planned = result.value.devices.filter((d) => d.commissioning.status === 'planned');
         if (planned.length === 0) {
-          set({
-            siteNotice: { tone: 'ok', message: 'No planned device is waiting to be found in this site.' },
-          });
+          set({ siteNotice: okNotice(message('sites.notice.noPlanned')) });
           return;
         }
         get().targetsTyped(planned.map((d) => targetOf(d.address)).join(', '));

@@ -17,10 +17,15 @@ import type {
 } from '../../../shared/domain/standard';
 import type { standardChannels, StandardSetInput } from '../../../shared/ipc/channels/standard';
 import type { Api } from '../../../shared/ipc/contract';
+import { message } from '../../../shared/i18n/message';
+import type { Translator } from '../../../shared/i18n/translate';
+import { englishTranslator } from '../../../shared/i18n/translate';
+import type { AppError } from '../../../shared/result';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { FleetRow, RowOutcome } from './fleet-rows';
+import { storeTranslator } from './site-setup-run';
 import type { SliceCreator } from './types';
 
 /** The password new devices answer to from the factory: what the Commission dialog offers to unlock them with. */
@@ -40,10 +45,11 @@ export interface StandardSlice {
   commissionPassword: string | undefined;
   /** The run going on or last ended in this session. */
   commissionRun: CommissionRun | null;
-  commissionError: string | null;
+  /** Main's refusal to start or stop a run (the window words it: errorText). */
+  commissionError: AppError | null;
   standardRequested: () => Promise<void>;
   /** Creates or changes the current site's standard; answers whether it was kept (else `standard` says why). */
-  standardSaved: (input: StandardSetInput) => Promise<{ ok: true } | { ok: false; message: string }>;
+  standardSaved: (input: StandardSetInput) => Promise<{ ok: true } | { ok: false; error: AppError }>;
   driftRequested: (refresh?: boolean) => Promise<void>;
   /**
    * The preview of the selection; main unlocks devices without a known password once with
@@ -66,18 +72,28 @@ export interface StandardSliceDeps {
 export const lacksCredential = (row: FleetRow): boolean =>
   !row.apiKey && (row.password === 'none' || row.password === 'rejected');
 
-/** A Commission device's outcome as the fleet's Last action column and outcome-failures.tsx read it. */
-export function commissionOutcome(device: CommissionDevice): RowOutcome | undefined {
+/**
+ * A Commission device's outcome as the fleet's Last action column and outcome-failures.tsx read it, worded
+ * in `tr`'s language (RowOutcome holds a string); a failure's reason is main's.
+ */
+export function commissionOutcome(
+  device: CommissionDevice,
+  tr: Translator = englishTranslator(),
+): RowOutcome | undefined {
   switch (device.outcome) {
     case 'pending':
     case 'running':
       return undefined;
     case 'done':
-      return { ok: true, message: 'At the standard' };
+      return { ok: true, message: tr.t(message('standard.outcome.done')) };
     case 'unchanged':
-      return { ok: true, message: 'Already at the standard: no change' };
+      return { ok: true, message: tr.t(message('standard.outcome.unchanged')) };
     case 'skipped':
-      return { ok: false, skipped: true, message: `Skipped: ${device.message}` };
+      return {
+        ok: false,
+        skipped: true,
+        message: tr.t(message('standard.outcome.skipped', { reason: device.message })),
+      };
     case 'failed':
     case 'unknown':
       return { ok: false, message: device.message };
@@ -85,10 +101,13 @@ export function commissionOutcome(device: CommissionDevice): RowOutcome | undefi
 }
 
 /** The outcomes of every finished device of a run, by device id. */
-export const commissionOutcomes = (devices: readonly CommissionDevice[]): Record<string, RowOutcome> =>
+export const commissionOutcomes = (
+  devices: readonly CommissionDevice[],
+  tr: Translator = englishTranslator(),
+): Record<string, RowOutcome> =>
   Object.fromEntries(
     devices.flatMap((device) => {
-      const outcome = commissionOutcome(device);
+      const outcome = commissionOutcome(device, tr);
       return outcome === undefined ? [] : [[device.deviceId, outcome]];
     }),
   );
@@ -150,7 +169,7 @@ export const createStandardSlice =
 
       standardSaved: async (input) => {
         const result = await deps.api['standard:set'](input);
-        if (!result.ok) return { ok: false, message: result.error.message };
+        if (!result.ok) return { ok: false, error: result.error };
         set({ standard: { status: 'ready', value: result.value } });
         void driftRequested();
         return { ok: true };
@@ -191,20 +210,20 @@ export const createStandardSlice =
           ...(password !== undefined ? { currentPassword: password } : {}),
         });
         if (!started.ok) {
-          set({ commissionError: started.error.message });
+          set({ commissionError: started.error });
           return;
         }
         set({
           commissionRun: started.value,
           commissionPlan: idle,
           commissionPassword: undefined,
-          outcomes: commissionOutcomes(started.value.devices),
+          outcomes: commissionOutcomes(started.value.devices, storeTranslator(get())),
         });
       },
 
       commissionCancelRequested: async () => {
         const cancelled = await deps.api['standard:cancel']();
-        if (!cancelled.ok) set({ commissionError: cancelled.error.message });
+        if (!cancelled.ok) set({ commissionError: cancelled.error });
       },
 
       commissionRunLoaded: async () => {
@@ -277,7 +296,7 @@ export const createStandardSlice =
           if (changed !== undefined) {
             patch.outcomes = { ...get().outcomes };
             for (const device of changed) {
-              const outcome = commissionOutcome(device);
+              const outcome = commissionOutcome(device, storeTranslator(get()));
               if (outcome !== undefined) patch.outcomes[device.deviceId] = outcome;
             }
           }

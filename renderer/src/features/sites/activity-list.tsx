@@ -5,30 +5,35 @@
  * each entry holds that device's line only, shown unfolded).
  */
 import type { ReactNode } from 'react';
-import { localTime } from '../../../../shared/format/report-text';
+import { dateTimeText, numberText } from '../../../../shared/i18n/formats';
+import { errorText } from '../../../../shared/i18n/local-text';
+import type { MessageId } from '../../../../shared/i18n/catalogs';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { useT } from '../../i18n/i18n-provider';
 import type { ActivityItem } from '../../stores/activity-slice';
+import { madeWords } from '../standard/drift-words';
 import type { AsyncState } from '../../stores/async-state';
 import './activity.css';
 
 /** The action in words (shared/domain/commission.ts ACTIVITY_WORDS, which ships zod with it). */
-const ACTION_WORDS: Record<ActivityItem['action'], string> = {
-  'password-change': 'Password change',
-  pools: 'Pools set',
-  locate: 'Locate LED',
-  'restart-mining': 'Mining restart',
-  reboot: 'Reboot',
-  'api-key': 'API key',
-  firmware: 'Firmware update',
-  'power-profile': 'Power profile',
-  location: 'Location',
+const ACTION_WORDS: Readonly<Record<ActivityItem['action'], MessageId>> = {
+  'password-change': 'sites.activity.action.passwordChange',
+  pools: 'sites.activity.action.pools',
+  locate: 'sites.activity.action.locate',
+  'restart-mining': 'sites.activity.action.restartMining',
+  reboot: 'sites.activity.action.reboot',
+  'api-key': 'sites.activity.action.apiKey',
+  firmware: 'sites.activity.action.firmware',
+  'power-profile': 'sites.activity.action.powerProfile',
+  location: 'sites.activity.action.location',
 };
 
 const OUTCOME_WORDS = {
-  done: 'Done',
-  failed: 'Failed',
-  unknown: 'Unknown — check',
-  skipped: 'Skipped',
-} as const;
+  done: 'sites.activity.outcome.done',
+  failed: 'sites.activity.outcome.failed',
+  unknown: 'sites.activity.outcome.unknown',
+  skipped: 'sites.activity.outcome.skipped',
+} as const satisfies Record<string, MessageId>;
 const OUTCOME_TONES = { done: 'good', failed: 'bad', unknown: 'warn', skipped: 'idle' } as const;
 
 const hostOf = (address: string): string => address.replace(/^https?:\/\//, '');
@@ -40,14 +45,20 @@ const hostOf = (address: string): string => address.replace(/^https?:\/\//, '');
 const underWay = (item: ActivityItem): boolean =>
   item.action === 'firmware' && item.firmware !== undefined && item.firmware.phase !== 'verdict';
 
+/** An entry's words main made: its `text` when main sends one (issue 35), else its English. */
+const entryText = (tr: Translator, words: string, made: object): string =>
+  madeWords(tr, words, (made as { text?: unknown }).text);
+
 function Outcomes({ item }: { item: ActivityItem }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   return (
-    <table className="data-table activity-outcomes" aria-label="Outcome per device">
+    <table className="data-table activity-outcomes" aria-label={t('sites.activity.perDevice')}>
       <thead>
         <tr>
-          <th scope="col">Device</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">Message</th>
+          <th scope="col">{t('sites.activity.col.device')}</th>
+          <th scope="col">{t('sites.activity.col.outcome')}</th>
+          <th scope="col">{t('sites.activity.col.message')}</th>
         </tr>
       </thead>
       <tbody>
@@ -56,10 +67,10 @@ function Outcomes({ item }: { item: ActivityItem }): ReactNode {
             <td className="mono">{hostOf(device.address)}</td>
             <td>
               <span className={`badge badge-${OUTCOME_TONES[device.outcome]}`}>
-                {OUTCOME_WORDS[device.outcome]}
+                {t(OUTCOME_WORDS[device.outcome])}
               </span>
             </td>
-            <td>{device.message}</td>
+            <td>{entryText(tr, device.message, device)}</td>
           </tr>
         ))}
       </tbody>
@@ -75,15 +86,17 @@ export function ActivityList({
   /** Each entry is one device's part: its outcome is shown in the line, not folded. */
   oneDevice?: boolean;
 }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   return (
-    <ol className="activity-list" aria-label="Activity, newest first">
+    <ol className="activity-list" aria-label={t('sites.activity.listLabel')}>
       {items.map((item) => (
         <li key={item.id} className="activity-entry" data-action={item.action}>
           <div className="activity-head">
             <time dateTime={item.at} className="activity-time">
-              {localTime(item.at)}
+              {dateTimeText(tr, new Date(item.at))}
             </time>
-            <span className="activity-by" title="The laptop that made this write">
+            <span className="activity-by" title={t('sites.activity.byTitle')}>
               {item.by}
             </span>
           </div>
@@ -92,23 +105,28 @@ export function ActivityList({
               {item.devices.map((device) => (
                 <span key={device.deviceId}>
                   {underWay(item) ? (
-                    <span className="badge badge-idle">Under way</span>
+                    <span className="badge badge-idle">{t('sites.activity.underWay')}</span>
                   ) : (
                     <span className={`badge badge-${OUTCOME_TONES[device.outcome]}`}>
-                      {OUTCOME_WORDS[device.outcome]}
+                      {t(OUTCOME_WORDS[device.outcome])}
                     </span>
                   )}{' '}
-                  {ACTION_WORDS[item.action]}: {device.message}
+                  {t('sites.activity.deviceLine', {
+                    action: t(ACTION_WORDS[item.action]),
+                    message: entryText(tr, device.message, device),
+                  })}
                 </span>
               ))}
             </p>
           ) : (
-            <p className="activity-summary">{item.summary}</p>
+            <p className="activity-summary">{entryText(tr, item.summary, item)}</p>
           )}
           <p className="activity-what">{item.what}</p>
           {!oneDevice && (
             <details className="activity-details">
-              <summary>Outcome per device ({item.devices.length.toLocaleString('en-US')})</summary>
+              <summary>
+                {t('sites.activity.perDeviceCount', { count: numberText(tr, item.devices.length) })}
+              </summary>
               <Outcomes item={item} />
             </details>
           )}
@@ -128,11 +146,12 @@ export function ActivityState({
   empty: string;
   oneDevice?: boolean;
 }): ReactNode {
-  if (activity.status === 'loading') return <p className="field-hint">Loading…</p>;
+  const tr = useT();
+  if (activity.status === 'loading') return <p className="field-hint">{tr.t('sites.activity.loading')}</p>;
   if (activity.status === 'error') {
     return (
       <p className="field-error" role="alert">
-        {activity.error.message}
+        {errorText(tr, activity.error)}
       </p>
     );
   }

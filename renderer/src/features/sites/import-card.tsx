@@ -8,8 +8,9 @@ import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { MergeConflict } from '../../../../shared/domain/inventory';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
-import { conflictSentence } from './conflict-words';
+import { conflictMessage } from './conflict-words';
 
 /** The same bound as main's (`MAX_IMPORT_BYTES`, shared/domain/inventory.ts): refuse before reading. */
 const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -28,16 +29,17 @@ function PendingChoice(props: {
   onAccept: () => void;
 }): ReactNode {
   const { conflict, accepted, busy, onAccept } = props;
+  const { t } = useT();
   const certificate = conflict.field === 'tlsPin';
   if (accepted) {
     return (
       <span className="import-accepted">
         {' '}
-        Accepted: the file&apos;s {certificate ? 'certificate' : 'address'} is used from now on.
+        {t('sites.import.accepted', { what: certificate ? 'tlsPin' : 'address' })}
       </span>
     );
   }
-  const label = certificate ? "Trust the file's certificate" : "Use the file's address";
+  const label = certificate ? t('sites.import.trustCertificate') : t('sites.import.useAddress');
   return (
     <>
       {' '}
@@ -45,7 +47,7 @@ function PendingChoice(props: {
         type="button"
         className="button"
         disabled={busy}
-        aria-label={`${label} for ${conflict.deviceId}`}
+        aria-label={t('sites.import.acceptFor', { label, device: conflict.deviceId })}
         onClick={onAccept}
       >
         {label}
@@ -67,13 +69,14 @@ export function ImportCard(): ReactNode {
         importAccepted: s.importAccepted,
       })),
     );
+  const { t } = useT();
   const input = useRef<HTMLInputElement>(null);
   const [refused, setRefused] = useState<string | undefined>(undefined);
 
   const picked = async (file: File | undefined): Promise<void> => {
     if (file === undefined) return;
     if (file.size > MAX_IMPORT_BYTES) {
-      setRefused(`${file.name} is larger than 64 MB: it is not a site export or a list of devices.`);
+      setRefused(file.name);
       return;
     }
     setRefused(undefined);
@@ -85,15 +88,10 @@ export function ImportCard(): ReactNode {
   const outcome = lastImport?.outcome;
   return (
     <section className="card" aria-labelledby="import-title">
-      <h3 id="import-title">Import</h3>
-      <p className="field-hint">
-        A CSV of planned devices (address, then optional label and notes) joins the current site. A site
-        export from another technician is merged into its site; where you disagree, the list below says which
-        value was kept. A file never moves a known device to another address or certificate by itself: you
-        accept each one.
-      </p>
+      <h3 id="import-title">{t('sites.import.title')}</h3>
+      <p className="field-hint">{t('sites.import.hint')}</p>
       <label className="field-label" htmlFor="import-file">
-        Import a file (CSV or site export)
+        {t('sites.import.fileLabel')}
       </label>
       <input
         ref={input}
@@ -105,11 +103,11 @@ export function ImportCard(): ReactNode {
       />
       {refused !== undefined && (
         <p className="field-error" role="alert">
-          {refused}
+          {t('sites.import.tooLarge', { file: refused })}
         </p>
       )}
       {lastImport !== undefined && outcome !== undefined && (
-        <div className="import-outcome" aria-label="Import outcome">
+        <div className="import-outcome" aria-label={t('sites.import.outcome')}>
           <p>
             <b>{lastImport.fileName}</b>
           </p>
@@ -121,12 +119,12 @@ export function ImportCard(): ReactNode {
             </ul>
           )}
           {outcome.conflicts.length > 0 && (
-            <ul className="import-conflicts" aria-label="Disagreements">
+            <ul className="import-conflicts" aria-label={t('sites.import.disagreements')}>
               {outcome.conflicts.map((conflict) => {
                 const key = `${conflict.deviceId} ${conflict.field}`;
                 return (
                   <li key={key}>
-                    {conflictSentence(conflict)}
+                    {t(conflictMessage(conflict))}
                     {conflict.pending === true && (
                       <PendingChoice
                         conflict={conflict}
@@ -147,12 +145,12 @@ export function ImportCard(): ReactNode {
                 className="button button-primary"
                 onClick={() => void plannedScanRequested()}
               >
-                Scan the planned devices
+                {t('sites.import.scanPlanned')}
               </button>
             )}
             {outcome.kind === 'site-json' && outcome.site.id !== currentSiteId && (
               <button type="button" className="button" onClick={() => void siteChosen(outcome.site.id)}>
-                Switch to “{outcome.site.name}”
+                {t('sites.import.switchTo', { name: outcome.site.name })}
               </button>
             )}
           </div>

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { currentSiteName } from '../../stores/current-site';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { ActivityState } from './activity-list';
 
@@ -20,6 +21,7 @@ export function SiteActivity(): ReactNode {
       siteName: currentSiteName(s),
     })),
   );
+  const { t } = useT();
   useEffect(() => {
     void requested();
   }, [requested]);
@@ -27,22 +29,21 @@ export function SiteActivity(): ReactNode {
 
   return (
     <section aria-labelledby="site-activity-title">
-      <h3 id="site-activity-title">Activity{siteName !== undefined ? ` of “${siteName}”` : ''}</h3>
-      <p className="field-hint">
-        Every write made to this site&apos;s devices, by this laptop or merged from a colleague&apos;s export.
-        Never a password or a key.
-      </p>
+      <h3 id="site-activity-title">
+        {siteName !== undefined ? t('sites.activity.titleOf', { site: siteName }) : t('sites.activity.title')}
+      </h3>
+      <p className="field-hint">{t('sites.activity.hint')}</p>
       <div className="activity-filter">
         <div className="field">
           <label htmlFor="activity-device" className="field-label">
-            Device
+            {t('sites.activity.device')}
           </label>
           <select
             id="activity-device"
             value={deviceId ?? ''}
             onChange={(e) => void requested(e.target.value === '' ? null : e.target.value)}
           >
-            <option value="">Every device</option>
+            <option value="">{t('sites.activity.everyDevice')}</option>
             {devices.map((row) => (
               <option key={row.id} value={row.id}>
                 {row.host}
@@ -52,16 +53,12 @@ export function SiteActivity(): ReactNode {
           </select>
         </div>
         <button type="button" className="button" onClick={() => void requested()}>
-          Refresh
+          {t('sites.activity.refresh')}
         </button>
       </div>
       <ActivityState
         activity={activity}
-        empty={
-          deviceId === undefined
-            ? 'Nothing was written to this site’s devices yet.'
-            : 'Nothing was written to this device yet.'
-        }
+        empty={deviceId === undefined ? t('sites.activity.emptySite') : t('sites.activity.emptyDevice')}
       />
     </section>
   );

@@ -5,6 +5,8 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { SiteSummary } from '../../../../shared/domain/inventory';
+import { numberText } from '../../../../shared/i18n/formats';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { StandardDialog } from '../standard/standard-dialog';
 
@@ -14,6 +16,8 @@ export interface SiteRowProps {
 }
 
 export function SiteRow({ site, onDelete }: SiteRowProps): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const busy = useRootStore((s) => s.sitesBusy);
   const siteChosen = useRootStore((s) => s.siteChosen);
   const siteRenamed = useRootStore((s) => s.siteRenamed);
@@ -35,7 +39,9 @@ export function SiteRow({ site, onDelete }: SiteRowProps): ReactNode {
         {renaming === undefined ? (
           <>
             {site.name}
-            {site.current ? <span className="badge badge-good site-badge">Current</span> : null}
+            {site.current ? (
+              <span className="badge badge-good site-badge">{t('sites.row.current')}</span>
+            ) : null}
           </>
         ) : (
           <form
@@ -46,7 +52,7 @@ export function SiteRow({ site, onDelete }: SiteRowProps): ReactNode {
             }}
           >
             <input
-              aria-label={`New name for ${site.name}`}
+              aria-label={t('sites.row.newName', { name: site.name })}
               value={renaming}
               maxLength={100}
               autoFocus
@@ -56,62 +62,62 @@ export function SiteRow({ site, onDelete }: SiteRowProps): ReactNode {
               }}
             />
             <button type="submit" className="button button-primary" disabled={busy || renaming.trim() === ''}>
-              Save
+              {t('common.action.save')}
             </button>
             <button type="button" className="button" onClick={() => setRenaming(undefined)}>
-              Cancel
+              {t('common.action.cancel')}
             </button>
           </form>
         )}
       </th>
-      <td className="num">{site.deviceCount.toLocaleString('en-US')}</td>
+      <td className="num">{numberText(tr, site.deviceCount)}</td>
       <td className="mono">{site.subnets.length === 0 ? '–' : site.subnets.join(', ')}</td>
       <td>{site.createdAt.slice(0, 10)}</td>
       <td>
         <div className="site-actions">
           {!site.current && (
             <button type="button" className="button" disabled={busy} onClick={() => void siteChosen(site.id)}>
-              Switch to it
+              {t('sites.row.switch')}
             </button>
           )}
           {site.current && (
             <button
               type="button"
               className="button"
-              aria-label={`Standard of ${site.name}`}
-              title="What every device of the site should be: its password, pools, firmware, power rule, acceptance"
+              aria-label={t('sites.row.standardOf', { name: site.name })}
+              title={t('sites.row.standardTitle')}
               disabled={busy}
               onClick={() => setStandardOpen(true)}
             >
-              Standard…
+              {t('sites.row.standard')}
             </button>
           )}
           <button
             type="button"
             className="button"
-            aria-label={`Rename ${site.name}`}
+            aria-label={t('sites.row.renameOf', { name: site.name })}
             disabled={busy || renaming !== undefined}
             onClick={() => setRenaming(site.name)}
           >
-            Rename…
+            {t('sites.row.rename')}
           </button>
           <button
             type="button"
             className="button"
-            aria-label={`Export ${site.name}`}
+            aria-label={t('sites.row.exportOf', { name: site.name })}
             disabled={busy}
             onClick={() => void siteExportRequested(site.id)}
           >
-            Export…
+            {t('sites.row.export')}
           </button>
           <button
             type="button"
             className="button button-danger"
-            aria-label={`Delete ${site.name}`}
+            aria-label={t('sites.row.deleteOf', { name: site.name })}
             disabled={busy}
             onClick={() => onDelete(site)}
           >
-            Delete…
+            {t('sites.row.delete')}
           </button>
         </div>
         {standardOpen && <StandardDialog siteName={site.name} onClose={() => setStandardOpen(false)} />}

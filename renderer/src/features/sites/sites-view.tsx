@@ -8,7 +8,9 @@ import { useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SiteSummary } from '../../../../shared/domain/inventory';
+import { errorText, localText } from '../../../../shared/i18n/local-text';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { ImportCard } from './import-card';
 import { SiteActivity } from './site-activity';
@@ -19,6 +21,7 @@ function NewSiteForm(): ReactNode {
   const { busy, siteCreated } = useRootStore(
     useShallow((s) => ({ busy: s.sitesBusy, siteCreated: s.siteCreated })),
   );
+  const { t } = useT();
   const [name, setName] = useState('');
   const [subnets, setSubnets] = useState('');
   const submit = async (event: FormEvent): Promise<void> => {
@@ -31,19 +34,19 @@ function NewSiteForm(): ReactNode {
   };
   return (
     <form className="card site-new" aria-labelledby="new-site-title" onSubmit={(e) => void submit(e)}>
-      <h3 id="new-site-title">New site</h3>
+      <h3 id="new-site-title">{t('sites.new.title')}</h3>
       <div className="site-new-fields">
         <label className="field">
-          <span className="field-label">Site name</span>
+          <span className="field-label">{t('sites.new.name')}</span>
           <input
             value={name}
             maxLength={100}
             onChange={(e) => setName(e.target.value)}
-            placeholder="Hall 1"
+            placeholder={t('sites.new.namePlaceholder')}
           />
         </label>
         <label className="field">
-          <span className="field-label">Subnets (optional)</span>
+          <span className="field-label">{t('sites.new.subnets')}</span>
           <input
             className="mono"
             value={subnets}
@@ -52,7 +55,7 @@ function NewSiteForm(): ReactNode {
           />
         </label>
         <button type="submit" className="button button-primary" disabled={busy || name.trim() === ''}>
-          Create and switch to it
+          {t('sites.new.create')}
         </button>
       </div>
     </form>
@@ -60,20 +63,19 @@ function NewSiteForm(): ReactNode {
 }
 
 function DeleteDialog({ site, onClose }: { site: SiteSummary; onClose: () => void }): ReactNode {
+  const { t } = useT();
   const siteDeleted = useRootStore((s) => s.siteDeleted);
-  const devices = site.deviceCount;
   return (
-    <ModalDialog title={`Delete site “${site.name}”?`} onClose={onClose} describedBy="delete-site-message">
+    <ModalDialog
+      title={t('sites.delete.title', { name: site.name })}
+      onClose={onClose}
+      describedBy="delete-site-message"
+    >
       <form method="dialog" className="modal-form">
-        <p id="delete-site-message">
-          {devices === 0
-            ? 'It has no devices.'
-            : `Its ${devices.toLocaleString('en-US')} device${devices === 1 ? '' : 's'}, their labels and notes are forgotten on this laptop.`}{' '}
-          Passwords and API keys stay in the keychain. Export the site first to keep a copy.
-        </p>
+        <p id="delete-site-message">{t('sites.delete.message', { count: site.deviceCount })}</p>
         <div className="modal-actions">
           <button type="submit" value="cancel" className="button" autoFocus>
-            Cancel
+            {t('common.action.cancel')}
           </button>
           <button
             type="submit"
@@ -81,7 +83,7 @@ function DeleteDialog({ site, onClose }: { site: SiteSummary; onClose: () => voi
             className="button button-danger"
             onClick={() => void siteDeleted(site.id, true)}
           >
-            Delete the site
+            {t('sites.delete.confirm')}
           </button>
         </div>
       </form>
@@ -93,6 +95,8 @@ export function SitesView(): ReactNode {
   const { sites, notice, sitesRequested } = useRootStore(
     useShallow((s) => ({ sites: s.sites, notice: s.siteNotice, sitesRequested: s.sitesRequested })),
   );
+  const tr = useT();
+  const { t } = tr;
   const [deleting, setDeleting] = useState<SiteSummary | undefined>(undefined);
   useEffect(() => {
     void sitesRequested();
@@ -100,18 +104,15 @@ export function SitesView(): ReactNode {
 
   return (
     <section className="view sites" aria-labelledby="sites-title">
-      <h2 id="sites-title">Sites</h2>
-      <p className="view-lead">
-        Everything found, noted and commissioned belongs to a site. The current site is the fleet you monitor,
-        where scans are saved and what the report covers.
-      </p>
+      <h2 id="sites-title">{t('sites.view.title')}</h2>
+      <p className="view-lead">{t('sites.view.lead')}</p>
       <Tabs.Root defaultValue="sites" className="tabs">
-        <Tabs.List className="tab-list" aria-label="Sites and activity">
+        <Tabs.List className="tab-list" aria-label={t('sites.view.tabs')}>
           <Tabs.Trigger value="sites" className="tab">
-            All sites
+            {t('sites.view.allSites')}
           </Tabs.Trigger>
           <Tabs.Trigger value="activity" className="tab">
-            Activity
+            {t('sites.view.activity')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="activity" className="tab-panel">
@@ -120,28 +121,32 @@ export function SitesView(): ReactNode {
         <Tabs.Content value="sites" className="tab-panel">
           {notice !== undefined && (
             <p className={notice.tone === 'error' ? 'field-error' : 'notice-ok'} role="status">
-              {notice.message}
+              {notice.tone === 'error' ? errorText(tr, notice.error) : t(notice.text)}
             </p>
           )}
           {sites.status === 'ready' &&
             sites.value.problems.map((problem) => (
               <p key={problem.message} className="notice-warn" role="alert">
-                {problem.message}
-                {problem.keptAt !== undefined ? ` (kept as ${problem.keptAt})` : ''}
+                {problem.keptAt !== undefined
+                  ? t('sites.view.problemKept', {
+                      problem: localText(tr, problem),
+                      path: problem.keptAt,
+                    })
+                  : localText(tr, problem)}
               </p>
             ))}
-          {sites.status === 'error' && <p className="field-error">{sites.error.message}</p>}
+          {sites.status === 'error' && <p className="field-error">{errorText(tr, sites.error)}</p>}
           {sites.status === 'ready' && sites.value.sites.length > 0 && (
             <div className="table-scroll sites-table">
-              <table className="data-table" aria-label="Sites">
+              <table className="data-table" aria-label={t('sites.view.title')}>
                 <thead>
                   <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Devices</th>
-                    <th scope="col">Subnets</th>
-                    <th scope="col">Created</th>
+                    <th scope="col">{t('sites.table.name')}</th>
+                    <th scope="col">{t('sites.table.devices')}</th>
+                    <th scope="col">{t('sites.table.subnets')}</th>
+                    <th scope="col">{t('sites.table.created')}</th>
                     <th scope="col">
-                      <span className="visually-hidden">Actions</span>
+                      <span className="visually-hidden">{t('sites.table.actions')}</span>
                     </th>
                   </tr>
                 </thead>

@@ -10,8 +10,9 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { errorText } from '../../../../shared/i18n/local-text';
 import { ModalDialog } from '../../components/modal-dialog';
-import { count } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { currentSiteName } from '../../stores/current-site';
 import { useRootStore } from '../../stores/root-store';
 import { FACTORY_PASSWORD, lacksCredential } from '../../stores/standard-slice';
@@ -25,6 +26,8 @@ import './standard.css';
 type Step = 'loading' | 'standard' | 'preview';
 
 export function CommissionDialog({ count: selected, onClose }: SelectionDialogProps): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const s = useRootStore(
     useShallow((state) => ({
       standard: state.standard,
@@ -72,11 +75,11 @@ export function CommissionDialog({ count: selected, onClose }: SelectionDialogPr
   const toBring = s.plan.status === 'ready' ? devicesToCommission(s.plan.value) : 0;
   const title = showRun
     ? s.run?.status === 'running'
-      ? `Bringing ${count(s.run.counts.total, 'device')} to the standard`
-      : `Commission of ${count(s.run?.counts.total ?? selected, 'device')}`
+      ? t('standard.commission.titleRunning', { count: s.run.counts.total })
+      : t('standard.commission.titleEnded', { count: s.run?.counts.total ?? selected })
     : step === 'standard'
-      ? `Set the standard of site "${s.siteName ?? ''}"`
-      : `Bring ${count(selected, 'device')} to the standard`;
+      ? t('standard.commission.titleSetStandard', { site: s.siteName ?? '' })
+      : t('standard.commission.bring', { count: selected });
 
   return (
     <ModalDialog title={title} onClose={close} describedBy="commission-note" className="modal-wide">
@@ -86,14 +89,13 @@ export function CommissionDialog({ count: selected, onClose }: SelectionDialogPr
         <>
           {kept === null && (
             <p className="notice-warn" id="commission-note">
-              Site "{s.siteName}" has no standard yet. Set it once: Commission then brings these{' '}
-              {count(selected, 'device')} — and every device added later — to it.
+              {t('standard.commission.noStandardYet', { site: s.siteName ?? '', count: selected })}
             </p>
           )}
           <StandardForm
             kept={kept}
             siteName={s.siteName ?? ''}
-            submitLabel="Save and preview"
+            submitLabel={t('standard.commission.saveAndPreview')}
             onSaved={() => {
               setChosen('preview');
               void planRequested(needsPassword ? password : undefined);
@@ -112,15 +114,16 @@ export function CommissionDialog({ count: selected, onClose }: SelectionDialogPr
           }}
         >
           <p id="commission-note" className="field-hint password-note">
-            Each device gets only the steps it needs, in order: password → firmware → pools and power preset
-            (one write) → one restart if a write asks for it → acceptance. Each write is sent once and read
-            back. Nothing has been sent yet.
+            {t('standard.commission.stepsNote')}
           </p>
           {kept !== undefined && kept !== null && (
             <p className="commission-standard">
-              <strong>The standard:</strong> {standardParts(kept).join(' · ')}{' '}
+              <strong>{t('standard.commission.theStandard')}</strong>{' '}
+              {standardParts(kept)
+                .map((part) => t(part))
+                .join(' · ')}{' '}
               <button type="button" className="link-button" onClick={() => setChosen('standard')}>
-                Change it
+                {t('standard.commission.changeIt')}
               </button>
             </p>
           )}
@@ -128,7 +131,7 @@ export function CommissionDialog({ count: selected, onClose }: SelectionDialogPr
             <div className="commission-password">
               <label className="field">
                 <span className="field-label">
-                  Current password of the {count(s.unknownPassword, 'device')} this laptop knows none for
+                  {t('standard.commission.currentPassword', { count: s.unknownPassword })}
                 </span>
                 <input
                   type="password"
@@ -143,11 +146,10 @@ export function CommissionDialog({ count: selected, onClose }: SelectionDialogPr
                 disabled={password === '' || s.plan.status === 'loading'}
                 onClick={() => void planRequested(password)}
               >
-                Check again with it
+                {t('standard.commission.checkAgain')}
               </button>
               <p className="field-hint">
-                Filled in: the factory password "{FACTORY_PASSWORD}". Each device is tried once with it, never
-                again if it refuses.
+                {t('standard.commission.factoryHint', { password: FACTORY_PASSWORD })}
               </p>
             </div>
           )}
@@ -155,23 +157,23 @@ export function CommissionDialog({ count: selected, onClose }: SelectionDialogPr
             <CommissionPreview plan={s.plan.value} />
           ) : s.plan.status === 'error' ? (
             <p className="field-error" role="alert">
-              {s.plan.error.message}
+              {errorText(tr, s.plan.error)}
             </p>
           ) : s.standard.status === 'error' ? (
             <p className="field-error" role="alert">
-              {s.standard.error.message}
+              {errorText(tr, s.standard.error)}
             </p>
           ) : (
-            <p role="status">Checking {count(selected, 'device')} against the standard…</p>
+            <p role="status">{t('standard.commission.checking', { count: selected })}</p>
           )}
           {s.error !== null && (
             <p className="field-error" role="alert">
-              {s.error}
+              {errorText(tr, s.error)}
             </p>
           )}
           <div className="modal-actions">
             <button type="button" className="button" onClick={close}>
-              Cancel
+              {t('common.action.cancel')}
             </button>
             <button
               key={`start-${s.plan.status}`}
@@ -180,7 +182,7 @@ export function CommissionDialog({ count: selected, onClose }: SelectionDialogPr
               disabled={toBring === 0}
               autoFocus={toBring > 0}
             >
-              {`Bring ${count(toBring, 'device')} to the standard`}
+              {t('standard.commission.bring', { count: toBring })}
             </button>
           </div>
         </form>

@@ -11,28 +11,26 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Verdict } from '../../../../shared/domain/acceptance-words';
 import type { CommissionDevice, CommissionRun, CommissionStepKind } from '../../../../shared/domain/standard';
+import { errorText } from '../../../../shared/i18n/local-text';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import { message } from '../../../../shared/i18n/message';
+import type { Translator } from '../../../../shared/i18n/translate';
+import { englishTranslator } from '../../../../shared/i18n/translate';
 import { DeviceName } from '../../components/device-name';
-import { count } from '../../lib/format';
+import { useT } from '../../i18n/i18n-provider';
 import { commissionOutcomes } from '../../stores/standard-slice';
 import { useRootStore } from '../../stores/root-store';
 import { OutcomeFailures } from '../fleet/outcome-failures';
-import { RunProgress } from '../fleet/run-progress';
+import { CommissionProgress } from './commission-progress';
+import { madeWords } from './drift-words';
 
-/** Each step's name in the per-step counts. */
-const STEP_NAMES: Record<CommissionStepKind, string> = {
-  password: 'Password',
-  firmware: 'Firmware',
-  settings: 'Pools and preset',
-  restart: 'Restart',
-  acceptance: 'Acceptance',
-};
-
-const PHASE_WORDS: Record<CommissionStepKind, string> = {
-  password: 'replacing passwords',
-  firmware: 'updating firmware',
-  settings: 'setting pools and presets',
-  restart: 'restarting mining',
-  acceptance: 'acceptance (each device settles, then is watched)',
+/** What the run is doing now, after "12 of 200 devices: ". */
+const PHASE_WORDS: Readonly<Record<CommissionStepKind, MessageRef>> = {
+  password: message('standard.run.phase.password'),
+  firmware: message('standard.run.phase.firmware'),
+  settings: message('standard.run.phase.settings'),
+  restart: message('standard.run.phase.restart'),
+  acceptance: message('standard.run.phase.acceptance'),
 };
 
 /** Main's summary as a sentence: a capital first, a full stop last (unless it ends in one already). */
@@ -41,6 +39,12 @@ const sentence = (text: string): string => {
   const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
 };
+
+/** Main's summary: its `text` when it sends one, else its English made a sentence. */
+function summaryText(tr: Translator, run: CommissionRun): string {
+  const text = (run as { summaryText?: unknown }).summaryText;
+  return text !== undefined ? madeWords(tr, run.summary ?? '', text) : sentence(run.summary ?? '');
+}
 
 /** Devices named as "working on now"; the rest are in the counts. */
 const NAMED_RUNNING = 6;
@@ -68,19 +72,35 @@ export function pendingAcceptances(
 }
 
 /** "198 at the standard · 2 failed · 0 skipped", in the order a technician asks; pending apart from failed. */
-export function runCountsText(run: Pick<CommissionRun, 'counts'>, pending = 0): string {
+export function runCountsMessage(run: Pick<CommissionRun, 'counts'>, pending = 0): MessageRef {
   const c = run.counts;
-  const atStandard = `${(c.done + c.unchanged).toLocaleString('en-US')} at the standard${
-    c.unchanged > 0 ? ` (${c.unchanged.toLocaleString('en-US')} had no change)` : ''
-  }`;
-  const parts = [
-    atStandard,
-    `${(c.failed + c.unknown - pending).toLocaleString('en-US')} failed`,
-    ...(pending > 0 ? [`${pending.toLocaleString('en-US')} acceptance pending (judge again later)`] : []),
-    ...(c.skipped > 0 ? [`${c.skipped.toLocaleString('en-US')} skipped`] : []),
-    ...(c.open > 0 ? [`${c.open.toLocaleString('en-US')} to go`] : []),
-  ];
-  return parts.join(' · ');
+  return message('standard.run.counts', {
+    atStandard: c.done + c.unchanged,
+    unchanged: c.unchanged,
+    failed: c.failed + c.unknown - pending,
+    pending,
+    skipped: c.skipped,
+    open: c.open,
+  });
+}
+
+export const runCountsText = (
+  run: Pick<CommissionRun, 'counts'>,
+  pending = 0,
+  tr: Translator = englishTranslator(),
+): string => tr.t(runCountsMessage(run, pending));
+
+/** The run's state in one line: how far, stopped, or done. */
+function statusMessage(run: CommissionRun): MessageRef {
+  const total = run.counts.total;
+  if (run.status === 'running') {
+    const finished = total - run.counts.open;
+    return run.phase !== undefined
+      ? message('standard.run.statusPhase', { finished, total, phase: PHASE_WORDS[run.phase] })
+      : message('standard.run.status', { finished, total });
+  }
+  if (run.status === 'cancelled') return message('standard.run.stopped');
+  return message('standard.run.done', { count: run.counts.done + run.counts.unchanged, total });
 }
 
 export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNode {
@@ -91,9 +111,11 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
       cancel: s.commissionCancelRequested,
     })),
   );
-  const outcomes = useMemo(() => commissionOutcomes(run?.devices ?? []), [run?.devices]);
+  const tr = useT();
+  const outcomes = useMemo(() => commissionOutcomes(run?.devices ?? [], tr), [run?.devices, tr]);
   const verdicts = useRootStore((s) => s.verdicts);
   const pending = useMemo(() => pendingAcceptances(run?.devices ?? [], verdicts), [run?.devices, verdicts]);
+  const { t } = tr;
   if (run === null) return null;
   const running = run.status === 'running';
   const finished = run.counts.total - run.counts.open;
@@ -101,57 +123,51 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
   return (
     <div className="modal-form commission-run">
       <p className="commission-status" role="status">
-        {running
-          ? `${finished.toLocaleString('en-US')} of ${count(run.counts.total, 'device')}${
-              run.phase !== undefined ? `: ${PHASE_WORDS[run.phase]}…` : '…'
-            }`
-          : run.status === 'cancelled'
-            ? 'Stopped: no device started another step.'
-            : `Done: ${count(run.counts.done + run.counts.unchanged, 'device')} of ${run.counts.total.toLocaleString('en-US')} at the standard.`}
+        {t(statusMessage(run))}
       </p>
       {running && (
         <progress
           className="progress"
           max={Math.max(1, run.counts.total)}
           value={finished}
-          aria-label="Devices brought to the standard"
+          aria-label={t('standard.run.progressLabel')}
         />
       )}
       <p className="commission-tally" data-counts>
-        {runCountsText(run, pending)}
+        {runCountsText(run, pending, tr)}
       </p>
-      <RunProgress progress={run.progress} running={running} stepWords={STEP_NAMES} />
+      <CommissionProgress progress={run.progress} running={running} />
       {working.length > 0 && (
-        <ul className="commission-working" aria-label="Working on now">
+        <ul className="commission-working" aria-label={t('standard.run.workingNow')}>
           {working.slice(0, NAMED_RUNNING).map((device) => {
             const step = device.steps.find((s) => s.outcome === 'running');
             return (
               <li key={device.deviceId}>
                 <DeviceName deviceId={device.deviceId} address={device.address} />:{' '}
-                {step?.words ?? device.message}
+                {step !== undefined
+                  ? madeWords(tr, step.words, (step as { text?: unknown }).text)
+                  : madeWords(tr, device.message, (device as { text?: unknown }).text)}
               </li>
             );
           })}
           {working.length > NAMED_RUNNING && (
-            <li className="outcome-more">
-              and {(working.length - NAMED_RUNNING).toLocaleString('en-US')} more
-            </li>
+            <li className="outcome-more">{t('standard.more', { count: working.length - NAMED_RUNNING })}</li>
           )}
         </ul>
       )}
       {!running && run.summary !== undefined && (
         <p className={run.counts.failed + run.counts.unknown > pending ? 'field-error' : 'notice-ok'}>
-          {sentence(run.summary)}
+          {summaryText(tr, run)}
         </p>
       )}
       {run.activityError !== undefined && (
         <p className="field-error" role="alert">
-          The site's activity log could not record it: {run.activityError}
+          {t('standard.run.activityError', { error: run.activityError })}
         </p>
       )}
       {error !== null && (
         <p className="field-error" role="alert">
-          {error}
+          {errorText(tr, error)}
         </p>
       )}
       {!running && (
@@ -164,14 +180,14 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
           <button
             type="button"
             className="button button-danger"
-            title="No device starts another step; the steps going on finish"
+            title={t('standard.run.stopTitle')}
             onClick={() => void cancel()}
           >
-            Stop
+            {t('standard.run.stop')}
           </button>
         )}
         <button type="button" className="button" onClick={onClose} autoFocus={!running}>
-          {running ? 'Close (it keeps going)' : 'Close'}
+          {running ? t('standard.run.closeRunning') : t('common.action.close')}
         </button>
       </div>
     </div>

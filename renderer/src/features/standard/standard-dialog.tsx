@@ -5,11 +5,15 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { errorText } from '../../../../shared/i18n/local-text';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { StandardForm } from './standard-form';
 
 export function StandardDialog({ siteName, onClose }: { siteName: string; onClose: () => void }): ReactNode {
+  const tr = useT();
+  const { t } = tr;
   const { standard, standardRequested } = useRootStore(
     useShallow((s) => ({ standard: s.standard, standardRequested: s.standardRequested })),
   );
@@ -18,7 +22,7 @@ export function StandardDialog({ siteName, onClose }: { siteName: string; onClos
   }, [standardRequested]);
   return (
     <ModalDialog
-      title={`The standard of site "${siteName}"`}
+      title={t('standard.dialog.title', { site: siteName })}
       onClose={onClose}
       describedBy="standard-note"
       className="modal-wide"
@@ -27,7 +31,7 @@ export function StandardDialog({ siteName, onClose }: { siteName: string; onClos
         <StandardForm
           kept={standard.value.standard}
           siteName={standard.value.siteName}
-          submitLabel={standard.value.standard === null ? 'Set the standard' : 'Save the standard'}
+          submitLabel={t(standard.value.standard === null ? 'standard.dialog.set' : 'standard.dialog.save')}
           onSaved={onClose}
           onCancel={onClose}
         />
@@ -35,14 +39,14 @@ export function StandardDialog({ siteName, onClose }: { siteName: string; onClos
         <form method="dialog" className="modal-form">
           {standard.status === 'error' ? (
             <p className="field-error" role="alert">
-              {standard.error.message}
+              {errorText(tr, standard.error)}
             </p>
           ) : (
-            <p role="status">Reading the standard…</p>
+            <p role="status">{t('standard.dialog.reading')}</p>
           )}
           <div className="modal-actions">
             <button type="submit" className="button">
-              Close
+              {t('common.action.close')}
             </button>
           </div>
         </form>

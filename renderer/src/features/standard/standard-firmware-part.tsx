@@ -3,21 +3,39 @@
  * dialog; the window sees only name, size and SHA-256). A kept part shows its image by file name.
  */
 import type { ReactNode } from 'react';
-import { pacingWords } from '../../../../shared/format/pacing-text';
+import type { RolloutPacing } from '../../../../shared/domain/firmware';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import { message } from '../../../../shared/i18n/message';
+import { useT } from '../../i18n/i18n-provider';
 import { FirmwareImageChoice } from '../fleet/firmware-image-choice';
 import type { Kept } from './standard-form-input';
 import { fileName } from './standard-form-input';
 import { Part } from './standard-part';
 import type { StandardFormState } from './use-standard-form';
 
+/** What a site's pacing sets, the rest the rollout's defaults (shared/format/pacing-text.ts says it in English). */
+export function pacingMessages(pacing: RolloutPacing): MessageRef[] {
+  const parts = [
+    pacing.batch !== undefined ? message('standard.pacing.batch', { n: pacing.batch }) : undefined,
+    pacing.growth !== undefined ? message('standard.pacing.growth', { n: pacing.growth }) : undefined,
+    pacing.maxBatch !== undefined ? message('standard.pacing.maxBatch', { n: pacing.maxBatch }) : undefined,
+    pacing.maxOffline !== undefined
+      ? message('standard.pacing.maxOffline', { n: pacing.maxOffline })
+      : undefined,
+    pacing.tolerate !== undefined ? message('standard.pacing.tolerate', { n: pacing.tolerate }) : undefined,
+  ].filter((p): p is MessageRef => p !== undefined);
+  return parts.length === 0 ? [message('standard.pacing.defaults')] : parts;
+}
+
 export function FirmwarePart({ form, kept }: { form: StandardFormState; kept: Kept }): ReactNode {
+  const { t } = useT();
   const { on, version, chosenHere, asked } = form.firmware;
   const { store } = form;
   return (
     <Part
       id="firmware"
-      label="Firmware"
-      hint="Devices on another version get this image, staged as Firmware… does it (a canary, then batches), each verified by the version it reports."
+      label={t('standard.firmware.label')}
+      hint={t('standard.firmware.hint')}
       on={on.value}
       onToggle={on.set}
     >
@@ -25,8 +43,11 @@ export function FirmwarePart({ form, kept }: { form: StandardFormState; kept: Ke
         image={kept?.firmware !== undefined && !chosenHere ? null : store.image}
         none={
           kept?.firmware !== undefined
-            ? `The kept image: ${fileName(kept.firmware.imagePath)} (for ${kept.firmware.version}).`
-            : 'No image chosen yet.'
+            ? t('standard.firmware.keptImage', {
+                file: fileName(kept.firmware.imagePath),
+                version: kept.firmware.version,
+              })
+            : t('standard.firmware.noImage')
         }
         onChoose={() => {
           asked.set(true);
@@ -39,7 +60,7 @@ export function FirmwarePart({ form, kept }: { form: StandardFormState; kept: Ke
         </p>
       )}
       <label className="field standard-firmware-version">
-        <span className="field-label">Firmware version</span>
+        <span className="field-label">{t('standard.firmware.version')}</span>
         <input
           type="text"
           value={version.value}
@@ -48,11 +69,14 @@ export function FirmwarePart({ form, kept }: { form: StandardFormState; kept: Ke
           onChange={(e) => version.set(e.target.value)}
         />
       </label>
-      <p className="field-hint">The version the image brings, as the devices report it after the update.</p>
+      <p className="field-hint">{t('standard.firmware.versionHint')}</p>
       {kept?.firmware?.pacing !== undefined && (
         <p className="field-hint" data-pacing>
-          Pacing for this site: {pacingWords(kept.firmware.pacing)} (kept with a new image; changed with
-          minerdeck standard set --batch, --growth, --max-batch, --max-offline, --tolerate).
+          {t('standard.firmware.pacing', {
+            pacing: pacingMessages(kept.firmware.pacing)
+              .map((part) => t(part))
+              .join(', '),
+          })}
         </p>
       )}
     </Part>

@@ -6,6 +6,8 @@
 import type { FirmwareImage } from '../../../../shared/domain/firmware';
 import type { PoolSpec } from '../../../../shared/domain/pools';
 import type { StandardView } from '../../../../shared/domain/standard';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import { message } from '../../../../shared/i18n/message';
 import type { StandardSetInput } from '../../../../shared/ipc/channels/standard';
 import type { PowerKind } from '../fleet/power-choice-fields';
 import { FIRMWARE_VERSION } from '../fleet/firmware-image-choice';
@@ -18,14 +20,14 @@ export const keptPools = (kept: Kept): PoolSpec[] =>
   kept?.pools?.map((p) => ({ url: p.url, worker: p.worker, password: '' })) ?? [emptyPool()];
 
 /** The refusal when the firmware part has no image to send (main refuses the same way when it holds none). */
-export const CHOOSE_IMAGE_FIRST = 'Choose the firmware image first (Choose the image… button).';
+export const CHOOSE_IMAGE_FIRST: MessageRef = message('standard.problem.chooseImage');
 
 /** The kept image's file name: the standard keeps a path main gave it, the form shows only the name. */
 export const fileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
 
 export interface FirmwarePart {
   input?: StandardSetInput['firmware'];
-  problem?: string;
+  problem?: MessageRef;
   badVersion?: true;
 }
 
@@ -44,17 +46,14 @@ export function firmwarePart(
   const keptFirmware = kept?.firmware;
   const text = version.trim();
   if (text === '') {
-    return { problem: 'Firmware: type the version the image brings, e.g. 1.2.7.', badVersion: true };
+    return { problem: message('standard.problem.noVersion'), badVersion: true };
   }
   if (!FIRMWARE_VERSION.test(text)) {
-    return {
-      problem: 'Firmware: the version is printable text of at most 100 characters, e.g. 1.2.7.',
-      badVersion: true,
-    };
+    return { problem: message('standard.problem.badVersion'), badVersion: true };
   }
   if (keptFirmware !== undefined && !chosenHere) {
     if (text === keptFirmware.version) return {};
-    return { problem: `${CHOOSE_IMAGE_FIRST} A new version comes with its own image.` };
+    return { problem: message('standard.problem.newVersionImage') };
   }
   if (image === null) return { problem: CHOOSE_IMAGE_FIRST };
   return { input: { version: text, image: 'chosen' } };
@@ -83,24 +82,27 @@ export interface PartsOn {
   acceptance: boolean;
 }
 
-/** Every problem in words, in the order of the parts; a standard of no part at all is one too. */
+/**
+ * Every problem as a message, in the order of the parts; a standard of no part at all is one too. The
+ * password's, power's and acceptance's own words come from the dialogs' checks they share.
+ */
 export function formProblems(
   on: PartsOn,
   found: {
     password?: string;
-    firmware?: string;
+    firmware?: MessageRef;
     poolsMarked: boolean;
     power?: string;
     acceptance?: readonly string[];
   },
-): string[] {
+): MessageRef[] {
   const nothing = !on.password && !on.pools && !on.power && !on.acceptance && !on.firmware;
   return [
-    found.password !== undefined && `Site password: ${found.password}`,
+    found.password !== undefined && message('standard.problem.password', { problem: found.password }),
     found.firmware,
-    found.poolsMarked && 'Pools: see the fields marked below.',
-    found.power !== undefined && `Power: ${found.power}`,
-    ...(found.acceptance?.map((p) => `Acceptance: ${p}`) ?? []),
-    nothing && 'Tick at least one part: a standard of nothing brings no device anywhere.',
-  ].filter((p): p is string => typeof p === 'string');
+    found.poolsMarked && message('standard.problem.pools'),
+    found.power !== undefined && message('standard.problem.power', { problem: found.power }),
+    ...(found.acceptance?.map((p) => message('standard.problem.acceptance', { problem: p })) ?? []),
+    nothing && message('standard.problem.nothing'),
+  ].filter((p): p is MessageRef => typeof p === 'object' && p !== undefined);
 }

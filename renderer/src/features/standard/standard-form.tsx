@@ -13,6 +13,8 @@
  * standard-firmware-part.tsx, standard-pools-part.tsx).
  */
 import type { ReactNode } from 'react';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { useT } from '../../i18n/i18n-provider';
 import { AcceptanceCriteriaFields } from '../fleet/acceptance-criteria-fields';
 import { PowerChoiceFields } from '../fleet/power-choice-fields';
 import type { Kept } from './standard-form-input';
@@ -42,12 +44,13 @@ export interface StandardFormProps {
 /** The power rule and acceptance: each the fields its own dialog uses. */
 function PowerAndAcceptance({ form }: { form: StandardFormState }): ReactNode {
   const { power, acceptance } = form;
+  const { t } = useT();
   return (
     <>
       <Part
         id="power"
-        label="Power rule"
-        hint="The autotune preset each device runs, chosen again for every device Commission brings in."
+        label={t('standard.power.label')}
+        hint={t('standard.power.hint')}
         on={power.on.value}
         onToggle={power.on.set}
       >
@@ -56,14 +59,14 @@ function PowerAndAcceptance({ form }: { form: StandardFormState }): ReactNode {
           text={power.text.value}
           onKind={power.kind.set}
           onText={(k, value) => power.text.set({ ...power.text.value, [k]: value })}
-          legend="How each device's preset is chosen"
+          legend={t('standard.power.legend')}
           name="standard-power-kind"
         />
       </Part>
       <Part
         id="acceptance"
-        label="Acceptance"
-        hint="After the writes, each device is watched and gets a verdict; Commission waits for it."
+        label={t('standard.acceptance.label')}
+        hint={t('standard.acceptance.hint')}
         on={acceptance.on.value}
         onToggle={acceptance.on.set}
       >
@@ -81,6 +84,8 @@ export function StandardForm({
   onCancel,
 }: StandardFormProps): ReactNode {
   const form = useStandardForm(kept, onSaved);
+  const tr = useT();
+  const { t } = tr;
   return (
     <form
       className="modal-form standard-form"
@@ -91,30 +96,31 @@ export function StandardForm({
       }}
     >
       <p id="standard-note" className="field-hint password-note">
-        What every device of site "{siteName}" should be: set once, then Commission… brings any device there —
-        new ones, replacements and late deliveries alike. Nothing is sent to a device here.
+        {t('standard.form.note', { site: siteName })}
       </p>
       <PasswordPart form={form} stored={kept?.password.stored === true} />
       <FirmwarePart form={form} kept={kept} />
       <PoolsPart form={form} kept={kept} />
       <PowerAndAcceptance form={form} />
       {form.attempted &&
-        form.problems.map((p) => (
-          <p key={p} className="field-error" role="alert">
-            {p}
-          </p>
-        ))}
+        form.problems
+          .map((p) => t(p))
+          .map((p) => (
+            <p key={p} className="field-error" role="alert">
+              {p}
+            </p>
+          ))}
       {form.failure !== undefined && (
         <p className="field-error" role="alert">
-          The standard was not kept: {form.failure}
+          {t('standard.form.notKept', { reason: errorText(tr, form.failure) })}
         </p>
       )}
       <div className="modal-actions">
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t('common.action.cancel')}
         </button>
         <button type="submit" className="button button-primary" disabled={form.saving}>
-          {form.saving ? 'Saving…' : submitLabel}
+          {form.saving ? t('standard.form.saving') : submitLabel}
         </button>
       </div>
     </form>

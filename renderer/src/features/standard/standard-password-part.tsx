@@ -4,17 +4,19 @@
  */
 import type { ReactNode } from 'react';
 import { NEW_PASSWORD_MIN_LENGTH } from '../../../../shared/domain/password-rules';
+import { useT } from '../../i18n/i18n-provider';
 import { Part } from './standard-part';
 import type { StandardFormState } from './use-standard-form';
 
 export function PasswordPart({ form, stored }: { form: StandardFormState; stored: boolean }): ReactNode {
   const { on, typeNew, text, again } = form.password;
   const invalid = form.attempted && form.passwordProblem !== undefined;
+  const { t } = useT();
   return (
     <Part
       id="password"
-      label="The site password"
-      hint={`Replaces the factory password on every device. Kept only in this laptop's keychain, as the site's password.`}
+      label={t('standard.password.label')}
+      hint={t('standard.password.hint')}
       on={on.value}
       onToggle={on.set}
     >
@@ -27,7 +29,7 @@ export function PasswordPart({ form, stored }: { form: StandardFormState; stored
               checked={!typeNew.value}
               onChange={() => typeNew.set(false)}
             />
-            the site password kept in the keychain
+            {t('standard.password.kept')}
           </label>
           <label className="choice">
             <input
@@ -36,14 +38,14 @@ export function PasswordPart({ form, stored }: { form: StandardFormState; stored
               checked={typeNew.value}
               onChange={() => typeNew.set(true)}
             />
-            a new site password
+            {t('standard.password.new')}
           </label>
         </div>
       )}
       {typeNew.value && (
         <div className="standard-row">
           <label className="field">
-            <span className="field-label">Site password</span>
+            <span className="field-label">{t('standard.password.field')}</span>
             <input
               type="password"
               autoComplete="new-password"
@@ -53,7 +55,7 @@ export function PasswordPart({ form, stored }: { form: StandardFormState; stored
             />
           </label>
           <label className="field">
-            <span className="field-label">Site password again</span>
+            <span className="field-label">{t('standard.password.again')}</span>
             <input
               type="password"
               autoComplete="new-password"
@@ -62,9 +64,7 @@ export function PasswordPart({ form, stored }: { form: StandardFormState; stored
               onChange={(e) => again.set(e.target.value)}
             />
           </label>
-          <p className="field-hint">
-            At least {NEW_PASSWORD_MIN_LENGTH} characters, and not the factory password "admin".
-          </p>
+          <p className="field-hint">{t('standard.password.rule', { min: NEW_PASSWORD_MIN_LENGTH })}</p>
         </div>
       )}
     </Part>

@@ -8,6 +8,7 @@ import { NEW_POOLS, PoolPresetPicker } from '../fleet/pool-preset-picker';
 import { PoolsForm, emptyPool } from '../fleet/pools-form';
 import { useWorkerSample } from '../fleet/worker-sample';
 import type { Kept } from './standard-form-input';
+import { useT } from '../../i18n/i18n-provider';
 import { Part } from './standard-part';
 import type { StandardFormState } from './use-standard-form';
 
@@ -15,17 +16,18 @@ export function PoolsPart({ form, kept }: { form: StandardFormState; kept: Kept 
   const { on, list } = form.pools;
   const [preset, setPreset] = useState(NEW_POOLS);
   const sample = useWorkerSample();
+  const { t } = useT();
   return (
     <Part
       id="pools"
-      label="Pools"
-      hint="Each device gets these pools with its own worker name from the template."
+      label={t('standard.pools.label')}
+      hint={t('standard.pools.hint')}
       on={on.value}
       onToggle={on.set}
     >
       <div className="preset-line">
         <label className="field-label" htmlFor="standard-pools-preset">
-          Preset
+          {t('standard.pools.preset')}
         </label>
         <PoolPresetPicker
           id="standard-pools-preset"
@@ -44,7 +46,7 @@ export function PoolsPart({ form, kept }: { form: StandardFormState; kept: Kept 
         {...(sample !== undefined ? { sample } : {})}
       />
       {kept?.pools?.some((p) => p.hasPassword) === true && (
-        <p className="field-hint">An empty pool password keeps the one the standard has for that URL.</p>
+        <p className="field-hint">{t('standard.pools.keptPassword')}</p>
       )}
     </Part>
   );

@@ -9,6 +9,7 @@ import type { FirmwareImage } from '../../../../shared/domain/firmware';
 import { newPasswordPairProblem } from '../../../../shared/domain/password-rules';
 import type { PoolSpec } from '../../../../shared/domain/pools';
 import type { StandardSetInput } from '../../../../shared/ipc/channels/standard';
+import type { AppError } from '../../../../shared/result';
 import { useRootStore } from '../../stores/root-store';
 import type { CriteriaText } from '../fleet/acceptance-criteria-fields';
 import { criteriaOf, criteriaText, defaultCriteriaText } from '../fleet/acceptance-criteria-fields';
@@ -133,7 +134,7 @@ export function useStandardForm(kept: Kept, onSaved: () => void) {
   const read = readFields(fields, kept, s.image);
   const attempted = useField(false);
   const saving = useField(false);
-  const failure = useField<string | undefined>(undefined);
+  const failure = useField<AppError | undefined>(undefined);
 
   const submit = async (): Promise<void> => {
     attempted.set(true);
@@ -147,7 +148,7 @@ export function useStandardForm(kept: Kept, onSaved: () => void) {
       fields.password.again.set('');
       onSaved();
     } else {
-      failure.set(result.message);
+      failure.set(result.error);
     }
   };
 
