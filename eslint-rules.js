@@ -71,8 +71,17 @@ function onlyAllowed(text) {
   const words = text.match(/[\p{L}°][\p{L}\p{N}°/]*/gu) ?? [];
   return words.every((word) => ALLOWED_TOKENS.has(word));
 }
+/**
+ * Has a word a person reads: a run of two or more letters standing alone between spaces (trailing
+ * punctuation allowed) that is not an allowed token. Examples of data — `192.168.1.0/24, miner-07.local`,
+ * `stratum+tcp://pool.example:3333`, `acct.{mac6}` — have none: they read the same in every language.
+ */
 function isReadText(text) {
-  return LETTER.test(text) && !onlyAllowed(text.trim());
+  if (!LETTER.test(text) || onlyAllowed(text.trim())) return false;
+  return text
+    .split(/\s+/)
+    .map((token) => token.replace(/^[(«"'“‘¿¡]+|[)»"'”’.,:;!?…]+$/gu, ''))
+    .some((token) => /^\p{L}{2,}$/u.test(token) && !ALLOWED_TOKENS.has(token));
 }
 /** A sentence in code: "Scan finished", "cannot be read.", "Checking 8 devices…". */
 function looksLikeProse(text) {

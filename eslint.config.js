@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import minerdeck from './eslint-rules.js';
 
 /** Every Node built-in, with and without the `node:` prefix: the renderer and shared/ may use none. */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -68,9 +69,11 @@ export default tseslint.config(
     // The renderer is an untrusted view: it talks only to window.api.
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, minerdeck },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Every word the window shows comes from a catalog (design.md "Languages").
+      'minerdeck/no-literal-text': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -3,7 +3,9 @@
  * the shared contract (type-only imports, so no zod code ships to the renderer).
  */
 import type { Api } from '../../../shared/ipc/contract';
-import { err } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { englishTranslator } from '../../../shared/i18n/translate';
+import { appError, withText } from '../../../shared/result';
 
 declare global {
   interface Window {
@@ -12,7 +14,7 @@ declare global {
   }
 }
 
-const MISSING_MESSAGE = 'Minerdeck cannot reach its main process: the page was opened outside the app.';
+const MISSING = message('common.app.noMainProcess');
 
 /**
  * Without a preload the page still renders and says what is wrong instead of going blank: every channel
@@ -20,7 +22,13 @@ const MISSING_MESSAGE = 'Minerdeck cannot reach its main process: the page was o
  */
 const unavailableApi = new Proxy({} as Api, {
   get: (_target, key) =>
-    key === 'onEvent' ? () => () => undefined : () => Promise.resolve(err('INTERNAL', MISSING_MESSAGE)),
+    key === 'onEvent'
+      ? () => () => undefined
+      : () =>
+          Promise.resolve({
+            ok: false,
+            error: withText(appError('INTERNAL', englishTranslator().t(MISSING)), MISSING),
+          }),
 });
 
 export function getApi(): Api {

@@ -7,6 +7,8 @@ import type { AboutInfo } from '../../../shared/ipc/channels/app';
 import type { Api, AppInfo } from '../../../shared/ipc/contract';
 import type { MessageRef } from '../../../shared/i18n/message';
 import { message } from '../../../shared/i18n/message';
+import { englishTranslator } from '../../../shared/i18n/translate';
+import { appError, withText } from '../../../shared/result';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { SliceCreator } from './types';
@@ -54,18 +56,17 @@ export const createAppSlice =
     dataFolderOpened: async () => {
       set({ dataFolderOpen: { status: 'opening' } });
       const result = await deps.api['app:open-data-folder']();
+      if (result.ok) {
+        const opened = message('fleet.app.dataFolderOpened', { path: result.value.path });
+        set({ dataFolderOpen: { status: 'opened', message: englishTranslator().t(opened), text: opened } });
+        return;
+      }
       set({
-        dataFolderOpen: result.ok
-          ? {
-              status: 'opened',
-              message: `Opened ${result.value.path} in the file manager.`,
-              text: message('fleet.app.dataFolderOpened', { path: result.value.path }),
-            }
-          : {
-              status: 'error',
-              message: result.error.message,
-              ...(result.error.text === undefined ? {} : { text: result.error.text }),
-            },
+        dataFolderOpen: {
+          status: 'error',
+          message: result.error.message,
+          ...(result.error.text === undefined ? {} : { text: result.error.text }),
+        },
       });
     },
     loadAppInfo: async () => {
@@ -74,7 +75,13 @@ export const createAppSlice =
       // The preload already turns transport failures into Results; the catch covers a broken bridge.
       const result = await deps.api['app:info']().catch(() => null);
       if (result === null) {
-        set({ appInfo: { status: 'error', error: { code: 'INTERNAL', message: 'The request failed.' } } });
+        const failed = message('common.app.requestFailed');
+        set({
+          appInfo: {
+            status: 'error',
+            error: withText(appError('INTERNAL', englishTranslator().t(failed)), failed),
+          },
+        });
       } else if (result.ok) {
         set({ appInfo: { status: 'ready', value: result.value } });
       } else {

@@ -9,6 +9,7 @@ import type { Api } from '../../../shared/ipc/contract';
 import type { SubnetSuggestionView } from '../../../shared/ipc/channels/discovery';
 import type { MessageRef } from '../../../shared/i18n/message';
 import { message } from '../../../shared/i18n/message';
+import { englishTranslator } from '../../../shared/i18n/translate';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AppError } from '../../../shared/result';
 import { withText } from '../../../shared/result';
@@ -165,7 +166,7 @@ export const createDiscoverSlice =
               error: withText(
                 {
                   code: 'INVALID_INPUT',
-                  message: 'Ports must be numbers from 1 to 65535, separated by commas.',
+                  message: englishTranslator().t('discover.controls.badPorts'),
                 },
                 message('discover.controls.badPorts'),
               ),

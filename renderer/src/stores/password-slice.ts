@@ -10,6 +10,9 @@ import type { NewPasswordInput, PasswordChangeMode } from '../../../shared/ipc/c
 import type { Api } from '../../../shared/ipc/contract';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { LocalisableText } from '../../../shared/i18n/local-text';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { englishTranslator } from '../../../shared/i18n/translate';
 import type { AppError } from '../../../shared/result';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
@@ -61,13 +64,21 @@ export function rowOutcomeOf(result: Pick<WriteResult, 'outcome' | 'message'>): 
 }
 
 /** "48 changed, 1 skipped, 1 failed." — what the bulk status line says when the change is over. */
-export function passwordSummary(results: readonly Pick<WriteResult, 'outcome'>[]): string {
+/** The finished change in one sentence, the activity log's failure after it when there was one. */
+export function passwordSummaryMessage(
+  results: readonly Pick<WriteResult, 'outcome'>[],
+  activityError: string | undefined,
+): MessageRef {
   const n = (outcome: WriteResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
-  const parts = [`${n('done')} changed`];
-  if (n('skipped') > 0) parts.push(`${n('skipped')} skipped`);
-  if (n('failed') > 0) parts.push(`${n('failed')} failed`);
-  if (n('unknown') > 0) parts.push(`${n('unknown')} unknown (check them)`);
-  return `${parts.join(', ')}.`;
+  const summary = message('fleet-actions.password.summary', {
+    changed: n('done'),
+    skipped: n('skipped'),
+    failed: n('failed'),
+    unknown: n('unknown'),
+  });
+  return activityError === undefined
+    ? summary
+    : message('fleet-actions.password.summaryWithNote', { summary, error: activityError });
 }
 
 export const createPasswordSlice =
@@ -125,7 +136,8 @@ export const createPasswordSlice =
           bulk: {
             status: 'running',
             operation: 'password',
-            step: 'Changing passwords',
+            stepText: message('fleet-actions.password.changing'),
+            step: englishTranslator().t('fleet-actions.password.changing'),
             done: 0,
             total,
             ok: 0,
@@ -140,10 +152,7 @@ export const createPasswordSlice =
         const { results } = result.value;
         const outcomes = Object.fromEntries(results.map((r) => [r.deviceId, rowOutcomeOf(r)]));
         const changed = results.filter((r) => r.outcome === 'done').length;
-        const note =
-          result.value.activityError === undefined
-            ? ''
-            : ` The site's activity log could not record it: ${result.value.activityError}`;
+        const summaryText = passwordSummaryMessage(results, result.value.activityError);
         set({
           outcomes,
           bulk: {
@@ -153,7 +162,8 @@ export const createPasswordSlice =
             total,
             ok: changed,
             failed: total - changed,
-            summary: `${passwordSummary(results)}${note}`,
+            summary: englishTranslator().t(summaryText),
+            summaryText,
           },
         });
       },

@@ -16,6 +16,7 @@ import type { AppError } from '../../../shared/result';
 import type { AsyncState } from './async-state';
 import { loading } from './async-state';
 import { idle } from './async-state';
+import { englishTranslator } from '../../../shared/i18n/translate';
 import type { SliceCreator } from './types';
 
 export interface SettingsSlice {
@@ -152,7 +153,9 @@ export const createSettingsSlice =
       }
       // Shown as chosen in this window; said why it is not kept.
       set({
-        fleetColumnsProblem: `The column choice was not kept: ${result.error.message}`,
+        fleetColumnsProblem: englishTranslator().t('settings.columns.notKept', {
+          reason: result.error.message,
+        }),
         fleetColumnsError: result.error,
       });
     },

@@ -7,6 +7,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import '../../components/action-menu.css';
+import { errorText } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { CHOOSABLE_COLUMNS } from './fleet-columns';
@@ -14,12 +15,14 @@ import { CHOOSABLE_COLUMNS } from './fleet-columns';
 const NONE: readonly string[] = [];
 
 export function ColumnChooser(): ReactNode {
-  const { t } = useT();
-  const { hidden, ready, problem, chosen } = useRootStore(
+  const tr = useT();
+  const { t } = tr;
+  const { hidden, ready, problem, error, chosen } = useRootStore(
     useShallow((s) => ({
       hidden: s.settings.status === 'ready' ? s.settings.value.fleetView.hiddenColumns : NONE,
       ready: s.settings.status === 'ready',
       problem: s.fleetColumnsProblem,
+      error: s.fleetColumnsError,
       chosen: s.fleetColumnsChosen,
     })),
   );
@@ -64,7 +67,7 @@ export function ColumnChooser(): ReactNode {
       </Menu.Root>
       {problem !== undefined && (
         <p className="field-error" role="alert">
-          {problem}
+          {error === undefined ? problem : t('settings.columns.notKept', { reason: errorText(tr, error) })}
         </p>
       )}
     </>
