@@ -30,6 +30,7 @@ export class RolloutRecord {
     this.tell(device, {
       step: final.outcome,
       words: final.words,
+      ...(final.text !== undefined ? { text: final.text } : {}),
       uploaded: final.uploaded,
       ...(final.from !== undefined ? { from: final.from } : {}),
       ...(final.to !== undefined ? { to: final.to } : {}),
