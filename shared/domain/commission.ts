@@ -112,8 +112,8 @@ export const activityEntrySchema = z.object({
         address: z.string(),
         outcome: z.enum(WRITE_OUTCOMES),
         message: z.string().max(1000),
-      /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
-    text: messageRefSchema.optional(),
+        /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
+        text: messageRefSchema.optional(),
         /** Firmware: the version before, and the one it came back on. */
         from: z.string().max(100).optional(),
         to: z.string().max(100).optional(),

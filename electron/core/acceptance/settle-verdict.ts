@@ -114,7 +114,9 @@ function stillText(progress: SettleProgress): MessageRef {
   if (kind === 'tuning') return message('outcomes.acceptance.settle.tuning');
   if (kind === 'starting') {
     return message(
-      state === 'restarting' ? 'outcomes.acceptance.settle.restarting' : 'outcomes.acceptance.settle.starting',
+      state === 'restarting'
+        ? 'outcomes.acceptance.settle.restarting'
+        : 'outcomes.acceptance.settle.starting',
     );
   }
   if (kind === 'failure') return message('outcomes.acceptance.settle.inFailure');

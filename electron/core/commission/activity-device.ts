@@ -6,7 +6,8 @@
 import type { ActivityEntry, WriteResult } from '../../../shared/domain/commission';
 
 const MAX_MESSAGE = 1000;
-const cut = (text: string): string => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text);
+const cut = (text: string): string =>
+  text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
 
 export function activityDevice(result: WriteResult): ActivityEntry['devices'][number] {
   return {

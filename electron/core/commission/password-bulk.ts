@@ -110,7 +110,10 @@ export async function changePasswords(
         next,
         signal === undefined ? {} : { signal },
       );
-      const note = done.outcome === 'changed' && done.note !== undefined && !done.note.startsWith('the device accepted') ? done.note : undefined;
+      const note =
+        done.outcome === 'changed' && done.note !== undefined && !done.note.startsWith('the device accepted')
+          ? done.note
+          : undefined;
       return done.outcome === 'changed'
         ? {
             address,

@@ -147,7 +147,10 @@ export function createPoolApplier(deps: PoolApplyDeps) {
       message: `${how} (${named})${restart}`,
       text:
         lost === undefined
-          ? said('outcomes.write.poolsSet', { pools: named, restart: restartRequired === true ? 'yes' : 'no' })
+          ? said('outcomes.write.poolsSet', {
+              pools: named,
+              restart: restartRequired === true ? 'yes' : 'no',
+            })
           : said('outcomes.write.poolsSetUnclear', {
               lost,
               pools: named,

@@ -228,7 +228,13 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
       const problem = versionProblem(before, version, input.expectVersion);
       const text = versionProblemText(before, version, input.expectVersion);
       if (problem !== undefined)
-        return { outcome: 'failed', to: version, words: problem, text, ...(certificate ? { certificate } : {}) };
+        return {
+          outcome: 'failed',
+          to: version,
+          words: problem,
+          text,
+          ...(certificate ? { certificate } : {}),
+        };
       return awaitMining(deps, input, version, certificate);
     }
     if (version !== undefined) {
@@ -246,7 +252,12 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
       }
       if (wentDown) {
         const words = versionProblem(before, version, undefined) ?? '';
-        return { outcome: 'failed', to: version, words, text: versionProblemText(before, version, undefined) };
+        return {
+          outcome: 'failed',
+          to: version,
+          words,
+          text: versionProblemText(before, version, undefined),
+        };
       }
     }
     await pause(nextPause(), input);

@@ -94,7 +94,12 @@ export function createRunState(input: CommissionRunInput, clock: Pick<Clock, 'no
         ),
       };
     } else if (steps.every((s) => s.outcome === 'done' || s.outcome === 'skipped')) {
-      next = { ...next, outcome: 'done', message: 'at the standard', text: said('outcomes.commission.atStandard') };
+      next = {
+        ...next,
+        outcome: 'done',
+        message: 'at the standard',
+        text: said('outcomes.commission.atStandard'),
+      };
     }
     devices.set(deviceId, next);
     input.onDevice?.(next, kind);

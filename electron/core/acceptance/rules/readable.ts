@@ -6,7 +6,8 @@ import { plural } from './words';
 
 export function readableCheck(window: DeviceWindow, _criteria?: AcceptanceCriteria): CheckOutcome {
   const { taken, failed, failures } = window;
-  if (taken === 0) return {
+  if (taken === 0)
+    return {
       check: 'readable',
       pass: false,
       words: 'the device was never read',
