@@ -206,6 +206,9 @@ export function passwordActivity(
       input.asSitePassword !== undefined
         ? `new password, stored as the site's password`
         : `new password, stored as each device's own`,
+    whatText: said(
+      input.asSitePassword !== undefined ? 'outcomes.activity.passwordSite' : 'outcomes.activity.passwordOwn',
+    ),
     devices: results.map(activityDevice),
   };
 }

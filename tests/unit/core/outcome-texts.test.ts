@@ -204,6 +204,32 @@ describe('outcomes made in main, in the reader’s language', () => {
     expect(kept?.checks).toEqual(verdict.checks);
   });
 
+  it('a pool URL’s login is cut from an entry’s texts as from its words', async () => {
+    const inventory = createInventoryServices({
+      dataDir: tempDataDir('outcome-texts-logins'),
+      laptop: 'laptop-a',
+      app: { name: 'Minerdeck', version: '0' },
+    });
+    const site = await inventory.createSite({ name: 'Hall 2', use: true });
+    if (!site.ok) throw new Error(site.error.message);
+    const url = 'stratum+tcp://acct:hunter2@pool.example:3333';
+    const result: WriteResult = {
+      deviceId: 'mac:03',
+      address: 'http://10.0.0.3',
+      outcome: 'done',
+      message: `pools set and read back (${url})`,
+      text: message('outcomes.write.poolsSet', { pools: url, restart: 'no' }),
+    };
+    const at = '2026-03-01T08:00:00.000Z';
+    const entry = { siteId: site.value.id, at, action: 'pools' as const, what: url };
+    expect((await inventory.recordActivity({ ...entry, devices: [activityDevice(result)] })).ok).toBe(true);
+    const read = await inventory.activity(site.value.id);
+    if (!read.ok) throw new Error(read.error.message);
+    const [line] = read.value[0]!.devices;
+    expect(JSON.stringify(line)).not.toContain('hunter2');
+    expect(render('ru', line!.text!)).toContain('pool.example:3333');
+  });
+
   it('an older record without texts still loads, and reads in English', async () => {
     const inventory = createInventoryServices({
       dataDir: tempDataDir('outcome-texts-old'),
