@@ -8,6 +8,7 @@
  * printed by `minerdeck accept --json`, sent to the window and put in the report; so it lives here.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 import { ACCEPTANCE_DEFAULTS, SETTLE_MINUTES_RANGE, VERDICTS } from './acceptance-words';
 import { isoTimeSchema } from './inventory';
 
@@ -54,6 +55,8 @@ export const checkOutcomeSchema = z.object({
   pass: z.boolean(),
   /** One sentence either way: "2 of 3 hash boards present (board 3 missing)", "3 of 3 hash boards present". */
   words: z.string(),
+  /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
+  text: messageRefSchema.optional(),
 });
 export type CheckOutcome = z.infer<typeof checkOutcomeSchema>;
 
@@ -159,6 +162,11 @@ export const acceptanceVerdictSchema = z.object({
   verdict: z.enum(VERDICTS),
   /** The failed checks' words, in check order; empty for a pass. */
   reasons: z.array(z.string()),
+  /**
+   * `reasons` as keys and values, one each, in the same order (issue 35): what the window renders in its
+   * language and what the site keeps language-neutral; absent on verdicts kept before.
+   */
+  reasonTexts: z.array(messageRefSchema).optional(),
   checks: z.array(checkOutcomeSchema),
   evidence: acceptanceEvidenceSchema,
   criteria: acceptanceCriteriaSchema,

@@ -4,6 +4,7 @@
  * activity log, so all three say the same thing. Never a secret: a new password is not in any of these.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 import { isoTimeSchema } from './inventory';
 
 /**
@@ -31,6 +32,8 @@ export const writeResultSchema = z.object({
   deviceId: z.string(),
   outcome: z.enum(WRITE_OUTCOMES),
   message: z.string(),
+  /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
+  text: messageRefSchema.optional(),
   /** The failure as the CLI's `--json` and IPC carry it. */
   error: z
     .object({ code: z.string(), message: z.string(), detail: z.record(z.string(), z.unknown()).optional() })
@@ -93,6 +96,8 @@ export const activityEntrySchema = z.object({
   action: z.enum(ACTIVITY_ACTIONS),
   /** A line a technician reads ("to each device's own password"); never a secret. */
   what: z.string().max(500),
+  /** `what` as a key and values (issue 35); absent on entries written before. */
+  whatText: messageRefSchema.optional(),
   /**
    * Until when the write's effect lasts, for whichever process runs next: a locate LED turned on goes off
    * by itself then; a reboot or mining restart is expected to disrupt the device until then (no alarm).
@@ -107,6 +112,8 @@ export const activityEntrySchema = z.object({
         address: z.string(),
         outcome: z.enum(WRITE_OUTCOMES),
         message: z.string().max(1000),
+        /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
+        text: messageRefSchema.optional(),
         /** Firmware: the version before, and the one it came back on. */
         from: z.string().max(100).optional(),
         to: z.string().max(100).optional(),

@@ -5,6 +5,7 @@
  * (no paths, no secrets): a plan crosses to the renderer as is.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 
 /** The image as the preflight read it from disk: its file name (no folder), size and SHA-256. */
 export const firmwareImageSchema = z.object({
@@ -170,6 +171,8 @@ export const firmwareDeviceProgressSchema = z.object({
   backInSeconds: z.number().int().nonnegative().optional(),
   /** What a technician reads: "uploading (42 %)", "rebooting (back in about 95 s)", "verified: 1.2.6 → 1.2.7". */
   words: z.string(),
+  /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
+  text: messageRefSchema.optional(),
   from: z.string().optional(),
   to: z.string().optional(),
   /** Final steps: whether this run sent it the image (as in the outcome). */
@@ -188,7 +191,11 @@ export const firmwareStepEventSchema = z.object({
 });
 
 /** The rollout will not start another step, and why (a failure, or "stop after this batch" was asked). */
-export const firmwareStoppingEventSchema = z.object({ kind: z.literal('stopping'), reason: z.string() });
+export const firmwareStoppingEventSchema = z.object({
+  kind: z.literal('stopping'),
+  reason: z.string(),
+  text: messageRefSchema.optional(),
+});
 
 export const firmwareEventSchema = z.discriminatedUnion('kind', [
   firmwareDeviceProgressSchema,
@@ -217,6 +224,8 @@ export const firmwareDeviceOutcomeSchema = z.object({
   /** The version it came back on (when it came back). */
   to: z.string().optional(),
   words: z.string(),
+  /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
+  text: messageRefSchema.optional(),
   /** This run sent it the image (and the device took the whole of it). */
   uploaded: z.boolean(),
   /** Its certificate changed after the update: both fingerprints (trusted, or waiting to be). */

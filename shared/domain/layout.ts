@@ -8,6 +8,7 @@
  * value `<site name> / <slot name>`): `locationNoteSchema` is what was last read there.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 import { isoTimeSchema, SITE_ID_PATTERN } from './inventory';
 
 /** Areas and racks as technicians name them: printable, no `/` (it separates site and slot in a note), no comma. */
@@ -145,6 +146,8 @@ export const placePreviewItemSchema = z.object({
   candidates: z.array(z.object({ deviceId: z.string(), address: z.string() })).optional(),
   /** The words the window and the CLI show. */
   message: z.string(),
+  /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
+  text: messageRefSchema.optional(),
 });
 export type PlacePreviewItem = z.infer<typeof placePreviewItemSchema>;
 
@@ -158,6 +161,7 @@ export const placeResultItemSchema = placePreviewItemSchema.extend({
   note: z.enum(NOTE_WRITE_OUTCOMES),
   /** Why the note was not written or not read back as sent. */
   noteMessage: z.string().optional(),
+  noteText: messageRefSchema.optional(),
 });
 export type PlaceResultItem = z.infer<typeof placeResultItemSchema>;
 

@@ -11,6 +11,7 @@
  * not a device secret), and leave the core only as `hasPassword`.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 import { acceptanceCriteriaSchema } from './acceptance';
 import { runProgressSchema } from './run-progress';
 import { WRITE_OUTCOMES } from './commission';
@@ -186,6 +187,8 @@ export type CommissionOutcome = (typeof COMMISSION_OUTCOMES)[number];
 export const commissionStepOutcomeSchema = commissionStepSchema.extend({
   outcome: z.enum([...WRITE_OUTCOMES, 'pending', 'running']),
   message: z.string(),
+  /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
+  text: messageRefSchema.optional(),
   /** When the device entered this step (absent: not started); steps of different devices overlap. */
   startedAt: isoTimeSchema.optional(),
   /** When its outcome came (absent while it runs, and for a step not taken). */
@@ -205,6 +208,8 @@ export const commissionDeviceSchema = z.object({
   steps: z.array(commissionStepOutcomeSchema),
   failedStep: z.enum(COMMISSION_STEP_KINDS).optional(),
   message: z.string(),
+  /** The words as a key and values (issue 35): the window renders them in its language; absent on older records. */
+  text: messageRefSchema.optional(),
 });
 export type CommissionDevice = z.infer<typeof commissionDeviceSchema>;
 

@@ -9,6 +9,8 @@
  */
 import type { AcceptanceCriteria, AcceptanceVerdict, CheckOutcome } from '../../../shared/domain/acceptance';
 import { minerStateLook } from '../../../shared/domain/miner-states';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import type { DeviceWindow } from './device-window';
 import { boardsPresentCheck } from './rules/boards';
 import { chipsHashingCheck, deadChipsOf } from './rules/chips';
@@ -18,7 +20,7 @@ import { oneDecimal } from './rules/words';
 import type { SettleProgress } from './settle-progress';
 import { sampleRates } from './settling';
 import type { VerdictFacts } from './verdict';
-import { evidenceOf } from './verdict';
+import { evidenceOf, reasonsOf } from './verdict';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** "14:05", the laptop's clock. */
@@ -30,6 +32,13 @@ const hourMinute = (at: number): string => {
 /** "15 min", "1.5 min", "12 s". */
 export function limitWords(minutes: number): string {
   return minutes >= 1 ? `${oneDecimal(minutes)} min` : `${Math.round(minutes * 60)} s`;
+}
+
+/** The same as a message: "15 min", "12 s" in the reader's language. */
+export function limitText(minutes: number): MessageRef {
+  return minutes >= 1
+    ? message('outcomes.duration.minutes', { minutes: Math.round(minutes * 10) / 10 })
+    : message('outcomes.duration.seconds', { seconds: Math.round(minutes * 60) });
 }
 
 /**
@@ -51,6 +60,12 @@ export function cannotWait(window: DeviceWindow, progress: SettleProgress): Chec
       check: 'boards-healthy',
       pass: false,
       words: `${failure.what} in failure for ${minutes === 1 ? 'a minute' : `${minutes} minutes`} (since ${hourMinute(failure.since)})`,
+      text: message(
+        failure.what === 'the miner'
+          ? 'outcomes.acceptance.settle.minerFailing'
+          : 'outcomes.acceptance.settle.boardFailing',
+        { minutes, since: failure.since },
+      ),
     });
   }
   return failed;
@@ -80,6 +95,42 @@ function stillWords(progress: SettleProgress): string {
     default:
       return `still ${state}`;
   }
+}
+
+/** The same as a message, its parts in the reader's language (the miner's state stays the device's word). */
+function stillText(progress: SettleProgress): MessageRef {
+  const last = progress.lastRead;
+  if (last === undefined) return message('outcomes.acceptance.settle.notSettled');
+  const state = last.minerState;
+  const kind = state === undefined ? 'unknown' : minerStateLook(state).kind;
+  if (state === undefined || kind === 'mining' || kind === 'unknown') {
+    const { realtimeHs, nominalHs } = sampleRates(last);
+    return realtimeHs !== undefined && nominalHs !== undefined
+      ? message('outcomes.acceptance.settle.climbingShare', {
+          percent: Math.round((realtimeHs / nominalHs) * 1000) / 10,
+        })
+      : message('outcomes.acceptance.settle.climbing');
+  }
+  if (kind === 'tuning') return message('outcomes.acceptance.settle.tuning');
+  if (kind === 'starting') {
+    return message(
+      state === 'restarting'
+        ? 'outcomes.acceptance.settle.restarting'
+        : 'outcomes.acceptance.settle.starting',
+    );
+  }
+  if (kind === 'failure') return message('outcomes.acceptance.settle.inFailure');
+  return message('outcomes.acceptance.settle.still', { state });
+}
+
+/** `pendingWords` as a message: "still tuning after 15 min (auto-tuning since 14:05): not judged yet". */
+export function pendingText(progress: SettleProgress, limitMinutes: number): MessageRef {
+  const state = progress.lastRead?.minerState;
+  const since = progress.stateSince;
+  const values = { still: stillText(progress), limit: limitText(limitMinutes) };
+  return state !== undefined && since !== null
+    ? message('outcomes.acceptance.settle.pendingSince', { ...values, state, since })
+    : message('outcomes.acceptance.settle.pending', values);
 }
 
 /** "still tuning after 15 min (auto-tuning since 14:05): not judged yet". */
@@ -113,10 +164,12 @@ export function unsettledVerdict(
     deviceId: facts.deviceId,
     address: facts.address,
     verdict,
-    reasons:
-      verdict === 'fail'
-        ? checks.filter((c) => !c.pass).map((c) => c.words)
-        : [pendingWords(progress, facts.limitMinutes)],
+    ...(verdict === 'fail'
+      ? reasonsOf(checks)
+      : {
+          reasons: [pendingWords(progress, facts.limitMinutes)],
+          reasonTexts: [pendingText(progress, facts.limitMinutes)],
+        }),
     checks,
     evidence: evidenceOf(window),
     criteria: { ...facts.criteria },

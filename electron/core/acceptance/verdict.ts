@@ -9,6 +9,7 @@ import type {
   AcceptanceVerdict,
   CheckOutcome,
 } from '../../../shared/domain/acceptance';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { DeviceWindow } from './device-window';
 import { boardsHealthyCheck, boardsPresentCheck, missingBoards } from './rules/boards';
 import { chipsHashingCheck, deadChipsOf } from './rules/chips';
@@ -68,6 +69,20 @@ export function evidenceOf(window: DeviceWindow): AcceptanceEvidence {
   };
 }
 
+/**
+ * The failed checks' words, and the same as keys and values (issue 35) when every one has them: the window
+ * renders those in its language, the site keeps them language-neutral.
+ */
+export function reasonsOf(checks: readonly CheckOutcome[]): {
+  reasons: string[];
+  reasonTexts?: MessageRef[];
+} {
+  const failed = checks.filter((check) => !check.pass);
+  const texts = failed.flatMap((check) => (check.text !== undefined ? [check.text] : []));
+  const reasons = failed.map((check) => check.words);
+  return failed.length > 0 && texts.length === failed.length ? { reasons, reasonTexts: texts } : { reasons };
+}
+
 export interface VerdictFacts {
   deviceId: string;
   address: string;
@@ -81,12 +96,12 @@ export function verdictOf(
   facts: VerdictFacts,
 ): AcceptanceVerdict {
   const checks = RULES.map((rule) => rule(window, criteria));
-  const reasons = checks.filter((check) => !check.pass).map((check) => check.words);
+  const said = reasonsOf(checks);
   return {
     deviceId: facts.deviceId,
     address: facts.address,
-    verdict: reasons.length === 0 ? 'pass' : 'fail',
-    reasons,
+    verdict: said.reasons.length === 0 ? 'pass' : 'fail',
+    ...said,
     checks,
     evidence: evidenceOf(window),
     criteria: { ...criteria },

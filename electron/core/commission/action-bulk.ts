@@ -14,6 +14,7 @@ import type {
   WriteResult,
 } from '../../../shared/domain/commission';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
+import { message as said } from '../../../shared/i18n/message';
 import type { BulkOutcome, BulkProgress } from '../credentials/bulk';
 import { runBulk } from '../credentials/bulk';
 import { toAppError } from '../errors/to-app-error';
@@ -21,6 +22,7 @@ import type { SessionManager } from '../credentials/session-manager';
 import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
 import type { InventoryServices } from '../inventory/inventory-services';
+import { activityDevice } from './activity-device';
 import { noCredential } from './pool-plan';
 
 export type DeviceAction = Extract<ActivityAction, 'locate' | 'restart-mining' | 'reboot'>;
@@ -91,11 +93,13 @@ export async function runAction<T extends SessionTarget, R extends WriteResult>(
         const result = await task(target, signal);
         return options.afterWrite === undefined ? result : afterWrite(target, result, options.afterWrite);
       }
+      const detail = entry?.detail ?? 'not in the preview';
       return {
         address: formatDeviceAddress(target.address),
         deviceId: target.deviceId,
         outcome: 'skipped',
-        message: `skipped: ${entry?.detail ?? 'not in the preview'}`,
+        message: `skipped: ${detail}`,
+        text: said('outcomes.write.skipped', { detail }),
       };
     },
     {
@@ -131,12 +135,7 @@ export function actionActivity(
     action: input.action,
     what: input.what,
     ...(input.until !== undefined ? { until: input.until } : {}),
-    devices: results.map((r) => ({
-      deviceId: r.deviceId,
-      address: r.address,
-      outcome: r.outcome,
-      message: r.message.slice(0, 1000),
-    })),
+    devices: results.map(activityDevice),
   };
 }
 

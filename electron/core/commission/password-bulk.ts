@@ -6,11 +6,13 @@
 import type { ActivityEntry, WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { message as said } from '../../../shared/i18n/message';
 import { runBulk } from '../credentials/bulk';
 import type { BulkProgress } from '../credentials/bulk';
 import type { SessionManager } from '../credentials/session-manager';
 import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
+import { activityDevice } from './activity-device';
 import type { PasswordChanger } from './password-change';
 
 export interface PasswordTarget {
@@ -95,25 +97,40 @@ export async function changePasswords(
       const entry = planned.get(target.deviceId);
       if (entry === undefined || !entry.send) {
         const detail = entry?.detail ?? 'not in the preview';
-        return { address, deviceId: target.deviceId, outcome: 'skipped', message: `skipped: ${detail}` };
+        return {
+          address,
+          deviceId: target.deviceId,
+          outcome: 'skipped',
+          message: `skipped: ${detail}`,
+          text: said('outcomes.write.skipped', { detail }),
+        };
       }
       const done = await deps.changer.change(
         toSessionTarget(target),
         next,
         signal === undefined ? {} : { signal },
       );
+      const note =
+        done.outcome === 'changed' && done.note !== undefined && !done.note.startsWith('the device accepted')
+          ? done.note
+          : undefined;
       return done.outcome === 'changed'
         ? {
             address,
             deviceId: target.deviceId,
             outcome: 'done',
-            message: `password changed and checked by unlocking with it${done.note !== undefined && !done.note.startsWith('the device accepted') ? ` (${done.note})` : ''}`,
+            message: `password changed and checked by unlocking with it${note !== undefined ? ` (${note})` : ''}`,
+            text:
+              note !== undefined
+                ? said('outcomes.write.passwordChangedNote', { note })
+                : said('outcomes.write.passwordChanged'),
           }
         : {
             address,
             deviceId: target.deviceId,
             outcome: 'unknown',
             message: `unknown — check: ${done.reason}`,
+            text: said('outcomes.write.unknownCheck', { why: done.reason }),
           };
     },
     {
@@ -189,11 +206,9 @@ export function passwordActivity(
       input.asSitePassword !== undefined
         ? `new password, stored as the site's password`
         : `new password, stored as each device's own`,
-    devices: results.map((r) => ({
-      deviceId: r.deviceId,
-      address: r.address,
-      outcome: r.outcome,
-      message: r.message,
-    })),
+    whatText: said(
+      input.asSitePassword !== undefined ? 'outcomes.activity.passwordSite' : 'outcomes.activity.passwordOwn',
+    ),
+    devices: results.map(activityDevice),
   };
 }

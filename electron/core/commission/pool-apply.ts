@@ -9,6 +9,7 @@ import type { ActivityEntry } from '../../../shared/domain/commission';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { PoolPlanEntry, PoolSpec, PoolWriteResult } from '../../../shared/domain/pools';
 import { describePools } from '../../../shared/domain/pools';
+import { message as said } from '../../../shared/i18n/message';
 import type { BulkOutcome, BulkProgress } from '../credentials/bulk';
 import { runBulk } from '../credentials/bulk';
 import type { SessionManager } from '../credentials/session-manager';
@@ -16,6 +17,7 @@ import type { DeviceClient, PoolSlotBody } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import { restartRequiredIn, restartRequiredNow } from './action-write';
+import { activityDevice } from './activity-device';
 import { isRefusal } from './password-change';
 import type { PoolTarget } from './pool-plan';
 import { poolDifferences, publicSlots, readDevicePools } from './pool-read';
@@ -104,6 +106,10 @@ export function createPoolApplier(deps: PoolApplyDeps) {
         outcome: 'unknown',
         workers,
         message: `unknown — check: ${why} (${messageOf(error)})`,
+        text:
+          lost === undefined
+            ? said('outcomes.write.poolsUnread', { why: messageOf(error) })
+            : said('outcomes.write.poolsUnclearUnread', { lost, why: messageOf(error) }),
       };
     }
     const readBack = publicSlots(read);
@@ -139,6 +145,17 @@ export function createPoolApplier(deps: PoolApplyDeps) {
       readBack,
       ...(restartRequired !== undefined ? { restartRequired } : {}),
       message: `${how} (${named})${restart}`,
+      text:
+        lost === undefined
+          ? said('outcomes.write.poolsSet', {
+              pools: named,
+              restart: restartRequired === true ? 'yes' : 'no',
+            })
+          : said('outcomes.write.poolsSetUnclear', {
+              lost,
+              pools: named,
+              restart: restartRequired === true ? 'yes' : 'no',
+            }),
     };
   }
 
@@ -173,6 +190,7 @@ export function createPoolApplier(deps: PoolApplyDeps) {
               deviceId: target.deviceId,
               outcome: 'skipped',
               message: `skipped: ${detail}`,
+              text: said('outcomes.write.skipped', { detail }),
             };
           }
           return setOne(target, entry, pools, signal);
@@ -191,7 +209,6 @@ export function createPoolApplier(deps: PoolApplyDeps) {
 export type PoolApplier = ReturnType<typeof createPoolApplier>;
 
 const MAX_WHAT = 500;
-const MAX_MESSAGE = 1000;
 const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** The activity-log entry of a pool request: urls and worker templates, each device's outcome; no password. */
@@ -204,11 +221,6 @@ export function poolActivity(
     at: input.at,
     action: 'pools',
     what: cut(describePools(input.pools), MAX_WHAT),
-    devices: results.map((r) => ({
-      deviceId: r.deviceId,
-      address: r.address,
-      outcome: r.outcome,
-      message: cut(r.message, MAX_MESSAGE),
-    })),
+    devices: results.map(activityDevice),
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { ActivityEntry, FirmwareActivity, WriteOutcome } from '../../../shared/domain/commission';
 import type { FirmwareImage } from '../../../shared/domain/firmware';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { InventoryServices } from '../inventory/inventory-services';
 
 export interface LoggedDevice {
@@ -20,6 +21,7 @@ export interface LoggedDevice {
 interface Line extends LoggedDevice {
   outcome: WriteOutcome;
   message: string;
+  text?: MessageRef;
 }
 
 export interface FirmwareLogOptions {
@@ -38,7 +40,7 @@ export interface FirmwareLog {
   uploading(step: string, devices: readonly LoggedDevice[], until: Date): Promise<void>;
   /** The device took the image (or may have): it reboots, and is expected back until `until`. */
   accepted(device: LoggedDevice, message: string, until: Date): void;
-  verdict(device: LoggedDevice, outcome: WriteOutcome, message: string): void;
+  verdict(device: LoggedDevice, outcome: WriteOutcome, message: string, text?: MessageRef): void;
   /** Writes what is gathered; resolves when written (or failed: see `errors`). */
   flush(): Promise<void>;
   /** Entries that could not be written, in words. */
@@ -63,6 +65,7 @@ export function createFirmwareLog(options: FirmwareLogOptions): FirmwareLog {
     address: d.address,
     outcome: d.outcome,
     message: d.message.slice(0, 1000),
+    ...(d.text !== undefined ? { text: d.text } : {}),
     ...(d.from !== undefined ? { from: d.from.slice(0, 100) } : {}),
     ...(d.to !== undefined ? { to: d.to.slice(0, 100) } : {}),
   });
@@ -153,8 +156,8 @@ export function createFirmwareLog(options: FirmwareLogOptions): FirmwareLog {
       accepted.push({ line: { ...device, outcome: 'unknown', message }, until });
       soon();
     },
-    verdict(device, outcome, message) {
-      verdicts.push({ ...device, outcome, message });
+    verdict(device, outcome, message, text) {
+      verdicts.push({ ...device, outcome, message, ...(text !== undefined ? { text } : {}) });
       soon();
     },
     flush: () => writeNow(),

@@ -6,6 +6,7 @@
  * image to the next run; a failure of this laptop's own is named as such.
  */
 import type { FirmwarePlan } from '../../../shared/domain/firmware';
+import { message } from '../../../shared/i18n/message';
 import { REAL_CLOCK } from '../clock/clock';
 import { isDeviceError } from '../device/device-error';
 import type { CertificateAsk } from './certificate-ask';
@@ -127,6 +128,7 @@ export function createDeviceUpdate(ctx: DeviceUpdateContext): DeviceUpdate {
     const final: Final = {
       outcome: result.outcome,
       words: result.words,
+      ...(result.text !== undefined ? { text: result.text } : {}),
       uploaded: device.plan.role !== 'verify',
       ...(before !== undefined ? { from: before.version } : {}),
       ...(result.to !== undefined ? { to: result.to } : {}),
@@ -136,6 +138,7 @@ export function createDeviceUpdate(ctx: DeviceUpdateContext): DeviceUpdate {
       logged(device, result.to),
       result.outcome === 'verified' ? 'done' : 'failed',
       result.words,
+      result.text,
     );
     if (result.outcome === 'verified' && settings.expectVersion === undefined) record.version ??= result.to;
     record.finish(device, final);
@@ -145,6 +148,7 @@ export function createDeviceUpdate(ctx: DeviceUpdateContext): DeviceUpdate {
   const leftForNextRun = (device: RolloutDevice): Final => ({
     outcome: 'unknown',
     words: 'cancelled while it updates: the next run verifies it (it is not uploaded again)',
+    text: message('outcomes.firmware.cancelledWhileUpdating'),
     uploaded: device.plan.role !== 'verify',
     ...(device.before !== undefined ? { from: device.before.version } : {}),
   });

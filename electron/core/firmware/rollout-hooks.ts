@@ -9,7 +9,8 @@ import { CertificateAsk } from './certificate-ask';
 import type { DeviceUpdate, Verification } from './device-update';
 import type { PacerHooks } from './rollout-pacer';
 import type { RolloutRecord } from './rollout-record';
-import { logged } from './rollout-record';
+import { message } from '../../../shared/i18n/message';
+import { logged, notStartedText } from './rollout-record';
 import type { RolloutControl, RolloutDeps, RolloutDevice } from './rollout-types';
 
 export interface HooksContext {
@@ -53,7 +54,15 @@ function trouble(ctx: HooksContext, id: string, index: number): void {
   const step = plan.steps[index];
   if (record.stopped !== undefined || control.signal.aborted || step === undefined) return;
   const address = ctx.byId.get(id)?.plan.address ?? id;
-  const words = record.finals.get(id)?.words ?? 'failed';
+  const final = record.finals.get(id);
+  const words = final?.words ?? 'failed';
+  const values = { address, reason: final?.text ?? words };
+  record.stoppedText =
+    step.kind === 'canary'
+      ? message('outcomes.firmware.stopCanary', values)
+      : step.kind === 'earlier-run'
+        ? message('outcomes.firmware.stopEarlierRun', values)
+        : message('outcomes.firmware.stopBatch', { ...values, step: step.name });
   record.stopped =
     step.kind === 'canary'
       ? `the canary ${address} failed (${words}): no batch was started`
@@ -105,12 +114,15 @@ export function pacerHooks(ctx: HooksContext): PacerHooks {
     stopped,
     stopBefore: (index) => {
       if (record.stopped !== undefined || !control.stopRequested()) return false;
-      record.stopped = `stopped after ${plan.steps[index - 1]?.name ?? 'the step before'}, as asked`;
+      const after = plan.steps[index - 1]?.name;
+      record.stopped = `stopped after ${after ?? 'the step before'}, as asked`;
+      record.stoppedText = message('outcomes.firmware.stopAsked', { step: after ?? '' });
       return true;
     },
     stopping: () => {
       if (!control.signal.aborted && record.stopped !== undefined) {
-        control.onEvent({ kind: 'stopping', reason: record.stopped });
+        const text = record.stoppedText !== undefined ? { text: record.stoppedText } : {};
+        control.onEvent({ kind: 'stopping', reason: record.stopped, ...text });
       }
     },
     notStarted: (id, index) => {
@@ -121,6 +133,7 @@ export function pacerHooks(ctx: HooksContext): PacerHooks {
       record.finish(member, {
         outcome: 'not-started',
         words: `not started: ${reason}`,
+        text: notStartedText(record, control.signal.aborted),
         uploaded: false,
         ...(member.before !== undefined ? { from: member.before.version } : {}),
       });

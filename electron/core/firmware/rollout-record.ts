@@ -4,6 +4,8 @@
  * of a device, its final one carrying its outcome.
  */
 import type { FirmwareEvent } from '../../../shared/domain/firmware';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import type { LoggedDevice } from './activity-log';
 import type { DeviceStep, Final, RolloutDevice } from './rollout-types';
 
@@ -13,6 +15,8 @@ export class RolloutRecord {
   readonly took = new Set<string>();
   /** Why no further step starts, once something decided it. */
   stopped: string | undefined;
+  /** The same as a key and values (issue 35), when the stop's words were made here. */
+  stoppedText: MessageRef | undefined;
 
   constructor(
     private readonly onEvent: (event: FirmwareEvent) => void,
@@ -30,12 +34,21 @@ export class RolloutRecord {
     this.tell(device, {
       step: final.outcome,
       words: final.words,
+      ...(final.text !== undefined ? { text: final.text } : {}),
       uploaded: final.uploaded,
       ...(final.from !== undefined ? { from: final.from } : {}),
       ...(final.to !== undefined ? { to: final.to } : {}),
       ...(final.certificate !== undefined ? { certificate: final.certificate } : {}),
     });
   }
+}
+
+/** Why a device was not started, as a key and values: cancelled, or the stop's reason. */
+export function notStartedText(record: RolloutRecord, cancelled: boolean): MessageRef {
+  const reason = cancelled
+    ? message('outcomes.firmware.cancelled')
+    : (record.stoppedText ?? record.stopped ?? message('outcomes.firmware.stopped'));
+  return message('outcomes.firmware.notStarted', { reason });
 }
 
 /** The device as the activity log names it: id, address, the version before and after. */

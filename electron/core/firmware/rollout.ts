@@ -18,7 +18,8 @@ import { toleratedFailures } from '../../../shared/domain/firmware-batches';
 import { createDeviceUpdate } from './device-update';
 import { runPacer } from './rollout-pacer';
 import { pacerHooks } from './rollout-hooks';
-import { RolloutRecord } from './rollout-record';
+import { message } from '../../../shared/i18n/message';
+import { notStartedText, RolloutRecord } from './rollout-record';
 import type { RolloutControl, RolloutDeps, RolloutDevice } from './rollout-types';
 
 export type { RolloutControl, RolloutDeps, RolloutDevice } from './rollout-types';
@@ -39,6 +40,7 @@ export async function runRollout(
       record.finish(device, {
         outcome: 'skipped',
         words: `skipped: ${device.plan.detail}`,
+        text: message('outcomes.write.skipped', { detail: device.plan.detail }),
         uploaded: false,
         ...(device.plan.from !== undefined ? { from: device.plan.from } : {}),
       });
@@ -84,14 +86,16 @@ export async function runRollout(
     const base = { deviceId: device.plan.deviceId, address: device.plan.address };
     const final = finals.get(device.plan.deviceId);
     if (final !== undefined) return { ...base, ...final };
+    const text = notStartedText(record, control.signal.aborted);
     const notStarted: FirmwareDeviceOutcome = {
       ...base,
       outcome: 'not-started',
       words: `not started: ${reason}`,
+      text,
       uploaded: false,
       ...(device.plan.from !== undefined ? { from: device.plan.from } : {}),
     };
-    record.tell(device, { step: 'not-started', words: notStarted.words });
+    record.tell(device, { step: 'not-started', words: notStarted.words, text });
     return notStarted;
   });
   return {

@@ -5,6 +5,8 @@
  * (devices have been seen to "finish" an update, reboot, hash — and still report the old version).
  */
 import { minerStateLook } from '../../../shared/domain/miner-states';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import type { MinerStateFacts } from './device-facts';
 
 /** What the device was before its update. */
@@ -31,10 +33,20 @@ export function durationWords(ms: number): string {
   return `${Math.round(ms / 1000)} s`;
 }
 
+/** `durationWords` as a message, in the reader's language. */
+export function durationText(ms: number): MessageRef {
+  return ms >= 60_000
+    ? message('outcomes.duration.minutes', { minutes: Math.round(ms / 6000) / 10 })
+    : message('outcomes.duration.seconds', { seconds: Math.round(ms / 1000) });
+}
+
 export const refusedWords = (deviceText: string): string => `upload refused: ${deviceText}`;
 
 export const notBackWords = (deadlineMs: number): string =>
   `did not come back within ${durationWords(deadlineMs)}`;
+
+export const notBackText = (deadlineMs: number): MessageRef =>
+  message('outcomes.firmware.notBack', { within: durationText(deadlineMs) });
 
 /**
  * The version it came back on, judged: undefined when it is a new one (and the expected one), else the
@@ -50,6 +62,18 @@ export function versionProblem(
   return undefined;
 }
 
+/** `versionProblem` as a message (the versions are the device's words). */
+export function versionProblemText(
+  before: BeforeUpdate,
+  now: string,
+  expect: string | undefined,
+): MessageRef | undefined {
+  if (now === before.version) return message('outcomes.firmware.stillOn', { version: before.version });
+  if (expect !== undefined && now !== expect)
+    return message('outcomes.firmware.notExpected', { version: now, expected: expect });
+  return undefined;
+}
+
 /** "failure: fan lost (code 3)", "it reports stopped", or why the state could not be read. */
 export function minerStateWords(state: MinerStateFacts | undefined, unreadable?: string): string {
   if (state === undefined)
@@ -59,6 +83,34 @@ export function minerStateWords(state: MinerStateFacts | undefined, unreadable?:
   if (isFailureState(state)) return `failure: ${state.description ?? 'no description given'}`;
   return `it reports ${state.name}`;
 }
+
+function minerStateText(state: MinerStateFacts | undefined, unreadable?: string): MessageRef {
+  if (state === undefined)
+    return unreadable !== undefined
+      ? message('outcomes.firmware.stateUnread', { why: unreadable })
+      : message('outcomes.firmware.noState');
+  if (isFailureState(state))
+    return state.description !== undefined
+      ? message('outcomes.firmware.failureState', { description: state.description })
+      : message('outcomes.firmware.failureNoDescription');
+  return message('outcomes.firmware.reportsState', { state: state.name });
+}
+
+export const notMiningText = (
+  version: string,
+  state: MinerStateFacts | undefined,
+  unreadable?: string,
+): MessageRef =>
+  message('outcomes.firmware.notMining', { version, state: minerStateText(state, unreadable) });
+
+export const verifiedText = (before: BeforeUpdate, now: string): MessageRef =>
+  message(before.mining ? 'outcomes.firmware.verifiedMining' : 'outcomes.firmware.verified', {
+    from: before.version,
+    to: now,
+  });
+
+export const untrustedCertificateText = (change: { before: string; after: string }): MessageRef =>
+  message('outcomes.firmware.certificateUntrusted', { before: change.before, after: change.after });
 
 export const notMiningWords = (
   version: string,

@@ -27,15 +27,23 @@ import type { FactsDeps, MinerStateFacts } from './device-facts';
 import { readInfo, readMinerState } from './device-facts';
 import type { BeforeUpdate } from './verdict';
 import {
+  durationText,
   durationWords,
   isFailureState,
   isMining,
+  notBackText,
   notBackWords,
+  notMiningText,
   notMiningWords,
+  untrustedCertificateText,
   untrustedCertificateWords,
+  verifiedText,
   verifiedWords,
   versionProblem,
+  versionProblemText,
 } from './verdict';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 
 export interface VerifyTiming {
   /** The first pause between two reads of a rebooting or starting device; it doubles up to `pollMs`. */
@@ -83,9 +91,22 @@ export interface VerifyInput {
   onCertificateChanged: (change: CertificateChange) => Promise<boolean>;
 }
 
+/** `text`: the words as a key and values (issue 35), for the window and the activity log. */
 export type VerifyResult =
-  | { outcome: 'verified'; to: string; words: string; certificate?: { before: string; after: string } }
-  | { outcome: 'failed'; to?: string; words: string; certificate?: { before: string; after: string } };
+  | {
+      outcome: 'verified';
+      to: string;
+      words: string;
+      text?: MessageRef;
+      certificate?: { before: string; after: string };
+    }
+  | {
+      outcome: 'failed';
+      to?: string;
+      words: string;
+      text?: MessageRef;
+      certificate?: { before: string; after: string };
+    };
 
 /** Pauses between reads: `firstPollMs`, then twice as long each time, up to `pollMs`. */
 function backoff(timing: VerifyTiming): () => number {
@@ -129,8 +150,8 @@ async function awaitMining(
 ): Promise<VerifyResult> {
   const { before } = input;
   const cert = certificate !== undefined ? { certificate } : {};
-  if (!before.mining)
-    return { outcome: 'verified', to: version, words: verifiedWords(before, version), ...cert };
+  const verified = { words: verifiedWords(before, version), text: verifiedText(before, version) };
+  if (!before.mining) return { outcome: 'verified', to: version, ...verified, ...cert };
   input.onProgress('verifying', `back on ${version}: waiting for it to mine again`);
   let last: MinerStateFacts | undefined;
   let unreadable: string | undefined;
@@ -143,17 +164,20 @@ async function awaitMining(
       last = read.state;
       unreadable = undefined;
       if (isMining(read.state)) {
-        return { outcome: 'verified', to: version, words: verifiedWords(before, version), ...cert };
+        return { outcome: 'verified', to: version, ...verified, ...cert };
       }
       if (isFailureState(read.state)) {
         failingSince ??= input.now();
         if (input.now() - failingSince >= input.timing.failureGraceMs) {
-          return { outcome: 'failed', to: version, words: notMiningWords(version, last), ...cert };
+          const text = notMiningText(version, last);
+          return { outcome: 'failed', to: version, words: notMiningWords(version, last), text, ...cert };
         }
       } else failingSince = undefined;
     } else unreadable = read.why;
     if (input.now() >= input.deadlineAt) {
-      return { outcome: 'failed', to: version, words: notMiningWords(version, last, unreadable), ...cert };
+      const words = notMiningWords(version, last, unreadable);
+      const text = notMiningText(version, last, unreadable);
+      return { outcome: 'failed', to: version, words, text, ...cert };
     }
     await pause(nextPause(), input);
   }
@@ -185,6 +209,7 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
           return {
             outcome: 'failed',
             words: untrustedCertificateWords(info.certificate),
+            text: untrustedCertificateText(info.certificate),
             certificate: info.certificate,
           };
         }
@@ -201,8 +226,15 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
     const version = info.identity.version;
     if (version !== undefined && version !== before.version) {
       const problem = versionProblem(before, version, input.expectVersion);
+      const text = versionProblemText(before, version, input.expectVersion);
       if (problem !== undefined)
-        return { outcome: 'failed', to: version, words: problem, ...(certificate ? { certificate } : {}) };
+        return {
+          outcome: 'failed',
+          to: version,
+          words: problem,
+          text,
+          ...(certificate ? { certificate } : {}),
+        };
       return awaitMining(deps, input, version, certificate);
     }
     if (version !== undefined) {
@@ -219,7 +251,13 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
         }
       }
       if (wentDown) {
-        return { outcome: 'failed', to: version, words: versionProblem(before, version, undefined) ?? '' };
+        const words = versionProblem(before, version, undefined) ?? '';
+        return {
+          outcome: 'failed',
+          to: version,
+          words,
+          text: versionProblemText(before, version, undefined),
+        };
       }
     }
     await pause(nextPause(), input);
@@ -229,7 +267,11 @@ export async function verifyUpdate(deps: FactsDeps, input: VerifyInput): Promise
       outcome: 'failed',
       to: before.version,
       words: `still on ${before.version} after the update (it did not reboot within ${durationWords(input.deadlineMs)})`,
+      text: message('outcomes.firmware.stillOnNoReboot', {
+        version: before.version,
+        within: durationText(input.deadlineMs),
+      }),
     };
   }
-  return { outcome: 'failed', words: notBackWords(input.deadlineMs) };
+  return { outcome: 'failed', words: notBackWords(input.deadlineMs), text: notBackText(input.deadlineMs) };
 }

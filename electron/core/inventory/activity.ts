@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ActivityEntry } from '../../../shared/domain/commission';
 import { withoutLoginsIn } from '../../../shared/domain/pool-url';
+import type { MessageRef, MessageValue } from '../../../shared/i18n/message';
+import { isMessageRef } from '../../../shared/i18n/message';
 import type { Inventory } from './schema';
 
 /** A new entry's id: sortable by time, unique across laptops merging their logs. */
@@ -14,13 +16,36 @@ export function newActivityId(at: Date): string {
   return `${at.toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(4).toString('hex')}`;
 }
 
-/** The entry with the login cut from every URL in its words (`what`, each device's message). */
+const atSign = (text: string): boolean => text.includes('@');
+
+/** A message's values hold the same words (a pool's URL among them): an `@` anywhere in them. */
+const textHasAt = (text: MessageRef | undefined): boolean =>
+  text !== undefined && atSign(JSON.stringify(text.values ?? {}));
+
+function valueWithoutLogins(value: MessageValue): MessageValue {
+  if (typeof value === 'string') return withoutLoginsIn(value);
+  return isMessageRef(value) ? textWithoutLogins(value) : value;
+}
+
+function textWithoutLogins(text: MessageRef): MessageRef {
+  if (text.values === undefined) return text;
+  const values = Object.fromEntries(Object.entries(text.values).map(([k, v]) => [k, valueWithoutLogins(v)]));
+  return { ...text, values };
+}
+
+/** The entry with the login cut from every URL in its words (`what`, each device's message and text). */
 export function withoutLogins<E extends Pick<ActivityEntry, 'what' | 'devices'>>(entry: E): E {
   // Most entries hold no `@` at all: the same entry, nothing copied (the log is read on every report).
-  const atSign = (text: string) => text.includes('@');
-  if (!atSign(entry.what) && !entry.devices.some((d) => atSign(d.message))) return entry;
+  const touched = (d: ActivityEntry['devices'][number]): boolean => atSign(d.message) || textHasAt(d.text);
+  if (!atSign(entry.what) && !entry.devices.some(touched)) return entry;
   const devices = entry.devices.map((d) =>
-    atSign(d.message) ? { ...d, message: withoutLoginsIn(d.message) } : d,
+    touched(d)
+      ? {
+          ...d,
+          message: withoutLoginsIn(d.message),
+          ...(d.text !== undefined ? { text: textWithoutLogins(d.text) } : {}),
+        }
+      : d,
   );
   return { ...entry, what: withoutLoginsIn(entry.what), devices };
 }

@@ -7,6 +7,7 @@
 import type { PlaceResultItem, SiteLayout } from '../../../shared/domain/layout';
 import type { PlaceOutput } from '../../../shared/ipc/channels/layout';
 import { locationNoteValue } from '../../../shared/format/slot-name';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
 import { ok } from '../../../shared/result';
 import { appendActivity, newActivityId } from '../inventory/activity';
@@ -109,11 +110,11 @@ async function recordWrites(
 
 function results(kept: readonly Kept[], done: readonly NoteDone[]): PlaceResultItem[] {
   const writes = new Map(done.filter((d) => d.job.kind === 'write').map((d) => [d.job.target.deviceId, d]));
-  return kept.map(({ item, placed, why }) => {
+  return kept.map(({ item, placed, why, whyText }) => {
     const note = placed && item.deviceId !== undefined ? writes.get(item.deviceId) : undefined;
     return {
       ...item,
-      ...(why !== undefined ? { message: why } : {}),
+      ...(why !== undefined ? { message: why, ...(whyText !== undefined ? { text: whyText } : {}) } : {}),
       placed,
       note: note?.outcome ?? 'not-sent',
       ...(note !== undefined && note.outcome !== 'written' && note.outcome !== 'unchanged'
@@ -198,7 +199,8 @@ function unplaceIn(ctx: SiteLayoutContext, layout: SiteLayout, deviceIds: readon
     const from = placement === undefined ? undefined : ctx.slots.nameOf(placement);
     const base = { index, device: deviceId, slot: '', deviceId, address };
     if (placement === undefined || from === undefined) {
-      return { ...base, outcome: 'already-there' as const, message: `${address} is in no slot.` };
+      const text = message('outcomes.place.inNoSlot', { address });
+      return { ...base, outcome: 'already-there' as const, message: `${address} is in no slot.`, text };
     }
     layout.placements = layout.placements.filter((p) => p !== placement);
     layout.updatedAt = at;
@@ -207,7 +209,8 @@ function unplaceIn(ctx: SiteLayoutContext, layout: SiteLayout, deviceIds: readon
       kind: 'remove',
       value: locationNoteValue(ctx.siteName, from),
     });
-    return { ...base, outcome: 'move' as const, from, message: `${address} taken out of ${from}.` };
+    const text = message('outcomes.place.takenOut', { address, from });
+    return { ...base, outcome: 'move' as const, from, message: `${address} taken out of ${from}.`, text };
   });
   return { items, jobs };
 }

@@ -5,13 +5,16 @@
  * slot by `occupied` is unplaced, and its `location` note (which names that slot) is to be removed.
  */
 import type { LocationNote, PlacePreviewItem, SiteLayout } from '../../../shared/domain/layout';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import { slotKey } from './place-planner';
 
 export interface Kept {
   item: PlacePreviewItem;
   placed: boolean;
-  /** Why an allowed item was not kept after all. */
+  /** Why an allowed item was not kept after all (and the same as a key and values). */
   why?: string;
+  whyText?: MessageRef;
 }
 
 export interface Displaced {
@@ -43,7 +46,9 @@ export function keepPlacements(
     const held = bySlot.get(key);
     const holder = held !== undefined && held.deviceId !== item.deviceId ? held : undefined;
     if (holder !== undefined && !acceptMoves) {
-      kept.push({ item, placed: false, why: `${item.slotName ?? item.slot} still holds another device.` });
+      const slot = item.slotName ?? item.slot;
+      const whyText = message('outcomes.place.stillHeld', { slot });
+      kept.push({ item, placed: false, why: `${slot} still holds another device.`, whyText });
       continue;
     }
     if (holder !== undefined) {

@@ -14,6 +14,7 @@ import type {
   SiteLayout,
   SlotRef,
 } from '../../../shared/domain/layout';
+import { message } from '../../../shared/i18n/message';
 import type { LabelScope } from './label-match';
 import { devicesMatching, hostOf } from './label-match';
 import type { SlotIndex } from './slot-index';
@@ -41,7 +42,9 @@ function resolveDevice(item: Resolved, ctx: PlanContext): InventoryDevice | unde
   if (found.length > 1) {
     item.outcome = 'ambiguous-device';
     item.candidates = found.map((d) => ({ deviceId: d.id, address: hostOf(d.address) }));
-    item.message = `${item.device} matches ${found.length} devices (${found.map((d) => hostOf(d.address)).join(', ')}): scan another label of it.`;
+    const addresses = found.map((d) => hostOf(d.address)).join(', ');
+    item.message = `${item.device} matches ${found.length} devices (${addresses}): scan another label of it.`;
+    item.text = message('outcomes.place.ambiguous', { device: item.device, count: found.length, addresses });
     return undefined;
   }
   if (found[0] !== undefined) return found[0];
@@ -51,6 +54,14 @@ function resolveDevice(item: Resolved, ctx: PlanContext): InventoryDevice | unde
     other === undefined
       ? `${item.device} is no device of ${ctx.siteName}: scan the site, or check the label.`
       : `${item.device} is a device of ${other.siteName}, not of ${ctx.siteName}.`;
+  item.text =
+    other === undefined
+      ? message('outcomes.place.unknownDevice', { device: item.device, site: ctx.siteName })
+      : message('outcomes.place.otherSite', {
+          device: item.device,
+          other: other.siteName,
+          site: ctx.siteName,
+        });
   return undefined;
 }
 
@@ -72,8 +83,18 @@ function resolveSlot(item: Resolved, asked: PlaceItem['slot'], ctx: PlanContext)
   }
   item.outcome = 'unknown-slot';
   item.message = `${slotLabel(asked)} is not a slot of ${ctx.siteName}.`;
+  item.text =
+    typeof asked === 'string'
+      ? message('outcomes.place.unknownSlot', { slot: asked, site: ctx.siteName })
+      : message('outcomes.place.unknownSlotAt', { ...asked, site: ctx.siteName });
   return false;
 }
+
+/** The lines (or items) a duplicate names, as a message's values. */
+const whereValues = (ctx: PlanContext, indices: readonly number[], items: readonly PlanItem[]) => ({
+  source: ctx.source,
+  lines: indices.map((i) => items[i]?.line ?? i + 1).join(', '),
+});
 
 const where = (ctx: PlanContext, indices: readonly number[], items: readonly PlanItem[]): string => {
   const lines = indices.map((i) => items[i]?.line ?? i + 1);
@@ -98,6 +119,11 @@ function refuseDuplicates(ctx: PlanContext, resolved: Resolved[], items: readonl
       const item = resolved[index] as Resolved;
       item.outcome = 'duplicate';
       item.message = `${who} places ${item.device} ${indices.length === 2 ? 'twice' : `${indices.length} times`} (${where(ctx, indices, items)}): keep one.`;
+      item.text = message('outcomes.place.deviceTwice', {
+        ...whereValues(ctx, indices, items),
+        device: item.device,
+        times: indices.length,
+      });
     }
   }
   for (const indices of bySlot.values()) {
@@ -107,6 +133,11 @@ function refuseDuplicates(ctx: PlanContext, resolved: Resolved[], items: readonl
       if (item.outcome === 'duplicate') continue;
       item.outcome = 'duplicate';
       item.message = `${who} puts ${indices.length} devices in ${item.slotName ?? item.slot} (${where(ctx, indices, items)}): keep one.`;
+      item.text = message('outcomes.place.slotTwice', {
+        ...whereValues(ctx, indices, items),
+        slot: item.slotName ?? item.slot,
+        count: indices.length,
+      });
     }
   }
 }
@@ -132,6 +163,10 @@ function judge(
   if (current !== undefined && slotKey(current) === slotKey(ref)) {
     item.outcome = 'already-there';
     item.message = `${item.address} is already in ${item.slotName}.`;
+    item.text = message('outcomes.place.alreadyThere', {
+      address: item.address ?? '',
+      slot: item.slotName ?? '',
+    });
     return;
   }
   if (from !== undefined) item.from = from;
@@ -141,15 +176,26 @@ function judge(
     item.outcome = 'occupied';
     item.occupant = { deviceId: occupant.deviceId, address: held };
     item.message = `${item.slotName} holds ${held} — move ${item.address} here?${from !== undefined ? ` (it leaves ${from})` : ''}`;
+    const values = { slot: item.slotName ?? '', held, address: item.address ?? '' };
+    item.text =
+      from !== undefined
+        ? message('outcomes.place.occupiedLeaves', { ...values, from })
+        : message('outcomes.place.occupied', values);
     return;
   }
   if (from !== undefined) {
     item.outcome = 'move';
     item.message = `${item.address} is in ${from} — move it to ${item.slotName}?`;
+    item.text = message('outcomes.place.move', {
+      address: item.address ?? '',
+      from,
+      slot: item.slotName ?? '',
+    });
     return;
   }
   item.outcome = 'place';
   item.message = `${item.address} goes in ${item.slotName}.`;
+  item.text = message('outcomes.place.place', { address: item.address ?? '', slot: item.slotName ?? '' });
 }
 
 export function planPlacements(ctx: PlanContext, items: readonly PlanItem[]): PlacePreviewItem[] {

@@ -10,6 +10,7 @@
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { PowerPlanEntry, PowerWriteResult } from '../../../shared/domain/power-plan';
 import type { WriteResult } from '../../../shared/domain/commission';
+import { message as said } from '../../../shared/i18n/message';
 import type { BulkProgress } from '../credentials/bulk';
 import type { SessionTarget } from '../credentials/session-target';
 import { DeviceError, isDeviceError } from '../device/device-error';
@@ -86,7 +87,12 @@ async function setOne(
         : lost === undefined
           ? `the device answered the write, but reading the preset back failed`
           : `the write got no clear answer (${lost}), and reading the preset back failed too`;
-    return { ...base, outcome: 'unknown', message: `unknown — check: ${why} (${back.why})` };
+    return {
+      ...base,
+      outcome: 'unknown',
+      message: `unknown — check: ${why} (${back.why})`,
+      text: said('outcomes.write.presetUnread', { preset: name, why: back.why }),
+    };
   }
   const readPreset = back.value.preset;
   if (readPreset !== name) {
@@ -111,6 +117,7 @@ async function setOne(
       outcome: 'done',
       readBack: readPreset,
       message: `already on preset ${name} (read back); nothing written`,
+      text: said('outcomes.write.presetAlready', { preset: name }),
     };
   }
   const restartRequired =
@@ -129,6 +136,12 @@ async function setOne(
     readBack: readPreset,
     ...(restartRequired !== undefined ? { restartRequired } : {}),
     message: `${how}${next}${tuning}`,
+    text: said(lost === undefined ? 'outcomes.write.presetSet' : 'outcomes.write.presetSetUnclear', {
+      preset: name,
+      lost: lost ?? '',
+      restart: restartRequired === true ? 'yes' : 'no',
+      untuned: preset.status !== 'tuned' ? 'yes' : 'no',
+    }),
   };
 }
 

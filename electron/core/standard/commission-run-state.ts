@@ -10,6 +10,8 @@ import type {
   CommissionStepKind,
   CommissionStepOutcome,
 } from '../../../shared/domain/standard';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message as said } from '../../../shared/i18n/message';
 import type { PoolTarget } from '../commission/pool-plan';
 import type { Clock } from '../clock/clock';
 import { REAL_CLOCK } from '../clock/clock';
@@ -19,7 +21,10 @@ import { stepCounts } from './commission-summary';
 export function initialDevice(entry: CommissionPlanEntry): CommissionDevice {
   const base = { deviceId: entry.deviceId, address: entry.address };
   if (entry.skip !== undefined) return { ...base, outcome: 'skipped', steps: [], message: entry.detail };
-  if (entry.steps.length === 0) return { ...base, outcome: 'unchanged', steps: [], message: 'no change' };
+  if (entry.steps.length === 0) {
+    const text = said('outcomes.commission.noChange');
+    return { ...base, outcome: 'unchanged', steps: [], message: 'no change', text };
+  }
   return {
     ...base,
     outcome: 'pending',
@@ -29,6 +34,13 @@ export function initialDevice(entry: CommissionPlanEntry): CommissionDevice {
 }
 
 const stripAddress = (message: string): string => message.replace(/^\[?[\w.:-]+\]?:\d+:\s*/, '');
+
+/** The step's words with their key and values when given; a step told without them keeps none. */
+function withText(step: CommissionStepOutcome, text: MessageRef | undefined): CommissionStepOutcome {
+  if (text !== undefined) return { ...step, text };
+  const { text: _old, ...rest } = step;
+  return rest;
+}
 
 export type RunState = ReturnType<typeof createRunState>;
 
@@ -57,12 +69,13 @@ export function createRunState(input: CommissionRunInput, clock: Pick<Clock, 'no
     kind: CommissionStepKind,
     outcome: CommissionStepOutcome['outcome'],
     message: string,
+    text?: MessageRef,
   ): void => {
     const device = devices.get(deviceId);
     if (device === undefined) return;
     const at = new Date(clock.now()).toISOString();
     const steps = device.steps.map((s) =>
-      s.kind === kind ? { ...timed(s, outcome, at), outcome, message } : s,
+      s.kind === kind ? withText({ ...timed(s, outcome, at), outcome, message }, text) : s,
     );
     const step = steps.find((s) => s.kind === kind);
     let next: CommissionDevice = { ...device, steps, outcome: 'running' };
@@ -72,13 +85,21 @@ export function createRunState(input: CommissionRunInput, clock: Pick<Clock, 'no
         outcome,
         failedStep: kind,
         message: `${step?.words ?? kind}: ${stripAddress(message)}`,
+        text: said('outcomes.commission.stepFailed', { step: kind, reason: text ?? stripAddress(message) }),
         // Later steps are not taken on a device that failed one.
         steps: steps.map((s) =>
-          s.outcome === 'pending' ? { ...s, outcome: 'skipped', message: 'not taken' } : s,
+          s.outcome === 'pending'
+            ? { ...s, outcome: 'skipped', message: 'not taken', text: said('outcomes.commission.notTaken') }
+            : s,
         ),
       };
     } else if (steps.every((s) => s.outcome === 'done' || s.outcome === 'skipped')) {
-      next = { ...next, outcome: 'done', message: 'at the standard' };
+      next = {
+        ...next,
+        outcome: 'done',
+        message: 'at the standard',
+        text: said('outcomes.commission.atStandard'),
+      };
     }
     devices.set(deviceId, next);
     input.onDevice?.(next, kind);
@@ -89,7 +110,13 @@ export function createRunState(input: CommissionRunInput, clock: Pick<Clock, 'no
     for (const t of targets) setStep(t.deviceId, kind, 'running', '');
   };
   const fromResult = (kind: CommissionStepKind, result: WriteResult) =>
-    setStep(result.deviceId, kind, result.outcome === 'skipped' ? 'failed' : result.outcome, result.message);
+    setStep(
+      result.deviceId,
+      kind,
+      result.outcome === 'skipped' ? 'failed' : result.outcome,
+      result.message,
+      result.text,
+    );
 
   /** Stopped: whatever did not start is skipped, said so. */
   const ended = (): CommissionDevice[] =>
@@ -99,6 +126,7 @@ export function createRunState(input: CommissionRunInput, clock: Pick<Clock, 'no
             ...d,
             outcome: d.steps.some((s) => s.outcome === 'done') ? 'unknown' : 'skipped',
             message: 'stopped before every step was taken: run Commission again to finish',
+            text: said('outcomes.commission.stoppedEarly'),
           }
         : d,
     );

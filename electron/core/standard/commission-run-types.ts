@@ -12,6 +12,7 @@ import type {
 import type { Clock } from '../clock/clock';
 import type { ActionDeps } from '../commission/action-write';
 import type { CommissionServices } from '../commission/commission-services';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { PoolTarget } from '../commission/pool-plan';
 import type { InventoryServices } from '../inventory/inventory-services';
 
@@ -23,7 +24,15 @@ export type AcceptanceRunner = (
   targets: readonly PoolTarget[],
   criteria: NonNullable<SiteStandard['acceptance']>,
   signal: AbortSignal | undefined,
-) => Promise<Map<string, { pass: boolean; pending?: boolean; message: string }>>;
+) => Promise<Map<string, AcceptanceAnswer>>;
+
+/** One device's answer of an acceptance runner; `text` its words as a key and values (issue 35). */
+export interface AcceptanceAnswer {
+  pass: boolean;
+  pending?: boolean;
+  message: string;
+  text?: MessageRef;
+}
 
 /**
  * Runs the standard's firmware over devices (staged); answers per device id its outcome at the end, and

@@ -4,6 +4,7 @@
  * hands it, through the existing write service (its preview, one send, its read-back, its activity entry).
  */
 import type { WriteResult } from '../../../shared/domain/commission';
+import { message } from '../../../shared/i18n/message';
 import type { PoolTarget } from '../commission/pool-plan';
 import type { CommissionRunDeps, CommissionRunInput } from './commission-run-types';
 import type { RunState } from './commission-run-state';
@@ -80,6 +81,7 @@ export async function firmwarePhase(
         address: '',
         outcome: 'failed',
         message: 'not updated (the rollout stopped)',
+        text: message('outcomes.commission.rolloutStopped'),
       },
     );
   }
@@ -140,6 +142,7 @@ export async function acceptancePhase(
       // Pending (still settling at the limit) is no failure: an answer not in yet.
       verdict?.pass === true ? 'done' : verdict?.pending === true ? 'unknown' : 'failed',
       verdict?.message ?? 'no verdict',
+      verdict !== undefined ? verdict.text : message('outcomes.commission.noVerdict'),
     );
   }
 }

@@ -20,6 +20,7 @@ import type { PoolSlotBody } from '../device/client';
 import { isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import { readOverclockSettings } from '../device/preset-reader';
+import { message as said } from '../../../shared/i18n/message';
 
 export interface SettingsResult extends WriteResult {
   restartRequired?: boolean;
@@ -49,7 +50,12 @@ export async function applySettings(
     );
   } catch (error) {
     const why = isDeviceError(error) ? trimDot(error.message) : String(error);
-    return { ...base, outcome: 'failed', message: `pools and preset not set (${why}); nothing was changed` };
+    return {
+      ...base,
+      outcome: 'failed',
+      message: `pools and preset not set (${why}); nothing was changed`,
+      text: said('outcomes.write.settingsNotSet', { why }),
+    };
   }
   const back = await readBack(() =>
     deps.sessions.withCredential(
@@ -64,6 +70,7 @@ export async function applySettings(
       ...base,
       outcome: 'unknown',
       message: `unknown — check: reading the settings back failed (${back.why})`,
+      text: said('outcomes.write.settingsUnread', { why: back.why }),
     };
   }
   const differences = poolDifferences(settings.pools, poolsFromSettings(back.value, where));
@@ -74,6 +81,7 @@ export async function applySettings(
       ...base,
       outcome: 'failed',
       message: `the device reads back other settings: ${shows.join('; ')}`,
+      text: said('outcomes.write.settingsDiffer', { shows: shows.join('; ') }),
       error: { code: 'NOT_APPLIED', message: shows.join('; ') },
     };
   }
@@ -85,5 +93,6 @@ export async function applySettings(
     outcome: 'done',
     ...(restartRequired !== undefined ? { restartRequired } : {}),
     message: `pools and preset ${settings.preset} set and read back`,
+    text: said('outcomes.write.settingsSet', { preset: settings.preset }),
   };
 }

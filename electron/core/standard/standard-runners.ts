@@ -20,6 +20,9 @@ import type { VerdictStore } from '../acceptance/verdict-store';
 import type { ClockPolicy } from '../clock/clock-policy';
 import type { FirmwareService } from '../firmware/firmware-service';
 import type { AcceptanceRunner, FirmwareRunner } from './commission-run';
+import type { AcceptanceAnswer } from './commission-run-types';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 
 export interface FirmwareRunnerOptions {
   service: FirmwareService;
@@ -31,11 +34,18 @@ export interface FirmwareRunnerOptions {
 
 /** A firmware outcome in the words of a write: verified is done; nothing sent is a failure of the step. */
 export function firmwareResult(device: FirmwareDeviceOutcome): WriteResult {
-  const base = { deviceId: device.deviceId, address: device.address, message: device.words };
+  const base = {
+    deviceId: device.deviceId,
+    address: device.address,
+    message: device.words,
+    ...(device.text !== undefined ? { text: device.text } : {}),
+  };
   if (device.outcome === 'verified') return { ...base, outcome: 'done' };
   if (device.outcome === 'unknown') return { ...base, outcome: 'unknown' };
-  if (device.outcome === 'not-started')
-    return { ...base, outcome: 'failed', message: 'not updated: the rollout stopped before its turn' };
+  if (device.outcome === 'not-started') {
+    const text = message('outcomes.commission.firmwareNotStarted');
+    return { ...base, outcome: 'failed', message: 'not updated: the rollout stopped before its turn', text };
+  }
   return { ...base, outcome: 'failed' };
 }
 
@@ -51,6 +61,7 @@ function concludedBy(event: FirmwareEvent): FirmwareDeviceOutcome | undefined {
     address: event.address,
     outcome: event.step,
     words: event.words,
+    ...(event.text !== undefined ? { text: event.text } : {}),
     uploaded: event.uploaded ?? false,
   };
 }
@@ -87,16 +98,27 @@ export function firmwareRunner(options: FirmwareRunnerOptions): FirmwareRunner {
   };
 }
 
-const verdictWords = (v: AcceptanceVerdict): { pass: boolean; pending?: boolean; message: string } => {
-  if (v.verdict === 'pass') return { pass: true, message: 'accepted' };
+/** The first reason as a message, and how many more: a step's line names one, the verdict keeps all. */
+function reasonValues(v: AcceptanceVerdict): { reason: MessageRef | string; more: number } {
+  return { reason: v.reasonTexts?.[0] ?? v.reasons[0] ?? '', more: Math.max(0, v.reasons.length - 1) };
+}
+
+const verdictWords = (v: AcceptanceVerdict): AcceptanceAnswer => {
+  if (v.verdict === 'pass')
+    return { pass: true, message: 'accepted', text: message('outcomes.commission.accepted') };
   if (v.verdict === 'pending') {
     return {
       pass: false,
       pending: true,
       message: `${ACCEPTANCE_PENDING_WORDS}${v.reasons.join('; ')}; judge again later`,
+      text: message('outcomes.commission.acceptancePending', reasonValues(v)),
     };
   }
-  return { pass: false, message: `not accepted: ${v.reasons.join('; ')}` };
+  return {
+    pass: false,
+    message: `not accepted: ${v.reasons.join('; ')}`,
+    text: message('outcomes.commission.notAccepted', reasonValues(v)),
+  };
 };
 
 /**
@@ -124,7 +146,14 @@ export function verdictAcceptanceRunner(
       const saved = await deps.verdicts.save(deps.siteId, run.verdicts);
       if (!saved.ok) {
         for (const [id, v] of verdicts)
-          verdicts.set(id, { ...v, message: `${v.message} (not kept: ${saved.error.message})` });
+          verdicts.set(id, {
+            ...v,
+            message: `${v.message} (not kept: ${saved.error.message})`,
+            text: message('outcomes.commission.verdictNotKept', {
+              verdict: v.text ?? v.message,
+              why: saved.error.message,
+            }),
+          });
       }
     }
     return verdicts;
@@ -138,7 +167,7 @@ export function verdictAcceptanceRunner(
  */
 export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunner {
   return async (targets, criteria, signal) => {
-    const verdicts = new Map<string, { pass: boolean; pending?: boolean; message: string }>();
+    const verdicts = new Map<string, AcceptanceAnswer>();
     const joined = acceptance.join(
       targets.map((t) => t.deviceId),
       criteria,
@@ -156,9 +185,11 @@ export function acceptanceRunner(acceptance: AcceptanceService): AcceptanceRunne
     }
     for (const t of targets) {
       if (!verdicts.has(t.deviceId)) {
+        const stopped = signal?.aborted === true;
         verdicts.set(t.deviceId, {
           pass: false,
-          message: signal?.aborted === true ? 'acceptance stopped: no verdict' : 'no verdict',
+          message: stopped ? 'acceptance stopped: no verdict' : 'no verdict',
+          text: message(stopped ? 'outcomes.commission.acceptanceStopped' : 'outcomes.commission.noVerdict'),
         });
       }
     }

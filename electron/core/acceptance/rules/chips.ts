@@ -5,8 +5,9 @@
  */
 import type { AcceptanceCriteria, CheckOutcome, DeadChips } from '../../../../shared/domain/acceptance';
 import { MAX_NAMED_CHIPS } from '../../../../shared/domain/acceptance';
+import { message } from '../../../../shared/i18n/message';
 import type { DeviceWindow } from '../device-window';
-import { count, listed, plural } from './words';
+import { count, idList, listed, plural } from './words';
 
 /** Per board (in board order), the chips that did not hash; a board known only by its red count names none. */
 export function deadChipsOf(window: DeviceWindow): DeadChips[] {
@@ -40,10 +41,15 @@ export function chipsHashingCheck(window: DeviceWindow, _criteria?: AcceptanceCr
         check: 'chips-hashing',
         pass: false,
         words: 'the chips could not be checked (no chip listed by /chains)',
+        text: message('outcomes.acceptance.chips.unchecked'),
       };
     }
     const seen = window.chipsSeen > 0 ? ` (${plural(window.chipsSeen, 'chip')})` : '';
-    return { check: 'chips-hashing', pass: true, words: `every chip hashing${seen}` };
+    const text =
+      window.chipsSeen > 0
+        ? message('outcomes.acceptance.chips.allCounted', { count: window.chipsSeen })
+        : message('outcomes.acceptance.chips.all');
+    return { check: 'chips-hashing', pass: true, words: `every chip hashing${seen}`, text };
   }
   const total = dead.reduce((sum, board) => sum + board.count, 0);
   const perBoard = dead.map((board) => `board ${board.board}: ${boardWords(board)}`);
@@ -51,5 +57,10 @@ export function chipsHashingCheck(window: DeviceWindow, _criteria?: AcceptanceCr
     check: 'chips-hashing',
     pass: false,
     words: `${plural(total, 'chip')} not hashing (${perBoard.join('; ')})`,
+    text: message('outcomes.acceptance.chips.dead', {
+      count: total,
+      boardCount: dead.length,
+      boards: idList(dead.map((board) => board.board)),
+    }),
   };
 }

@@ -5,6 +5,8 @@
  * `/model` does not say, at least one fan is asked for, and the words say the model's count was not known.
  */
 import type { AcceptanceCriteria, CheckOutcome } from '../../../../shared/domain/acceptance';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import { message } from '../../../../shared/i18n/message';
 import type { DeviceWindow } from '../device-window';
 import { count, listed, plural } from './words';
 
@@ -16,33 +18,70 @@ function stoppedFan(id: number, fan: { rpm: number | null; status: string | null
   return `fan ${id}${said.length === 0 ? '' : ` (${said.join(', ')})`}`;
 }
 
+/** The same for a message's values: "2 (0 rpm)", "3 (lost)" — numbers, a unit and the device's word. */
+function stoppedFanValue(id: number, fan: { rpm: number | null; status: string | null }): string {
+  const said = [
+    fan.rpm === null ? null : `${fan.rpm} rpm`,
+    fan.status === null || fan.status === 'ok' ? null : fan.status,
+  ].filter((part) => part !== null);
+  return `${id}${said.length === 0 ? '' : ` (${said.join(', ')})`}`;
+}
+
 export function fansCheck(window: DeviceWindow, _criteria?: AcceptanceCriteria): CheckOutcome {
   if (window.summariesRead === 0) {
-    return { check: 'fans', pass: false, words: 'the fans could not be read (/summary)' };
+    const text = message('outcomes.acceptance.fans.unread');
+    return { check: 'fans', pass: false, words: 'the fans could not be read (/summary)', text };
   }
   const stopped = [...window.fans.stopped].sort(([a], [b]) => a - b);
   if (stopped.length > 0) {
     const each = stopped.map(([id, fan]) => stoppedFan(id, fan));
-    return { check: 'fans', pass: false, words: `${listed(each)} not turning` };
+    const text = message('outcomes.acceptance.fans.stopped', {
+      count: stopped.length,
+      fans: stopped.map(([id, fan]) => stoppedFanValue(id, fan)).join('; '),
+    });
+    return { check: 'fans', pass: false, words: `${listed(each)} not turning`, text };
   }
   const fewest = window.fans.fewest ?? 0;
   const needed = window.modelFans;
   if (needed === null) {
     // The fallback: the model's count unknown, so any fan at all is taken as enough — said so.
     const unknown = 'the model’s number of fans is not known (/model does not say)';
-    if (fewest === 0) return { check: 'fans', pass: false, words: `no fan reported; ${unknown}` };
-    return { check: 'fans', pass: true, words: `${turning(window)}; ${unknown}` };
+    if (fewest === 0) {
+      const text = message('outcomes.acceptance.fans.unknownNone');
+      return { check: 'fans', pass: false, words: `no fan reported; ${unknown}`, text };
+    }
+    const text = message('outcomes.acceptance.fans.unknownSome', { turning: turningText(window) });
+    return { check: 'fans', pass: true, words: `${turning(window)}; ${unknown}`, text };
   }
   if (fewest < needed) {
     const saw = fewest === 0 ? 'no fan reported' : `only ${plural(fewest, 'fan')} reported`;
-    return { check: 'fans', pass: false, words: `${saw}; the model runs with ${count(needed)}` };
+    const text =
+      fewest === 0
+        ? message('outcomes.acceptance.fans.noneReported', { needed })
+        : message('outcomes.acceptance.fans.fewer', { count: fewest, needed });
+    return { check: 'fans', pass: false, words: `${saw}; the model runs with ${count(needed)}`, text };
   }
-  if (window.fans.count === 0) return { check: 'fans', pass: true, words: 'no fan: the model needs none' };
-  return { check: 'fans', pass: true, words: `${turning(window)} (the model runs with ${count(needed)})` };
+  if (window.fans.count === 0) {
+    const text = message('outcomes.acceptance.fans.noneNeeded');
+    return { check: 'fans', pass: true, words: 'no fan: the model needs none', text };
+  }
+  return {
+    check: 'fans',
+    pass: true,
+    words: `${turning(window)} (the model runs with ${count(needed)})`,
+    text: message('outcomes.acceptance.fans.ok', { turning: turningText(window), needed }),
+  };
 }
 
 /** "4 fans turning, slowest 5,880 rpm". */
 function turning(window: DeviceWindow): string {
   const slowest = window.fans.slowestRpm === null ? '' : `, slowest ${count(window.fans.slowestRpm)} rpm`;
   return `${plural(window.fans.count, 'fan')} turning${slowest}`;
+}
+
+function turningText(window: DeviceWindow): MessageRef {
+  const { count: fans, slowestRpm } = window.fans;
+  return slowestRpm === null
+    ? message('outcomes.acceptance.fans.turning', { count: fans })
+    : message('outcomes.acceptance.fans.turningSlowest', { count: fans, rpm: slowestRpm });
 }

@@ -19,6 +19,9 @@ export const terahashes = (hs: number): number => Math.round((hs / 1e12) * 100) 
 
 export const thsText = (ths: number): string => twoDecimals.format(ths);
 
+/** Ids for a message's values ("3, 4, 12"): numbers and device tokens read alike in every language. */
+export const idList = (items: readonly (string | number)[]): string => items.map(String).join(', ');
+
 /** "3, 4, 12 and 40", at most `max` named, then "and 7 more". */
 export function listed(items: readonly (string | number)[], max = items.length): string {
   const named = items.slice(0, max).map(String);
