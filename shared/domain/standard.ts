@@ -79,16 +79,9 @@ export type StandardView = z.infer<typeof standardViewSchema>;
  * stores are not in force until a restart or a reboot — the pools and preset of a write whose restart
  * never came — so it is not at the standard (a part of every standard with pools or a power rule).
  */
-export const STANDARD_PARTS = [
-  'password',
-  'firmware',
-  'pools',
-  'workers',
-  'power',
-  'restart',
-  'acceptance',
-] as const;
-export type StandardPart = (typeof STANDARD_PARTS)[number];
+import { STANDARD_PARTS } from './standard-parts';
+export { STANDARD_PARTS };
+export type { StandardPart } from './standard-parts';
 
 /**
  * Per part of a device: `ok` at the standard, `differs` (with words), `not-checked` (the device or the

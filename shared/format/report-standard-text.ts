@@ -6,8 +6,8 @@
  * report-standard.ts); this only lays them out, and never holds a secret.
  */
 import type { ReportDevice, ReportStandard } from '../domain/report';
-import { STANDARD_PARTS } from '../domain/standard';
-import type { StandardPart } from '../domain/standard';
+import { STANDARD_PARTS } from '../domain/standard-parts';
+import type { StandardPart } from '../domain/standard-parts';
 import type { MessageId } from '../i18n/catalogs';
 import { SOURCE_LOCALE } from '../i18n/locales';
 import { countText } from './report-words';

@@ -122,8 +122,10 @@ describe('electron-vite build', () => {
     expect(code).not.toMatch(/ZodError|\$ZodType/);
     // Unminified it is well over a megabyte, one statement per line. Issue 34 added the Racks view and
     // placing (~40 KB, main's 690 KB → rackmap's 711 KB) and the ZXing label reader's chunk (~43 KB,
-    // loaded only when the camera starts): 800 KB keeps the check a check of minifying.
-    expect(code.length).toBeLessThan(800_000);
+    // loaded only when the camera starts). Issue 35 added four complete message catalogs (~560 KB of JSON,
+    // ~500 KB in the bundle) and FormatJS (~60 KB): 1.45 MB keeps the check a check of minifying (unminified,
+    // the code alone is well over it), with the line count below.
+    expect(code.length).toBeLessThan(1_450_000);
     expect(code.split('\n').length).toBeLessThan(200);
   });
 });
