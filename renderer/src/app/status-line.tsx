@@ -19,8 +19,8 @@ function FleetSummary(): ReactNode {
   const totals = useRootStore((s) => s.totals);
   const monitoring = useRootStore((s) => s.monitoring);
   const pending = useRootStore((s) => pendingAcceptanceCount(s.drift));
-  const standard = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, false, pending));
-  const standardShort = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, true, pending));
+  const standard = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, false, pending, tr));
+  const standardShort = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, true, pending, tr));
   if (totals === undefined || totals.devices === 0) return null;
   return (
     <p className="status-fleet" aria-label={t('common.shell.status.summary')}>

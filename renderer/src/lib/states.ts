@@ -78,7 +78,3 @@ export const ALERT_TEXT: Record<AlertKind, MessageRef> = {
   'factory-password': message('fleet.alert.factoryPassword'),
 };
 
-/** The English alert names (deprecated: render `ALERT_TEXT`); the device panel reads them until it moves. */
-export const ALERT_WORDS: Record<AlertKind, string> = Object.fromEntries(
-  Object.entries(ALERT_TEXT).map(([kind, text]) => [kind, englishTranslator().t(text)]),
-) as Record<AlertKind, string>;

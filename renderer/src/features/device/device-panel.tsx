@@ -56,7 +56,7 @@ export function DevicePanel(): ReactNode {
           </h2>
           {device !== undefined && (
             <p className="panel-sub">
-              <span className={`badge badge-${look.tone}`}>{look.label}</span>{' '}
+              <span className={`badge badge-${look.tone}`}>{t(look.text)}</span>{' '}
               <AcceptanceBadge deviceId={device.deviceId} />{' '}
               {device.credentials.factoryPassword === true && (
                 <>

@@ -22,7 +22,8 @@ import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
 import { ImplausibleMark } from '../../components/implausible-mark';
 import { DeviceName } from '../../components/device-name';
 import { useT } from '../../i18n/i18n-provider';
-import { ALERT_WORDS } from '../../lib/states';
+import { monitorReasonText } from '../../lib/monitor-reason';
+import { ALERT_TEXT } from '../../lib/states';
 import { toHs } from './units';
 
 function Item({ term, children }: { term: string; children: ReactNode }): ReactNode {
@@ -106,14 +107,16 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
   const mac = stored ?? reading?.identity?.mac;
   return (
     <div className="readings">
-      <p className="reading-reason">{view?.reason ?? t('device.readings.notPolled')}</p>
+      <p className="reading-reason">
+        {view?.reason === undefined ? t('device.readings.notPolled') : monitorReasonText(tr, view.reason)}
+      </p>
       {last !== undefined && <p className="field-hint">{t('device.readings.lastSummary')}</p>}
       {alerts.length > 0 && (
         <ul className="alert-list" aria-label={t('device.readings.activeAlerts')}>
           {alerts.map((a) => (
             <li key={a.id} className="alert-item">
-              <strong>{ALERT_WORDS[a.kind]}</strong> <DeviceName deviceId={a.deviceId} address={a.address} />:{' '}
-              {a.message}
+              <strong>{t(ALERT_TEXT[a.kind])}</strong>{' '}
+              <DeviceName deviceId={a.deviceId} address={a.address} />: {a.message}
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { NONE } from '../../lib/format';
 import { celsiusText, durationText, hashRateText, powerText } from '../../../../shared/i18n/formats';
 import { localText } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
+import { monitorReasonText } from '../../lib/monitor-reason';
 import type { FleetRow, RowOutcome } from '../../stores/fleet-rows';
 import { ImplausibleMark } from '../../components/implausible-mark';
 import { implausibleAt } from '../../../../shared/format/implausible';
@@ -22,7 +23,8 @@ export function StateCell({ row, now }: { row: FleetRow; now: number }): ReactNo
   const { t } = tr;
   const look = STATE_LOOKS[row.state];
   // A device not watched is so because monitoring is stopped: the window's own words, not main's.
-  const reason = row.state === 'not-watched' ? t('fleet.cell.monitoringStopped') : row.reason;
+  const reason =
+    row.state === 'not-watched' ? t('fleet.cell.monitoringStopped') : monitorReasonText(tr, row.reason);
   // A reboot or restart this laptop asked for: its words, counted down, in the badge (two lines, the
   // column's width: no room for the LED, whose last reading a reboot makes stale anyway).
   const away = disruptionLabel(row.state, row.reason, row.since, now);

@@ -11,8 +11,9 @@ import '../standard/standard.css';
 import { useT } from '../../i18n/i18n-provider';
 
 export function StandardCell({ drift }: { drift: DeviceDrift | undefined }): ReactNode {
-  const { t } = useT();
-  const cell = driftCell(drift);
+  const tr = useT();
+  const { t } = tr;
+  const cell = driftCell(drift, tr);
   return (
     <div className="cell-stack" title={cell.title} data-standard={drift?.status ?? 'unknown'}>
       <span className={`cell-main drift-${cell.tone}`}>

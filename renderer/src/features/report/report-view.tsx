@@ -79,7 +79,7 @@ export function ReportView(): ReactNode {
     s.sites.status === 'ready' ? s.sites.value.currentSiteId : null,
   );
   // The site against its standard, as the fleet's footer counts it now.
-  const standard = useRootStore((s) => reportStandardText(s.driftSummary, s.hasStandard));
+  const standard = useRootStore((s) => reportStandardText(s.driftSummary, s.hasStandard, tr));
   const driftRequested = useRootStore((s) => s.driftRequested);
 
   // A new preview whenever the view opens or the site changes: the old one would be another site's.
