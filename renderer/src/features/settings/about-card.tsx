@@ -49,7 +49,13 @@ export function AboutCard(): ReactNode {
           <code>{info.dataDir}</code>
         </dd>
         <dt>{t('settings.about.keychain')}</dt>
-        <dd>{info.keychain.summary}</dd>
+        <dd>
+          {info.keychain.state === 'unknown'
+            ? t('settings.about.keychainUnknown')
+            : info.keychain.persistent
+              ? t('settings.about.keychainWorking')
+              : t('settings.about.keychainSessionOnly', { state: info.keychain.state })}
+        </dd>
       </dl>
       <p>
         <button
