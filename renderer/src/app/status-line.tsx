@@ -20,7 +20,9 @@ function FleetSummary(): ReactNode {
   const monitoring = useRootStore((s) => s.monitoring);
   const pending = useRootStore((s) => pendingAcceptanceCount(s.drift));
   const standard = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, false, pending, tr));
-  const standardShort = useRootStore((s) => driftCountsText(s.driftSummary, s.hasStandard, true, pending, tr));
+  const standardShort = useRootStore((s) =>
+    driftCountsText(s.driftSummary, s.hasStandard, true, pending, tr),
+  );
   if (totals === undefined || totals.devices === 0) return null;
   return (
     <p className="status-fleet" aria-label={t('common.shell.status.summary')}>

@@ -77,4 +77,3 @@ export const ALERT_TEXT: Record<AlertKind, MessageRef> = {
   'duplicate-mac': message('fleet.alert.duplicateMac'),
   'factory-password': message('fleet.alert.factoryPassword'),
 };
-
