@@ -26,3 +26,22 @@ export function errorText(tr: Translator, error: AppError & { text?: MessageRef 
   if (tr.locale === 'en') return error.message;
   return tr.t(`errors.code.${error.code}` as MessageId);
 }
+
+/**
+ * Words main made, in the reader's language when main sent them as a message too; English readers get
+ * main's own sentence, word for word (the CLI's, the tests', the report's English).
+ */
+export function madeText(tr: Translator, english: string, text: MessageRef | undefined): string {
+  return text === undefined || tr.locale === 'en' ? english : tr.t(text);
+}
+
+/** A verdict's reasons (`reasons`, and `reasonTexts` one each in the same order when main gave them). */
+export function verdictReasons(
+  tr: Translator,
+  verdict: { readonly reasons: readonly string[]; readonly reasonTexts?: readonly MessageRef[] | undefined },
+): string[] {
+  const texts = verdict.reasonTexts;
+  if (texts === undefined || texts.length !== verdict.reasons.length || tr.locale === 'en')
+    return [...verdict.reasons];
+  return texts.map((text) => tr.t(text));
+}

@@ -11,6 +11,7 @@ import type { Verdict } from '../../../../shared/domain/acceptance-words';
 import { evidenceLines } from '../../../../shared/format/acceptance-text';
 import { dateTimeText, numberText, timeText } from '../../../../shared/i18n/formats';
 import type { Translator } from '../../../../shared/i18n/translate';
+import { madeText, verdictReasons } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import type { KnownVerdict } from '../../stores/acceptance-slice';
@@ -99,13 +100,13 @@ export function DeviceAcceptance({ deviceId }: { deviceId: string }): ReactNode 
       </p>
       {pending && (
         <p className="notice-warn" data-pending-reason>
-          {t('device.acceptance.pending', { reasons: verdict.reasons.join('; ') })}
+          {t('device.acceptance.pending', { reasons: verdictReasons(tr, verdict).join('; ') })}
         </p>
       )}
       <ul className="acceptance-checks" aria-label={t('device.acceptance.checks')}>
         {verdict.checks.map((check) => (
           <li key={check.check} data-pass={String(check.pass)}>
-            {check.pass ? '✓' : '✗'} {check.words}
+            {check.pass ? '✓' : '✗'} {madeText(tr, check.words, check.text)}
           </li>
         ))}
       </ul>

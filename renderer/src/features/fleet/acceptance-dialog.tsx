@@ -15,7 +15,7 @@ import type { Verdict } from '../../../../shared/domain/acceptance-words';
 import { ACCEPTANCE_DEFAULTS } from '../../../../shared/domain/acceptance-words';
 import type { MessageId } from '../../../../shared/i18n/catalogs';
 import { durationText, timeText } from '../../../../shared/i18n/formats';
-import { errorText } from '../../../../shared/i18n/local-text';
+import { errorText, verdictReasons } from '../../../../shared/i18n/local-text';
 import { englishTranslator } from '../../../../shared/i18n/translate';
 import type { Translator } from '../../../../shared/i18n/translate';
 import { DeviceName } from '../../components/device-name';
@@ -91,14 +91,15 @@ const VERDICT_BADGE: Record<Verdict, string> = {
 
 function VerdictRow({ verdict }: { verdict: AcceptanceVerdict }): ReactNode {
   const pending = verdict.verdict === 'pending';
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   return (
     <li className="acceptance-verdict" data-verdict={verdict.verdict}>
       <DeviceName deviceId={verdict.deviceId} address={verdict.address} />{' '}
       <span className={`badge ${VERDICT_BADGE[verdict.verdict]}`}>{t(VERDICT_WORDS[verdict.verdict])}</span>
       {verdict.verdict !== 'pass' && (
         <ul className={pending ? 'acceptance-reasons acceptance-reasons-pending' : 'acceptance-reasons'}>
-          {verdict.reasons.map((reason) => (
+          {verdictReasons(tr, verdict).map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
         </ul>
