@@ -152,7 +152,7 @@ describe('firmware channels over the core services', () => {
     const w = await world(5);
     const ids = w.devices.map(w.idOf);
     const early = await w.call('firmware:plan', { deviceIds: ids, choices: { keepSettings: true } });
-    expect(early).toEqual({
+    expect(early).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT', message: 'Choose the firmware image first.' },
     });
@@ -191,7 +191,7 @@ describe('firmware channels over the core services', () => {
     });
     expect(again.ok).toBe(true);
     if (!again.ok) return;
-    expect(await w.call('firmware:start', { planId: planned.value.planId })).toEqual({
+    expect(await w.call('firmware:start', { planId: planned.value.planId })).toMatchObject({
       ok: false,
       error: {
         code: 'INVALID_INPUT',
@@ -257,7 +257,7 @@ describe('firmware channels over the core services', () => {
       expect(device.detail).toMatch(/^already updated with this image at \S+ \(1\.2\.6 → 1\.2\.7\)$/);
     }
     if (!after.ok) return;
-    expect(await w.call('firmware:start', { planId: after.value.planId })).toEqual({
+    expect(await w.call('firmware:start', { planId: after.value.planId })).toMatchObject({
       ok: false,
       error: {
         code: 'INVALID_INPUT',
