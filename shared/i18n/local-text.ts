@@ -17,13 +17,17 @@ export interface LocalisableText {
 }
 
 export function localText(tr: Translator, made: LocalisableText): string {
+  // English readers get main's sentence word for word (what the CLI prints and the logs keep).
+  if (tr.locale === 'en' && made.message !== undefined && made.message !== '') return made.message;
   if (made.text !== undefined) return tr.t(made.text);
   return made.message ?? '';
 }
 
 export function errorText(tr: Translator, error: AppError & { text?: MessageRef }): string {
-  if (error.text !== undefined) return tr.t(error.text);
+  // English readers get main's sentence word for word: a channel may have shortened it for where it is
+  // shown (the address cut when the row already names the device), which its `text` does not know.
   if (tr.locale === 'en') return error.message;
+  if (error.text !== undefined) return tr.t(error.text);
   return tr.t(`errors.code.${error.code}` as MessageId);
 }
 

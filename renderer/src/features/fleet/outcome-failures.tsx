@@ -38,7 +38,7 @@ const deviceName = (row: FleetRow | undefined, id: string): string =>
 /** The reason as a sentence, without the address the line already starts with. */
 function reasonOf(tr: Translator, outcome: RowOutcome | undefined, row: FleetRow | undefined): string {
   // Main's words as a message are a sentence already, in the reader's language.
-  if (outcome?.text !== undefined) return localText(tr, outcome);
+  if (outcome?.text !== undefined && tr.locale !== 'en') return localText(tr, outcome);
   let text = (outcome?.message ?? '').trim();
   for (const prefix of row === undefined ? [] : [`${row.address}:`, `${row.host}:`]) {
     if (text.startsWith(prefix)) text = text.slice(prefix.length).trim();
