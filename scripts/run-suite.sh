@@ -19,10 +19,18 @@ logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 npx vitest run tests/unit >"$logs/unit.log" 2>&1 &
 unit_pid=$!
-npx vitest run --maxWorkers="${MINERDECK_TEST_WORKERS:-2}" --retry="${MINERDECK_TEST_RETRY:-1}" \
+# Files whose devices' timing does not hold with another file beside them (seen in CI: the https rollout's
+# second certificate question never came with two files at once): run alone, after the others.
+ALONE=(tests/integration/firmware-channels.test.ts)
+alone_list=$(IFS=,; echo "${ALONE[*]}")
+MINERDECK_TEST_EXCLUDE="$alone_list" npx vitest run --maxWorkers="${MINERDECK_TEST_WORKERS:-2}" --retry="${MINERDECK_TEST_RETRY:-1}" \
   --reporter=default --reporter=./tests/support/flaky-reporter.ts tests/integration tests/e2e 2>&1 |
   tee "$logs/rest.log"
 rest=${PIPESTATUS[0]}
+npx vitest run --maxWorkers=1 --retry="${MINERDECK_TEST_RETRY:-1}" \
+  --reporter=default --reporter=./tests/support/flaky-reporter.ts "${ALONE[@]}" 2>&1 | tee -a "$logs/rest.log"
+alone=${PIPESTATUS[0]}
+[ "$alone" -ne 0 ] && rest=$alone
 wait "$unit_pid"
 unit=$?
 
