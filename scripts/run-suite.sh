@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite in two vitest runs side by side (scripts/run-tests.sh says why): tests/unit in the
-# background, its output kept in a file; integration and browser tests in front, two files at a time
-# (most of their time is spent waiting on devices' and the browser's clocks, not on a core), each with one
+# background, its output kept in a file; integration and browser tests in front, one file at a time (two at
+# a time, MINERDECK_TEST_WORKERS=2, is 4 min shorter but timed tests failed beside the unit run), each with one
 # retry: their clocks are real, and a loaded 2-core machine can starve a timer. A test that passed only on
 # its retry is named at the end (tests/support/flaky-reporter.ts), never hidden.
 # The end of the output is what a CI log shows first: it repeats every failure, so a red run says which
@@ -23,7 +23,7 @@ unit_pid=$!
 # second certificate question never came with two files at once): run alone, after the others.
 ALONE=(tests/integration/firmware-channels.test.ts)
 alone_list=$(IFS=,; echo "${ALONE[*]}")
-MINERDECK_TEST_EXCLUDE="$alone_list" npx vitest run --maxWorkers="${MINERDECK_TEST_WORKERS:-2}" --retry="${MINERDECK_TEST_RETRY:-1}" \
+MINERDECK_TEST_EXCLUDE="$alone_list" npx vitest run --maxWorkers="${MINERDECK_TEST_WORKERS:-1}" --retry="${MINERDECK_TEST_RETRY:-1}" \
   --reporter=default --reporter=./tests/support/flaky-reporter.ts tests/integration tests/e2e 2>&1 |
   tee "$logs/rest.log"
 rest=${PIPESTATUS[0]}
