@@ -5,7 +5,7 @@
 #
 # With no arguments, the unit tests (tests/unit: no devices, no browser, short) run in a vitest of their
 # own beside the rest (integration and browser tests, which spend much of their time waiting on devices'
-# and the browser's clocks, two files at a time): on a 2-core CI machine that keeps both cores busy. The
+# and the browser's clocks, one file at a time, one retry): on a 2-core CI machine that keeps both cores busy. The
 # unit output comes after the rest's, then every failure again at the very end; the exit status is the
 # worse of the two.
 # With arguments (files, folders, vitest flags), one vitest runs exactly what was asked.
