@@ -5,7 +5,7 @@
  * and the signature block, the table starts on page 2, and the text in the PDF is the language's (read
  * back with poppler's pdftotext, so the glyphs are really in the file). Chinese also needs a font that
  * has it: the PDF must embed one of the fonts fontconfig offers for Chinese (pdffonts), else its words
- * would print as empty boxes — and without such a font on the machine the suite fails under
+ * print as empty boxes (pdftotext cannot tell: the text keeps the characters drawn as boxes) — and without such a font on the machine the suite fails under
  * REQUIRE_BROWSER=1, naming the package (fonts-wqy-microhei). The pages are drawn into
  * tests/.tmp/screenshots/report-pdf-<locale>-*.png to be looked at.
  */
