@@ -5,13 +5,22 @@
  * carries at least 25 devices a page, and the whole document fits in 10 pages. The pages are counted and
  * read with poppler (pdfinfo, pdftotext) and drawn with pdftoppm into tests/.tmp/screenshots/ to be looked at.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWith } from '../support/requirements';
 import { largeSiteReport } from '../support/report-site';
-import { CUT_CELLS, poppler, popplerRun as poppler1, PRINTABLE, printReport } from '../support/report-pdf';
+import {
+  CUT_CELLS,
+  drawPages,
+  pdfInfo,
+  pdfPageText,
+  pdfText,
+  poppler,
+  PRINTABLE,
+  printReport,
+} from '../support/report-pdf';
 import { SCREENSHOTS } from './harness/app-page';
 
 describeWith(poppler, 'the report printed to PDF in Chromium', () => {
@@ -80,7 +89,7 @@ describeWith(poppler, 'the report printed to PDF in Chromium', () => {
   });
 
   it('prints every MAC and serial whole, each on one line, and the Standard column in full words', () => {
-    const text = poppler1('pdftotext', [pdfPath, '-']);
+    const text = pdfText(pdfPath);
     const lines = new Set(text.split('\n').map((line) => line.trim()));
     const cut = report.devices.filter((d) => !lines.has(d.mac ?? '') || !lines.has(d.serial ?? ''));
     expect(cut.map((d) => `${d.mac} ${d.serial}`)).toEqual([]);
@@ -88,13 +97,11 @@ describeWith(poppler, 'the report printed to PDF in Chromium', () => {
   });
 
   it('fits 200 devices in at most 10 pages, at least 25 devices a page', () => {
-    const pages = Number(/Pages:\s+(\d+)/.exec(poppler1('pdfinfo', [pdfPath]))?.[1]);
+    const { pages, pageSize } = pdfInfo(pdfPath);
     expect(pages).toBeGreaterThanOrEqual(3);
     expect(pages).toBeLessThanOrEqual(10);
-    expect(poppler1('pdfinfo', [pdfPath])).toMatch(/Page size:\s+841\.\d+ x 59[45]\.\d+ pts \(A4\)/);
-    const tablePages = Array.from({ length: pages - 1 }, (_, i) =>
-      poppler1('pdftotext', ['-layout', '-f', String(i + 2), '-l', String(i + 2), pdfPath, '-']),
-    );
+    expect(pageSize).toMatch(/^841\.\d+ x 59[45]\.\d+ pts \(A4\)/);
+    const tablePages = Array.from({ length: pages - 1 }, (_, i) => pdfPageText(pdfPath, i + 2));
     const rowsOn = (text: string) =>
       text.split('\n').filter((line) => /^\s*\d+\s+10\.7\.\d+\.\d+\s/.test(line)).length;
     const counts = tablePages.map(rowsOn);
@@ -106,7 +113,7 @@ describeWith(poppler, 'the report printed to PDF in Chromium', () => {
   });
 
   it('holds the summary and the signature block on page 1, and the table starts on page 2', () => {
-    const first = poppler1('pdftotext', ['-layout', '-f', '1', '-l', '1', pdfPath, '-']);
+    const first = pdfPageText(pdfPath, 1);
     for (const words of [
       'Accepted 192 of 200 devices',
       'Hall 7 – North wing',
@@ -124,34 +131,13 @@ describeWith(poppler, 'the report printed to PDF in Chromium', () => {
       expect(first).toContain(words);
     }
     expect(first).not.toContain('Devices (200)');
-    expect(poppler1('pdftotext', ['-f', '2', '-l', '2', pdfPath, '-'])).toContain('Devices (200)');
+    expect(pdfPageText(pdfPath, 2, 'reading')).toContain('Devices (200)');
   });
 
   it('draws the pages for a look (tests/.tmp/screenshots/report-pdf-*.png)', () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    poppler1('pdftoppm', [
-      '-r',
-      '70',
-      '-png',
-      '-f',
-      '1',
-      '-l',
-      '3',
-      pdfPath,
-      join(SCREENSHOTS, 'report-pdf'),
-    ]);
-    const last = Number(/Pages:\s+(\d+)/.exec(poppler1('pdfinfo', [pdfPath]))?.[1]);
-    poppler1('pdftoppm', [
-      '-r',
-      '70',
-      '-png',
-      '-f',
-      String(last),
-      '-l',
-      String(last),
-      pdfPath,
-      join(SCREENSHOTS, 'report-pdf-last'),
-    ]);
-    expect(existsSync(join(SCREENSHOTS, 'report-pdf-1.png'))).toBe(true);
+    const prefix = join(SCREENSHOTS, 'report-pdf');
+    const last = pdfInfo(pdfPath).pages;
+    const drawn = [...drawPages(pdfPath, prefix, 1, 3), ...drawPages(pdfPath, `${prefix}-last`, last, last)];
+    expect(drawn.filter((png) => !existsSync(png))).toEqual([]);
   });
 });

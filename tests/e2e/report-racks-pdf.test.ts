@@ -6,14 +6,23 @@
  * its devices — and the unplaced devices come last on their own page. The pages are drawn into
  * tests/.tmp/screenshots/report-racks-*.png to be looked at.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { HandOverReport } from '../../shared/domain/report';
+import { launchChromium } from '../support/browser';
 import { describeWith } from '../support/requirements';
 import { largeSiteReport } from '../support/report-site';
-import { CUT_CELLS, pdfPages, pdfPageText, poppler, popplerRun, printReport } from '../support/report-pdf';
+import type { PrintedReport } from '../support/report-pdf';
+import {
+  CUT_CELLS,
+  drawPages,
+  pdfPages,
+  pdfPageText,
+  pdfText,
+  poppler,
+  printReport,
+} from '../support/report-pdf';
 import { SCREENSHOTS } from './harness/app-page';
 
 /** 195 devices in ten racks of 6 × 4 (every 7th slot empty), the last 5 not placed. */
@@ -22,15 +31,19 @@ const TEN_RACKS = { racks: 10, shelves: 6, positions: 4, unplaced: 5, skipEvery:
 describeWith(poppler, 'the report by rack printed to PDF in Chromium', () => {
   const allFailed = largeSiteReport(200, { failed: 200, layout: TEN_RACKS });
   const someFailed = largeSiteReport(200, { failed: 12, unaccepted: 9, layout: TEN_RACKS });
-  const printed: { chromium: Browser; page: Page; pdfPath: string }[] = [];
+  const printed: PrintedReport[] = [];
+  let chromium: Browser | undefined;
 
+  // One browser prints both.
   beforeAll(async () => {
-    printed.push(await printReport(allFailed), await printReport(someFailed));
+    chromium = await launchChromium();
+    printed.push(
+      await printReport(allFailed, undefined, chromium),
+      await printReport(someFailed, undefined, chromium),
+    );
   }, 120_000);
 
-  afterAll(async () => {
-    for (const { chromium } of printed) await chromium.close();
-  });
+  afterAll(() => chromium?.close());
 
   it('keeps the signature block on page 1 when all 200 devices failed', () => {
     const { pdfPath } = printed[0] ?? { pdfPath: '' };
@@ -51,7 +64,7 @@ describeWith(poppler, 'the report by rack printed to PDF in Chromium', () => {
     await page.emulateMedia({ media: 'print' });
     expect(await page.evaluate(CUT_CELLS)).toEqual([]);
     // Each whole, on one line: a token of the text, never split across lines.
-    const tokens = new Set(popplerRun('pdftotext', [pdfPath, '-']).split(/\s+/));
+    const tokens = new Set(pdfText(pdfPath).split(/\s+/));
     const cut = allFailed.devices.filter(
       (d) => !tokens.has(d.mac ?? '') || (d.slot != null && !tokens.has(d.slot)),
     );
@@ -83,23 +96,11 @@ describeWith(poppler, 'the report by rack printed to PDF in Chromium', () => {
   });
 
   it('draws the pages for a look (tests/.tmp/screenshots/report-racks-*.png)', () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     for (const [name, at] of [
       ['report-racks-all-failed', 0],
       ['report-racks', 1],
     ] as const) {
-      const pdfPath = printed[at]?.pdfPath;
-      popplerRun('pdftoppm', [
-        '-r',
-        '80',
-        '-png',
-        '-f',
-        '1',
-        '-l',
-        '3',
-        pdfPath ?? '',
-        join(SCREENSHOTS, name),
-      ]);
+      drawPages(printed[at]?.pdfPath ?? '', join(SCREENSHOTS, name), 1, 3, 80);
     }
     expect(pdfPages(printed[1]?.pdfPath ?? '')).toBeGreaterThanOrEqual(12);
   });

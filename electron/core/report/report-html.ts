@@ -87,8 +87,11 @@ const STYLE = `
 
 /**
  * Chinese in Simplified glyphs wherever the report is opened: the CJK faces first (the PDF is printed by
- * Chromium, which finds them through fontconfig: Debian's fonts-noto-cjk), the Latin ones after for the
- * rest. Other languages keep the stack above (Cyrillic and Spanish are in every system face).
+ * Chromium, which finds them through fontconfig on Linux: Debian's fonts-noto-cjk), the Latin ones after
+ * for the rest. With none of them, the generic `sans-serif` last lets Chromium take any face that has the
+ * character (fonts-wqy-microhei in CI: tests/e2e/report-pdf-languages.test.ts); WenQuanYi is not named,
+ * so its Latin letters never replace the system face's and the table's widths stay those measured. Other
+ * languages keep the stack above (Cyrillic and Spanish are in every system face).
  */
 const LANGUAGE_STYLE: Readonly<Partial<Record<string, string>>> = {
   'zh-Hans': `
