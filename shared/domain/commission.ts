@@ -23,6 +23,8 @@ export const writePlanEntrySchema = z.object({
   send: z.boolean(),
   /** For a device that will be written: what (e.g. "current password: stored password of site …"). */
   detail: z.string(),
+  /** `detail` as a key and values, for the window's language (issue 35); absent where main has none yet. */
+  detailText: messageRefSchema.optional(),
 });
 export type WritePlanEntry = z.infer<typeof writePlanEntrySchema>;
 

@@ -109,6 +109,8 @@ export const firmwarePlanDeviceSchema = z.object({
   step: z.number().int().nonnegative().optional(),
   /** In words: what will happen to it, or why it is skipped. */
   detail: z.string(),
+  /** `detail` as a key and values, for the window's language (issue 35); absent on plans kept before. */
+  detailText: messageRefSchema.optional(),
   /** Its certificate changed after an earlier update of this image: trusting the new one is asked first. */
   certificate: certificateChangeSchema.pick({ before: true, after: true }).optional(),
 });

@@ -4,6 +4,7 @@
  * here so the `monitor:diff` event is validated on IPC with the same shapes core builds.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 import { ALERT_KINDS, MONITOR_STATES } from './kinds';
 import { implausibleValueSchema, MINER_STATE_KINDS } from './reading';
 
@@ -20,6 +21,8 @@ export const alertSchema = z.object({
   deviceId: z.string(),
   address: z.string(),
   message: z.string(),
+  /** `message` as a key and values, for the window's language (issue 35); absent for a state's reason. */
+  text: messageRefSchema.optional(),
   /** Epoch milliseconds. */
   raisedAt: z.number(),
   clearedAt: z.number().optional(),

@@ -4,6 +4,8 @@
  * the others' addresses, in the same words in the CLI, the fleet table, the alerts and the report.
  * Zod-free: the renderer uses it too.
  */
+import { message } from '../i18n/message';
+import type { MessageRef } from '../i18n/message';
 
 /** More addresses than this are counted, not listed: a cloned image can sit on a whole batch of boards. */
 const LISTED = 3;
@@ -21,4 +23,15 @@ export function sameMacWords(others: readonly string[]): string {
   if (more > 0) return `same MAC as ${shown.join(', ')} and ${more} more`;
   const last = shown.pop() ?? '';
   return `same MAC as ${shown.length > 0 ? `${shown.join(', ')} and ${last}` : last}`;
+}
+
+/** The same words as a message for the reader's language (the fleet's cell, the monitor's alert). */
+export function sameMacText(others: readonly string[]): MessageRef {
+  const shown = others.slice(0, LISTED).map(shortAddress);
+  const last = shown.pop() ?? '';
+  return message('fleet.cell.sameMac', {
+    head: shown.length > 0 ? shown.join(', ') : 'none',
+    last,
+    more: others.length - Math.min(others.length, LISTED),
+  });
 }

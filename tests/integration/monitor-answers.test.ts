@@ -4,6 +4,7 @@
  * reason, its neighbours go on), a firmware without `/summary`, thresholds, totals, history and the
  * batched events the window receives.
  */
+import { createTranslator } from '../../shared/i18n/translate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../shared/ipc/events';
 import { eventBatchSchema } from '../../shared/ipc/events';
@@ -144,6 +145,10 @@ describe('monitor: readings', () => {
     ]);
     expect(h.detail(1).alerts.map((a) => a.kind)).toEqual(['hash-rate']);
     expect(h.detail(1).alerts[0]?.message).toMatch(/^hash rate at \d+ % of nominal \(alert under 80 %\)$/);
+    // The window's language (issue 35): the same alert as a message, its numbers as numbers.
+    expect(createTranslator('ru').t(h.detail(0).alerts[0]!.text!)).toBe(
+      'чипы нагреты до 96 °C (тревога выше 85 °C)',
+    );
   });
 });
 

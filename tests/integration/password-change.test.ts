@@ -5,6 +5,7 @@
  * device took the new one.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTranslator, englishTranslator } from '../../shared/i18n/translate';
 import { createCommissionServices } from '../../electron/core/commission/commission-services';
 import { createJournaledStore } from '../../electron/core/credentials/journaled-store';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
@@ -197,6 +198,11 @@ describe('password change', () => {
     });
     expect(plan.map((p) => p.send)).toEqual([true, false]);
     expect(plan[1]?.detail).toMatch(/no known current password/);
+    // The preview's lines for the window's language (issue 35): English word for word, and Russian.
+    for (const entry of plan) expect(englishTranslator().t(entry.detailText!)).toBe(entry.detail);
+    expect(createTranslator('ru').t(plan[0]!.detailText!)).toBe(
+      'текущий пароль: сохранённый пароль устройства',
+    );
     const { results } = await commission.changePasswords(targets, NEW, { plan });
     expect(results.map((r) => r.outcome)).toEqual(['done', 'skipped']);
     expect(settingsPosts(devices[1]!)).toHaveLength(0);

@@ -13,7 +13,7 @@ import { errWithText, ok } from '../../../shared/result';
 import type { BulkOutcome } from '../credentials/bulk';
 import type { BulkTarget, CredentialServices } from '../credentials/credential-services';
 import { toAppError } from '../errors/to-app-error';
-import { keychainAdvice } from '../credentials/open-keychain';
+import { keychainAdviceWords } from '../credentials/keychain-advice';
 import type { FleetService } from '../fleet/fleet-service';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SystemGlue } from '../shell/system-glue';
@@ -83,10 +83,13 @@ export function credentialsHandlers(s: CredentialsChannelServices): CredentialsH
   return {
     'credentials:keychain': async () => {
       const { status } = c.keychain;
+      const advice = keychainAdviceWords(status);
       return ok({
         state: status.state,
         ...(status.reason !== undefined ? { reason: status.reason } : {}),
-        advice: keychainAdvice(status),
+        ...(status.reasonText !== undefined ? { reasonText: status.reasonText } : {}),
+        advice: advice.message,
+        adviceText: advice.text,
         persistent: c.vault.persistent,
       });
     },

@@ -23,7 +23,9 @@ import type { SessionTarget } from '../credentials/session-target';
 import type { CredentialVault } from '../credentials/vault';
 import type { InventoryServices } from '../inventory/inventory-services';
 import { activityDevice } from './activity-device';
-import { noCredential } from './pool-plan';
+import type { PlanDetail } from './plan-detail';
+import { lockedOutDetail, offlineDetail } from './plan-detail';
+import { noCredentialDetail } from './pool-plan';
 
 export type DeviceAction = Extract<ActivityAction, 'locate' | 'restart-mining' | 'reboot'>;
 
@@ -47,21 +49,20 @@ export interface ActionRunOptions<R extends WriteResult> {
 export async function planAction(
   deps: { vault: CredentialVault; sessions: SessionManager },
   targets: readonly SessionTarget[],
-  detail: string,
+  detail: string | PlanDetail,
   options: ActionPlanOptions = {},
 ): Promise<WritePlanEntry[]> {
+  const what = typeof detail === 'string' ? { detail } : detail;
   return Promise.all(
     targets.map(async (target): Promise<WritePlanEntry> => {
       const base = { address: formatDeviceAddress(target.address), deviceId: target.deviceId };
-      const skip = (why: string): WritePlanEntry => ({ ...base, send: false, detail: why });
+      const skip = (why: PlanDetail): WritePlanEntry => ({ ...base, send: false, ...why });
       const state = deps.sessions.state(target.deviceId);
-      if (state.kind === 'locked-out') {
-        return skip(`locked out: the device refuses unlocks for ${state.secondsLeft} s more`);
-      }
+      if (state.kind === 'locked-out') return skip(lockedOutDetail(state.secondsLeft));
       const offline = options.offlineReason?.(target);
-      if (offline !== undefined) return skip(`offline: ${offline}`);
-      const missing = await noCredential(deps, target);
-      return missing !== undefined ? skip(missing) : { ...base, send: true, detail };
+      if (offline !== undefined) return skip(offlineDetail(offline));
+      const missing = await noCredentialDetail(deps, target);
+      return missing !== undefined ? skip(missing) : { ...base, send: true, ...what };
     }),
   );
 }

@@ -11,6 +11,7 @@
  * - Restart and reboot: a monitor in this process is told at once (`disruptions`), so the device shows
  *   `restarting` / `rebooting` instead of an offline alarm; the log's `until` tells monitors elsewhere.
  */
+import { actionDetail, LED_TIME_UP_DETAIL } from './plan-detail';
 import type { WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
 import type { BulkProgress } from '../credentials/bulk';
 import type { SessionManager } from '../credentials/session-manager';
@@ -116,11 +117,6 @@ export interface DeviceActionOptions {
   timing?: DisruptionTiming;
 }
 
-const PLAN_WORDS: Record<Exclude<DeviceAction, 'locate'>, string> = {
-  'restart-mining': 'restart mining (its hash rate drops for a minute or so)',
-  reboot: 'reboot (it drops off the network for a minute or two)',
-};
-
 const reached = (r: WriteResult): boolean => r.outcome === 'done' || r.outcome === 'unknown';
 
 export function createDeviceActionServices(options: DeviceActionOptions): DeviceActionServices {
@@ -206,7 +202,7 @@ export function createDeviceActionServices(options: DeviceActionOptions): Device
   /** The timers' callback: one site's LEDs that are due go off, recorded as done by themselves. */
   async function autoOff(due: readonly LedOffDue[]): Promise<void> {
     const targets = due.map((d) => d.target);
-    const plan = await planAction({ vault, sessions }, targets, 'turn the locate LED off (its time is up)');
+    const plan = await planAction({ vault, sessions }, targets, LED_TIME_UP_DETAIL);
     const siteId = due[0]?.siteId;
     await locate(targets, { on: false, plan, ...(siteId !== undefined ? { siteId } : {}) }, due[0]?.minutes);
   }
@@ -262,12 +258,7 @@ export function createDeviceActionServices(options: DeviceActionOptions): Device
   return {
     planDeviceAction(action, targets, planOptions = {}) {
       const minutes = planOptions.minutes ?? DEFAULT_LED_MINUTES;
-      const detail =
-        action === 'locate'
-          ? planOptions.on === false
-            ? 'turn the locate LED off (read first, toggled only if it is on)'
-            : `turn the locate LED on for ${minutes} min (read first, toggled only if it is off)`
-          : PLAN_WORDS[action];
+      const detail = actionDetail(action, planOptions.on !== false, minutes);
       return planAction({ vault, sessions }, targets, detail, planOptions);
     },
     locate: (targets, request) => locate(targets, request),

@@ -3,6 +3,14 @@
  * take it, one outcome per device, and one activity-log entry for the whole request. Shared by the CLI's
  * `password change` and the app's "Change password…".
  */
+import type { PlanDetail } from './plan-detail';
+import {
+  currentPasswordDetail,
+  lockedOutDetail,
+  NO_KNOWN_PASSWORD_DETAIL,
+  offlineDetail,
+  pendingChangeDetail,
+} from './plan-detail';
 import type { ActivityEntry, WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
@@ -56,24 +64,16 @@ export async function planPasswordChange(
   return Promise.all(
     targets.map(async (target): Promise<WritePlanEntry> => {
       const base = { address: formatDeviceAddress(target.address), deviceId: target.deviceId };
-      const skip = (detail: string): WritePlanEntry => ({ ...base, send: false, detail });
+      const skip = (why: PlanDetail): WritePlanEntry => ({ ...base, send: false, ...why });
       const state = deps.sessions.state(target.deviceId);
-      if (state.kind === 'locked-out') {
-        return skip(`locked out: the device refuses unlocks for ${state.secondsLeft} s more`);
-      }
+      if (state.kind === 'locked-out') return skip(lockedOutDetail(state.secondsLeft));
       const offline = options.offlineReason?.(target);
-      if (offline !== undefined) return skip(`offline: ${offline}`);
+      if (offline !== undefined) return skip(offlineDetail(offline));
       const pending = await deps.vault.pendingPasswordFor(target.deviceId);
-      if (pending !== undefined && !pending.rejected) {
-        return skip(
-          `an earlier password change (${pending.since}) is not confirmed yet: unlock or check the device first`,
-        );
-      }
+      if (pending !== undefined && !pending.rejected) return skip(pendingChangeDetail(pending.since));
       const known = await deps.sessions.knownPassword(toSessionTarget(target));
-      if (known === undefined) {
-        return skip('no known current password (none stored, or the device refused it): unlock it first');
-      }
-      return { ...base, send: true, detail: `current password: ${known.label}` };
+      if (known === undefined) return skip(NO_KNOWN_PASSWORD_DETAIL);
+      return { ...base, send: true, ...currentPasswordDetail(known.label) };
     }),
   );
 }

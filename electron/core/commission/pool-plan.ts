@@ -4,6 +4,8 @@
  * problem (a value it lacks, an empty worker, a worker another selected device would share), a lockout,
  * no answer, or no credential to write with. Computed before anything is sent; nothing here writes.
  */
+import type { PlanDetail } from './plan-detail';
+import { lockedOutDetail, NO_CREDENTIAL_DETAIL, needsPasswordDetail, offlineDetail } from './plan-detail';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { CheckedPools, PoolPlanEntry, PoolSlot } from '../../../shared/domain/pools';
 import { POOL_SLOTS } from '../../../shared/domain/pools';
@@ -40,16 +42,24 @@ export function slotsFor(pools: CheckedPools['pools'], workers: readonly string[
  * Why the device has nothing to write with, or undefined when it has a key, a session or a password
  * (the previews of pools, the locate LED, restart and reboot).
  */
+/** Why a device has no credential to write with (in English and for the window), else undefined. */
+export async function noCredentialDetail(
+  deps: { vault: CredentialVault; sessions: SessionManager },
+  target: SessionTarget,
+): Promise<PlanDetail | undefined> {
+  if ((await deps.vault.getApiKey(target.deviceId)) !== undefined) return undefined;
+  const state = deps.sessions.state(target.deviceId);
+  if (state.kind === 'unlocked') return undefined;
+  if (state.kind === 'needs-password') return needsPasswordDetail(state.reason);
+  if ((await deps.sessions.knownPassword(target)) !== undefined) return undefined;
+  return NO_CREDENTIAL_DETAIL;
+}
+
 export async function noCredential(
   deps: { vault: CredentialVault; sessions: SessionManager },
   target: SessionTarget,
 ): Promise<string | undefined> {
-  if ((await deps.vault.getApiKey(target.deviceId)) !== undefined) return undefined;
-  const state = deps.sessions.state(target.deviceId);
-  if (state.kind === 'unlocked') return undefined;
-  if (state.kind === 'needs-password') return `no credential: needs its password (${state.reason})`;
-  if ((await deps.sessions.knownPassword(target)) !== undefined) return undefined;
-  return 'no credential: no API key or password is stored for it (unlock it with --remember, or give the site password, first)';
+  return (await noCredentialDetail(deps, target))?.detail;
 }
 
 export async function planPools(
@@ -69,22 +79,23 @@ export async function planPools(
   return Promise.all(
     targets.map(async (target, i): Promise<PoolPlanEntry> => {
       const base = { address: formatDeviceAddress(target.address), deviceId: target.deviceId };
-      const skip = (reason: NonNullable<PoolPlanEntry['skip']>, detail: string): PoolPlanEntry => ({
+      const skip = (
+        reason: NonNullable<PoolPlanEntry['skip']>,
+        said: PlanDetail | string,
+      ): PoolPlanEntry => ({
         ...base,
         send: false,
         skip: reason,
-        detail,
+        ...(typeof said === 'string' ? { detail: said } : said),
       });
       const state = deps.sessions.state(target.deviceId);
-      if (state.kind === 'locked-out') {
-        return skip('locked-out', `locked out: the device refuses unlocks for ${state.secondsLeft} s more`);
-      }
+      if (state.kind === 'locked-out') return skip('locked-out', lockedOutDetail(state.secondsLeft));
       // First: a device that did not answer also lacks the values its /info would have given.
       const offline = options.offlineReason?.(target);
-      if (offline !== undefined) return skip('offline', `offline: ${offline}`);
+      if (offline !== undefined) return skip('offline', offlineDetail(offline));
       const named = workers.get(String(i));
       if (named === undefined || !named.ok) return skip('template', named?.problem ?? 'no workers');
-      const missing = await noCredential(deps, target);
+      const missing = await noCredentialDetail(deps, target);
       if (missing !== undefined) return skip('no-credential', missing);
       return {
         ...base,

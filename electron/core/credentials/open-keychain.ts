@@ -4,6 +4,7 @@
  * the test harness) can state plainly that nothing will be remembered, and why.
  */
 import { createJournaledStore, isJournaledStore } from './journaled-store';
+import { keychainAdviceWords } from './keychain-advice';
 import { createKeytarStore } from './keytar-store';
 import type { KeytarStoreOptions } from './keytar-store';
 import { createMemoryStore } from './memory-store';
@@ -81,23 +82,7 @@ export async function closeKeychain(keychain: Keychain): Promise<void> {
   if (isJournaledStore(keychain.store)) await keychain.store.close();
 }
 
-/** What a technician can do about a keychain that is not available, per platform. */
+/** What a technician can do about a keychain that is not available, per platform (keychain-advice.ts). */
 export function keychainAdvice(status: KeychainStatus, platform: NodeJS.Platform = process.platform): string {
-  if (status.state === 'available') return 'Passwords and API keys are stored in the OS keychain.';
-  const sessionOnly =
-    'Until then Minerdeck runs session-only: secrets are kept in memory and forgotten when it exits; nothing is written to disk.';
-  if (status.state === 'locked') {
-    const how =
-      platform === 'darwin'
-        ? 'Unlock the login keychain in Keychain Access'
-        : platform === 'win32'
-          ? 'Sign in to Windows again so Credential Manager is available'
-          : 'Unlock your login keyring (log in to the desktop session, or unlock "Login" in Passwords and Keys / seahorse)';
-    return `${how}, then run the command again. ${sessionOnly}`;
-  }
-  const how =
-    platform === 'linux'
-      ? 'Start a Secret Service in your session: install gnome-keyring (or enable KeePassXC’s Secret Service integration) and log in to a desktop session; on a headless machine run inside `dbus-run-session` after `gnome-keyring-daemon --unlock --components=secrets`'
-      : 'Make sure the OS credential store is available to your user account';
-  return `${how}. ${sessionOnly}`;
+  return keychainAdviceWords(status, platform).message;
 }

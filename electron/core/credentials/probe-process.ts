@@ -13,7 +13,9 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { KeychainStatus } from './probe';
-import { PROBE_ACCOUNT_PREFIX, SILENT_READ_REASON, stateOfFailure } from './probe';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { PROBE_ACCOUNT_PREFIX, SILENT_READ, stateOfFailure, timedOut } from './probe';
 
 const CHILD_SCRIPT = `
 const crypto = require('node:crypto');
@@ -56,12 +58,26 @@ const STEP_WORDS: Record<NonNullable<ChildAnswer['step']>, string> = {
   delete: 'delete an entry',
 };
 
+/** The step as the window says it (issue 35). */
+const STEP_TEXT: Record<NonNullable<ChildAnswer['step']>, MessageRef> = {
+  load: message('settings.keychain.step.load'),
+  store: message('settings.keychain.step.store'),
+  read: message('settings.keychain.step.read'),
+  'read-back': message('settings.keychain.step.readBack'),
+  delete: message('settings.keychain.step.delete'),
+};
+
 function statusOf(answer: ChildAnswer): Omit<KeychainStatus, 'elapsedMs'> {
   if (answer.ok === true) return { state: 'available' };
-  if (answer.step === 'read-back') return { state: 'locked', reason: SILENT_READ_REASON };
-  const what = STEP_WORDS[answer.step ?? 'store'];
-  const reason = `the keychain refused to ${what}: ${answer.message ?? 'no reason given'}`;
-  return answer.step === 'load' ? { state: 'unavailable', reason } : stateOfFailure(reason);
+  if (answer.step === 'read-back') return SILENT_READ;
+  const step = answer.step ?? 'store';
+  const reason = `the keychain refused to ${STEP_WORDS[step]}: ${answer.message ?? 'no reason given'}`;
+  const reasonText =
+    answer.message === undefined
+      ? message('settings.keychain.reason.refusedSilently', { what: STEP_TEXT[step] })
+      : message('settings.keychain.reason.refused', { what: STEP_TEXT[step], detail: answer.message });
+  const status = answer.step === 'load' ? { state: 'unavailable' as const, reason } : stateOfFailure(reason);
+  return { ...status, reasonText };
 }
 
 export function probeKeychainInChild(options: IsolatedProbeOptions): Promise<KeychainStatus> {
@@ -72,8 +88,10 @@ export function probeKeychainInChild(options: IsolatedProbeOptions): Promise<Key
     try {
       keytarPath = createRequire(import.meta.url).resolve('keytar');
     } catch (error) {
-      const reason = `the keychain library (keytar) is not installed: ${(error as Error).message}`;
-      return Promise.resolve({ state: 'unavailable', reason, elapsedMs: elapsed() });
+      const detail = (error as Error).message;
+      const reason = `the keychain library (keytar) is not installed: ${detail}`;
+      const reasonText = message('settings.keychain.reason.notInstalled', { detail });
+      return Promise.resolve({ state: 'unavailable', reason, reasonText, elapsedMs: elapsed() });
     }
   }
   return new Promise((resolve) => {
@@ -98,15 +116,16 @@ export function probeKeychainInChild(options: IsolatedProbeOptions): Promise<Key
     };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      finish({
-        state: 'locked',
-        reason: `the keychain did not answer within ${options.timeoutMs} ms (it may be locked and waiting for an unlock prompt)`,
-      });
+      finish(timedOut(options.timeoutMs));
     }, options.timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', (error) =>
-      finish({ state: 'unavailable', reason: `the keychain probe could not start: ${error.message}` }),
+      finish({
+        state: 'unavailable',
+        reason: `the keychain probe could not start: ${error.message}`,
+        reasonText: message('settings.keychain.reason.couldNotStart', { detail: error.message }),
+      }),
     );
     child.on('close', (code) => {
       let answer: ChildAnswer | undefined;
@@ -121,6 +140,9 @@ export function probeKeychainInChild(options: IsolatedProbeOptions): Promise<Key
         finish({
           state: 'unavailable',
           reason: `the keychain probe failed (exit code ${code})${detail ? `: ${detail}` : ''}`,
+          reasonText: detail
+            ? message('settings.keychain.reason.probeFailedSaid', { code: String(code), detail })
+            : message('settings.keychain.reason.probeFailed', { code: String(code) }),
         });
       }
     });

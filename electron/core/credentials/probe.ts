@@ -7,6 +7,8 @@
  * system's own reason, so the CLI and the UI can say exactly why secrets will not be remembered.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { SecureStore } from './secure-store';
 import { isKeychainError } from './secure-store';
 
@@ -16,6 +18,8 @@ export interface KeychainStatus {
   state: KeychainState;
   /** Why it is not available, in the system's words where it gave any. Absent when available. */
   reason?: string;
+  /** `reason` as a message for the window's language (issue 35), when Minerdeck made its words. */
+  reasonText?: MessageRef;
   /** How long the probe took, for diagnostics. */
   elapsedMs: number;
 }
@@ -39,6 +43,20 @@ export function stateOfFailure(reason: string): Omit<KeychainStatus, 'elapsedMs'
 /** Said when a read-back comes back empty: what a locked Secret Service does instead of failing. */
 export const SILENT_READ_REASON =
   'the keychain accepted a test entry but reading it back returned nothing: the keyring is locked';
+
+/** A read-back that came back empty: locked, said so. */
+export const SILENT_READ: Omit<KeychainStatus, 'elapsedMs'> = {
+  state: 'locked',
+  reason: SILENT_READ_REASON,
+  reasonText: message('settings.keychain.reason.silentRead'),
+};
+
+/** No answer within `ms`: usually an unlock prompt nobody answers. */
+export const timedOut = (ms: number): Omit<KeychainStatus, 'elapsedMs'> => ({
+  state: 'locked',
+  reason: `the keychain did not answer within ${ms} ms (it may be locked and waiting for an unlock prompt)`,
+  reasonText: message('settings.keychain.reason.timeout', { ms }),
+});
 
 /** A failed call → locked or unavailable. A timeout is usually an unlock prompt nobody answers. */
 function classify(error: unknown): Omit<KeychainStatus, 'elapsedMs'> {
@@ -64,7 +82,7 @@ async function writeReadDelete(store: SecureStore): Promise<Omit<KeychainStatus,
   }
   if (readBack !== value) {
     await store.delete(account).catch(() => undefined);
-    return { state: 'locked', reason: SILENT_READ_REASON };
+    return SILENT_READ;
   }
   try {
     await store.delete(account);
@@ -82,14 +100,7 @@ export async function probeKeychain(
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<Omit<KeychainStatus, 'elapsedMs'>>((resolve) => {
-    timer = setTimeout(
-      () =>
-        resolve({
-          state: 'locked',
-          reason: `the keychain did not answer within ${timeoutMs} ms (it may be locked and waiting for an unlock prompt)`,
-        }),
-      timeoutMs,
-    );
+    timer = setTimeout(() => resolve(timedOut(timeoutMs)), timeoutMs);
     timer.unref();
   });
   try {

@@ -27,6 +27,8 @@ import { batchSizesAfterCanary } from '../../../shared/domain/firmware-batches';
 import type { PreflightDevice } from './device-facts';
 import type { DeviceHistory, ImageHistory } from './history';
 import { historyOf, tookTheImage, unfinished } from './history';
+import type { PlanWords } from './plan-words';
+import { earlierRunWords, inStepWords, skipWords, uploadWords } from './plan-words';
 
 export interface PlanInput {
   image: FirmwareImage;
@@ -60,101 +62,73 @@ function modelRefusal(devices: readonly PreflightDevice[], settings: FirmwareSet
 }
 
 /** An earlier run's unfinished update of the device: verify it (and why), or undefined to judge as usual. */
-function earlierRun(device: PreflightDevice, record: DeviceHistory): string | undefined {
+function earlierRun(device: PreflightDevice, record: DeviceHistory): PlanWords | undefined {
   const when = whenWords(record.at);
-  if (tookTheImage(record)) {
-    return device.unreachable !== undefined
-      ? `an earlier run's upload was taken at ${when} and it does not answer now: waiting for it to come back, then verifying (not uploaded again)`
-      : `an earlier run's upload was taken at ${when}: verifying it (not uploaded again)`;
-  }
-  if (device.unreachable !== undefined && device.silent === true) {
-    return `an earlier run was uploading to it at ${when} and it does not answer now (rebooting?): waiting for it, then verifying (not uploaded again)`;
-  }
+  if (tookTheImage(record)) return earlierRunWords.taken(when, device.unreachable !== undefined);
+  if (device.unreachable !== undefined && device.silent === true) return earlierRunWords.uploading(when);
   const now = device.identity.version;
   if (now !== undefined && record.from !== undefined && now !== record.from) {
-    return `its version changed (${record.from} → ${now}) since an earlier run uploaded to it at ${when}: verifying it (not uploaded again)`;
+    return earlierRunWords.versionChanged(record.from, now, when);
   }
   if (device.minerState?.name.trim().toLowerCase() === 'shutting-down') {
-    return `an earlier run uploaded to it at ${when} and it is shutting down: verifying it after its reboot (not uploaded again)`;
+    return earlierRunWords.shuttingDown(when);
   }
   return undefined;
 }
 
 type Judged =
-  | { role: 'verify'; detail: string; certificate?: { before: string; after: string } }
-  | { role: 'skip'; detail: string }
-  | { role: 'upload'; detail: string };
+  | ({ role: 'verify'; certificate?: { before: string; after: string } } & PlanWords)
+  | ({ role: 'skip' } & PlanWords)
+  | ({ role: 'upload' } & PlanWords);
 
 function judge(device: PreflightDevice, input: PlanInput, targetModel: string | undefined): Judged {
   const { settings, history } = input;
   const record = historyOf(history, device);
   if (unfinished(record)) {
     if (device.certificate !== undefined) {
+      const { before, after } = device.certificate;
       return {
         role: 'verify',
         certificate: device.certificate,
-        detail: `its certificate changed after an earlier run's upload at ${whenWords(record.at)} (trusted ${device.certificate.before}, now ${device.certificate.after}): trusting the new one is asked, then it is verified (not uploaded again)`,
+        ...earlierRunWords.certificate(whenWords(record.at), before, after),
       };
     }
     const verify = earlierRun(device, record);
-    if (verify !== undefined) return { role: 'verify', detail: verify };
+    if (verify !== undefined) return { role: 'verify', ...verify };
   }
   if (device.certificate !== undefined) {
-    return {
-      role: 'skip',
-      detail: `its certificate changed (trusted ${device.certificate.before}, now ${device.certificate.after}), and not by an update of this image from this laptop: check the device, then "minerdeck trust"`,
-    };
+    return { role: 'skip', ...skipWords.certificate(device.certificate.before, device.certificate.after) };
   }
-  if (device.unreachable !== undefined) return { role: 'skip', detail: `offline: ${device.unreachable}` };
+  if (device.unreachable !== undefined) return { role: 'skip', ...skipWords.offline(device.unreachable) };
   const { model, version } = device.identity;
   // Firmware that guards `/info`, and no credential for it here: that is what to fix first.
   if (device.noCredential !== undefined && model === undefined) {
     return { role: 'skip', detail: device.noCredential };
   }
-  if (model === undefined) {
-    return { role: 'skip', detail: 'its model is unknown (/info names none): the image may not be for it' };
-  }
+  if (model === undefined) return { role: 'skip', ...skipWords.modelUnknown };
   if (targetModel !== undefined && !matchesModel(device, targetModel)) {
-    return { role: 'skip', detail: `model ${model}, not ${targetModel}: the image is for one model` };
+    return { role: 'skip', ...skipWords.otherModel(model, targetModel) };
   }
-  if (version === undefined) {
-    return { role: 'skip', detail: 'it reports no firmware version: an update could not be verified' };
-  }
+  if (version === undefined) return { role: 'skip', ...skipWords.noVersion };
   if (record !== undefined && record.phase === 'verdict') {
     if (record.outcome === 'done' && record.to === version) {
-      return {
-        role: 'skip',
-        detail: `already updated with this image at ${whenWords(record.at)} (${record.from ?? '?'} → ${version})`,
-      };
+      return { role: 'skip', ...skipWords.updated(whenWords(record.at), record.from ?? '?', version) };
     }
     if (record.outcome === 'failed' && !settings.retryFailed) {
-      return {
-        role: 'skip',
-        detail: `this image failed on it in an earlier run (${whenWords(record.at)}: ${record.message}); not tried again (--retry-failed tries once more)`,
-      };
+      return { role: 'skip', ...skipWords.failedBefore(whenWords(record.at), String(record.message)) };
     }
   }
   if (settings.expectVersion !== undefined && version === settings.expectVersion) {
-    return { role: 'skip', detail: `already on ${version}` };
+    return { role: 'skip', ...skipWords.alreadyOn(version) };
   }
   if (settings.expectVersion === undefined && history.version !== undefined && version === history.version) {
-    return {
-      role: 'skip',
-      detail: `already on ${version}, the version this image brought in an earlier run${history.verifiedOn !== undefined ? ` (on ${history.verifiedOn.address})` : ''}`,
-    };
+    return { role: 'skip', ...skipWords.alreadyOnBrought(version, history.verifiedOn?.address) };
   }
   if (device.noCredential !== undefined) return { role: 'skip', detail: device.noCredential };
-  if (device.statusProblem !== undefined) {
-    return {
-      role: 'skip',
-      detail: `its status could not be read (${device.statusProblem}): an update could not be verified`,
-    };
-  }
-  const again =
-    unfinished(record) && record.phase === 'upload'
-      ? `an earlier run's upload at ${whenWords(record.at)} did not finish (nothing was taken); `
-      : '';
-  return { role: 'upload', detail: `${again}upload, reboot, verify (now ${version})` };
+  if (device.statusProblem !== undefined)
+    return { role: 'skip', ...skipWords.statusUnread(device.statusProblem) };
+  const again = unfinished(record) && record.phase === 'upload' ? whenWords(record.at) : undefined;
+  return { role: 'upload', ...uploadWords(version, again) };
 }
 
 /** The items cut in runs of the given sizes (which sum to their count). */
@@ -198,10 +172,7 @@ export function buildPlan(input: PlanInput): FirmwarePlan {
       devices.map((d) => ({
         ...base(d),
         role: 'skip',
-        detail:
-          d.unreachable !== undefined
-            ? `offline: ${d.unreachable}`
-            : 'nothing is sent until one model is chosen',
+        ...(d.unreachable !== undefined ? skipWords.offline(d.unreachable) : skipWords.noModelChosen),
       })),
     );
   }
@@ -225,22 +196,24 @@ export function buildPlan(input: PlanInput): FirmwarePlan {
   steps.forEach((step, index) => step.deviceIds.forEach((id) => stepOf.set(id, index)));
   const planned = judged.map(({ device, judged: j }): FirmwarePlanDevice => {
     const step = stepOf.get(device.deviceId);
-    if (j.role === 'skip' || step === undefined) return { ...base(device), role: 'skip', detail: j.detail };
+    const words = { detail: j.detail, ...(j.detailText !== undefined ? { detailText: j.detailText } : {}) };
+    if (j.role === 'skip' || step === undefined) return { ...base(device), role: 'skip', ...words };
     if (j.role === 'verify') {
       return {
         ...base(device),
         role: 'verify',
         step,
-        detail: j.detail,
+        ...words,
         ...(j.certificate !== undefined ? { certificate: j.certificate } : {}),
       };
     }
     const isCanary = steps[step]?.kind === 'canary';
+    const batch = steps.slice(0, step + 1).filter((s) => s.kind === 'batch').length;
     return {
       ...base(device),
       role: isCanary ? 'canary' : 'batch',
       step,
-      detail: isCanary ? `canary: ${j.detail}` : `${steps[step]?.name ?? 'batch'}: ${j.detail}`,
+      ...inStepWords(words, isCanary ? { canary: true } : { batch, of: batches.length }),
     };
   });
   return plan(steps, planned);

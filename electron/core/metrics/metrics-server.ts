@@ -9,8 +9,10 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { hostAllowed, misdirectedBody } from './allowed-host';
 import type { ExpositionFormat } from './exposition';
 import { CONTENT_TYPES, formatFor } from './exposition';
@@ -31,9 +33,10 @@ export function parseMetricsAddress(text: string): Result<MetricsAddress> {
   const host = match === null ? undefined : match[1] || match[2] || DEFAULT_METRICS_HOST;
   const port = match === null ? NaN : Number(match[3]);
   if (host === undefined || isIP(host) === 0 || !(port >= 1 && port <= 65_535)) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `--metrics takes an IP address and a port (127.0.0.1:9464, [::1]:9464, or a port alone for loopback), not "${text}".`,
+      message('settings.siteMetrics.error.badAddress', { text }),
     );
   }
   return ok({ host, port });
@@ -59,6 +62,32 @@ export interface MetricsServerOptions extends MetricsAddress {
 }
 
 const hostInUrl = (host: string): string => (isIP(host) === 6 ? `[${host}]` : host);
+
+/** Why listening failed, in English (the CLI's) and as a message (the window's: Settings → Site metrics). */
+function listenFailure(error: NodeJS.ErrnoException, host: string, where: string): [string, MessageRef] {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return [
+        `${where} is already in use (another program listens there): choose another port`,
+        message('settings.siteMetrics.error.inUse', { where }),
+      ];
+    case 'EADDRNOTAVAIL':
+      return [
+        `${host} is not an address of this machine`,
+        message('settings.siteMetrics.error.notHere', { host }),
+      ];
+    case 'EACCES':
+      return [
+        `not allowed to listen on ${where} (ports under 1024 need privileges)`,
+        message('settings.siteMetrics.error.notAllowed', { where }),
+      ];
+    default:
+      return [
+        `cannot listen on ${where}: ${error.message}`,
+        message('settings.siteMetrics.error.cannotListen', { where, detail: error.message }),
+      ];
+  }
+}
 
 /** Listens, or answers why not (the port is taken, the address is not this machine's). */
 export function startMetricsServer(options: MetricsServerOptions): Promise<Result<MetricsServer>> {
@@ -114,15 +143,8 @@ export function startMetricsServer(options: MetricsServerOptions): Promise<Resul
   return new Promise((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${hostInUrl(options.host)}:${options.port}`;
-      const why =
-        error.code === 'EADDRINUSE'
-          ? `${where} is already in use (another program listens there): choose another port`
-          : error.code === 'EADDRNOTAVAIL'
-            ? `${options.host} is not an address of this machine`
-            : error.code === 'EACCES'
-              ? `not allowed to listen on ${where} (ports under 1024 need privileges)`
-              : `cannot listen on ${where}: ${error.message}`;
-      resolve(err('INVALID_INPUT', `Site metrics: ${why}.`));
+      const [why, text] = listenFailure(error, options.host, where);
+      resolve(errWithText('INVALID_INPUT', `Site metrics: ${why}.`, text));
     });
     server.listen(options.port, options.host, () => {
       // Port 0 (tests, benchmarks) takes a free one: the URL names the one it got.

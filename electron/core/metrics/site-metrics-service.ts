@@ -9,6 +9,7 @@
  */
 import { zeroByState } from '../../../shared/domain/kinds';
 import type { SiteMetricsSettings } from '../../../shared/domain/settings';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { SiteMetricsStatus } from '../../../shared/ipc/channels/metrics';
 import type { MonitorSnapshot, MonitorStats } from '../monitor/monitor-reads';
 import type { SettingsStore } from '../settings/settings-store';
@@ -74,6 +75,8 @@ export function createSiteMetricsService(options: SiteMetricsServiceOptions): Si
   let served: MetricsServer | undefined;
   let applied: SiteMetricsSettings = { enabled: false, address: options.settings.current().metrics.address };
   let error: string | undefined;
+  /** The same reason as a message, for the window's language. */
+  let errorText: MessageRef | undefined;
   let disposed = false;
   let transition: Promise<void> = Promise.resolve();
 
@@ -94,6 +97,7 @@ export function createSiteMetricsService(options: SiteMetricsServiceOptions): Si
     if (same && error === undefined) return;
     await stopServing();
     error = undefined;
+    errorText = undefined;
     applied = wanted;
     if (!wanted.enabled) {
       // Off: what was recorded goes too, so turning it on again starts from fresh counts.
@@ -103,6 +107,7 @@ export function createSiteMetricsService(options: SiteMetricsServiceOptions): Si
     const address = parseMetricsAddress(wanted.address);
     if (!address.ok) {
       error = plainReason(address.error.message);
+      errorText = address.error.text;
       return;
     }
     const started = await startMetricsServer({
@@ -113,6 +118,7 @@ export function createSiteMetricsService(options: SiteMetricsServiceOptions): Si
     });
     if (!started.ok) {
       error = plainReason(started.error.message);
+      errorText = started.error.text;
       return;
     }
     if (disposed) {
@@ -146,6 +152,7 @@ export function createSiteMetricsService(options: SiteMetricsServiceOptions): Si
         ...(served !== undefined ? { url: served.url } : {}),
         ...(lastScrapeAt !== undefined ? { lastScrapeAt } : {}),
         ...(error !== undefined ? { error } : {}),
+        ...(errorText !== undefined ? { errorText } : {}),
       };
     },
     async dispose() {

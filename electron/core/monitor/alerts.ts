@@ -7,7 +7,9 @@
  * off keeps its temperature alert, since nothing says it cooled down.
  */
 import type { AlertKind, MonitorAlert, MonitorState, ReadingSummary } from '../../../shared/domain/monitor';
-import { sameMacWords } from '../../../shared/domain/same-mac';
+import { sameMacText, sameMacWords } from '../../../shared/domain/same-mac';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
 
 export interface AlertThresholds {
   /** Hottest chip, °C. */
@@ -44,6 +46,23 @@ export interface AlertInput {
 export const FACTORY_PASSWORD_ALERT =
   'its password is the factory default "admin": anyone on the LAN can change its pools (change it)';
 
+/**
+ * What an alert says: the English sentence (the CLI's, the logs', the report's) and, when the monitor made
+ * the words, the same as a message with its numbers as numbers, for the window's language (issue 35). An
+ * alert from the device's state says the state's reason, which the window reads by its shape.
+ */
+export interface AlertWords {
+  readonly message: string;
+  readonly text?: MessageRef;
+}
+
+const FACTORY_PASSWORD: AlertWords = {
+  message: FACTORY_PASSWORD_ALERT,
+  text: message('fleet.alertText.factoryPassword'),
+};
+/** A reading alert held without a fresh reading: its words stay those it was raised with. */
+const KEPT: AlertWords = { message: '' };
+
 const READING_KINDS = new Set<AlertKind>(['failure', 'temperature', 'hash-rate']);
 
 const STATE_ALERTS: Partial<Record<MonitorState, AlertKind>> = {
@@ -62,35 +81,45 @@ export function alertConditions(
   input: AlertInput,
   active: ReadonlySet<AlertKind>,
   t: AlertThresholds,
-): Map<AlertKind, string> {
-  const holds = new Map<AlertKind, string>();
+): Map<AlertKind, AlertWords> {
+  const holds = new Map<AlertKind, AlertWords>();
   const fromState = STATE_ALERTS[input.state];
-  if (fromState !== undefined) holds.set(fromState, input.reason);
+  if (fromState !== undefined) holds.set(fromState, { message: input.reason });
   const twins = input.sameMacAs ?? [];
-  if (twins.length > 0) holds.set('duplicate-mac', sameMacWords(twins));
-  if (input.factoryPassword === true) holds.set('factory-password', FACTORY_PASSWORD_ALERT);
+  if (twins.length > 0)
+    holds.set('duplicate-mac', { message: sameMacWords(twins), text: sameMacText(twins) });
+  if (input.factoryPassword === true) holds.set('factory-password', FACTORY_PASSWORD);
 
   const reading = input.reading;
   if (input.state !== 'online' || reading === undefined) {
     // No fresh reading: reading alerts stay as they are.
-    for (const kind of active) if (READING_KINDS.has(kind)) holds.set(kind, '');
+    for (const kind of active) if (READING_KINDS.has(kind)) holds.set(kind, KEPT);
     return holds;
   }
-  if (reading.minerKind === 'failure') holds.set('failure', input.reason);
+  if (reading.minerKind === 'failure') holds.set('failure', { message: input.reason });
   const chip = reading.chipTempMax;
   if (chip !== undefined) {
     const limit = active.has('temperature') ? t.chipTempMaxC - t.tempClearMarginC : t.chipTempMaxC;
-    if (chip > limit) holds.set('temperature', `chips at ${chip} °C (alert above ${t.chipTempMaxC} °C)`);
+    if (chip > limit) {
+      holds.set('temperature', {
+        message: `chips at ${chip} °C (alert above ${t.chipTempMaxC} °C)`,
+        text: message('fleet.alertText.temperature', { chip, limit: t.chipTempMaxC }),
+      });
+    }
   }
   const { hashRate, nominalHashRate } = reading;
   if (reading.minerKind === 'mining' && hashRate !== undefined && nominalHashRate !== undefined) {
     const share = hashRate / nominalHashRate;
     const floor = active.has('hash-rate') ? t.hashRateMinShare + t.hashRateClearMargin : t.hashRateMinShare;
     if (share < floor) {
-      holds.set(
-        'hash-rate',
-        `hash rate at ${percent(share)} of nominal (alert under ${percent(t.hashRateMinShare)})`,
-      );
+      holds.set('hash-rate', {
+        message: `hash rate at ${percent(share)} of nominal (alert under ${percent(t.hashRateMinShare)})`,
+        // Whole percents as numbers: the window writes them as its locale does.
+        text: message('fleet.alertText.hashRate', {
+          percent: Math.round(share * 100),
+          floor: Math.round(t.hashRateMinShare * 100),
+        }),
+      });
     }
   }
   return holds;
@@ -131,9 +160,17 @@ export class AlertBook {
       mine.delete(kind);
       cleared.push(this.retire(alert, now));
     }
-    for (const [kind, message] of holds) {
+    for (const [kind, said] of holds) {
       if (mine.has(kind)) continue;
-      const alert: MonitorAlert = { id: this.nextId++, kind, deviceId, address, message, raisedAt: now };
+      const alert: MonitorAlert = {
+        id: this.nextId++,
+        kind,
+        deviceId,
+        address,
+        message: said.message,
+        ...(said.text !== undefined ? { text: said.text } : {}),
+        raisedAt: now,
+      };
       mine.set(kind, alert);
       this.activeTotal += 1;
       raised.push(alert);

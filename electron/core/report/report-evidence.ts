@@ -4,7 +4,9 @@
  * grouped by what they say, each with the devices it was seen on — and the technician's notes.
  */
 import type { HandOverReport, ReportDevice } from '../../../shared/domain/report';
-import { criteriaText, evidenceLines, shortAddress } from '../../../shared/format/acceptance-text';
+import { criteriaText, shortAddress } from '../../../shared/format/acceptance-text';
+import { evidenceTexts } from '../../../shared/i18n/evidence-text';
+import { verdictReasons } from '../../../shared/i18n/local-text';
 import type { Translator } from '../../../shared/i18n/translate';
 import { addressesText, problemGroups } from '../../../shared/format/report-document';
 import { countText } from '../../../shared/format/report-words';
@@ -19,9 +21,12 @@ function block(device: ReportDevice, tr: Translator): string {
   const title = [namedWithSlot(device.address, device.slot ?? undefined), device.mac ?? '', device.label]
     .filter((p) => p !== '')
     .join(' · ');
-  return `<article class="evidence"><h3>${escapeHtml(tr.t('report.evidence.failed', { device: title }))}</h3><ul class="reasons">${acceptance.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><ul class="facts-list">${evidenceLines(
+  return `<article class="evidence"><h3>${escapeHtml(tr.t('report.evidence.failed', { device: title }))}</h3><ul class="reasons">${verdictReasons(
+    tr,
     acceptance,
   )
+    .map((r) => `<li>${escapeHtml(r)}</li>`)
+    .join('')}</ul><ul class="facts-list">${evidenceTexts(tr, acceptance)
     .map((line) => `<li>${escapeHtml(line)}</li>`)
     .join('')}</ul></article>`;
 }

@@ -4,9 +4,8 @@
  * 5,000 devices costs one array copy and one object per device whose shown values changed.
  */
 import type { AlertKind, MonitorDeviceView, MonitorState } from '../../../shared/domain/monitor';
-import { shortAddress } from '../../../shared/domain/same-mac';
+import { sameMacText } from '../../../shared/domain/same-mac';
 import type { MessageRef } from '../../../shared/i18n/message';
-import { message } from '../../../shared/i18n/message';
 import type { ImplausibleValue } from '../../../shared/domain/reading';
 import type { FleetDevice } from '../../../shared/ipc/channels/monitor';
 import type { RowLocation } from '../lib/rack-layout';
@@ -62,20 +61,6 @@ export interface RowOutcome {
 
 /** What a row says while monitoring is stopped (searchable; the window shows `fleet.cell.monitoringStopped`). */
 export const NOT_WATCHED_REASON = 'monitoring is stopped';
-
-/** More addresses than this are counted, not listed (as shared/domain/same-mac.ts says them in English). */
-const SAME_MAC_LISTED = 3;
-
-/** "same MAC as 10.0.0.12", "… 10.0.0.12 and 10.0.0.14", "… 10.0.0.12, 10.0.0.13, 10.0.0.14 and 9 more". */
-export function sameMacText(others: readonly string[]): MessageRef {
-  const shown = others.slice(0, SAME_MAC_LISTED).map(shortAddress);
-  const last = shown.pop() ?? '';
-  return message('fleet.cell.sameMac', {
-    head: shown.length > 0 ? shown.join(', ') : 'none',
-    last,
-    more: others.length - Math.min(others.length, SAME_MAC_LISTED),
-  });
-}
 
 function addressKeyOf(host: string): string {
   const ip = /^(\d+)\.(\d+)\.(\d+)\.(\d+)(?::(\d+))?$/.exec(host);

@@ -4,6 +4,7 @@
  * `credentials:copy-key` has main put the key on the clipboard and answers only that it did.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../../i18n/message-schema';
 import { appErrorSchema } from '../errors';
 
 const deviceIds = z.array(z.string().min(1).max(128)).min(1).max(20_000);
@@ -13,8 +14,12 @@ export const keychainInfoSchema = z.object({
   state: z.enum(['available', 'locked', 'unavailable']),
   /** The system's reason when not available. */
   reason: z.string().optional(),
+  /** `reason` for the window's language (issue 35), when Minerdeck made its words (not the system's). */
+  reasonText: messageRefSchema.optional(),
   /** What the technician can do about it, in plain words. */
   advice: z.string(),
+  /** `advice` for the window's language (issue 35). */
+  adviceText: messageRefSchema.optional(),
   /** False in session-only mode: secrets are forgotten when the app quits. */
   persistent: z.boolean(),
 });

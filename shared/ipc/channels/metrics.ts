@@ -4,6 +4,7 @@
  * when the site's Prometheus last scraped, which only main knows.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../../i18n/message-schema';
 
 export const siteMetricsStatusSchema = z.object({
   /** The setting: serve or not. */
@@ -16,6 +17,8 @@ export const siteMetricsStatusSchema = z.object({
   lastScrapeAt: z.number().optional(),
   /** Why it is not served although enabled (the port is taken, the address is not this machine's). */
   error: z.string().optional(),
+  /** `error` as a key and values, for the window's language (issue 35). */
+  errorText: messageRefSchema.optional(),
 });
 export type SiteMetricsStatus = z.infer<typeof siteMetricsStatusSchema>;
 

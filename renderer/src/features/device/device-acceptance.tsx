@@ -8,9 +8,9 @@
 import type { ReactNode } from 'react';
 import type { AcceptancePhase } from '../../../../shared/domain/acceptance';
 import type { Verdict } from '../../../../shared/domain/acceptance-words';
-import { evidenceLines } from '../../../../shared/format/acceptance-text';
 import { dateTimeText, numberText, timeText } from '../../../../shared/i18n/formats';
 import type { Translator } from '../../../../shared/i18n/translate';
+import { evidenceTexts } from '../../../../shared/i18n/evidence-text';
 import { madeText, verdictReasons } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
@@ -112,7 +112,7 @@ export function DeviceAcceptance({ deviceId }: { deviceId: string }): ReactNode 
       </ul>
       <h3>{t('device.acceptance.evidence')}</h3>
       <ul className="acceptance-checks">
-        {evidenceLines(verdict).map((line) => (
+        {evidenceTexts(tr, verdict).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

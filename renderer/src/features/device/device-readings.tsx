@@ -17,6 +17,7 @@ import {
   numberText,
   powerText,
 } from '../../../../shared/i18n/formats';
+import { localText } from '../../../../shared/i18n/local-text';
 import type { Translator } from '../../../../shared/i18n/translate';
 import type { DeviceDetailView } from '../../../../shared/ipc/channels/monitor';
 import { ImplausibleMark } from '../../components/implausible-mark';
@@ -76,6 +77,11 @@ function flagWords(tr: Translator, flags: DeviceReading['flags'] | undefined): s
   return said.length === 0 ? undefined : said.join(' · ');
 }
 
+/** An alert's words: the monitor's message in the reader's language, or the state's reason by its shape. */
+function alertText(tr: Translator, alert: DeviceDetailView['alerts'][number]): string {
+  return alert.text === undefined ? monitorReasonText(tr, alert.message) : localText(tr, alert);
+}
+
 function readsWith(tr: Translator, credential: DeviceDetailView['credential']): string {
   if (credential === 'apiKey') return tr.t('device.readings.apiKey');
   if (credential === 'token') return tr.t('device.readings.passwordSession');
@@ -116,7 +122,7 @@ export function DeviceReadings({ detail }: { detail: DeviceDetailView }): ReactN
           {alerts.map((a) => (
             <li key={a.id} className="alert-item">
               <strong>{t(ALERT_TEXT[a.kind])}</strong>{' '}
-              <DeviceName deviceId={a.deviceId} address={a.address} />: {a.message}
+              <DeviceName deviceId={a.deviceId} address={a.address} />: {alertText(tr, a)}
             </li>
           ))}
         </ul>

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ModalDialog } from '../../components/modal-dialog';
 import type { MessageId } from '../../../../shared/i18n/catalogs';
-import { errorText } from '../../../../shared/i18n/local-text';
+import { errorText, madeText } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
 import type { PowerAction } from '../../stores/device-actions-slice';
 import { useRootStore } from '../../stores/root-store';
@@ -88,7 +88,7 @@ export function ActionConfirmDialog({ onClose }: { onClose: () => void }): React
                   {skipped.slice(0, 50).map((e) => (
                     <li key={e.deviceId}>
                       <span className="mono">{shownAddress(e.address) || e.deviceId}</span>:{' '}
-                      {sentence(e.detail)}
+                      {sentence(madeText(tr, e.detail, e.detailText))}
                     </li>
                   ))}
                   {skipped.length > 50 && <li>{t('fleet.power.more', { count: skipped.length - 50 })}</li>}

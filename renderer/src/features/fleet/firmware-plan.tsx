@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import type { FirmwarePlan, FirmwarePlanDevice, ModelVersions } from '../../../../shared/domain/firmware';
 import type { MessageId } from '../../../../shared/i18n/catalogs';
 import { numberText } from '../../../../shared/i18n/formats';
+import { madeText } from '../../../../shared/i18n/local-text';
 import type { Translator } from '../../../../shared/i18n/translate';
 import { useT } from '../../i18n/i18n-provider';
 
@@ -206,7 +207,7 @@ export function FirmwarePlanView({
                       : t(ROLE_WORDS[d.role])}
                   </span>
                 </td>
-                <td>{d.detail}</td>
+                <td>{madeText(tr, d.detail, d.detailText)}</td>
               </tr>
             ))}
           </tbody>

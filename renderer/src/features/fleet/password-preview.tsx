@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { WritePlanEntry } from '../../../../shared/domain/commission';
+import { madeText } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
 
 /** `http://10.0.0.5:8080` → `10.0.0.5:8080`, as the fleet table shows it. */
@@ -17,7 +18,8 @@ export function PasswordPreview({ plan }: { plan: readonly WritePlanEntry[] }): 
   const changing = plan.filter((e) => e.send).length;
   const skipped = plan.length - changing;
   const rows = [...plan.filter((e) => !e.send), ...plan.filter((e) => e.send)];
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   return (
     <>
       <p className="preview-summary" role="status">
@@ -45,7 +47,7 @@ export function PasswordPreview({ plan }: { plan: readonly WritePlanEntry[] }): 
                     <span className="outcome-skipped">{t('fleet-actions.common.skipped')}</span>
                   )}
                 </td>
-                <td>{sentence(entry.detail)}</td>
+                <td>{sentence(madeText(tr, entry.detail, entry.detailText))}</td>
               </tr>
             ))}
           </tbody>

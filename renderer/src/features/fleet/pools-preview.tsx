@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { withoutLogin } from '../../../../shared/domain/pool-url';
 import type { PoolPlanEntry, PoolSpec } from '../../../../shared/domain/pools';
 import type { MessageId } from '../../../../shared/i18n/catalogs';
+import { madeText } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
 
 const shownAddress = (address: string): string => address.replace(/^https?:\/\//, '');
@@ -38,7 +39,8 @@ export function PoolsPreview({
   const flagged = plan.filter((e) => e.skip === 'template').length;
   const skipped = plan.length - sending - flagged;
   const rows = [...plan].sort((a, b) => rank(a) - rank(b));
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   return (
     <>
       <ol className="pools-sent" aria-label={t('fleet-actions.poolsPreview.sent')}>
@@ -102,7 +104,7 @@ export function PoolsPreview({
                     ) : (
                       <>
                         <span className="outcome-skipped">{t('fleet-actions.common.skippedBecause')}</span>
-                        {sentence(shownDetail(entry.detail))}
+                        {sentence(shownDetail(madeText(tr, entry.detail, entry.detailText)))}
                       </>
                     )}
                   </td>

@@ -4,7 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import type { HandOverReport } from '../../../../shared/domain/report';
-import { criteriaText, evidenceLines } from '../../../../shared/format/acceptance-text';
+import { criteriaText } from '../../../../shared/format/acceptance-text';
+import { evidenceTexts } from '../../../../shared/i18n/evidence-text';
+import { verdictReasons } from '../../../../shared/i18n/local-text';
 import { addressesText, deviceName, problemGroups } from '../../../../shared/format/report-document';
 import { countText } from '../../../../shared/format/report-words';
 import { shown, useReportT } from './report-bits';
@@ -32,12 +34,12 @@ export function Evidence({ report }: { report: HandOverReport }): ReactNode {
                 })}
               </h5>
               <ul className="report-items report-bad">
-                {device.acceptance.reasons.map((r) => (
+                {verdictReasons(tr, device.acceptance).map((r) => (
                   <li key={r}>{shown(r)}</li>
                 ))}
               </ul>
               <ul className="report-items">
-                {evidenceLines(device.acceptance).map((line) => (
+                {evidenceTexts(tr, device.acceptance).map((line) => (
                   <li key={line}>{shown(line)}</li>
                 ))}
               </ul>

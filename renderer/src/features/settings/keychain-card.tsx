@@ -1,10 +1,12 @@
 /** The keychain's state in plain words, and what to do when secrets cannot be kept. */
 import type { ReactNode } from 'react';
+import { madeText } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 
 export function KeychainCard(): ReactNode {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const keychain = useRootStore((s) => s.keychain);
   if (keychain.status !== 'ready') return null;
   const k = keychain.value;
@@ -21,11 +23,13 @@ export function KeychainCard(): ReactNode {
             <strong>{t('settings.keychain.sessionOnlyLabel')}</strong> {t('settings.keychain.sessionOnly')}
           </p>
           {k.reason !== undefined && (
-            <p className="field-hint">{t('settings.keychain.systemSaid', { reason: k.reason })}</p>
+            <p className="field-hint">
+              {t('settings.keychain.systemSaid', { reason: madeText(tr, k.reason, k.reasonText) })}
+            </p>
           )}
           <p>
             <strong>{t('settings.keychain.whatToDoLabel')}</strong>{' '}
-            {t('settings.keychain.advice', { advice: k.advice })}
+            {t('settings.keychain.advice', { advice: madeText(tr, k.advice, k.adviceText) })}
           </p>
         </>
       )}

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { isLoopbackMetricsAddress, splitMetricsAddress } from '../../../../shared/domain/metrics-address';
-import { errorText } from '../../../../shared/i18n/local-text';
+import { errorText, madeText } from '../../../../shared/i18n/local-text';
 import type { Translator } from '../../../../shared/i18n/translate';
 import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
@@ -136,7 +136,7 @@ export function SiteMetricsCard(): ReactNode {
       )}
       {served?.error !== undefined && (
         <p className="field-error" role="alert">
-          {t('settings.siteMetrics.notServed', { reason: served.error })}
+          {t('settings.siteMetrics.notServed', { reason: madeText(tr, served.error, served.errorText) })}
         </p>
       )}
       {served?.url !== undefined && (

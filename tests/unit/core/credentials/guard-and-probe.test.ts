@@ -5,6 +5,9 @@ import {
   DEFAULT_LOCKOUT_SECONDS,
 } from '../../../../electron/core/credentials/password-guard';
 import { probeKeychain } from '../../../../electron/core/credentials/probe';
+import { keychainAdviceWords } from '../../../../electron/core/credentials/keychain-advice';
+import { keychainAdvice } from '../../../../electron/core/credentials/open-keychain';
+import { createTranslator, englishTranslator } from '../../../../shared/i18n/translate';
 import { hangingStore, refusingStore, silentlyLockedStore } from '../../../support/fake-stores';
 
 describe('password guard', () => {
@@ -49,6 +52,7 @@ describe('keychain probe (write, read back, delete)', () => {
     expect(await probeKeychain(silentlyLockedStore())).toMatchObject({
       state: 'locked',
       reason: expect.stringMatching(/reading it back returned nothing/),
+      reasonText: { id: 'settings.keychain.reason.silentRead' },
     });
   });
 
@@ -76,5 +80,25 @@ describe('keychain probe (write, read back, delete)', () => {
       state: 'locked',
       reason: expect.stringMatching(/did not answer within 300 ms/),
     });
+    // The same for the window's language (issue 35): English word for word, Russian.
+    expect(status.reasonText).toEqual({ id: 'settings.keychain.reason.timeout', values: { ms: 300 } });
+    expect(englishTranslator().t(status.reasonText!)).toBe(status.reason);
+    expect(createTranslator('ru').t(status.reasonText!)).toMatch(/^связка ключей не ответила за 300 мс/);
+  });
+});
+
+describe('keychain advice', () => {
+  it.each([
+    ['locked', 'darwin'],
+    ['locked', 'win32'],
+    ['locked', 'linux'],
+    ['unavailable', 'linux'],
+    ['unavailable', 'darwin'],
+    ['available', 'linux'],
+  ] as const)('%s on %s: the message for the window says the English word for word', (state, platform) => {
+    const advice = keychainAdviceWords({ state }, platform);
+    expect(advice.message).toBe(keychainAdvice({ state, elapsedMs: 0 }, platform));
+    expect(englishTranslator().t(advice.text)).toBe(advice.message);
+    expect(createTranslator('ru').t(advice.text)).not.toBe(advice.message);
   });
 });

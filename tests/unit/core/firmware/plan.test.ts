@@ -10,6 +10,18 @@ import type { PreflightDevice } from '../../../../electron/core/firmware/device-
 import { firmwareSettings } from '../../../../electron/core/firmware/firmware-service';
 import { EMPTY_HISTORY, imageHistory } from '../../../../electron/core/firmware/history';
 import { buildPlan } from '../../../../electron/core/firmware/plan';
+import type { FirmwarePlan } from '../../../../shared/domain/firmware';
+import { createTranslator, englishTranslator } from '../../../../shared/i18n/translate';
+
+/** Each line as a message too (issue 35): English word for word, Russian its own (a credential's reason aside). */
+function saidInEveryLanguage(plan: FirmwarePlan): void {
+  for (const d of plan.devices) {
+    if (d.detail.startsWith('no credential')) continue;
+    expect(d.detailText, d.detail).toBeDefined();
+    expect(englishTranslator().t(d.detailText!)).toBe(d.detail);
+    expect(createTranslator('ru').t(d.detailText!)).not.toBe(d.detail);
+  }
+}
 
 const SHA = 'a'.repeat(64);
 const image = { name: 'fw.bin', bytes: 1000, sha256: SHA };
@@ -63,6 +75,7 @@ const line = (
 describe('firmware plan', () => {
   it('defaults: a canary of 1, a first batch of 10 growing 4 times up to 250, at most twice the largest batch offline, 15 min, 5 uploads in flight', () => {
     const plan = buildPlan({ image, settings: settings(), devices: fleet(23), history: EMPTY_HISTORY });
+    saidInEveryLanguage(plan);
     expect(plan.settings).toEqual({
       keepSettings: true,
       canary: 1,
@@ -128,6 +141,7 @@ describe('firmware plan', () => {
       device(3),
     ];
     const refused = buildPlan({ image, settings: settings(), devices, history: EMPTY_HISTORY });
+    saidInEveryLanguage(refused);
     expect(refused.refusal).toMatch(
       /^these devices report 2 models: s21pro \(2 devices\), s19-88 \(1 device\)\. A firmware image is built for one model/,
     );
@@ -169,6 +183,10 @@ describe('firmware plan', () => {
       ['canary', 'canary: upload, reboot, verify (now 1.2.6)'],
     ]);
     expect(plan.version).toBe('1.2.7');
+    saidInEveryLanguage(plan);
+    expect(createTranslator('ru').t(plan.devices[6]!.detailText!)).toBe(
+      'канарейка: загрузить, перезагрузить, проверить (сейчас 1.2.6)',
+    );
   });
 
   it('a changed certificate not caused by this image: skipped, never trusted here', () => {
@@ -220,6 +238,7 @@ describe('firmware plan', () => {
       device(5, { identity: { model: 's21pro', version: '1.2.7' } }),
     ];
     const plan = buildPlan({ image, settings: settings({ batch: 2 }), devices, history });
+    saidInEveryLanguage(plan);
     expect(plan.devices.map((d) => d.role)).toEqual(['skip', 'skip', 'skip', 'batch', 'skip']);
     expect(plan.devices[0]!.detail).toBe(
       'already updated with this image at 2025-06-01T10:05:00Z (1.2.6 → 1.2.7)',
@@ -261,6 +280,7 @@ describe('firmware plan', () => {
       device(5),
     ];
     const plan = buildPlan({ image, settings: settings(), devices, history });
+    saidInEveryLanguage(plan);
     expect(plan.devices.map((d) => [d.role, d.detail])).toEqual([
       [
         'verify',

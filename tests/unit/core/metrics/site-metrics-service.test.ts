@@ -122,6 +122,8 @@ describe('site metrics in the app', () => {
       enabled: true,
       address,
       error: `${address} is already in use (another program listens there): choose another port.`,
+      // The same for the window's language (issue 35).
+      errorText: { id: 'settings.siteMetrics.error.inUse', values: { where: address } },
     });
 
     await closeServer(taken.pop()!);

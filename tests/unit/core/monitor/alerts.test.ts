@@ -1,3 +1,4 @@
+import { createTranslator, englishTranslator } from '../../../../shared/i18n/translate';
 import { describe, expect, it } from 'vitest';
 import type { ReadingSummary } from '../../../../shared/domain/monitor';
 import type { AlertInput } from '../../../../electron/core/monitor/alerts';
@@ -85,17 +86,24 @@ describe('alerts', () => {
 
   it('alerts on temperature above the threshold, and clears it only a margin below', () => {
     const book = new AlertBook({ ...DEFAULT_ALERT_THRESHOLDS, chipTempMaxC: 80 });
-    expect(book.update('d1', ADDRESS, onlineWith({ chipTempMax: 81 }), 1).raised[0]?.message).toBe(
-      'chips at 81 °C (alert above 80 °C)',
-    );
+    const hot = book.update('d1', ADDRESS, onlineWith({ chipTempMax: 81.5 }), 1).raised[0];
+    expect(hot?.message).toBe('chips at 81.5 °C (alert above 80 °C)');
+    // The same as a message with its numbers (issue 35): English word for word, Russian with its comma.
+    expect(hot?.text).toEqual({ id: 'fleet.alertText.temperature', values: { chip: 81.5, limit: 80 } });
+    expect(englishTranslator().t(hot!.text!)).toBe(hot?.message);
+    expect(createTranslator('ru').t(hot!.text!)).toBe('чипы нагреты до 81,5 °C (тревога выше 80 °C)');
     expect(book.update('d1', ADDRESS, onlineWith({ chipTempMax: 79 }), 2).cleared).toEqual([]);
     expect(book.update('d1', ADDRESS, onlineWith({ chipTempMax: 77.5 }), 3).cleared).toHaveLength(1);
   });
 
   it('alerts on a hash rate under its share of nominal while mining, with hysteresis', () => {
     const book = new AlertBook(DEFAULT_ALERT_THRESHOLDS);
-    expect(book.update('d1', ADDRESS, onlineWith({ hashRate: 150e12 }), 1).raised[0]?.message).toBe(
-      'hash rate at 75 % of nominal (alert under 80 %)',
+    const low = book.update('d1', ADDRESS, onlineWith({ hashRate: 150e12 }), 1).raised[0];
+    expect(low?.message).toBe('hash rate at 75 % of nominal (alert under 80 %)');
+    expect(low?.text).toEqual({ id: 'fleet.alertText.hashRate', values: { percent: 75, floor: 80 } });
+    expect(englishTranslator().t(low!.text!)).toBe(low?.message);
+    expect(createTranslator('es').t(low!.text!)).toBe(
+      'tasa de hash al 75 % de la nominal (alerta por debajo del 80 %)',
     );
     expect(book.update('d1', ADDRESS, onlineWith({ hashRate: 162e12 }), 2).cleared).toEqual([]);
     expect(book.update('d1', ADDRESS, onlineWith({ hashRate: 170e12 }), 3).cleared).toHaveLength(1);
@@ -125,8 +133,10 @@ describe('alerts', () => {
       expect.objectContaining({
         kind: 'factory-password',
         message: expect.stringMatching(/factory default "admin"/),
+        text: { id: 'fleet.alertText.factoryPassword' },
       }),
     ]);
+    expect(englishTranslator().t(raised.raised[0]!.text!)).toBe(raised.raised[0]?.message);
     expect(book.activeCount).toBe(1);
     const offline = {
       state: 'offline' as const,
@@ -149,6 +159,8 @@ describe('reading summary', () => {
     expect(raised.raised).toEqual([
       expect.objectContaining({ kind: 'duplicate-mac', message: 'same MAC as 10.0.0.12 and 10.0.0.14' }),
     ]);
+    expect(englishTranslator().t(raised.raised[0]!.text!)).toBe(raised.raised[0]?.message);
+    expect(createTranslator('ru').t(raised.raised[0]!.text!)).toMatch(/10\.0\.0\.12.*10\.0\.0\.14/);
     const offline = { state: 'offline' as const, reason: 'no answer', reading: undefined, sameMacAs: twins };
     expect(book.update('d1', ADDRESS, offline, 2000).cleared).toEqual([]);
     expect(book.kindsFor('d1')).toEqual(['duplicate-mac', 'offline']);
