@@ -117,7 +117,10 @@ export async function run(): Promise<BenchReport> {
     // For a closer look at where the time goes: every device's steps as Commission's --json told them.
     if (process.env.FIELD_BENCH_KEEP_JSON) {
       writeFileSync(process.env.FIELD_BENCH_KEEP_JSON, commission.stdout);
-      writeFileSync(`${process.env.FIELD_BENCH_KEEP_JSON}.uploads.json`, JSON.stringify(fleet.linkTimeline()));
+      writeFileSync(
+        `${process.env.FIELD_BENCH_KEEP_JSON}.uploads.json`,
+        JSON.stringify(fleet.linkTimeline()),
+      );
     }
     const commissionFrom = runs.at(-1)?.fromMs ?? jobStart;
     const pace = uploadPace(fleet.linkTimeline(), commission.json, commissionFrom);
