@@ -34,7 +34,8 @@ export const firmwareSettingsSchema = z.object({
   maxBatch: z.number().int().min(1),
   /**
    * Devices offline at once at most: uploads under way plus devices that took the image and are not yet
-   * verified (default: twice the largest batch, as the turn rule lets two batches be unverified at once).
+   * verified (default: the two batches the turn rule lets be unverified at once, the largest and the last
+   * with its remainder: 2 × largest + ceil(largest / 4) − 1, 562 with the defaults).
    * No batch is larger.
    */
   maxOffline: z.number().int().min(1),
@@ -54,7 +55,7 @@ export type FirmwareSettings = z.infer<typeof firmwareSettingsSchema>;
 
 /**
  * How a rollout paces a hall, as a site's standard keeps it for its Commissions (issue 33): any part left
- * out takes the rollout's default (first batch 10, growth 4, largest batch 250, twice the largest batch
+ * out takes the rollout's default (first batch 10, growth 4, largest batch 250, the turn rule's two batches
  * offline, 2 % of a later batch may fail).
  */
 export const rolloutPacingSchema = z.strictObject({

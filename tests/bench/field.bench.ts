@@ -23,6 +23,8 @@ import type { BenchReport, Budget, Figure } from './bench-kit';
 import type { ChildRun } from './field/cli-child';
 import { runChild } from './field/cli-child';
 import { physicalFloor } from './field/field-floor';
+import type { UploadPace } from './field/upload-pace';
+import { uploadPace } from './field/upload-pace';
 import {
   APP_ACTIONS,
   commissionEdges,
@@ -113,8 +115,15 @@ export async function run(): Promise<BenchReport> {
       FACTORY_PASSWORD,
     );
     // For a closer look at where the time goes: every device's steps as Commission's --json told them.
-    if (process.env.FIELD_BENCH_KEEP_JSON)
+    if (process.env.FIELD_BENCH_KEEP_JSON) {
       writeFileSync(process.env.FIELD_BENCH_KEEP_JSON, commission.stdout);
+      writeFileSync(
+        `${process.env.FIELD_BENCH_KEEP_JSON}.uploads.json`,
+        JSON.stringify(fleet.linkTimeline()),
+      );
+    }
+    const commissionFrom = runs.at(-1)?.fromMs ?? jobStart;
+    const pace = uploadPace(fleet.linkTimeline(), commission.json, commissionFrom);
     const reportPath = join(dir, 'hall-7-report.html');
     await cli('report', ['report', '--format', 'html', '--out', reportPath]);
     const jobFieldMs = fleet.now() - jobStart;
@@ -128,6 +137,7 @@ export async function run(): Promise<BenchReport> {
       faults: fleet.fieldFaults().length,
       faultHosts: fleet.fieldFaults().map((f) => f.host),
       link: fleet.linkStats(),
+      pace,
     });
   } finally {
     await fleet.close();
@@ -145,6 +155,8 @@ interface Measured {
   /** The hosts the seed gave a field fault: every one should be named failed, no other. */
   faultHosts: string[];
   link: ReturnType<Awaited<ReturnType<typeof startHall>>['linkStats']>;
+  /** What spaced the uploads: the link's idle gaps, each device's upload end → verdict. */
+  pace: UploadPace;
 }
 
 function report(m: Measured): BenchReport {
@@ -196,6 +208,13 @@ function report(m: Measured): BenchReport {
           },
           { name: 'commission · last step → exit', value: edges.afterLastStep, unit: 'min' },
         ]),
+    { name: 'firmware uploads: link idle while devices waited', value: m.pace.idleMinutes, unit: 'min' },
+    ...m.pace.verifyMedians.map((v, q) => ({
+      name: `firmware · upload end → verdict, median, uploads' quarter ${q + 1}`,
+      value: v,
+      unit: 'min',
+    })),
+    { name: 'firmware · upload end → verdict, longest', value: m.pace.verifyMax, unit: 'min' },
     { name: 'the whole job, scan to saved report: field time', value: total, unit: 'min' },
     { name: 'physical floor (wire + last device + window)', value: floor.totalMinutes, unit: 'min' },
     { name: 'ratio to the floor', value: total / floor.totalMinutes, unit: '×' },
@@ -247,6 +266,7 @@ function report(m: Measured): BenchReport {
       `${DEVICES} devices on the field profile ×${SCALE}, a ${IMAGE_MB} MB image on a ${FIELD_LINK.siteMbps} Mbit/s site link (${FIELD_LINK.deviceMbps} Mbit/s a device), acceptance ${ACCEPT_MIN} min, site budget ${SITE_KW} kW, field faults seeded "${SEED}": ${m.faults} devices.`,
       `floor: ${floor.wireMinutes.toFixed(1)} min of wire + ${floor.lastDeviceMinutes.toFixed(1)} min for the last device (install, reboot, restart, climb, window).`,
       `link: ${JSON.stringify(m.link)}`,
+      `link idle (field min from Commission's start): ${m.pace.gaps.map((g) => `${g.from.toFixed(1)}–${g.to.toFixed(1)}`).join(', ')}`,
       `commission exit ${m.commission.code}; report ${m.reportBytes} bytes; host ${hostname()}, node ${process.version}`,
       `last commission stderr: ${m.commission.stderr.trim().split('\n').slice(-3).join(' | ')}`,
     ],

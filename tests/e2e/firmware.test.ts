@@ -82,7 +82,7 @@ describeWith(browserRequirement, 'Firmware… in Chromium', () => {
       .poll(() => dialog.getByRole('list', { name: 'Versions now by model' }).innerText())
       .toBe(`${S21.id} (${S21.model}): 1.2.6 on ${COUNT} devices`);
     expect(await dialog.locator('[data-steps]').innerText()).toBe(
-      `${COUNT} devices to update — canary 1, then 10, 39 · at most 500 offline at once · 5 uploads at a time · 15 min to come back.`,
+      `${COUNT} devices to update — canary 1, then 10, 39 · at most 562 offline at once · 5 uploads at a time · 15 min to come back.`,
     );
     // Nothing was sent to make the plan.
     expect(fleet.devices.every((d) => requestsTo(d, UPDATE).length === 0)).toBe(true);

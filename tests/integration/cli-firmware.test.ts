@@ -374,7 +374,7 @@ describe('minerdeck firmware upgrade', () => {
     expect(run.stdout).toContain(
       'Versions now:\n  s21-pro (Antminer S21 Pro): 1.2.6 on 3 devices, 1.2.7 on 1\n',
     );
-    expect(run.stdout).toContain('in 3 steps (canary 1, then 2, 1); at most 500 offline at once');
+    expect(run.stdout).toContain('in 3 steps (canary 1, then 2, 1); at most 562 offline at once');
     expect(run.stdout).toMatch(
       / {2}canary \(1 device\): 127\.\S+\n {2}batch 1 of 2 \(2 devices\): \S+, \S+\n {2}batch 2 of 2 \(1 device\): \S+\n/,
     );
@@ -407,7 +407,7 @@ describe('minerdeck firmware upgrade', () => {
           batch: 10,
           growth: 4,
           maxBatch: 250,
-          maxOffline: 500,
+          maxOffline: 562,
           deadlineMinutes: 15,
           uploadsInFlight: 5,
           keepSettings: true,

@@ -17,6 +17,7 @@ import type {
   Fleet,
   FleetOptions,
   LinkStats,
+  LinkUpload,
   RecordedRequest,
   SimDevice,
   SimDeviceOptions,
@@ -81,6 +82,11 @@ class FleetImpl implements Fleet {
 
   linkStats(): LinkStats | undefined {
     return this.link?.stats();
+  }
+
+  /** Every upload that passed the site link: who, started and ended (field epoch ms). */
+  linkTimeline(): LinkUpload[] {
+    return this.link?.timeline() ?? [];
   }
 
   fieldFaults(): FieldFaultPick[] {

@@ -13,6 +13,7 @@ export type {
   FieldFaultOptions,
   FieldFaultPick,
   LinkStats,
+  LinkUpload,
   RangedKnob,
   SimDeviceSettings,
   SimRange,

@@ -43,7 +43,7 @@ const isFirmwareUpload = (ctx: DeviceContext, method: string, url: string): bool
  */
 async function receiveUpload(req: IncomingMessage, deps: PipelineDeps): Promise<FirmwareUpload> {
   const length = Number(req.headers['content-length']);
-  const transfer = deps.link?.start(Number.isFinite(length) && length >= 0 ? length : undefined);
+  const transfer = deps.link?.start(Number.isFinite(length) && length >= 0 ? length : undefined, deps.host());
   const upload = await readFirmwareUpload(req, {
     delay: deps.delay,
     now: deps.ctx.now,

@@ -11,7 +11,7 @@
  */
 import type { SimClock } from './sim-clock';
 import { fieldTimeout } from './sim-clock';
-import type { LinkStats, SiteLinkOptions } from './types';
+import type { LinkStats, LinkUpload, SiteLinkOptions } from './types';
 
 export const DEFAULT_SITE_MBPS = 1000;
 export const DEFAULT_DEVICE_MBPS = 200;
@@ -29,6 +29,9 @@ export interface LinkTransfer {
 }
 
 interface Flow {
+  /** Who uploads (a device's host), for the timeline. */
+  label: string | undefined;
+  startAt: number;
   /** Bytes to carry (Infinity until told, for a body without Content-Length). */
   size: number;
   /** Bytes carried so far. */
@@ -77,6 +80,8 @@ export class SiteLink {
     firstStartAt: undefined as number | undefined,
     lastEndAt: undefined as number | undefined,
   };
+  /** Every upload whose bytes all passed: who, when it started and ended (field epoch ms). */
+  private readonly ended: LinkUpload[] = [];
 
   constructor(
     options: SiteLinkOptions,
@@ -89,12 +94,21 @@ export class SiteLink {
     this.lastAt = clock.now();
   }
 
-  /** An upload starts now; `bytes` its size (ignored with `chargeBytes`; undefined: told later). */
-  start(bytes: number | undefined): LinkTransfer {
+  /**
+   * An upload starts now; `bytes` its size (ignored with `chargeBytes`; undefined: told later); `label`
+   * names it in the timeline (a device's host).
+   */
+  start(bytes: number | undefined, label?: string): LinkTransfer {
     this.advance();
     let finish!: (passed: boolean) => void;
     const done = new Promise<boolean>((resolve) => (finish = resolve));
-    const flow: Flow = { size: this.chargeBytes ?? bytes ?? Number.POSITIVE_INFINITY, passed: 0, finish };
+    const flow: Flow = {
+      label,
+      startAt: this.lastAt,
+      size: this.chargeBytes ?? bytes ?? Number.POSITIVE_INFINITY,
+      passed: 0,
+      finish,
+    };
     if (this.closed) finish(false);
     else {
       this.flows.add(flow);
@@ -139,6 +153,11 @@ export class SiteLink {
     };
   }
 
+  /** Every upload whose bytes all passed, in the order they ended: what spaced them (benchmarks). */
+  timeline(): LinkUpload[] {
+    return [...this.ended];
+  }
+
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
@@ -177,6 +196,11 @@ export class SiteLink {
       this.flows.delete(flow);
       this.totals.uploads++;
       this.totals.lastEndAt = this.lastAt;
+      this.ended.push({
+        ...(flow.label !== undefined ? { label: flow.label } : {}),
+        startAt: flow.startAt,
+        endAt: this.lastAt,
+      });
       flow.finish(true);
     }
     this.reschedule();

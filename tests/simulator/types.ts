@@ -371,6 +371,8 @@ export interface Fleet {
   now(): number;
   /** The site link's figures so far (undefined without a `link`). */
   linkStats(): LinkStats | undefined;
+  /** Every upload that passed the site link: who, started and ended (field epoch ms). */
+  linkTimeline(): LinkUpload[];
   /** Which device got which field fault (`fieldFaults` option), in device order; empty without it. */
   fieldFaults(): FieldFaultPick[];
 }
@@ -403,6 +405,14 @@ export interface LinkStats {
   /** Field epoch ms of the first upload's start and the last one's end. */
   firstStartAt?: number;
   lastEndAt?: number;
+}
+
+/** One upload that passed the site link (SiteLink.timeline): field epoch ms. */
+export interface LinkUpload {
+  /** The device's host. */
+  label?: string;
+  startAt: number;
+  endAt: number;
 }
 
 /** Field faults (field-faults.ts; README "Field faults"). */

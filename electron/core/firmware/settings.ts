@@ -1,6 +1,6 @@
 /**
  * A rollout's settings with their defaults (canary 1, a first batch of 10 growing 4 times each batch up to
- * 250, at most twice the largest batch offline at once, 15 min to come back, 5 uploads in flight), checked;
+ * 250, at most two batches' worth offline at once (the turn rule's), 15 min to come back, 5 uploads in flight), checked;
  * and the outcome of a plan with nothing to do.
  */
 import { DEFAULT_TOLERATE_PERCENT } from '../../../shared/domain/firmware-batches';
@@ -21,12 +21,15 @@ export const MAX_UPLOADS_IN_FLIGHT = 5;
 export type FirmwareSettingsInput = Partial<FirmwareSettings>;
 
 /**
- * `maxOffline` when not chosen: twice the largest batch. The turn rule lets batch k+1 upload while batch k
- * still reboots and verifies, so two batches can be unverified at once; any less and the larger of them
- * would wait for room the rule already allows.
+ * `maxOffline` when not chosen: what the batches' trust already allows, no less. The turn rule lets batch
+ * k+1 upload while batch k still reboots and verifies, so two batches can be unverified at once — the
+ * largest, and the last one, which takes on a remainder under a quarter of the largest
+ * (firmware-batches.ts): 250 + 312 at most with the defaults, 562. Twice the largest (500) made the last
+ * 39 devices of a 1,000-device hall wait for room the rule already allowed (docs/benchmarks.md "field").
  */
 export function defaultMaxOffline(settings: Pick<FirmwareSettings, 'batch' | 'growth' | 'maxBatch'>): number {
-  return 2 * (settings.growth > 1 ? Math.max(settings.batch, settings.maxBatch) : settings.batch);
+  const largest = settings.growth > 1 ? Math.max(settings.batch, settings.maxBatch) : settings.batch;
+  return 2 * largest + Math.ceil(largest / 4) - 1;
 }
 
 export function firmwareSettings(input: FirmwareSettingsInput = {}): Result<FirmwareSettings> {

@@ -16,6 +16,11 @@
  * - A `once` stage (firmware) runs once over every device that reaches it, when no device can still
  *   arrive: the rollout keeps its own plan and batches. Each of its devices goes on the moment the
  *   rollout concludes it (`release`), while the rollout still updates others.
+ * - A `once` stage with `lead` (firmware) first runs over its lead alone, the moment it arrives: the first
+ *   device of the run that needs the stage, which every stage before takes first and alone (its password
+ *   first). The rollout's canary so starts on its own while the others' passwords go on, instead of
+ *   waiting for the whole selection's; the others then run the stage once, as above, after the lead's
+ *   run has ended (its verdict in: the rollout's trust starts from it).
  * - An `overlap` stage (acceptance) starts a group whenever devices arrive, however many groups run:
  *   their settle phases and windows overlap.
  *
@@ -29,14 +34,19 @@ import type { RunState } from './commission-run-state';
 
 export interface PipelineStage {
   kind: CommissionStepKind;
-  /** Runs the stage over one group; `release` sends a device on at once (the others go on at the end). */
-  work: (group: PoolTarget[], release: (deviceId: string) => void) => Promise<void>;
+  /**
+   * Runs the stage over one group; `release` sends a device on at once (the others go on at the end);
+   * `lead`: the group is a `lead` stage's lead alone.
+   */
+  work: (group: PoolTarget[], release: (deviceId: string) => void, lead: boolean) => Promise<void>;
   /** Groups of this stage may run at the same time (acceptance windows). */
   overlap?: boolean;
   /** Another group may start beside those under way once `atLeast` devices wait, `max` groups at once. */
   groups?: { max: number; atLeast: number };
   /** The stage runs once, over every device that reaches it, when no earlier stage can send more. */
   once?: boolean;
+  /** With `once`: the first device of the run that needs the stage runs it alone first (see the top). */
+  lead?: boolean;
 }
 
 interface StageState {
@@ -73,25 +83,48 @@ export function runPipeline(run: RunState, stages: readonly PipelineStage[]): Pr
     const drainedBefore = (i: number): boolean =>
       states.slice(0, i).every((s) => s.running === 0 && s.waiting.length === 0);
 
+    // The lead: the first device (in the run's order) that needs the `lead` stage; undefined once through it.
+    const leadAt = states.findIndex((s) => s.stage.once === true && s.stage.lead === true);
+    const leadKind = states[leadAt]?.stage.kind;
+    let lead =
+      leadKind === undefined
+        ? undefined
+        : [...run.devices.values()].find((d) =>
+            d.steps.some((step) => step.kind === leadKind && step.outcome === 'pending'),
+          )?.deviceId;
+    const leadWaits = (s: StageState, i: number): boolean =>
+      lead !== undefined && i <= leadAt && s.waiting.some((t) => t.deviceId === lead);
+
     const canStart = (s: StageState, i: number): boolean => {
       if (s.waiting.length === 0) return false;
+      if (i === leadAt && leadWaits(s, i)) return true;
       if (s.stage.once === true) return !s.ran && s.running === 0 && drainedBefore(i);
       if (s.running === 0 || s.stage.overlap === true) return true;
       const more = s.stage.groups;
       return more !== undefined && s.running < more.max && s.waiting.length >= more.atLeast;
     };
 
+    /** The devices of the group to start: the lead alone where it waits, else every device waiting. */
+    const take = (s: StageState, i: number): { group: PoolTarget[]; alone: boolean } => {
+      if (!leadWaits(s, i)) return { group: s.waiting.splice(0), alone: false };
+      const at = s.waiting.findIndex((t) => t.deviceId === lead);
+      const group = s.waiting.splice(at, 1);
+      if (i === leadAt) lead = undefined;
+      return { group, alone: i === leadAt };
+    };
+
     const start = (s: StageState, i: number): void => {
-      const group = s.waiting.splice(0);
+      const { group, alone } = take(s, i);
       const inGroup = new Set(group.map((t) => t.deviceId));
       s.running += 1;
-      s.ran = true;
+      // The lead's own run is not the stage's once-run over the others.
+      if (!alone) s.ran = true;
       const release = (deviceId: string): void => {
         if (!inGroup.delete(deviceId)) return;
         route(deviceId, i);
         pump();
       };
-      s.stage.work(group, release).then(
+      s.stage.work(group, release, alone).then(
         () => {
           // The rest of the group goes on together (a `once` stage after this one sees all of it).
           for (const deviceId of inGroup) route(deviceId, i);

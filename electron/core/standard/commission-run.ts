@@ -19,7 +19,14 @@ import { runPipeline } from './commission-pipeline';
 import type { RunState } from './commission-run-state';
 import { createRunState } from './commission-run-state';
 import { settingsPhase } from './commission-settings';
-import { acceptancePhase, firmwarePhase, passwordPhase, restartPhase } from './commission-steps';
+import {
+  acceptancePhase,
+  firmwarePhase,
+  notAfterFailedCanary,
+  passwordPhase,
+  restartPhase,
+  stepOutcome,
+} from './commission-steps';
 
 export type {
   AcceptanceRunner,
@@ -45,12 +52,23 @@ export function commissionStages(
   // Beside a group under way, another once a bulk's worth waits: a few bulks at once, a few activity
   // entries per minute, never a device waiting minutes for the slowest of the group before it.
   const groups = { max: WRITE_GROUPS_AT_ONCE, atLeast: WRITE_GROUP_AT_LEAST };
+  // The rollout's canary runs alone first (its password first, its firmware while the others' passwords
+  // go on); the others' rollout then starts from its verdict: none of them is updated after a failed one.
+  let canaryFailed = false;
   return [
     { kind: 'password', work: (group) => passwordPhase(deps, input, run, group) },
     {
       kind: 'firmware',
       once: true,
-      work: (group, release) => firmwarePhase(deps, input, run, group, release),
+      lead: true,
+      work: async (group, release, lead) => {
+        if (canaryFailed) {
+          notAfterFailedCanary(run, group);
+          return;
+        }
+        await firmwarePhase(deps, input, run, group, release);
+        if (lead) canaryFailed = group.some((t) => stepOutcome(run, t.deviceId, 'firmware') === 'failed');
+      },
     },
     {
       kind: 'settings',

@@ -4,6 +4,7 @@
  * hands it, through the existing write service (its preview, one send, its read-back, its activity entry).
  */
 import type { WriteResult } from '../../../shared/domain/commission';
+import type { CommissionStepKind } from '../../../shared/domain/standard';
 import { message } from '../../../shared/i18n/message';
 import type { PoolTarget } from '../commission/pool-plan';
 import type { CommissionRunDeps, CommissionRunInput } from './commission-run-types';
@@ -83,6 +84,26 @@ export async function firmwarePhase(
         message: 'not updated (the rollout stopped)',
         text: message('outcomes.commission.rolloutStopped'),
       },
+    );
+  }
+}
+
+/** A device's step outcome in the run now. */
+export const stepOutcome = (run: RunState, deviceId: string, kind: CommissionStepKind): string | undefined =>
+  run.devices.get(deviceId)?.steps.find((s) => s.kind === kind)?.outcome;
+
+/**
+ * The rollout's canary (run alone first, commission-pipeline.ts `lead`) failed: no other device is
+ * updated — what one rollout says of the devices after a failed canary.
+ */
+export function notAfterFailedCanary(run: RunState, targets: readonly PoolTarget[]): void {
+  for (const t of targets) {
+    run.setStep(
+      t.deviceId,
+      'firmware',
+      'failed',
+      'not updated: the rollout stopped before its turn',
+      message('outcomes.commission.firmwareNotStarted'),
     );
   }
 }

@@ -18,7 +18,7 @@ export interface FirmwareForm {
   growth: string;
   /** Empty: 250 (or the first batch when larger). */
   maxBatch: string;
-  /** Empty: twice the largest batch. */
+  /** Empty: the two batches the turn rule allows (electron/core/firmware/settings.ts). */
   maxOffline: string;
   /** Percent of a later batch that may fail and the rollout go on; empty: 2. */
   tolerate: string;

@@ -3,6 +3,7 @@
  * models and the refusal of several, who is skipped and why, the canary, the batches, and what a run after
  * a stop or a crash does with each device.
  */
+import { batchSizes } from '../../../../shared/domain/firmware-batches';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../../../shared/domain/commission';
 import type { FirmwareSettings } from '../../../../shared/domain/firmware';
@@ -73,7 +74,7 @@ const line = (
 });
 
 describe('firmware plan', () => {
-  it('defaults: a canary of 1, a first batch of 10 growing 4 times up to 250, at most twice the largest batch offline, 15 min, 5 uploads in flight', () => {
+  it('defaults: a canary of 1, a first batch of 10 growing 4 times up to 250, at most two batches’ worth offline (250 + the last one’s 312), 15 min, 5 uploads in flight', () => {
     const plan = buildPlan({ image, settings: settings(), devices: fleet(23), history: EMPTY_HISTORY });
     saidInEveryLanguage(plan);
     expect(plan.settings).toEqual({
@@ -82,7 +83,7 @@ describe('firmware plan', () => {
       batch: 10,
       growth: 4,
       maxBatch: 250,
-      maxOffline: 500,
+      maxOffline: 562,
       deadlineMinutes: 15,
       uploadsInFlight: 5,
       retryFailed: false,
@@ -116,10 +117,15 @@ describe('firmware plan', () => {
     ]);
   });
 
-  it('--max-offline defaults to twice the largest batch; uploads in flight are never more than 5; bad numbers are refused', () => {
-    expect(settings({ batch: 20 }).maxOffline).toBe(500);
-    expect(settings({ batch: 20, growth: 1 }).maxOffline).toBe(40);
-    expect(settings({ batch: 300 })).toMatchObject({ maxBatch: 300, maxOffline: 600 });
+  it('--max-offline defaults to the two batches the turn rule lets be unverified at once (the largest, and the last with its remainder); uploads in flight are never more than 5; bad numbers are refused', () => {
+    // 250 and a last batch of at most 250 + 62 (a remainder under a quarter of 250 joins it).
+    expect(settings({ batch: 20 }).maxOffline).toBe(562);
+    expect(settings({ batch: 20, growth: 1 }).maxOffline).toBe(44);
+    expect(settings({ batch: 300 })).toMatchObject({ maxBatch: 300, maxOffline: 674 });
+    // The defaults' 1,000-device hall: its last two batches (250 and 289) fit at once.
+    const sizes = batchSizes(1000, { ...settings({}), canary: 1 });
+    expect(sizes).toEqual([1, 10, 40, 160, 250, 250, 289]);
+    expect(250 + 289).toBeLessThanOrEqual(settings({}).maxOffline);
     expect(firmwareSettings({ batch: 20, maxBatch: 10 })).toMatchObject({
       ok: false,
       error: {

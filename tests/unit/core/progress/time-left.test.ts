@@ -114,6 +114,19 @@ describe('estimateTimeLeft', () => {
     expect(left.leftMs).toBe(0.4 * MIN);
   });
 
+  it('counts down through a long step’s tail by the steps that ran longer (not a tenth of it)', () => {
+    // The 1,000-device run's acceptance: steps of about 35.4 min; the last devices said "about 4 min
+    // left" (a tenth of 35.4) from minute 31.9 to their end.
+    const observed = new Map([['install', [35 * MIN, 35.4 * MIN, 35.8 * MIN, 36 * MIN]]]);
+    const at = (ran: number): number | undefined =>
+      estimateTimeLeft({ devices: [device(['install', 'running', 0])], order, observed, priors, now: ran })
+        .leftMs;
+    expect(at(34 * MIN)).toBe(1.6 * MIN); // the median of 35, 35.4, 35.8, 36 min less 34
+    expect(at(35.5 * MIN)).toBe(0.4 * MIN); // of 35.8 and 36
+    expect(at(35.9 * MIN)).toBe(0.1 * MIN);
+    expect(at(37 * MIN)).toBe(MIN); // past every one: nearly done, at most a minute
+  });
+
   it('a finished run has nothing left', () => {
     const left = estimateTimeLeft({
       devices: [device(['upload', 'done'], ['install', 'skipped'])],

@@ -105,7 +105,7 @@ function fakes(options: { failSettings?: string[]; gate?: Partial<Record<Commiss
 }
 
 /** A rollout that concludes each device when the test says so (`release`), then ends with the last. */
-function fakeFirmware(calls: { kind: CommissionStepKind; ids: string[] }[]) {
+function fakeFirmware(calls: { kind: CommissionStepKind; ids: string[] }[], fail: readonly string[] = []) {
   const gates = new Map<string, Deferred>();
   const gateOf = (id: string) => gates.get(id) ?? gates.set(id, deferred()).get(id)!;
   const runner: FirmwareRunner = async (targets, _fw, signal, onDevice) => {
@@ -118,8 +118,11 @@ function fakeFirmware(calls: { kind: CommissionStepKind; ids: string[] }[]) {
           new Promise<void>((r) => signal?.addEventListener('abort', () => r())),
         ]);
         if (signal?.aborted === true) return;
-        outcomes.set(t.deviceId, done(t.deviceId));
-        onDevice?.(done(t.deviceId));
+        const result: WriteResult = fail.includes(t.deviceId)
+          ? { ...done(t.deviceId), outcome: 'failed', message: 'still on 1.2.6 after the update' }
+          : done(t.deviceId);
+        outcomes.set(t.deviceId, result);
+        onDevice?.(result);
       }),
     );
     return outcomes;
@@ -144,9 +147,16 @@ function fakeAcceptance(calls: { kind: CommissionStepKind; ids: string[] }[]) {
   return { runner, groups, running: () => groups.filter((g) => !g.ended) };
 }
 
-function setup(plan: Record<string, CommissionStepKind[]>, opts: { failSettings?: string[] } = {}) {
+function setup(
+  plan: Record<string, CommissionStepKind[]>,
+  opts: {
+    failSettings?: string[];
+    failFirmware?: string[];
+    gate?: Partial<Record<CommissionStepKind, Deferred>>;
+  } = {},
+) {
   const { calls, commission } = fakes(opts);
-  const firmware = fakeFirmware(calls);
+  const firmware = fakeFirmware(calls, opts.failFirmware);
   const acceptance = fakeAcceptance(calls);
   let ms = Date.parse('2026-01-01T00:00:00Z');
   const controller = new AbortController();
@@ -179,10 +189,12 @@ describe('Commission pipelines per device', () => {
     const ending = t.run();
     await until(() => t.acceptance.groups.length === 1, 'a reaches acceptance');
     expect(t.acceptance.groups[0]?.ids).toEqual(['a']);
-    // b is still in its firmware step: it never waited for a, nor a for b.
+    // b is still in its firmware step: it never waited for a, nor a for b. b, the rollout's canary (the
+    // first device that needs firmware), takes its password first and alone.
     expect(t.calls.map((c) => `${c.kind}:${c.ids.join(',')}`)).toEqual([
-      'password:a,b',
+      'password:b',
       'firmware:b',
+      'password:a',
       'settings:a',
       'restart:a',
       'acceptance:a',
@@ -221,14 +233,16 @@ describe('Commission pipelines per device', () => {
     const t = setup({ b: ALL, c: ALL, d: ALL });
     const ending = t.run();
     await until(() => t.calls.some((c) => c.kind === 'firmware'), 'the rollout starts');
-    // One rollout over every device that needs firmware (its plan and batches are its own).
-    expect(t.calls.filter((c) => c.kind === 'firmware')).toEqual([
-      { kind: 'firmware', ids: ['b', 'c', 'd'] },
-    ]);
-    t.firmware.release('c');
-    await until(() => t.acceptance.groups.length === 1, 'c reaches acceptance');
-    expect(t.acceptance.groups[0]?.ids).toEqual(['c']);
+    // The canary alone first; once its verdict is in, one rollout over every other device that needs
+    // firmware (its plan and batches are its own).
+    expect(t.calls.filter((c) => c.kind === 'firmware')).toEqual([{ kind: 'firmware', ids: ['b'] }]);
     t.firmware.release('b');
+    await until(() => t.calls.filter((c) => c.kind === 'firmware').length === 2, 'the others’ rollout');
+    expect(t.calls.filter((c) => c.kind === 'firmware')[1]).toEqual({ kind: 'firmware', ids: ['c', 'd'] });
+    t.firmware.release('c');
+    await until(() => t.acceptance.groups.some((g) => g.ids.includes('c')), 'c reaches acceptance');
+    // d, not verified yet, is not in acceptance.
+    expect(t.acceptance.groups.flatMap((g) => g.ids)).not.toContain('d');
     t.firmware.release('d');
     await until(
       () =>
@@ -239,6 +253,52 @@ describe('Commission pipelines per device', () => {
     for (const g of t.acceptance.groups) g.end.resolve();
     const devices = await ending;
     expect(devices.every((d) => d.outcome === 'done')).toBe(true);
+  });
+
+  it('the rollout’s canary takes its password alone and starts its firmware while the others’ passwords go on', async () => {
+    const passwords = deferred();
+    const t = setup({ a: NO_FIRMWARE, b: ALL, c: ALL, d: ALL }, { gate: { password: passwords } });
+    const ending = t.run();
+    // The first password group is the canary alone; the others wait for it (one group at a time).
+    await until(() => t.calls.length === 1, 'the canary’s password');
+    expect(t.calls[0]).toEqual({ kind: 'password', ids: ['b'] });
+    passwords.resolve();
+    await until(() => t.calls.some((c) => c.kind === 'firmware'), 'the canary’s firmware');
+    // Its firmware runs alone, not waiting for the whole selection's passwords.
+    expect(t.calls.filter((c) => c.kind === 'firmware')).toEqual([{ kind: 'firmware', ids: ['b'] }]);
+    expect(t.calls.find((c) => c.kind === 'password' && c.ids.includes('c'))?.ids).toEqual(['a', 'c', 'd']);
+    // The others' rollout waits for the canary's verdict (the trust starts there).
+    await until(() => t.acceptance.groups.length === 1, 'a reaches acceptance');
+    expect(t.calls.filter((c) => c.kind === 'firmware')).toHaveLength(1);
+    t.firmware.release('b');
+    await until(() => t.calls.filter((c) => c.kind === 'firmware').length === 2, 'the others’ rollout');
+    expect(t.calls.filter((c) => c.kind === 'firmware')[1]?.ids).toEqual(['c', 'd']);
+    t.firmware.release('c');
+    t.firmware.release('d');
+    await until(() => t.acceptance.groups.length >= 2 && t.acceptance.running().length > 0, 'acceptance');
+    await until(
+      () => t.calls.filter((c) => c.kind === 'acceptance').flatMap((c) => c.ids).length === 4,
+      'all in acceptance',
+    );
+    for (const g of t.acceptance.groups) g.end.resolve();
+    expect((await ending).every((d) => d.outcome === 'done')).toBe(true);
+  });
+
+  it('a failed canary: no other device is updated (no second rollout), the devices without firmware go on', async () => {
+    const t = setup({ a: NO_FIRMWARE, b: ALL, c: ALL }, { failFirmware: ['b'] });
+    const ending = t.run();
+    await until(() => t.calls.some((c) => c.kind === 'firmware'), 'the canary’s firmware');
+    t.firmware.release('b');
+    await until(() => t.acceptance.groups.length === 1, 'a reaches acceptance');
+    t.acceptance.groups[0]?.end.resolve();
+    const [a, b, c] = await ending;
+    expect(t.calls.filter((x) => x.kind === 'firmware')).toEqual([{ kind: 'firmware', ids: ['b'] }]);
+    expect(a?.outcome).toBe('done');
+    expect(b?.failedStep).toBe('firmware');
+    expect(c?.failedStep).toBe('firmware');
+    expect(c?.steps.find((s) => s.kind === 'firmware')?.message).toBe(
+      'not updated: the rollout stopped before its turn',
+    );
   });
 
   it('cancel mid-way stops every stage: nothing new starts, devices not through are said so', async () => {
