@@ -99,31 +99,48 @@ export function inWindow(box: Box | null, page: Page): boolean {
  * row of actions must be whole in view and not covered (a technician reaches them without scrolling the
  * page). Empty when it fits. Measured in one go in the page (a loaded machine pays for every round trip).
  */
-const DIALOG = `((el, at) => {
-  const whole = (e) => {
-    const r = e.getBoundingClientRect();
-    return r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+/** What the measure needs of an element (the tests are compiled without the DOM's types). */
+interface Boxed {
+  getBoundingClientRect(): {
+    left: number;
+    top: number;
+    right: number;
+    bottom: number;
+    width: number;
+    height: number;
   };
-  const covered = (e) => {
-    const r = e.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit === null || (hit !== e && !e.contains(hit));
-  };
-  const problems = [];
-  if (!whole(el)) problems.push(at + ': the dialog is not inside the window');
-  const title = el.querySelector('h1, h2, h3, h4, [role="heading"]');
-  if (title === null || !whole(title)) problems.push(at + ': its title is not in view');
-  const rows = el.querySelectorAll('.modal-actions');
-  const buttons = rows.length === 0 ? [] : [...rows[rows.length - 1].querySelectorAll('button')];
-  if (buttons.length === 0) problems.push(at + ': it has no buttons');
-  for (const button of buttons) {
-    const name = (button.textContent || '').trim();
-    if (!whole(button)) problems.push(at + ': "' + name + '" is not in view');
-    else if (covered(button)) problems.push(at + ': "' + name + '" is covered');
-  }
-  return problems;
-})`;
+  contains(other: unknown): boolean;
+}
 
 export function dialogProblems(dialog: Locator, what: string): Promise<string[]> {
-  return dialog.evaluate(DIALOG, what);
+  return dialog.evaluate((el, at) => {
+    const win = el.ownerDocument.defaultView!;
+    const whole = (e: Boxed): boolean => {
+      const r = e.getBoundingClientRect();
+      return (
+        r.left >= -0.5 &&
+        r.top >= -0.5 &&
+        r.right <= win.innerWidth + 0.5 &&
+        r.bottom <= win.innerHeight + 0.5
+      );
+    };
+    const covered = (e: Boxed): boolean => {
+      const r = e.getBoundingClientRect();
+      const hit = el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit === null || (hit !== e && !e.contains(hit));
+    };
+    const problems: string[] = [];
+    if (!whole(el)) problems.push(`${at}: the dialog is not inside the window`);
+    const title = el.querySelector('h1, h2, h3, h4, [role="heading"]');
+    if (title === null || !whole(title)) problems.push(`${at}: its title is not in view`);
+    const rows = el.querySelectorAll('.modal-actions');
+    const buttons = rows.length === 0 ? [] : [...rows[rows.length - 1]!.querySelectorAll('button')];
+    if (buttons.length === 0) problems.push(`${at}: it has no buttons`);
+    for (const button of buttons) {
+      const name = (button.textContent ?? '').trim();
+      if (!whole(button)) problems.push(`${at}: "${name}" is not in view`);
+      else if (covered(button)) problems.push(`${at}: "${name}" is covered`);
+    }
+    return problems;
+  }, what);
 }
