@@ -6,9 +6,9 @@
  * selection opens (Commission… and every "…" entry of its Actions menu, the ones laptop-screens opens in
  * English): the page never scrolls sideways, no control outside a scrolling area is cut off, a dialog's
  * title and buttons are in view and not covered; in en-XA no text the window shows is bare (every word
- * came from a catalog). One page per language: the window is resized in place (each view and dialog is
- * measured at both sizes while shown), and the dark theme is taken at one size per language, rotating, so
- * both sizes are seen dark. The language is switched in Settings and the window follows at once, without a
+ * came from a catalog). One page per language, the window resized in place: each view at both sizes;
+ * each dialog at 1024×640 in every language and at 1280×720 in one language each (rotating); the dark
+ * theme at one size per language (rotating, so both sizes are seen dark). The language is switched in Settings and the window follows at once, without a
  * reload; with "system", the window follows the system's language.
  * Screenshots: tests/.tmp/screenshots/locale-<locale>-<size>-<theme>-<view or dialog>.png.
  */
