@@ -19,6 +19,8 @@ import { openAppPage } from './harness/app-page';
 import type { E2eSession } from './harness/e2e-session';
 import { openE2eSession, waitAllOnline, withStoredPasswords } from './harness/e2e-session';
 import { actionLabels, chooseAction, openActions, selectAllShown } from './harness/fleet-page';
+import type { PageLayout } from './harness/page-layout';
+import { dialogProblems, inWindow, measurePage } from './harness/page-layout';
 
 const PASSWORD = 'laptop-screen-pw-26';
 const COUNT = 40;
@@ -39,33 +41,8 @@ const SIZES: Size[] = [
   { width: 1024, height: 640, minRows: 8, keyColumns: KEY_COLUMNS.filter((c) => c !== 'Standard') },
 ];
 
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Whole inside the window (half a pixel of rounding allowed). */
-const inWindow = (box: Box | null, page: Page): boolean => {
-  const { width, height } = page.viewportSize()!;
-  return (
-    box !== null &&
-    box.x >= -0.5 &&
-    box.y >= -0.5 &&
-    box.x + box.width <= width + 0.5 &&
-    box.y + box.height <= height + 0.5
-  );
-};
-
-/** What the page shows, measured in the page: overflow, controls outside the window, whole rows. */
-interface Layout {
-  scrollWidth: number;
-  clientWidth: number;
-  scrollHeight: number;
-  clientHeight: number;
-  /** Buttons, fields and headings outside the table that are not whole inside the window. */
-  cutOff: string[];
+/** The fleet table as the page shows it: whole rows, the columns in sight, its own sideways overflow. */
+interface TableLayout {
   /** Data rows whole inside the table's visible area. */
   wholeRows: number;
   /** Key column headers not whole inside the table's visible area. */
@@ -75,11 +52,11 @@ interface Layout {
 }
 
 /**
- * Measures in the page (plain JavaScript: the tests are compiled without the DOM's types). The table's
+ * Measures the table in the page (plain JavaScript: the tests are compiled without the DOM's types); the
+ * page's own overflow and cut-off controls are the shared measure (harness/page-layout.ts). The table's
  * visible area is its scroll box below the sticky header row, cut by the window.
  */
-const MEASURE = `((keyColumns) => {
-  const doc = document.documentElement;
+const MEASURE_TABLE = `((keyColumns) => {
   const table = document.querySelector('[role="table"][aria-label="Fleet"]');
   let scroller = table.parentElement;
   while (!/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
@@ -89,17 +66,8 @@ const MEASURE = `((keyColumns) => {
   const left = area.left + scroller.clientLeft;
   const right = Math.min(left + scroller.clientWidth, innerWidth);
   const whole = (r, l, t, rt, b) => r.left >= l - 0.5 && r.top >= t - 0.5 && r.right <= rt + 0.5 && r.bottom <= b + 0.5;
-  const named = (el) => el.tagName.toLowerCase() + ' "' + ((el.textContent || '').trim() || el.getAttribute('aria-label')) + '"';
-  const controls = [...document.querySelectorAll('button, input, select, h1, [role="toolbar"]')].filter(
-    (el) => !scroller.contains(el) && el.getClientRects().length > 0,
-  );
   const headers = [...table.querySelectorAll('[role="columnheader"]')];
   return {
-    scrollWidth: doc.scrollWidth,
-    clientWidth: doc.clientWidth,
-    scrollHeight: doc.scrollHeight,
-    clientHeight: doc.clientHeight,
-    cutOff: controls.filter((el) => !whole(el.getBoundingClientRect(), 0, 0, innerWidth, innerHeight)).map(named),
     // Rows are as wide as every column: whole from top to bottom is what counts.
     wholeRows: [...table.querySelectorAll('[role="row"][data-device-id]')].filter((row) => {
       const box = row.getBoundingClientRect();
@@ -113,30 +81,17 @@ const MEASURE = `((keyColumns) => {
   };
 })`;
 
-function measure(page: Page, keyColumns: readonly string[] = KEY_COLUMNS): Promise<Layout> {
-  return page.evaluate(`${MEASURE}(${JSON.stringify(keyColumns)})`);
+async function measure(
+  page: Page,
+  keyColumns: readonly string[] = KEY_COLUMNS,
+): Promise<PageLayout & TableLayout> {
+  const table: TableLayout = await page.evaluate(`${MEASURE_TABLE}(${JSON.stringify(keyColumns)})`);
+  return { ...(await measurePage(page)), ...table };
 }
-
-/** The element at the centre of `target` is it (or inside it): nothing covers it. */
-const onTop = (target: Locator): Promise<boolean> =>
-  target.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
 
 /** The dialog is inside the window, its title and its buttons whole and not covered. */
 async function expectFits(page: Page, dialog: Locator, what: string): Promise<void> {
-  expect(inWindow(await dialog.boundingBox(), page), `${what}: the dialog is inside the window`).toBe(true);
-  const title = dialog.getByRole('heading').first();
-  expect(inWindow(await title.boundingBox(), page), `${what}: its title is in view`).toBe(true);
-  const buttons = dialog.locator('.modal-actions').last().getByRole('button');
-  expect(await buttons.count(), `${what}: it has buttons`).toBeGreaterThan(0);
-  for (const button of await buttons.all()) {
-    const name = await button.innerText();
-    expect(inWindow(await button.boundingBox(), page), `${what}: "${name}" is in view`).toBe(true);
-    expect(await onTop(button), `${what}: "${name}" is not covered`).toBe(true);
-  }
+  expect(await dialogProblems(dialog, what)).toEqual([]);
 }
 
 const slug = (text: string): string =>
