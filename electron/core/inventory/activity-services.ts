@@ -6,6 +6,7 @@ import type { ActivityEntry } from '../../../shared/domain/commission';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { activityOf, appendActivity, newActivityId } from './activity';
+import { batchedActivityWriter } from './activity-batching';
 import type { InventoryAccess } from './inventory-access';
 
 export interface ActivityServices {
@@ -20,15 +21,16 @@ export function activityServices(
   { store, readSite, now }: InventoryAccess,
   laptop: string,
 ): ActivityServices {
+  // Entries asked for while an update runs are written together in the next one (activity-batching.ts).
+  const recordActivity = batchedActivityWriter(store, (inventory, input) => {
+    if (!inventory.sites.some((site) => site.id === input.siteId)) {
+      return err('NOT_FOUND', `There is no site "${input.siteId}" to record the activity in.`);
+    }
+    const entry: ActivityEntry = { ...input, id: newActivityId(now()), by: laptop };
+    return ok(appendActivity(inventory, entry));
+  });
   return {
-    recordActivity: (input) =>
-      store.update((inventory) => {
-        if (!inventory.sites.some((site) => site.id === input.siteId)) {
-          return err('NOT_FOUND', `There is no site "${input.siteId}" to record the activity in.`);
-        }
-        const entry: ActivityEntry = { ...input, id: newActivityId(now()), by: laptop };
-        return ok(appendActivity(inventory, entry));
-      }),
+    recordActivity,
     activity: (ref, filter) => readSite(ref, (inventory, site) => ok(activityOf(inventory, site.id, filter))),
   };
 }
