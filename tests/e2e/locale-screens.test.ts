@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CATALOGS } from '../../shared/i18n/catalogs';
 import type { UiLocale } from '../../shared/i18n/locales';
-import { createTranslator } from '../../shared/i18n/translate';
+import { createTranslator } from '../../shared/i18n/translate-sync';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { browser as browserRequirement, describeWith } from '../support/requirements';
