@@ -7,7 +7,7 @@
  * first paint (start-language.ts). `<html lang>` follows, so Chromium picks the right fonts (Chinese
  * glyphs) and hyphenation.
  */
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { intlLocaleOf, resolveLanguage, SOURCE_LOCALE } from '../../../shared/i18n/locales';
@@ -72,7 +72,8 @@ export function I18nProvider({
 }): ReactNode {
   const locale = useLoadedLocale(useWantedLocale(preferred, initial), loader) ?? SOURCE_LOCALE;
   const { intl, translator } = useMemo(() => windowTranslator(locale, loader), [locale, loader]);
-  useEffect(() => {
+  // Before the paint, so the first frame of a language already has its fonts (Chinese glyphs).
+  useLayoutEffect(() => {
     document.documentElement.lang = intlLocaleOf(translator.locale);
   }, [translator]);
   return (
