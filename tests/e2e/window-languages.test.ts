@@ -54,7 +54,10 @@ describeWith(browserRequirement, 'the window’s languages from file://', () => 
     tab.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
     tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     tab.on('console', (line) => {
-      if (line.type() === 'error' || /Content Security Policy|could not be loaded/.test(line.text()))
+      if (
+        line.type() === 'error' ||
+        /Content Security Policy|catalog-not-loaded|catalog-late/.test(line.text())
+      )
         problems.push(line.text());
     });
     await tab.addInitScript(FIRST_PAINT);

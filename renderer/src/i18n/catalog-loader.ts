@@ -8,7 +8,7 @@
  * (shared/i18n/translate-sync.ts).
  *
  * Each language is loaded once: a second request while the first is on its way shares it. A chunk that
- * cannot be loaded (a broken install) gives English and a reason, and says so once in the console; the
+ * cannot be loaded (a broken install) gives English and a reason, and logs it once to the console; the
  * next request tries again.
  */
 import { EN_CATALOG } from '../../../shared/i18n/catalogs/en';
@@ -43,7 +43,8 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 
 export function createCatalogLoader(
   importers: CatalogImporters = CHUNKS,
-  warn: (line: string) => void = (line) => console.warn(line),
+  warn: (code: string, detail: Readonly<Record<string, string>>) => void = (code, detail) =>
+    console.warn(code, detail),
 ): CatalogLoader {
   const loaded = new Map<UiLocale, Catalog>([[SOURCE_LOCALE, EN_CATALOG]]);
   const pending = new Map<UiLocale, Promise<LoadedCatalog>>();
@@ -56,7 +57,8 @@ export function createCatalogLoader(
       },
       (error: unknown): LoadedCatalog => {
         const reason = reasonOf(error);
-        warn(`Minerdeck: the ${locale} messages could not be loaded (${reason}); showing English instead.`);
+        // A log line for developers (the window shows English): what failed and why.
+        warn('minerdeck:catalog-not-loaded', { locale, reason, shown: 'en' });
         return { ok: false, locale, catalog: EN_CATALOG, reason };
       },
     );

@@ -31,11 +31,11 @@ export function useLoadedLocale(
 ): UiLocale | undefined {
   const ready = loader.loaded(wanted) !== undefined;
   const [shown, setShown] = useState<UiLocale | undefined>(ready ? wanted : undefined);
+  // Remembered while rendering (React's pattern for state that follows a prop): the language to keep
+  // showing when the next one is still on its way.
+  if (ready && shown !== wanted) setShown(wanted);
   useEffect(() => {
-    if (ready) {
-      setShown(wanted);
-      return;
-    }
+    if (ready) return;
     let current = true;
     void loader.load(wanted).then((loaded) => {
       if (current) setShown(loaded.ok ? wanted : SOURCE_LOCALE);

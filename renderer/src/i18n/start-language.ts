@@ -17,7 +17,7 @@ export interface StartLanguageOptions {
   loader?: CatalogLoader;
   /** How long the first paint may wait for the settings and the catalog together. */
   timeoutMs?: number;
-  warn?: (line: string) => void;
+  warn?: (code: string, detail: Readonly<Record<string, string>>) => void;
 }
 
 /** Long enough for a slow laptop's disk, short enough that a broken install still opens. */
@@ -37,7 +37,7 @@ function before<T>(promise: Promise<T>, deadline: number): Promise<T | typeof TI
 /** Resolves to the language to paint first; its catalog is loaded unless that is English. */
 export async function startLanguage(options: StartLanguageOptions): Promise<UiLocale> {
   const loader = options.loader ?? windowCatalogs;
-  const warn = options.warn ?? ((line: string) => console.warn(line));
+  const warn = options.warn ?? ((code, detail) => console.warn(code, detail));
   const deadline = Date.now() + (options.timeoutMs ?? START_LANGUAGE_TIMEOUT_MS);
   const settings = await before(
     options.api['settings:get']().catch(() => undefined),
@@ -49,7 +49,11 @@ export async function startLanguage(options: StartLanguageOptions): Promise<UiLo
   if (locale === SOURCE_LOCALE) return locale;
   const loaded = await before(loader.load(locale), deadline);
   if (loaded === TIMED_OUT) {
-    warn(`Minerdeck: the ${locale} messages took longer than the start allows; starting in English.`);
+    warn('minerdeck:catalog-late', {
+      locale,
+      waitedMs: String(options.timeoutMs ?? START_LANGUAGE_TIMEOUT_MS),
+      shown: 'en',
+    });
     return SOURCE_LOCALE;
   }
   // The loader said why it failed.
