@@ -83,4 +83,3 @@ export function createCatalogLoader(
 export const windowCatalogs: CatalogLoader = createCatalogLoader();
 
 export const loadCatalog = (locale: UiLocale): Promise<LoadedCatalog> => windowCatalogs.load(locale);
-export const loadedCatalog = (locale: UiLocale): Catalog | undefined => windowCatalogs.loaded(locale);

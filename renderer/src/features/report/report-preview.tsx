@@ -3,9 +3,9 @@
  * built (the same one the CSV, JSON, HTML and PDF files are made of), laid out as the printed document is
  * (electron/core/report/report-html.ts) and worded by the same functions and messages
  * (shared/format/report-document.ts, report-cells.ts, report-standard-text.ts, the `report` catalog), in
- * the document's language (issue 35; its catalog loaded first when it is not the window's — nothing is drawn
- * until it is, so the customer's document never shows in a language he did not choose): page 1 — the headline, the facts, the counts, the site standard's
- * line and what it asks, the failures, the activity, what is in force, the signature block — then the
+ * the document's language (issue 35; its catalog loaded first when it is not the window's: nothing is
+ * drawn until it is, so the customer's document never shows in a language he did not choose): page 1 — the
+ * headline, the facts, the counts, the site standard's line and what it asks, the failures, the activity, what is in force, the signature block — then the
  * one-line device table (with a Standard column when the site has a standard), the evidence of each
  * failure, the problems seen and the notes. A React rendering rather than the HTML file in a frame: the
  * window's CSP allows no frame and no inline style, and React escapes every value a device or a person
