@@ -4,6 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SOURCE_LOCALE } from '../../shared/i18n/locales';
 import { AppShell } from './app/app-shell';
 import { I18nProvider } from './i18n/i18n-provider';
 import { startLanguage } from './i18n/start-language';
@@ -18,7 +19,10 @@ if (container === null) throw new Error('index.html has no #root element.');
 const api = getApi();
 const store = createRootStore({ api });
 
-void startLanguage({ api, preferred: navigator.languages }).then((initial) => {
+// Whatever goes wrong choosing the language, the window opens (in English).
+const starting = startLanguage({ api, preferred: navigator.languages }).catch(() => SOURCE_LOCALE);
+
+void starting.then((initial) => {
   createRoot(container).render(
     <StrictMode>
       <StoreProvider store={store}>
