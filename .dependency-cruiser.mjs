@@ -35,6 +35,31 @@ export default {
       from: { path: '^renderer/src/stores/' },
       to: { path: '^renderer/src/stores/root-store\\.tsx$', dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'window-loads-languages-when-chosen',
+      severity: 'error',
+      comment:
+        'The window bundles English only (issue 35): every other language is a chunk it loads with import() ' +
+        'when chosen (renderer/src/i18n/catalog-loader.ts). shared/i18n/catalogs/index.ts and ' +
+        'translate-sync.ts hold every catalog at once (main, the CLI, tests): the window names them by type only.',
+      from: { path: '^renderer/' },
+      to: {
+        path: '^shared/i18n/(catalogs/index|translate-sync)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'window-imports-a-language-only-as-a-chunk',
+      severity: 'error',
+      comment:
+        'A language other than English (and the pseudo-locale, made by shared/i18n/pseudo.ts) reaches the ' +
+        'window only through import() in renderer/src/i18n/catalog-loader.ts, so it stays a chunk of its own.',
+      from: { path: '^renderer/' },
+      to: {
+        path: '^shared/i18n/(catalogs/(ru|es|zh-hans)|pseudo)\\.ts$',
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
   ],
   options: {
     // Only our own modules: packages cannot import us back, and skipping them keeps the check fast.

@@ -31,6 +31,8 @@ export default defineConfig({
           name: 'jsdom',
           environment: 'jsdom',
           include: ['tests/unit/renderer/**/*.test.{ts,tsx}'],
+          // The window's languages, loaded before each file's tests as the app loads its own before the first paint.
+          setupFiles: ['tests/support/window-languages.ts'],
         },
       },
     ],

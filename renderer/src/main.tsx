@@ -1,8 +1,13 @@
-/** Renderer entry: builds the store with the real window.api once, then renders the shell. */
+/**
+ * Renderer entry: builds the store with the real window.api once, loads the window's language (bounded:
+ * start-language.ts), then renders the shell — so the first paint is already in that language.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SOURCE_LOCALE } from '../../shared/i18n/locales';
 import { AppShell } from './app/app-shell';
 import { I18nProvider } from './i18n/i18n-provider';
+import { startLanguage } from './i18n/start-language';
 import { getApi } from './lib/api';
 import { createRootStore, StoreProvider } from './stores/root-store';
 import './styles.css';
@@ -11,14 +16,20 @@ import './components/shared.css';
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element.');
 
-const store = createRootStore({ api: getApi() });
+const api = getApi();
+const store = createRootStore({ api });
 
-createRoot(container).render(
-  <StrictMode>
-    <StoreProvider store={store}>
-      <I18nProvider>
-        <AppShell />
-      </I18nProvider>
-    </StoreProvider>
-  </StrictMode>,
-);
+// Whatever goes wrong choosing the language, the window opens (in English).
+const starting = startLanguage({ api, preferred: navigator.languages }).catch(() => SOURCE_LOCALE);
+
+void starting.then((initial) => {
+  createRoot(container).render(
+    <StrictMode>
+      <StoreProvider store={store}>
+        <I18nProvider initial={initial}>
+          <AppShell />
+        </I18nProvider>
+      </StoreProvider>
+    </StrictMode>,
+  );
+});

@@ -4,16 +4,19 @@
  * scripts parse it). `t` takes a key and its values or a `MessageRef`; a value that is itself a message is
  * rendered first, in the same language. A key a catalog lacks falls back to English (the completeness test
  * keeps that from shipping), never to the bare key.
+ *
+ * This module knows only English: a translator for another language is made over its catalog, handed in
+ * by whoever has it — the window loads it when the language is chosen (renderer/src/i18n/catalog-loader.ts),
+ * main, the CLI and the tests take every catalog at once (./translate-sync.ts's `createTranslator`).
  */
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import type { IntlShape } from '@formatjs/intl';
-import { CATALOGS } from './catalogs';
-import type { MessageId } from './catalogs';
-import { intlLocaleOf, PSEUDO_LOCALE, SOURCE_LOCALE } from './locales';
+import { EN_CATALOG } from './catalogs/en';
+import type { Catalog, MessageId } from './catalogs/en';
+import { intlLocaleOf, SOURCE_LOCALE } from './locales';
 import type { UiLocale } from './locales';
 import type { MessageRef, MessageValue } from './message';
 import { isMessageRef } from './message';
-import { pseudoCatalog } from './pseudo';
 
 /** What a translator needs of an `IntlShape`: @formatjs/intl's (main, CLI) and react-intl's (the window) both fit. */
 export interface IntlLike {
@@ -30,14 +33,14 @@ export interface Translator {
   t(id: MessageId | MessageRef, values?: Readonly<Record<string, MessageValue>>): string;
 }
 
-let pseudo: Record<string, string> | undefined;
 const cache = createIntlCache();
 
-/** The catalog a window in `locale` reads: the language's own over English, so nothing shows as a key. */
-export function messagesFor(locale: UiLocale): Record<string, string> {
-  if (locale === PSEUDO_LOCALE) return (pseudo ??= pseudoCatalog(CATALOGS.en));
-  if (locale === SOURCE_LOCALE) return { ...CATALOGS.en };
-  return { ...CATALOGS.en, ...CATALOGS[locale] };
+/**
+ * The messages a translator reads: a language's catalog over English, so nothing shows as a key. English
+ * itself when no catalog is given (the pseudo-locale's catalog is made from English: pass it).
+ */
+export function messagesOver(catalog: Catalog = EN_CATALOG): Record<string, string> {
+  return catalog === EN_CATALOG ? { ...EN_CATALOG } : { ...EN_CATALOG, ...catalog };
 }
 
 /** The values with every nested message rendered: ICU takes strings, numbers and dates only. */
@@ -53,12 +56,17 @@ function flatValues(
   return flat;
 }
 
-export function createIntlFor(locale: UiLocale, onError?: (error: unknown) => void): IntlShape {
+/** An `IntlShape` for `locale` over its catalog (English when none is given). */
+export function createIntlFor(
+  locale: UiLocale,
+  catalog?: Catalog,
+  onError?: (error: unknown) => void,
+): IntlShape {
   return createIntl(
     {
       locale: intlLocaleOf(locale),
       defaultLocale: SOURCE_LOCALE,
-      messages: messagesFor(locale),
+      messages: messagesOver(catalog),
       onError: onError ?? (() => undefined),
     },
     cache,
@@ -77,12 +85,13 @@ export function translatorFrom(locale: UiLocale, intl: IntlLike): Translator {
   return translator;
 }
 
-export function createTranslator(locale: UiLocale): Translator {
-  return translatorFrom(locale, createIntlFor(locale));
+/** A translator for `locale` over the catalog the caller has for it (English when none is given). */
+export function translatorOver(locale: UiLocale, catalog?: Catalog): Translator {
+  return translatorFrom(locale, createIntlFor(locale, catalog));
 }
 
 let english: Translator | undefined;
 /** The CLI's and the logs' words: English, always. */
 export function englishTranslator(): Translator {
-  return (english ??= createTranslator(SOURCE_LOCALE));
+  return (english ??= translatorOver(SOURCE_LOCALE));
 }

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MessageId } from '../../shared/i18n/catalogs';
 import { CATALOGS } from '../../shared/i18n/catalogs';
 import type { UiLocale } from '../../shared/i18n/locales';
-import { createTranslator } from '../../shared/i18n/translate';
+import { createTranslator } from '../../shared/i18n/translate-sync';
 import type { Fleet } from '../simulator';
 import { startFleet } from '../simulator';
 import { browser as browserRequirement, describeWith } from '../support/requirements';

@@ -1,7 +1,7 @@
 /** One report, any of its three formats, with the file name and media type a save dialog needs. */
 import type { HandOverReport, ReportFormat } from '../../../shared/domain/report';
 import type { Locale } from '../../../shared/i18n/locales';
-import { createTranslator } from '../../../shared/i18n/translate';
+import { createTranslator } from '../../../shared/i18n/translate-sync';
 import type { Translator } from '../../../shared/i18n/translate';
 import { reportCsv } from './report-csv';
 import { reportHtml } from './report-html';

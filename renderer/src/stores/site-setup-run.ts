@@ -8,9 +8,8 @@ import type { WriteResult } from '../../../shared/domain/commission';
 import type { MessageRef } from '../../../shared/i18n/message';
 import { message } from '../../../shared/i18n/message';
 import { resolveLanguage } from '../../../shared/i18n/locales';
-import type { UiLocale } from '../../../shared/i18n/locales';
 import type { Translator } from '../../../shared/i18n/translate';
-import { createTranslator } from '../../../shared/i18n/translate';
+import { windowTranslator } from '../i18n/window-translator';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { Result } from '../../../shared/result';
 import type { BulkState } from './bulk-slice';
@@ -28,22 +27,16 @@ const STEPS: Readonly<Record<SiteSetupOperation, MessageRef>> = {
   'power-profile': message('sites.setup.step.powerProfile'),
 };
 
-const translators = new Map<UiLocale, Translator>();
-
 /**
  * The window's language as the store sees it (the Language setting, else the system's). The bulk line's
  * step and summary and a row's outcome are strings (bulk-slice.ts, fleet-rows.ts): they are worded once,
- * in the language of the moment. When those carry MessageRefs, keep the refs instead.
+ * in the language of the moment (English while that language's catalog is still loading). When those carry
+ * MessageRefs, keep the refs instead.
  */
 export function storeTranslator(state: Pick<RootState, 'settings'>): Translator {
   const choice = state.settings.status === 'ready' ? state.settings.value.language.app : 'system';
   const locale = resolveLanguage(choice, typeof navigator === 'undefined' ? [] : navigator.languages);
-  let tr = translators.get(locale);
-  if (tr === undefined) {
-    tr = createTranslator(locale);
-    translators.set(locale, tr);
-  }
-  return tr;
+  return windowTranslator(locale).translator;
 }
 
 const isSiteSetup = (operation: BulkState['operation']): operation is SiteSetupOperation =>

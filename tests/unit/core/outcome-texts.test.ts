@@ -22,7 +22,7 @@ import type { CommissionDevice } from '../../../shared/domain/standard';
 import { localText } from '../../../shared/i18n/local-text';
 import type { MessageRef } from '../../../shared/i18n/message';
 import { message } from '../../../shared/i18n/message';
-import { createTranslator } from '../../../shared/i18n/translate';
+import { createTranslator } from '../../../shared/i18n/translate-sync';
 import { tempDataDir } from '../../support/inventory-fixtures';
 
 const T0 = new Date('2025-11-21T14:05:10').getTime();

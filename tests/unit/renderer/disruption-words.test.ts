@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { disruptionWords, expectedDisruption } from '../../../electron/core/monitor/disruption';
 import { disruptionLabel as labelOf } from '../../../renderer/src/lib/disruption-words';
-import { createTranslator, englishTranslator } from '../../../shared/i18n/translate';
+import { englishTranslator } from '../../../shared/i18n/translate';
+import { createTranslator } from '../../../shared/i18n/translate-sync';
 import { applyView } from '../../../renderer/src/stores/fleet-rows';
 import type { MonitorDeviceView } from '../../../shared/domain/monitor';
 import { fleetRow } from './jsdom-stand-ins';

@@ -11,7 +11,7 @@ import { createRootStore, StoreProvider } from '../../../renderer/src/stores/roo
 import type { RootStore } from '../../../renderer/src/stores/root-store';
 import type { AppSettings, SettingsPatch } from '../../../shared/domain/settings';
 import { appSettingsSchema, DEFAULT_SETTINGS, mergeSettings } from '../../../shared/domain/settings';
-import { createTranslator } from '../../../shared/i18n/translate';
+import { createTranslator } from '../../../shared/i18n/translate-sync';
 import { err, ok } from '../../../shared/result';
 import type { Result } from '../../../shared/result';
 import type { FakeApi } from './fake-api';

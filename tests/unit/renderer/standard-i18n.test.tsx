@@ -7,7 +7,7 @@
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTranslator } from '../../../shared/i18n/translate';
+import { createTranslator } from '../../../shared/i18n/translate-sync';
 import { I18nProvider } from '../../../renderer/src/i18n/i18n-provider';
 import { CommissionDialog } from '../../../renderer/src/features/standard/commission-dialog';
 import { planGroupLines, standardParts } from '../../../renderer/src/features/standard/drift-words';

@@ -10,7 +10,8 @@ import { encodeMonitorDiff } from '../../../shared/ipc/monitor-diff-codec';
 import { err, ok } from '../../../shared/result';
 import { visibleRowIds } from '../../../renderer/src/features/fleet/visible-rows';
 import { createRootStore } from '../../../renderer/src/stores/root-store';
-import { createTranslator, englishTranslator } from '../../../shared/i18n/translate';
+import { englishTranslator } from '../../../shared/i18n/translate';
+import { createTranslator } from '../../../shared/i18n/translate-sync';
 import { createFakeApi, emptyTotals } from './fake-api';
 
 const host = (n: number, kind: DiscoveredHost['kind'] = 'device'): DiscoveredHost => ({

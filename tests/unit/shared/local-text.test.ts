@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '../../../shared/i18n/message';
 import { errorText, madeText, verdictReasons } from '../../../shared/i18n/local-text';
-import { createTranslator, englishTranslator } from '../../../shared/i18n/translate';
+import { englishTranslator } from '../../../shared/i18n/translate';
+import { createTranslator } from '../../../shared/i18n/translate-sync';
 
 const ru = createTranslator('ru');
 const en = englishTranslator();
