@@ -24,9 +24,7 @@ export const UNANSWERED_WAIT_SECONDS = DEFAULT_LOCKOUT_SECONDS;
 
 /** Why an automatic unlock may not send a password now. */
 export type HeldPassword =
-  | { kind: 'refused' }
-  | { kind: 'unanswered'; secondsLeft: number }
-  | { kind: 'unanswered-twice' };
+  { kind: 'refused' } | { kind: 'unanswered'; secondsLeft: number } | { kind: 'unanswered-twice' };
 
 export interface PasswordGuard {
   isRejected(deviceId: string, password: string): boolean;

@@ -144,7 +144,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       guard.assertMayUnlock(target.deviceId, where);
       // Let an unlock in flight finish first: its verdict may be on this very password (a re-unlock with
       // the password given this session), or a lockout — both are checked again once it is in.
-      while (s.unlocking !== undefined) await untilAborted(s.unlocking.catch(() => ''), signal, where);
+      while (s.unlocking !== undefined)
+        await untilAborted(
+          s.unlocking.catch(() => ''),
+          signal,
+          where,
+        );
       refuseRefused(target, password);
       guard.assertMayUnlock(target.deviceId, where);
       // Given again by the user after an unlock with it got no answer: their decision, not a retry.
@@ -152,11 +157,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       const candidate: Candidate = { password, source: undefined, label: 'password given' };
       // This try becomes the device's shared unlock, so automatic callers arriving now wait for it. It
       // runs to the device's verdict even if this caller leaves (session-unlock.ts).
-      const mine: Promise<string> = unlocker
-        .unlockOnce(target, candidate)
-        .finally(() => {
-          if (s.unlocking === mine) s.unlocking = undefined;
-        });
+      const mine: Promise<string> = unlocker.unlockOnce(target, candidate).finally(() => {
+        if (s.unlocking === mine) s.unlocking = undefined;
+      });
       s.unlocking = mine;
       mine.catch(() => undefined);
       await untilAborted(mine, signal, where);

@@ -129,7 +129,8 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
     } catch (error) {
       if (isDeviceError(error) && error.code === 'WRONG_PASSWORD')
         return refused(s, target, candidate, error);
-      if (isDeviceError(error) && unlockVerdictLost(error)) guard.unanswered(target.deviceId, candidate.password);
+      if (isDeviceError(error) && unlockVerdictLost(error))
+        guard.unanswered(target.deviceId, candidate.password);
       if (isDeviceError(error) && error.code === 'LOCKED_OUT')
         guard.lockOut(target.deviceId, error.detail.retryAfterSeconds);
       else if (candidate.source === undefined && isDeviceError(error)) keepGivenPassword(s, candidate, error);
