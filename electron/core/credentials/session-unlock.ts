@@ -7,15 +7,18 @@
  * An unlock, once sent, runs to the device's verdict (or the client's own timeout) whoever still waits for
  * it: a device counts a wrong password when it reads the request, so a caller leaving early (a poll's
  * deadline, a cancel) must not turn a refusal into "no answer" — the next poll would send the refused
- * password again. Callers leave on their own signal; the request carries none. A verdict that still never
- * comes makes the password "unanswered" (password-guard.ts, unlock-verdict.ts).
+ * password again. Callers leave on their own signal; the request carries none. An automatic unlock (the
+ * monitor's 80 ms polls use a client with an 80 ms timeout) waits at least `VERDICT_WAIT_MS` for it: nobody
+ * waits on it, and a verdict lost to a loaded laptop would hold the password for a minute. A verdict that
+ * still never comes makes the password "unanswered" (password-guard.ts, unlock-verdict.ts).
  */
 import { message } from '../../../shared/i18n/message';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { UNSENDABLE_TOKEN } from '../device/answer';
-import type { DeviceClient } from '../device/client';
+import type { CallOptions, DeviceClient } from '../device/client';
 import { cancelledRequest, DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
+import { DEFAULT_TOTAL_TIMEOUT_MS } from '../device/transport';
 import type { DeviceSession, DeviceSessions } from './device-sessions';
 import { needsPassword, shareUnlock, untilAborted } from './device-sessions';
 import type { Candidate, PasswordCandidates } from './password-candidates';
@@ -24,12 +27,24 @@ import type { SessionTarget } from './session-target';
 import { unlockVerdictLost } from './unlock-verdict';
 import type { CredentialVault } from './vault';
 
+/**
+ * The least time an automatic unlock waits for the device's verdict (the client's default total timeout);
+ * a user's unlock keeps the client's own timeout: the user is waiting for it.
+ */
+export const VERDICT_WAIT_MS = DEFAULT_TOTAL_TIMEOUT_MS;
+
+/** What an unlock request may be given: timeouts, never a caller's signal. */
+export type UnlockCall = Pick<CallOptions, 'minTotalTimeoutMs'>;
+
+/** An automatic unlock's request (see VERDICT_WAIT_MS). */
+const AUTOMATIC: UnlockCall = { minTotalTimeoutMs: VERDICT_WAIT_MS };
+
 export interface Unlocker {
   /**
    * POST /unlock once with `candidate` and apply the lockout rules to the answer. Runs to the verdict:
-   * callers that may leave early wrap it in `untilAborted`.
+   * callers that may leave early wrap it in `untilAborted`; `call` holds timeouts only, never a signal.
    */
-  unlockOnce(target: SessionTarget, candidate: Candidate): Promise<string>;
+  unlockOnce(target: SessionTarget, candidate: Candidate, call?: UnlockCall): Promise<string>;
   /**
    * The device's token: the one held, else the device's shared unlock with the next candidate password.
    * `insideChange` and `sessionEnded` as for `PasswordCandidates.next`.
@@ -113,11 +128,15 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
     );
   }
 
-  async function unlockOnce(target: SessionTarget, candidate: Candidate): Promise<string> {
+  async function unlockOnce(
+    target: SessionTarget,
+    candidate: Candidate,
+    call: UnlockCall = {},
+  ): Promise<string> {
     const s = sessions.of(target.deviceId);
     try {
       // No signal, no caller's deadline: the client's own timeouts bound it (see the file's comment).
-      const token = await client.unlock(target.address, candidate.password);
+      const token = await client.unlock(target.address, candidate.password, call);
       guard.settled(target.deviceId, candidate.password);
       s.token = token;
       s.needsPassword = undefined;
@@ -146,14 +165,14 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
     sessionEnded: boolean,
   ): Promise<string> {
     try {
-      return await unlockOnce(target, candidate);
+      return await unlockOnce(target, candidate, AUTOMATIC);
     } catch (error) {
       if (!isDeviceError(error) || error.code !== 'WRONG_PASSWORD') throw error;
       if (guard.lockoutSecondsLeft(target.deviceId) > 0) throw error;
       s.needsPassword = undefined;
       const unknown = `password unknown: changed by this laptop at ${candidate.source.since}, not confirmed`;
       try {
-        return await unlockOnce(target, await candidates.next(target, false, sessionEnded));
+        return await unlockOnce(target, await candidates.next(target, false, sessionEnded), AUTOMATIC);
       } catch (second) {
         if (isDeviceError(second) && second.code === 'WRONG_PASSWORD') s.needsPassword = unknown;
         throw second;
@@ -185,7 +204,7 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
       const { source } = candidate;
       return source?.kind === 'pending'
         ? unlockPending(s, target, { ...candidate, source }, sessionEnded)
-        : unlockOnce(target, candidate);
+        : unlockOnce(target, candidate, AUTOMATIC);
     };
     return shareUnlock(s, start, signal, where);
   }
