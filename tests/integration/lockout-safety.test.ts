@@ -27,6 +27,7 @@ import { createMonitor } from '../../electron/core/monitor/monitor';
 import type { SimDevice } from '../simulator';
 import { startFleet } from '../simulator';
 import { servicesFor } from '../support/credential-services';
+import { FAST_POLLS } from '../support/fast-polls';
 import { targetOf } from '../support/sim-targets';
 
 /** Recorded for the hardening report (about 0.5 s a run); LOCKOUT_SAFETY_RUNS=80 searches longer. */
@@ -186,14 +187,7 @@ describe('lockout safety over every unlocking path (property)', () => {
                 logs[i]!.given.push({ from: device.requests.length, password });
               }
             });
-          const monitor = createMonitor({
-            client,
-            sessions: services.sessions,
-            intervalMs: 60,
-            timeoutMs: 50,
-            maxBackoffMs: 240,
-            offlineAfterMissedPolls: 3,
-          });
+          const monitor = createMonitor({ client, sessions: services.sessions, ...FAST_POLLS });
           monitor.start(targets);
           try {
             for (const step of actions) {

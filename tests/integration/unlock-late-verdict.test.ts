@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createMonitor } from '../../electron/core/monitor/monitor';
 import type { SimDevice } from '../simulator';
 import { servicesFor } from '../support/credential-services';
+import { FAST_POLLS } from '../support/fast-polls';
 import { fleetPerTest } from '../support/fleet-per-test';
 import { targetOf, unlocksOf } from '../support/sim-targets';
 
@@ -32,14 +33,7 @@ async function setup(stored: string, fault: { kind: 'latency'; ms: number } | { 
   const services = servicesFor(client);
   const target = targetOf(device);
   await services.vault.setDevicePassword(target.deviceId, stored);
-  const monitor = createMonitor({
-    client,
-    sessions: services.sessions,
-    intervalMs: 60,
-    timeoutMs: 50,
-    maxBackoffMs: 240,
-    offlineAfterMissedPolls: 3,
-  });
+  const monitor = createMonitor({ client, sessions: services.sessions, ...FAST_POLLS });
   return { device, client, services, target, monitor };
 }
 
