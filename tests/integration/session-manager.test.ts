@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';
+import { createPasswordGuard, UNANSWERED_WAIT_SECONDS } from '../../electron/core/credentials/password-guard';
 import { createSessionManager } from '../../electron/core/credentials/session-manager';
 import { createVault } from '../../electron/core/credentials/vault';
 import type { CredentialVault } from '../../electron/core/credentials/vault';
@@ -17,7 +18,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const sims = fleetPerTest();
 
-async function setup(options: SimDeviceOptions, stored: { password?: string } = { password: PASSWORD }) {
+/** `now`: the password guard's clock (lockout and unanswered waits), real time unless given. */
+async function setup(
+  options: SimDeviceOptions,
+  stored: { password?: string } = { password: PASSWORD },
+  now?: () => number,
+) {
   const { fleet, client } = await sims.open(
     { devices: [{ password: PASSWORD, ...options }] },
     { totalTimeoutMs: 3_000 },
@@ -26,7 +32,11 @@ async function setup(options: SimDeviceOptions, stored: { password?: string } = 
   const vault: CredentialVault = createVault(createMemoryStore());
   const target = targetOf(device);
   if (stored.password !== undefined) await vault.setDevicePassword(target.deviceId, stored.password);
-  const sessions = createSessionManager({ client, vault });
+  const sessions = createSessionManager({
+    client,
+    vault,
+    ...(now !== undefined ? { guard: createPasswordGuard(now) } : {}),
+  });
   const read = () => sessions.withCredential(target, (c) => client.getStatus(target.address, c));
   return { fleet, client, device, vault, target, sessions, read };
 }
@@ -185,14 +195,20 @@ describe('session manager', () => {
     expect(unlocksOf(device)).toHaveLength(0);
   });
 
-  it('a given password the device never answered is tried again at the next call, once it answers', async () => {
-    const { device, read, sessions, target, client } = await setup({ profile: 'spec' }, {});
+  it('a given password the device never answered is held: not re-sent by itself before the lockout wait, then once', async () => {
+    // The device read the unlock and went silent: it may have counted a wrong password (design.md).
+    let now = 0;
+    const { device, read, sessions, target } = await setup({ profile: 'spec' }, {}, () => now);
     device.addFault({ fault: { kind: 'hang' }, paths: ['/api/v1/unlock'] });
     await expect(sessions.unlockWith(target, PASSWORD)).rejects.toMatchObject({ code: 'TIMEOUT' });
     device.clearFaults();
-    await expect(
-      sessions.withCredential(target, (c) => client.getStatus(target.address, c)),
-    ).resolves.toMatchObject({ miner_state: 'mining' });
+    await expect(read()).rejects.toMatchObject({
+      code: 'AUTH_REQUIRED',
+      message: expect.stringMatching(/got no answer .* tried once more by itself in 60 s/),
+    });
+    expect(unlocksOf(device)).toHaveLength(1);
+    now += UNANSWERED_WAIT_SECONDS * 1000;
+    await expect(read()).resolves.toMatchObject({ miner_state: 'mining' });
     expect(unlocksOf(device).map((r) => JSON.parse(r.body) as unknown)).toEqual([
       { pw: PASSWORD },
       { pw: PASSWORD },
@@ -207,6 +223,8 @@ describe('session manager', () => {
     await expect(sessions.unlockWith(target, PASSWORD)).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(sessions.acceptedPasswordIs(target.deviceId, PASSWORD)).toBeUndefined();
     device.clearFaults();
+    // Given again by the user (their decision after no answer), then accepted.
+    await sessions.unlockWith(target, PASSWORD);
     await read();
     expect(sessions.acceptedPasswordIs(target.deviceId, PASSWORD)).toBe(true);
     expect(sessions.acceptedPasswordIs(target.deviceId, 'admin')).toBe(false);

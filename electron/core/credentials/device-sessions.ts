@@ -78,11 +78,13 @@ export function untilAborted<T>(
 }
 
 /**
- * The shared unlock: every concurrent caller for the device awaits the same promise (`start` runs once,
- * with the signal of the caller that started it). When that caller leaves (its signal aborts), the unlock
- * ends CANCELLED for every waiter: a waiter that did not cancel starts (or joins) the next unlock rather
- * than take another caller's cancel for its own — a firmware verification waiting on an unlock the
- * monitor's poll started and dropped took it for the rollout's cancel ("cancelled while it updates").
+ * The shared unlock: every concurrent caller for the device awaits the same promise (`start` runs once).
+ * A caller leaving (its signal aborts) does not end it: once sent, the unlock runs to the device's verdict
+ * (session-unlock.ts), so the next caller joins it instead of sending the password again. `start` ends
+ * CANCELLED only when its caller left before anything was sent (or the client closed): a waiter that did
+ * not cancel then starts (or joins) the next unlock rather than take another caller's cancel for its own —
+ * a firmware verification waiting on an unlock the monitor's poll started and dropped took it for the
+ * rollout's cancel ("cancelled while it updates").
  */
 export function shareUnlock(
   session: DeviceSession,

@@ -2,8 +2,11 @@
  * Which password an automatic unlock of a device tries, and in which order: the one the user gave this
  * session; else a new password this laptop set but never saw confirmed (the keychain's pending entry); else
  * the stored one — the device's own, else its site's — unless the device refused it before. A device with
- * none of these needs its password, and says why.
+ * none of these needs its password, and says why. A password whose last unlock got no verdict is held
+ * (password-guard.ts): not before its wait has run, and after a second unanswered try not at all.
  */
+import { DeviceError } from '../device/device-error';
+import { hostPort } from '../device/network-errors';
 import type { DeviceSessions } from './device-sessions';
 import { needsPassword } from './device-sessions';
 import type { PasswordGuard } from './password-guard';
@@ -33,6 +36,31 @@ export interface PasswordCandidates {
 const storedLabel = (source: PasswordSource): string =>
   source.kind === 'device' ? 'stored device password' : `stored password of site "${source.siteId}"`;
 
+/**
+ * Throws when an automatic unlock may not send `password` because an unlock with it got no answer: while
+ * its wait runs the device is not marked as needing a password (the one retry comes by itself after it);
+ * after a second unanswered try it needs the user's word.
+ */
+function assertAnswered(
+  guard: PasswordGuard,
+  sessions: DeviceSessions,
+  target: SessionTarget,
+  password: string,
+  label: string,
+): void {
+  const held = guard.held(target.deviceId, password);
+  if (held?.kind === 'unanswered') {
+    throw new DeviceError(
+      'AUTH_REQUIRED',
+      `${hostPort(target.address)}: the unlock with the ${label} got no answer and the device may have counted it as a wrong password; it is tried once more by itself in ${held.secondsLeft} s, or give the device password now.`,
+    );
+  }
+  if (held?.kind === 'unanswered-twice') {
+    const reason = `two unlocks with the ${label} got no answer; it is not sent again by itself`;
+    throw needsPassword(sessions, target, reason);
+  }
+}
+
 export function createPasswordCandidates(deps: {
   vault: CredentialVault;
   guard: PasswordGuard;
@@ -43,16 +71,16 @@ export function createPasswordCandidates(deps: {
     async next(target, insideChange = false, sessionEnded = false) {
       const s = sessions.of(target.deviceId);
       if (s.sessionPassword !== undefined) {
-        return { password: s.sessionPassword, source: undefined, label: 'password given this session' };
+        const label = 'password given this session';
+        assertAnswered(guard, sessions, target, s.sessionPassword, label);
+        return { password: s.sessionPassword, source: undefined, label };
       }
       const fresh = { fresh: sessionEnded };
       const pending = insideChange ? undefined : await vault.pendingPasswordFor(target.deviceId, fresh);
       if (pending !== undefined && !pending.rejected && !guard.isRejected(target.deviceId, pending.secret)) {
-        return {
-          password: pending.secret,
-          source: { kind: 'pending', since: pending.since },
-          label: `new password set by this laptop at ${pending.since} (not confirmed)`,
-        };
+        const label = `new password set by this laptop at ${pending.since} (not confirmed)`;
+        assertAnswered(guard, sessions, target, pending.secret, label);
+        return { password: pending.secret, source: { kind: 'pending', since: pending.since }, label };
       }
       const stored = await vault.passwordFor(target.deviceId, target.siteId, fresh);
       const keyNote = s.refusedKey !== undefined ? 'the stored API key was refused and ' : '';
@@ -69,6 +97,7 @@ export function createPasswordCandidates(deps: {
         const reason = unknownAfterChange ?? `${keyNote}the device refused the ${label} before`;
         throw needsPassword(sessions, target, reason);
       }
+      assertAnswered(guard, sessions, target, stored.secret, label);
       return { password: stored.secret, source: stored.source, label };
     },
 

@@ -117,6 +117,18 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const calls = createCredentialCalls({ vault, sessions, unlocker });
   const reads = createGuardedReads({ sessions, calls });
 
+  /** A password the device refused is not sent again, even when the user gives it again. */
+  const refuseRefused = (target: SessionTarget, password: string): void => {
+    if (password === '' || !guard.isRejected(target.deviceId, password)) return;
+    const where = hostPort(target.address);
+    throw new DeviceError(
+      'WRONG_PASSWORD',
+      `${where}: the device already refused this password; it was not sent again. Give the right password.`,
+      {},
+      { text: message('errors.device.passwordAlreadyRefused', { where }) },
+    );
+  };
+
   return {
     withCredential: (target, call, callOptions = {}) => calls.withCredential(target, call, callOptions),
 
@@ -126,26 +138,28 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
     async unlockWith(target, password, callOptions = {}) {
       const where = hostPort(target.address);
-      if (password !== '' && guard.isRejected(target.deviceId, password)) {
-        throw new DeviceError(
-          'WRONG_PASSWORD',
-          `${where}: the device already refused this password; it was not sent again. Give the right password.`,
-          {},
-          { text: message('errors.device.passwordAlreadyRefused', { where }) },
-        );
-      }
-      guard.assertMayUnlock(target.deviceId, where);
       const s = sessions.of(target.deviceId);
-      // Let an unlock in flight finish first; its outcome does not matter to this explicit try.
-      await s.unlocking?.catch(() => undefined);
-      const candidate: Candidate = { password, source: undefined, label: 'password given' };
       const signal = callOptions.signal;
-      // This try becomes the device's shared unlock, so automatic callers arriving now wait for it.
-      const mine: Promise<string> = unlocker
-        .unlockOnce(target, candidate, signal === undefined ? {} : { signal })
-        .finally(() => {
-          if (s.unlocking === mine) s.unlocking = undefined;
-        });
+      refuseRefused(target, password);
+      guard.assertMayUnlock(target.deviceId, where);
+      // Let an unlock in flight finish first: its verdict may be on this very password (a re-unlock with
+      // the password given this session), or a lockout — both are checked again once it is in.
+      while (s.unlocking !== undefined)
+        await untilAborted(
+          s.unlocking.catch(() => ''),
+          signal,
+          where,
+        );
+      refuseRefused(target, password);
+      guard.assertMayUnlock(target.deviceId, where);
+      // Given again by the user after an unlock with it got no answer: their decision, not a retry.
+      guard.settled(target.deviceId, password);
+      const candidate: Candidate = { password, source: undefined, label: 'password given' };
+      // This try becomes the device's shared unlock, so automatic callers arriving now wait for it. It
+      // runs to the device's verdict even if this caller leaves (session-unlock.ts).
+      const mine: Promise<string> = unlocker.unlockOnce(target, candidate).finally(() => {
+        if (s.unlocking === mine) s.unlocking = undefined;
+      });
       s.unlocking = mine;
       mine.catch(() => undefined);
       await untilAborted(mine, signal, where);

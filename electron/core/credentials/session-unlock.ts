@@ -3,23 +3,48 @@
  * answer (password-guard.ts), an unconfirmed new password tried once before the stored one (never a loop),
  * and one unlock in flight per device that every caller shares. While a password change of the device runs,
  * automatic unlocks wait for its outcome: which password is right depends on it.
+ *
+ * An unlock, once sent, runs to the device's verdict (or the client's own timeout) whoever still waits for
+ * it: a device counts a wrong password when it reads the request, so a caller leaving early (a poll's
+ * deadline, a cancel) must not turn a refusal into "no answer" — the next poll would send the refused
+ * password again. Callers leave on their own signal; the request carries none. An automatic unlock (the
+ * monitor's 80 ms polls use a client with an 80 ms timeout) waits at least `VERDICT_WAIT_MS` for it: nobody
+ * waits on it, and a verdict lost to a loaded laptop would hold the password for a minute. A verdict that
+ * still never comes makes the password "unanswered" (password-guard.ts, unlock-verdict.ts).
  */
 import { message } from '../../../shared/i18n/message';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { UNSENDABLE_TOKEN } from '../device/answer';
 import type { CallOptions, DeviceClient } from '../device/client';
-import { DeviceError, isDeviceError } from '../device/device-error';
+import { cancelledRequest, DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
+import { DEFAULT_TOTAL_TIMEOUT_MS } from '../device/transport';
 import type { DeviceSession, DeviceSessions } from './device-sessions';
 import { needsPassword, shareUnlock, untilAborted } from './device-sessions';
 import type { Candidate, PasswordCandidates } from './password-candidates';
 import type { PasswordGuard } from './password-guard';
 import type { SessionTarget } from './session-target';
+import { unlockVerdictLost } from './unlock-verdict';
 import type { CredentialVault } from './vault';
 
+/**
+ * The least time an automatic unlock waits for the device's verdict (the client's default total timeout);
+ * a user's unlock keeps the client's own timeout: the user is waiting for it.
+ */
+export const VERDICT_WAIT_MS = DEFAULT_TOTAL_TIMEOUT_MS;
+
+/** What an unlock request may be given: timeouts, never a caller's signal. */
+export type UnlockCall = Pick<CallOptions, 'minTotalTimeoutMs'>;
+
+/** An automatic unlock's request (see VERDICT_WAIT_MS). */
+const AUTOMATIC: UnlockCall = { minTotalTimeoutMs: VERDICT_WAIT_MS };
+
 export interface Unlocker {
-  /** POST /unlock once with `candidate` and apply the lockout rules to the answer. */
-  unlockOnce(target: SessionTarget, candidate: Candidate, call: CallOptions): Promise<string>;
+  /**
+   * POST /unlock once with `candidate` and apply the lockout rules to the answer. Runs to the verdict:
+   * callers that may leave early wrap it in `untilAborted`; `call` holds timeouts only, never a signal.
+   */
+  unlockOnce(target: SessionTarget, candidate: Candidate, call?: UnlockCall): Promise<string>;
   /**
    * The device's token: the one held, else the device's shared unlock with the next candidate password.
    * `insideChange` and `sessionEnded` as for `PasswordCandidates.next`.
@@ -41,8 +66,9 @@ export interface UnlockerDeps {
 }
 
 /**
- * A password the user gave that the device never judged. No answer (off, hung): it is kept for the
- * next automatic unlock, as if accepted — the device has not seen it, so no lockout rule is at stake.
+ * A password the user gave that the device never judged. No connection, or no answer: it is kept for the
+ * next automatic unlock, as if accepted — unless the unlock went out unanswered, when the guard holds it
+ * (password-guard.ts: not before its wait, once at most) since the device may have counted it.
  * An answer that is not a verdict (garbage, a 500): the password is not sent to that device again by
  * itself, and the device says why it still needs one. A session token HTTP cannot carry came with a
  * 200: the device accepted the password, so it is kept and the next poll unlocks again (a device may
@@ -102,10 +128,16 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
     );
   }
 
-  async function unlockOnce(target: SessionTarget, candidate: Candidate, call: CallOptions): Promise<string> {
+  async function unlockOnce(
+    target: SessionTarget,
+    candidate: Candidate,
+    call: UnlockCall = {},
+  ): Promise<string> {
     const s = sessions.of(target.deviceId);
     try {
+      // No signal, no caller's deadline: the client's own timeouts bound it (see the file's comment).
       const token = await client.unlock(target.address, candidate.password, call);
+      guard.settled(target.deviceId, candidate.password);
       s.token = token;
       s.needsPassword = undefined;
       s.accepted = candidate.password;
@@ -116,6 +148,8 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
     } catch (error) {
       if (isDeviceError(error) && error.code === 'WRONG_PASSWORD')
         return refused(s, target, candidate, error);
+      if (isDeviceError(error) && unlockVerdictLost(error))
+        guard.unanswered(target.deviceId, candidate.password);
       if (isDeviceError(error) && error.code === 'LOCKED_OUT')
         guard.lockOut(target.deviceId, error.detail.retryAfterSeconds);
       else if (candidate.source === undefined && isDeviceError(error)) keepGivenPassword(s, candidate, error);
@@ -128,18 +162,17 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
     s: DeviceSession,
     target: SessionTarget,
     candidate: Candidate & { source: { kind: 'pending'; since: string } },
-    call: CallOptions,
     sessionEnded: boolean,
   ): Promise<string> {
     try {
-      return await unlockOnce(target, candidate, call);
+      return await unlockOnce(target, candidate, AUTOMATIC);
     } catch (error) {
       if (!isDeviceError(error) || error.code !== 'WRONG_PASSWORD') throw error;
       if (guard.lockoutSecondsLeft(target.deviceId) > 0) throw error;
       s.needsPassword = undefined;
       const unknown = `password unknown: changed by this laptop at ${candidate.source.since}, not confirmed`;
       try {
-        return await unlockOnce(target, await candidates.next(target, false, sessionEnded), call);
+        return await unlockOnce(target, await candidates.next(target, false, sessionEnded), AUTOMATIC);
       } catch (second) {
         if (isDeviceError(second) && second.code === 'WRONG_PASSWORD') s.needsPassword = unknown;
         throw second;
@@ -165,12 +198,13 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
     const start = async (): Promise<string> => {
       guard.assertMayUnlock(target.deviceId, where);
       if (s.needsPassword !== undefined) throw needsPassword(sessions, target, s.needsPassword);
-      const call = signal === undefined ? {} : { signal };
       const candidate = await candidates.next(target, insideChange, sessionEnded);
+      // The caller left before anything was sent: send nothing (a waiter that stays starts its own).
+      if (signal?.aborted === true) throw cancelledRequest(where);
       const { source } = candidate;
       return source?.kind === 'pending'
-        ? unlockPending(s, target, { ...candidate, source }, call, sessionEnded)
-        : unlockOnce(target, candidate, call);
+        ? unlockPending(s, target, { ...candidate, source }, sessionEnded)
+        : unlockOnce(target, candidate, AUTOMATIC);
     };
     return shareUnlock(s, start, signal, where);
   }

@@ -38,6 +38,11 @@ export interface CallOptions {
   /** Time for the whole exchange: connect, TLS, request, the complete body. */
   totalTimeoutMs?: number;
   /**
+   * The least time the whole exchange gets, whatever `totalTimeoutMs` or the transport's option says: an
+   * unlock nobody waits on still waits this long for the device's verdict (credentials/session-unlock.ts).
+   */
+  minTotalTimeoutMs?: number;
+  /**
    * Handed the body of a 2xx answer before the client reads it (the client, not the transport): a caller
    * that keeps the body (the monitor, for the device's raw JSON) keeps these bytes rather than the parsed
    * value. Valid only during the call: copy what is kept.
@@ -170,7 +175,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
       call.connectTimeoutMs ?? options.connectTimeoutMs,
       DEFAULT_CONNECT_TIMEOUT_MS,
     );
-    const totalTimeoutMs = positive(call.totalTimeoutMs ?? options.totalTimeoutMs, DEFAULT_TOTAL_TIMEOUT_MS);
+    const totalTimeoutMs = Math.max(
+      positive(call.totalTimeoutMs ?? options.totalTimeoutMs, DEFAULT_TOTAL_TIMEOUT_MS),
+      call.minTotalTimeoutMs ?? 0,
+    );
 
     // Every reason to stop ends here, with the DeviceError to report.
     const run = new RunningRequest();

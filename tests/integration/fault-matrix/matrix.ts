@@ -82,7 +82,9 @@ export const MATRIX: Record<FaultId, Record<Operation, Cell>> = {
   hang: {
     scan: cell('not found', 'not listed (no answer within the scan timeout)', /^not listed/),
     unlock: cell('TIMEOUT', 'D did not answer within 1500 ms.', /did not answer within 1500 ms/),
-    provision: cell('TIMEOUT', 'D did not answer within 1500 ms.', /did not answer within 1500 ms/),
+    // The unlock with the stored password is automatic: it waits at least 5 s for the device's verdict
+    // (credentials/session-unlock.ts, VERDICT_WAIT_MS), whatever the client's 1500 ms.
+    provision: cell('TIMEOUT', 'D did not answer within 5000 ms.', /did not answer within 5000 ms/),
     monitor: cell('offline', 'no answer for 3 polls (did not answer within …)', /^no answer for \d+ polls/),
   },
   'reset-mid-body': {
