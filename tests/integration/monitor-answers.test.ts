@@ -4,7 +4,7 @@
  * reason, its neighbours go on), a firmware without `/summary`, thresholds, totals, history and the
  * batched events the window receives.
  */
-import { createTranslator } from '../../shared/i18n/translate';
+import { createTranslator } from '../../shared/i18n/translate-sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../shared/ipc/events';
 import { eventBatchSchema } from '../../shared/ipc/events';

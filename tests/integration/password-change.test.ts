@@ -5,7 +5,8 @@
  * device took the new one.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTranslator, englishTranslator } from '../../shared/i18n/translate';
+import { englishTranslator } from '../../shared/i18n/translate';
+import { createTranslator } from '../../shared/i18n/translate-sync';
 import { createCommissionServices } from '../../electron/core/commission/commission-services';
 import { createJournaledStore } from '../../electron/core/credentials/journaled-store';
 import { createMemoryStore } from '../../electron/core/credentials/memory-store';

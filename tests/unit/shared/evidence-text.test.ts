@@ -8,12 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { renderReport } from '../../../electron/core/report/render-report';
 import { evidenceLines } from '../../../shared/format/acceptance-text';
 import { evidenceTexts } from '../../../shared/i18n/evidence-text';
-import {
-  createIntlFor,
-  createTranslator,
-  englishTranslator,
-  translatorFrom,
-} from '../../../shared/i18n/translate';
+import { createIntlFor, englishTranslator, translatorFrom } from '../../../shared/i18n/translate';
+import { createTranslator } from '../../../shared/i18n/translate-sync';
 import { largeSiteReport } from '../../support/report-site';
 
 const report = largeSiteReport(200, { unaccepted: 5 });

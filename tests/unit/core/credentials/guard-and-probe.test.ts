@@ -7,7 +7,8 @@ import {
 import { probeKeychain } from '../../../../electron/core/credentials/probe';
 import { keychainAdviceWords } from '../../../../electron/core/credentials/keychain-advice';
 import { keychainAdvice } from '../../../../electron/core/credentials/open-keychain';
-import { createTranslator, englishTranslator } from '../../../../shared/i18n/translate';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import { createTranslator } from '../../../../shared/i18n/translate-sync';
 import { hangingStore, refusingStore, silentlyLockedStore } from '../../../support/fake-stores';
 
 describe('password guard', () => {

@@ -12,7 +12,8 @@ import { firmwareSettings } from '../../../../electron/core/firmware/firmware-se
 import { EMPTY_HISTORY, imageHistory } from '../../../../electron/core/firmware/history';
 import { buildPlan } from '../../../../electron/core/firmware/plan';
 import type { FirmwarePlan } from '../../../../shared/domain/firmware';
-import { createTranslator, englishTranslator } from '../../../../shared/i18n/translate';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import { createTranslator } from '../../../../shared/i18n/translate-sync';
 
 /** Each line as a message too (issue 35): English word for word, Russian its own (a credential's reason aside). */
 function saidInEveryLanguage(plan: FirmwarePlan): void {

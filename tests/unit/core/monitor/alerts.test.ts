@@ -1,4 +1,5 @@
-import { createTranslator, englishTranslator } from '../../../../shared/i18n/translate';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import { createTranslator } from '../../../../shared/i18n/translate-sync';
 import { describe, expect, it } from 'vitest';
 import type { ReadingSummary } from '../../../../shared/domain/monitor';
 import type { AlertInput } from '../../../../electron/core/monitor/alerts';
