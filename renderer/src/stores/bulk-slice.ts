@@ -28,16 +28,16 @@ export type BulkOperation =
 export interface BulkState {
   status: 'idle' | 'running' | 'done' | 'error';
   operation?: BulkOperation;
-  /** What is happening now, e.g. "Creating API keys" (English; `stepText` renders in the window's language). */
-  step?: string;
+  /** What is happening now, e.g. "Creating API keys": a message, worded when shown (a language switch re-words it). */
   stepText?: MessageRef;
   done: number;
   total: number;
   ok: number;
   failed: number;
-  /** The finished action in one sentence, when it took several steps ("12 unlocked, 12 with an API key"). */
-  summary?: string;
-  /** The same sentence as a message: shown in its place when present (`localText`). */
+  /**
+   * The finished action in one sentence when the counts alone do not say it ("12 unlocked, 12 with an API
+   * key", "Pools set on 198 of 200 devices."): a message, worded when shown, in the language of the moment.
+   */
   summaryText?: MessageRef;
   error?: AppError;
 }

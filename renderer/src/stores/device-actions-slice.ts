@@ -47,23 +47,7 @@ export interface DeviceActionsSliceDeps {
   >;
 }
 
-/** "LED blinking on 3 of 3 devices (off by itself at 14:32)" / "LED off on 3 of 3 devices". */
-function ledSummary(on: boolean, results: readonly WriteResult[], offAt: string | undefined): string {
-  const done = results.filter((r) => r.outcome === 'done').length;
-  const tried = results.filter((r) => r.outcome !== 'skipped').length;
-  const n = (outcome: WriteResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
-  const parts = [`${on ? 'LED blinking' : 'LED off'} on ${done} of ${tried} device${tried === 1 ? '' : 's'}`];
-  if (n('failed') > 0) parts.push(`${n('failed')} failed`);
-  if (n('unknown') > 0) parts.push(`${n('unknown')} unknown (check)`);
-  if (n('skipped') > 0) parts.push(`${n('skipped')} skipped`);
-  const time =
-    on && offAt !== undefined
-      ? ` (off by itself at ${new Date(offAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })})`
-      : '';
-  return `${parts.join('; ')}${time}`;
-}
-
-/** The same as `ledSummary`, as a message the bulk line renders in the window's language. */
+/** "LED blinking on 3 of 3 devices (off by itself at 14:32)." / "LED off on 3 of 3 devices.", as a message. */
 function ledText(on: boolean, results: readonly WriteResult[], offAt: string | undefined): MessageRef {
   const n = (outcome: WriteResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
   const timed = on && offAt !== undefined;
@@ -124,13 +108,8 @@ export const createDeviceActionsSlice =
               on,
               ...(on && minutes !== undefined ? { minutes } : {}),
             }),
-          (o) => ledSummary(on, o.results, o.offAt),
+          (o) => ledText(on, o.results, o.offAt),
         );
-        // Main's words replaced by the window's (a note about the activity log keeps the English sentence).
-        const bulk = get().bulk;
-        if (output !== undefined && output.activityError === undefined && bulk.operation === 'locate') {
-          set({ bulk: { ...bulk, summaryText: ledText(on, output.results, output.offAt) } });
-        }
         return output?.results ?? [];
       },
 

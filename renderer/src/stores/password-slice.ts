@@ -12,7 +12,6 @@ import type { AppEvent } from '../../../shared/ipc/events';
 import type { LocalisableText } from '../../../shared/i18n/local-text';
 import { message } from '../../../shared/i18n/message';
 import type { MessageRef } from '../../../shared/i18n/message';
-import { englishTranslator } from '../../../shared/i18n/translate';
 import type { AppError } from '../../../shared/result';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
@@ -63,8 +62,10 @@ export function rowOutcomeOf(result: Pick<WriteResult, 'outcome' | 'message'>): 
   return { ok: false, message: result.message };
 }
 
-/** "48 changed, 1 skipped, 1 failed." — what the bulk status line says when the change is over. */
-/** The finished change in one sentence, the activity log's failure after it when there was one. */
+/**
+ * "48 changed, 1 skipped, 1 failed." — what the bulk status line says when the change is over, the
+ * activity log's failure after it when there was one.
+ */
 export function passwordSummaryMessage(
   results: readonly Pick<WriteResult, 'outcome'>[],
   activityError: string | undefined,
@@ -137,7 +138,6 @@ export const createPasswordSlice =
             status: 'running',
             operation: 'password',
             stepText: message('fleet-actions.password.changing'),
-            step: englishTranslator().t('fleet-actions.password.changing'),
             done: 0,
             total,
             ok: 0,
@@ -162,7 +162,6 @@ export const createPasswordSlice =
             total,
             ok: changed,
             failed: total - changed,
-            summary: englishTranslator().t(summaryText),
             summaryText,
           },
         });

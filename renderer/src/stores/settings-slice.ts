@@ -16,7 +16,6 @@ import type { AppError } from '../../../shared/result';
 import type { AsyncState } from './async-state';
 import { loading } from './async-state';
 import { idle } from './async-state';
-import { englishTranslator } from '../../../shared/i18n/translate';
 import type { SliceCreator } from './types';
 
 export interface SettingsSlice {
@@ -33,9 +32,7 @@ export interface SettingsSlice {
   /** Asks main where metrics are served and when they were last scraped (the card polls it). */
   siteMetricsRequested: () => Promise<void>;
   siteMetricsSaved: (patch: Partial<SiteMetricsSettings>) => Promise<void>;
-  /** Why the fleet's column choice could not be kept, else undefined (English: see fleetColumnsError). */
-  fleetColumnsProblem: string | undefined;
-  /** The same refusal as main's error, for saying it in the window's language. */
+  /** Why the fleet's column choice could not be kept (main's refusal, worded in the window), else undefined. */
   fleetColumnsError: AppError | undefined;
   /** Column choices sent so far: only the newest one's answer is shown. */
   fleetColumnChoices: number;
@@ -62,7 +59,6 @@ export const createSettingsSlice =
     settingsSave: { status: 'idle' },
     siteMetrics: idle,
     siteMetricsProblem: undefined,
-    fleetColumnsProblem: undefined,
     fleetColumnsError: undefined,
     fleetColumnChoices: 0,
     languageProblem: undefined,
@@ -145,7 +141,6 @@ export const createSettingsSlice =
       if (get().fleetColumnChoices !== asked) return;
       if (result.ok) {
         set({
-          fleetColumnsProblem: undefined,
           fleetColumnsError: undefined,
           settings: { status: 'ready', value: result.value },
         });
@@ -153,9 +148,6 @@ export const createSettingsSlice =
       }
       // Shown as chosen in this window; said why it is not kept.
       set({
-        fleetColumnsProblem: englishTranslator().t('settings.columns.notKept', {
-          reason: result.error.message,
-        }),
         fleetColumnsError: result.error,
       });
     },

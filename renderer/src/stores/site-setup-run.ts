@@ -2,14 +2,12 @@
  * The run of a site-setup write (pools, locate LED, mining restart, reboot) as a bulk action, shared by
  * the pools and device-action slices: the bulk line shows progress while `commission:*` events stream
  * each device's outcome into the fleet's Last action column, and the finished request says in one
- * sentence how it went ("Pools set on 198 of 200 devices; 2 failed.").
+ * sentence how it went ("Pools set on 198 of 200 devices; 2 failed."), kept as a message so the line
+ * reads in the window's language of the moment, whenever it is shown.
  */
 import type { WriteResult } from '../../../shared/domain/commission';
 import type { MessageRef } from '../../../shared/i18n/message';
 import { message } from '../../../shared/i18n/message';
-import { resolveLanguage } from '../../../shared/i18n/locales';
-import type { Translator } from '../../../shared/i18n/translate';
-import { windowTranslator } from '../i18n/window-translator';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { Result } from '../../../shared/result';
 import type { BulkState } from './bulk-slice';
@@ -27,16 +25,32 @@ const STEPS: Readonly<Record<SiteSetupOperation, MessageRef>> = {
   'power-profile': message('sites.setup.step.powerProfile'),
 };
 
+/** Each write's word in `sites.setup.done` (an ICU select: its keys hold no hyphen). */
+const DONE_WORDS: Readonly<Record<SiteSetupOperation, string>> = {
+  pools: 'pools',
+  locate: 'locate',
+  'restart-mining': 'restartMining',
+  reboot: 'reboot',
+  'power-profile': 'powerProfile',
+};
+
 /**
- * The window's language as the store sees it (the Language setting, else the system's). The bulk line's
- * step and summary and a row's outcome are strings (bulk-slice.ts, fleet-rows.ts): they are worded once,
- * in the language of the moment (English while that language's catalog is still loading). When those carry
- * MessageRefs, keep the refs instead.
+ * "Pools set on 198 of 200 devices; 2 failed." — main's summary (summarizeActivity) as a message the
+ * bulk line renders in the window's language, re-worded when the technician switches language.
  */
-export function storeTranslator(state: Pick<RootState, 'settings'>): Translator {
-  const choice = state.settings.status === 'ready' ? state.settings.value.language.app : 'system';
-  const locale = resolveLanguage(choice, typeof navigator === 'undefined' ? [] : navigator.languages);
-  return windowTranslator(locale).translator;
+export function writeSummaryText(
+  operation: SiteSetupOperation,
+  results: readonly Pick<WriteResult, 'outcome'>[],
+): MessageRef {
+  const n = (outcome: WriteResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
+  return message('sites.setup.done', {
+    action: DONE_WORDS[operation],
+    done: n('done'),
+    tried: results.length - n('skipped'),
+    failed: n('failed'),
+    unknown: n('unknown'),
+    skipped: n('skipped'),
+  });
 }
 
 const isSiteSetup = (operation: BulkState['operation']): operation is SiteSetupOperation =>
@@ -52,24 +66,21 @@ export interface WriteOutput<R extends WriteResult> {
   activityError?: string;
 }
 
-const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
  * Runs one write over `total` devices; answers its output, or undefined when main refused the request
- * (the bulk line then shows why). `summary` may replace main's sentence (the LED's words).
+ * (the bulk line then shows why). `summary` may replace the count's sentence (the LED's words).
  */
 export async function runSiteSetup<R extends WriteResult, O extends WriteOutput<R>>(
   state: { set: Set; get: Get },
   operation: SiteSetupOperation,
   total: number,
   call: () => Promise<Result<O>>,
-  summary: (output: O) => string = (output) => output.summary,
+  summary: (output: O) => MessageRef = (output) => writeSummaryText(operation, output.results),
 ): Promise<O | undefined> {
   const { set, get } = state;
-  const tr = storeTranslator(get());
   set({
     outcomes: {},
-    bulk: { status: 'running', operation, step: tr.t(STEPS[operation]), done: 0, total, ok: 0, failed: 0 },
+    bulk: { status: 'running', operation, stepText: STEPS[operation], done: 0, total, ok: 0, failed: 0 },
   });
   const result = await call();
   if (!result.ok) {
@@ -78,8 +89,7 @@ export async function runSiteSetup<R extends WriteResult, O extends WriteOutput<
   }
   const { results, activityError } = result.value;
   const done = results.filter((r) => r.outcome === 'done').length;
-  const line = tr.t('sites.setup.summary', { summary: sentence(summary(result.value)) });
-  const note = activityError === undefined ? '' : tr.t('sites.setup.activityError', { error: activityError });
+  const line = summary(result.value);
   set({
     outcomes: Object.fromEntries(results.map((r) => [r.deviceId, rowOutcomeOf(r)])),
     bulk: {
@@ -89,7 +99,13 @@ export async function runSiteSetup<R extends WriteResult, O extends WriteOutput<
       total: results.length,
       ok: done,
       failed: results.length - done,
-      summary: note === '' ? line : tr.t('sites.setup.withNote', { line, note }),
+      summaryText:
+        activityError === undefined
+          ? line
+          : message('sites.setup.withNote', {
+              line,
+              note: message('sites.setup.activityError', { error: activityError }),
+            }),
     },
   });
   return result.value;

@@ -18,14 +18,13 @@ import type {
 import type { standardChannels, StandardSetInput } from '../../../shared/ipc/channels/standard';
 import type { Api } from '../../../shared/ipc/contract';
 import { message } from '../../../shared/i18n/message';
-import type { Translator } from '../../../shared/i18n/translate';
+import type { MessageRef } from '../../../shared/i18n/message';
 import { englishTranslator } from '../../../shared/i18n/translate';
 import type { AppError } from '../../../shared/result';
 import type { AppEvent } from '../../../shared/ipc/events';
 import type { AsyncState } from './async-state';
 import { idle, loading } from './async-state';
 import type { FleetRow, RowOutcome } from './fleet-rows';
-import { storeTranslator } from './site-setup-run';
 import type { SliceCreator } from './types';
 
 /** The password new devices answer to from the factory: what the Commission dialog offers to unlock them with. */
@@ -72,42 +71,42 @@ export interface StandardSliceDeps {
 export const lacksCredential = (row: FleetRow): boolean =>
   !row.apiKey && (row.password === 'none' || row.password === 'rejected');
 
+/** Main's English with its words as a message (the window renders `text`: a language switch re-words it). */
+const worded = (text: MessageRef): Pick<RowOutcome, 'message' | 'text'> => ({
+  message: englishTranslator().t(text),
+  text,
+});
+
 /**
- * A Commission device's outcome as the fleet's Last action column and outcome-failures.tsx read it, worded
- * in `tr`'s language (RowOutcome holds a string); a failure's reason is main's.
+ * A Commission device's outcome as the fleet's Last action column and outcome-failures.tsx read it: a
+ * message (`localText`), with its English beside it; a failure's reason is main's.
  */
-export function commissionOutcome(
-  device: CommissionDevice,
-  tr: Translator = englishTranslator(),
-): RowOutcome | undefined {
+export function commissionOutcome(device: CommissionDevice): RowOutcome | undefined {
   switch (device.outcome) {
     case 'pending':
     case 'running':
       return undefined;
     case 'done':
-      return { ok: true, message: tr.t(message('standard.outcome.done')) };
+      return { ok: true, ...worded(message('standard.outcome.done')) };
     case 'unchanged':
-      return { ok: true, message: tr.t(message('standard.outcome.unchanged')) };
+      return { ok: true, ...worded(message('standard.outcome.unchanged')) };
     case 'skipped':
       return {
         ok: false,
         skipped: true,
-        message: tr.t(message('standard.outcome.skipped', { reason: device.message })),
+        ...worded(message('standard.outcome.skipped', { reason: device.text ?? device.message })),
       };
     case 'failed':
     case 'unknown':
-      return { ok: false, message: device.message };
+      return { ok: false, message: device.message, ...(device.text ? { text: device.text } : {}) };
   }
 }
 
 /** The outcomes of every finished device of a run, by device id. */
-export const commissionOutcomes = (
-  devices: readonly CommissionDevice[],
-  tr: Translator = englishTranslator(),
-): Record<string, RowOutcome> =>
+export const commissionOutcomes = (devices: readonly CommissionDevice[]): Record<string, RowOutcome> =>
   Object.fromEntries(
     devices.flatMap((device) => {
-      const outcome = commissionOutcome(device, tr);
+      const outcome = commissionOutcome(device);
       return outcome === undefined ? [] : [[device.deviceId, outcome]];
     }),
   );
@@ -217,7 +216,7 @@ export const createStandardSlice =
           commissionRun: started.value,
           commissionPlan: idle,
           commissionPassword: undefined,
-          outcomes: commissionOutcomes(started.value.devices, storeTranslator(get())),
+          outcomes: commissionOutcomes(started.value.devices),
         });
       },
 
@@ -296,7 +295,7 @@ export const createStandardSlice =
           if (changed !== undefined) {
             patch.outcomes = { ...get().outcomes };
             for (const device of changed) {
-              const outcome = commissionOutcome(device, storeTranslator(get()));
+              const outcome = commissionOutcome(device);
               if (outcome !== undefined) patch.outcomes[device.deviceId] = outcome;
             }
           }

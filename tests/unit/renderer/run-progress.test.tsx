@@ -6,7 +6,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RunProgress } from '../../../renderer/src/features/fleet/run-progress';
+import { RunProgress } from '../../../renderer/src/components/run-progress';
 import { I18nProvider } from '../../../renderer/src/i18n/i18n-provider';
 import { createRootStore, StoreProvider } from '../../../renderer/src/stores/root-store';
 import { applyFirmwareEvents } from '../../../renderer/src/stores/firmware-slice';
@@ -66,7 +66,7 @@ describe('a rollout tells its time in the window', () => {
       <RunProgress
         progress={progress('about 38 min left', 1)}
         running
-        stepWords={{ upload: 'Upload', install: 'Install and reboot' }}
+        stepNames={{ upload: 'Upload', install: 'Install and reboot' }}
       />,
     );
     expect(screen.getByText('about 38 min left')).toBeTruthy();
@@ -74,11 +74,11 @@ describe('a rollout tells its time in the window', () => {
     expect(steps.textContent).toBe('Upload: 1 of 4 done · 1 at it nowInstall and reboot: 0 of 4 done');
     expect(screen.getByText('Keeping this laptop awake until the run ends.')).toBeTruthy();
 
-    rerender(<RunProgress progress={undefined} running stepWords={{}} />);
+    rerender(<RunProgress progress={undefined} running stepNames={{}} />);
     expect(screen.getByText('estimating…')).toBeTruthy();
 
     rerender(
-      <RunProgress progress={progress('less than a minute left', 3)} running={false} stepWords={{}} />,
+      <RunProgress progress={progress('less than a minute left', 3)} running={false} stepNames={{}} />,
     );
     expect(screen.queryByText('less than a minute left')).toBeNull();
     expect(screen.queryByText('Keeping this laptop awake until the run ends.')).toBeNull();
@@ -92,7 +92,7 @@ describe('a rollout tells its time in the window', () => {
       cleanup();
       render(
         <TranslatorFor locale={locale}>
-          <RunProgress progress={{ ...progress('x', 1), leftMs }} running stepWords={{}} />
+          <RunProgress progress={{ ...progress('x', 1), leftMs }} running stepNames={{}} />
         </TranslatorFor>,
       );
       return document.querySelector('[data-time-left]')?.textContent ?? '';

@@ -11,7 +11,7 @@ import { createTranslator } from '../../../shared/i18n/translate-sync';
 import { I18nProvider } from '../../../renderer/src/i18n/i18n-provider';
 import { CommissionDialog } from '../../../renderer/src/features/standard/commission-dialog';
 import { planGroupLines, standardParts } from '../../../renderer/src/features/standard/drift-words';
-import { timeLeftMessage } from '../../../renderer/src/features/standard/commission-progress';
+import { timeLeftMessage } from '../../../renderer/src/components/run-progress';
 import type { FleetRow } from '../../../renderer/src/stores/fleet-rows';
 import { createRootStore, StoreProvider } from '../../../renderer/src/stores/root-store';
 import type { CommissionPlan, CommissionRun, StandardView } from '../../../shared/domain/standard';
@@ -139,9 +139,9 @@ describe('Commission in Chinese', () => {
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('正在使 5 台设备达到标准');
     expect(within(dialog).getByRole('status').textContent).toBe('2 / 5 台设备：正在更新固件…');
-    expect(dialog.querySelector('[data-time-left]')?.textContent).toBe('约剩 1 小时 10 分钟');
+    expect(dialog.querySelector('[data-time-left]')?.textContent).toBe('剩余约 1 小时 10 分钟');
     expect(dialog.querySelector('[data-step-count="firmware"]')?.textContent).toBe(
-      '固件：已完成 1,200 / 2,000 · 进行中 40',
+      '固件：已完成 1,200 / 2,000 · 40 台进行中',
     );
   });
 });

@@ -375,7 +375,12 @@ describe('Commission…', () => {
       ]),
     );
     expect(within(dialog).getByRole('status').textContent).toBe('1 of 3 devices: setting pools and presets…');
-    expect(store.getState().outcomes[IDS[0]!]).toEqual({ ok: true, message: 'At the standard' });
+    // Its English and its message: the Last action column words it in the language of the moment.
+    expect(store.getState().outcomes[IDS[0]!]).toEqual({
+      ok: true,
+      message: 'At the standard',
+      text: { id: 'standard.outcome.done' },
+    });
     act(() =>
       api.pushEvents([
         {

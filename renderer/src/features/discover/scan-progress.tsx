@@ -2,9 +2,19 @@
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { numberText } from '../../../../shared/i18n/formats';
+import type { Translator } from '../../../../shared/i18n/translate';
 import { useT } from '../../i18n/i18n-provider';
-import { timeLeftText } from '../../lib/format';
 import { useRootStore } from '../../stores/root-store';
+
+/** "12 s", "3 min 20 s" for the scan's time left, in the window's language. */
+function timeLeftText(tr: Translator, seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds))
+    return tr.t('common.timeLeft.unknown');
+  if (seconds < 1) return tr.t('common.timeLeft.moment');
+  if (seconds < 60) return tr.t('common.duration.seconds', { s: Math.ceil(seconds) });
+  const m = Math.floor(seconds / 60);
+  return tr.t('common.duration.minutesSeconds', { m, s: Math.round(seconds - m * 60) });
+}
 
 export function ScanProgressBar(): ReactNode {
   const tr = useT();

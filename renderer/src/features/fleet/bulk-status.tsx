@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { errorText, localText } from '../../../../shared/i18n/local-text';
+import { errorText } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
 import type { BulkOperation } from '../../stores/bulk-slice';
 import { useRootStore } from '../../stores/root-store';
@@ -38,7 +38,7 @@ export function BulkStatus(): ReactNode {
   const tr = useT();
   const { t } = tr;
   if (bulk.status === 'idle') return null;
-  const step = localText(tr, { message: bulk.step ?? '', ...(bulk.stepText ? { text: bulk.stepText } : {}) });
+  const step = bulk.stepText === undefined ? '' : t(bulk.stepText);
   if (bulk.status === 'running') {
     return (
       <div className="bulk-status" role="status" aria-live="polite">
@@ -61,11 +61,8 @@ export function BulkStatus(): ReactNode {
   }
   const operation = bulk.operation === undefined ? 'done' : DONE_WORDS[bulk.operation];
   const summary =
-    bulk.summaryText !== undefined || bulk.summary !== undefined
-      ? localText(tr, {
-          message: bulk.summary ?? '',
-          ...(bulk.summaryText ? { text: bulk.summaryText } : {}),
-        })
+    bulk.summaryText !== undefined
+      ? t(bulk.summaryText)
       : t('fleet.bulk.done', { ok: bulk.ok, operation, failed: bulk.failed });
   return (
     <div

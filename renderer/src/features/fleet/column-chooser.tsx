@@ -17,11 +17,10 @@ const NONE: readonly string[] = [];
 export function ColumnChooser(): ReactNode {
   const tr = useT();
   const { t } = tr;
-  const { hidden, ready, problem, error, chosen } = useRootStore(
+  const { hidden, ready, error, chosen } = useRootStore(
     useShallow((s) => ({
       hidden: s.settings.status === 'ready' ? s.settings.value.fleetView.hiddenColumns : NONE,
       ready: s.settings.status === 'ready',
-      problem: s.fleetColumnsProblem,
       error: s.fleetColumnsError,
       chosen: s.fleetColumnsChosen,
     })),
@@ -65,9 +64,9 @@ export function ColumnChooser(): ReactNode {
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
-      {problem !== undefined && (
+      {error !== undefined && (
         <p className="field-error" role="alert">
-          {error === undefined ? problem : t('settings.columns.notKept', { reason: errorText(tr, error) })}
+          {t('settings.columns.notKept', { reason: errorText(tr, error) })}
         </p>
       )}
     </>

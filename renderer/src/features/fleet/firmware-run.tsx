@@ -14,20 +14,22 @@ import type {
   FirmwareOutcome,
 } from '../../../../shared/domain/firmware';
 import type { MessageId } from '../../../../shared/i18n/catalogs';
+import type { MessageRef } from '../../../../shared/i18n/message';
+import { message } from '../../../../shared/i18n/message';
 import type { Translator } from '../../../../shared/i18n/translate';
 import type { CertificateQuestion, FirmwareRun } from '../../../../shared/ipc/channels/firmware';
 import { useT } from '../../i18n/i18n-provider';
 import type { RowOutcome } from '../../stores/fleet-rows';
 import { useRootStore } from '../../stores/root-store';
 import { stepNameText } from './firmware-plan';
+import { RunProgress } from '../../components/run-progress';
 import { OutcomeFailures } from './outcome-failures';
-import { RunProgress } from './run-progress';
 
 /** The rollout's steps (core's rollout-progress.ts) in the per-step counts. */
-const ROLLOUT_STEP_NAMES: Record<string, MessageId> = {
-  upload: 'fleet-actions.firmwareRun.phase.upload',
-  install: 'fleet-actions.firmwareRun.phase.install',
-  verify: 'fleet-actions.firmwareRun.phase.verify',
+const ROLLOUT_STEP_NAMES: Readonly<Record<string, MessageRef>> = {
+  upload: message('fleet-actions.firmwareRun.phase.upload'),
+  install: message('fleet-actions.firmwareRun.phase.install'),
+  verify: message('fleet-actions.firmwareRun.phase.verify'),
 };
 
 const hostOf = (address: string): string => address.replace(/^https?:\/\//, '');
@@ -218,7 +220,6 @@ export function FirmwareRunView({ run, onClose }: { run: FirmwareRun; onClose: (
   const { t } = tr;
   const running = run.status === 'running';
   const { outcome } = run;
-  const stepWords = Object.fromEntries(Object.entries(ROLLOUT_STEP_NAMES).map(([step, id]) => [step, t(id)]));
   // After the rollout: updated devices whose new certificate was not trusted, for one step more.
   const untrusted = running
     ? []
@@ -263,7 +264,7 @@ export function FirmwareRunView({ run, onClose }: { run: FirmwareRun; onClose: (
         </p>
       )}
       <p className="firmware-tally">{tally(tr, run.devices)}</p>
-      <RunProgress progress={run.progress} running={running} stepWords={stepWords} />
+      <RunProgress progress={run.progress} running={running} stepNames={ROLLOUT_STEP_NAMES} />
       {run.question !== undefined && <CertificateQuestionBox changes={run.question.changes} pending />}
       {untrusted.length > 0 && <CertificateQuestionBox changes={untrusted} pending={false} />}
       {s.trusted !== null && <p className="notice-ok">{s.trusted.map((m) => t(m)).join(' ')}</p>}

@@ -5,8 +5,13 @@
  */
 import type { ReactNode } from 'react';
 import { ALERT_TEXT, STATE_LOOKS } from '../../lib/states';
-import { NONE } from '../../lib/format';
-import { celsiusText, durationText, hashRateText, powerText } from '../../../../shared/i18n/formats';
+import {
+  celsiusText,
+  durationText,
+  hashRateText,
+  NO_VALUE,
+  powerText,
+} from '../../../../shared/i18n/formats';
 import { localText } from '../../../../shared/i18n/local-text';
 import { useT } from '../../i18n/i18n-provider';
 import { monitorReasonText } from '../../lib/monitor-reason';
@@ -85,14 +90,14 @@ export function DeviceCell({ row, onOpen }: { row: FleetRow; onOpen: (id: string
           data-conflict="same-mac"
           title={t('fleet.cell.sameMacTitle', {
             sameMac: t(row.sameMac),
-            mac: row.mac ?? NONE,
-            hostname: row.hostname ?? NONE,
+            mac: row.mac ?? NO_VALUE,
+            hostname: row.hostname ?? NO_VALUE,
           })}
         >
           {t(row.sameMac)}
         </span>
       ) : (
-        <span className="cell-sub">{row.hostname ?? NONE}</span>
+        <span className="cell-sub">{row.hostname ?? NO_VALUE}</span>
       )}
     </div>
   );
@@ -102,7 +107,7 @@ export function DeviceCell({ row, onOpen }: { row: FleetRow; onOpen: (id: string
 export function LocationCell({ row }: { row: FleetRow }): ReactNode {
   const { t } = useT();
   const where = row.location;
-  if (where === undefined) return <span className="cell-sub">{NONE}</span>;
+  if (where === undefined) return <span className="cell-sub">{NO_VALUE}</span>;
   return (
     <div className="cell-stack" title={t('fleet.cell.locationTitle', { area: where.area, rack: where.rack })}>
       <span className="cell-main mono">{where.slot}</span>
@@ -114,8 +119,8 @@ export function LocationCell({ row }: { row: FleetRow }): ReactNode {
 export function ModelCell({ row }: { row: FleetRow }): ReactNode {
   return (
     <div className="cell-stack">
-      <span className="cell-main">{row.model ?? NONE}</span>
-      <span className="cell-sub">{row.firmware ?? NONE}</span>
+      <span className="cell-main">{row.model ?? NO_VALUE}</span>
+      <span className="cell-sub">{row.firmware ?? NO_VALUE}</span>
     </div>
   );
 }
@@ -184,7 +189,7 @@ export function FansCell({ row }: { row: FleetRow }): ReactNode {
   const odd = oddAt(row, 'fanRpmMin');
   if (row.fanCount === undefined) {
     return odd === undefined ? (
-      <span className="cell-number">{NONE}</span>
+      <span className="cell-number">{NO_VALUE}</span>
     ) : (
       <ImplausibleMark entry={odd} className="cell-number" />
     );
@@ -274,7 +279,7 @@ export function AlertsCell({ row }: { row: FleetRow }): ReactNode {
 
 export function OutcomeCell({ outcome }: { outcome: RowOutcome | undefined }): ReactNode {
   const tr = useT();
-  if (outcome === undefined) return <span className="cell-sub">{NONE}</span>;
+  if (outcome === undefined) return <span className="cell-sub">{NO_VALUE}</span>;
   const words = localText(tr, outcome);
   // Its message says "Skipped: <why>" itself.
   if (outcome.skipped === true) {

@@ -11,9 +11,10 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SaveReportFormat } from '../../../../shared/ipc/channels/files';
 import type { MessageId } from '../../../../shared/i18n/catalogs';
-import { isLocale, LOCALE_NAMES, LOCALES, SOURCE_LOCALE } from '../../../../shared/i18n/locales';
+import { isLocale, SOURCE_LOCALE } from '../../../../shared/i18n/locales';
 import type { Locale } from '../../../../shared/i18n/locales';
 import { errorText } from '../../../../shared/i18n/local-text';
+import { LocaleSelect } from '../../components/locale-select';
 import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
 import { reportStandardText } from '../standard/drift-words';
@@ -43,21 +44,13 @@ function LanguageSelect({ language }: { language: Locale }): ReactNode {
   const { t } = useT();
   const changed = useRootStore((s) => s.reportLanguageChanged);
   return (
-    <label className="report-language">
-      <span>{t('report-view.language')}</span>
-      <select
-        value={language}
-        onChange={(e) => {
-          if (isLocale(e.target.value)) changed(e.target.value);
-        }}
-      >
-        {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
-            {LOCALE_NAMES[locale]}
-          </option>
-        ))}
-      </select>
-    </label>
+    <LocaleSelect<Locale>
+      label={t('report-view.language')}
+      value={language}
+      onChosen={changed}
+      className="report-language"
+      labelClassName=""
+    />
   );
 }
 

@@ -7,13 +7,11 @@
  */
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { LOCALE_NAMES, LOCALES, matchLocale, PSEUDO_LOCALE } from '../../../../shared/i18n/locales';
-import type { LanguageChoice, Locale } from '../../../../shared/i18n/locales';
+import { LOCALE_NAMES, matchLocale, PSEUDO_LOCALE } from '../../../../shared/i18n/locales';
 import { errorText } from '../../../../shared/i18n/local-text';
+import { LocaleSelect } from '../../components/locale-select';
 import { useT } from '../../i18n/i18n-provider';
 import { useRootStore } from '../../stores/root-store';
-
-type ReportChoice = 'app' | Locale;
 
 export function LanguageCard({
   preferred = navigator.languages,
@@ -39,37 +37,22 @@ export function LanguageCard({
       <h3 id="language-title">{t('settings.language.title')}</h3>
       <p className="field-hint">{t('settings.language.intro')}</p>
       <div className="language-fields">
-        <label className="field">
-          <span className="field-label">{t('settings.language.app')}</span>
-          <select
-            value={language.app}
-            onChange={(e) => void chosen({ app: e.target.value as LanguageChoice })}
-          >
-            <option value="system">{t('common.language.system', { language: system })}</option>
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {LOCALE_NAMES[locale]}
-              </option>
-            ))}
-            <option value={PSEUDO_LOCALE}>
-              {t('settings.language.pseudo', { name: LOCALE_NAMES[PSEUDO_LOCALE] })}
-            </option>
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-label">{t('settings.language.report')}</span>
-          <select
-            value={language.report}
-            onChange={(e) => void chosen({ report: e.target.value as ReportChoice })}
-          >
-            <option value="app">{t('settings.language.reportSameAsApp')}</option>
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {LOCALE_NAMES[locale]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LocaleSelect
+          label={t('settings.language.app')}
+          value={language.app}
+          onChosen={(app) => void chosen({ app })}
+          first={{ value: 'system', words: t('common.language.system', { language: system }) }}
+          last={{
+            value: PSEUDO_LOCALE,
+            words: t('settings.language.pseudo', { name: LOCALE_NAMES[PSEUDO_LOCALE] }),
+          }}
+        />
+        <LocaleSelect
+          label={t('settings.language.report')}
+          value={language.report}
+          onChosen={(report) => void chosen({ report })}
+          first={{ value: 'app', words: t('settings.language.reportSameAsApp') }}
+        />
       </div>
       {problem !== undefined && (
         <p className="field-error" role="alert">

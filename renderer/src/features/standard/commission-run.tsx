@@ -20,8 +20,8 @@ import { DeviceName } from '../../components/device-name';
 import { useT } from '../../i18n/i18n-provider';
 import { commissionOutcomes } from '../../stores/standard-slice';
 import { useRootStore } from '../../stores/root-store';
+import { RunProgress } from '../../components/run-progress';
 import { OutcomeFailures } from '../fleet/outcome-failures';
-import { CommissionProgress } from './commission-progress';
 import { madeWords } from './drift-words';
 
 /** What the run is doing now, after "12 of 200 devices: ". */
@@ -31,6 +31,15 @@ const PHASE_WORDS: Readonly<Record<CommissionStepKind, MessageRef>> = {
   settings: message('standard.run.phase.settings'),
   restart: message('standard.run.phase.restart'),
   acceptance: message('standard.run.phase.acceptance'),
+};
+
+/** Each step's name in the per-step counts. */
+const STEP_NAMES: Readonly<Record<CommissionStepKind, MessageRef>> = {
+  password: message('standard.run.step.password'),
+  firmware: message('standard.run.step.firmware'),
+  settings: message('standard.run.step.settings'),
+  restart: message('standard.run.step.restart'),
+  acceptance: message('standard.run.step.acceptance'),
 };
 
 /** Main's summary as a sentence: a capital first, a full stop last (unless it ends in one already). */
@@ -112,7 +121,7 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
     })),
   );
   const tr = useT();
-  const outcomes = useMemo(() => commissionOutcomes(run?.devices ?? [], tr), [run?.devices, tr]);
+  const outcomes = useMemo(() => commissionOutcomes(run?.devices ?? []), [run?.devices]);
   const verdicts = useRootStore((s) => s.verdicts);
   const pending = useMemo(() => pendingAcceptances(run?.devices ?? [], verdicts), [run?.devices, verdicts]);
   const { t } = tr;
@@ -136,7 +145,7 @@ export function CommissionRunView({ onClose }: { onClose: () => void }): ReactNo
       <p className="commission-tally" data-counts>
         {runCountsText(run, pending, tr)}
       </p>
-      <CommissionProgress progress={run.progress} running={running} />
+      <RunProgress progress={run.progress} running={running} stepNames={STEP_NAMES} />
       {working.length > 0 && (
         <ul className="commission-working" aria-label={t('standard.run.workingNow')}>
           {working.slice(0, NAMED_RUNNING).map((device) => {
