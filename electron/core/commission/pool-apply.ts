@@ -188,6 +188,7 @@ export function createPoolApplier(deps: PoolApplyDeps) {
           deviceId: item.deviceId,
           outcome: error.code === 'CANCELLED' ? 'skipped' : 'failed',
           message: error.message,
+          ...(error.text !== undefined ? { text: error.text } : {}),
           error,
         };
       };
