@@ -53,9 +53,6 @@ export interface ControlCharacterFound {
   position: number;
   /** The character described (`describeCharacter`). */
   described: string;
-  /** Its code point (`U+001B`) and its kind (`escape`, `bidi`, `control`): the description as data. */
-  codePoint: string;
-  kind: string;
 }
 
 function kindOf(char: string): string {
@@ -79,8 +76,7 @@ export function findControlCharacter(
       if (char === '\n' || char === '\t') continue;
       if (char === '\r' && chars[i + 1] === '\n') continue;
     }
-    const described = describeCharacter(char);
-    return { position: i + 1, described, codePoint: described.split(' ')[0] ?? '', kind: kindOf(char) };
+    return { position: i + 1, described: describeCharacter(char) };
   }
   return undefined;
 }
@@ -123,12 +119,13 @@ export function controlCharacterError(
   const problem = controlCharacterProblem(FIELD_WORDS[field], text, options);
   const found = findControlCharacter(text, options);
   if (problem === undefined || found === undefined) return undefined;
+  const char = [...text][found.position - 1] ?? '';
   return withText(
     appError('INVALID_INPUT', problem),
     message('errors.plainText.control', {
       field,
-      codePoint: found.codePoint,
-      kind: found.kind,
+      codePoint: found.described.split(' ')[0] ?? '',
+      kind: kindOf(char),
       position: found.position,
       lineBreaks: options.lineBreaks === true ? 'yes' : 'no',
     }),
