@@ -267,11 +267,19 @@ export function createAcceptanceService(options: AcceptanceServiceOptions): Acce
   const begin = (deviceIds: readonly string[], criteria: AcceptanceCriteria, joinable: boolean) => {
     const part = fleetTargets(options, deviceIds);
     if (part.targets.length === 0)
-      return errWithText('INVALID_INPUT', 'None of these devices is in the fleet any more.', message('errors.fleet.noneLeft'));
+      return errWithText(
+        'INVALID_INPUT',
+        'None of these devices is in the fleet any more.',
+        message('errors.fleet.noneLeft'),
+      );
     const joining =
       joinable && run?.status === 'running' && run.joinable && sameCriteria(run.criteria, criteria);
     if (run?.status === 'running' && !joining) {
-      return errWithText('INVALID_INPUT', 'An acceptance run is going on already: wait for it or cancel it first.', message('errors.acceptance.alreadyRunning'));
+      return errWithText(
+        'INVALID_INPUT',
+        'An acceptance run is going on already: wait for it or cancel it first.',
+        message('errors.acceptance.alreadyRunning'),
+      );
     }
     if (!joining || run === null) {
       const started = newRun(options, criteria, joinable);

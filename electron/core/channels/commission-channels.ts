@@ -52,7 +52,11 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
     if (mode === 'own') return ok(undefined);
     const siteId = s.fleet.siteId() ?? s.settings.current().credentials.siteId;
     return siteId === undefined
-      ? errWithText('INVALID_INPUT', "There is no current site to store a site password for: choose a site first, or store it as each device's own.", message('errors.password.noSiteForSitePassword'))
+      ? errWithText(
+          'INVALID_INPUT',
+          "There is no current site to store a site password for: choose a site first, or store it as each device's own.",
+          message('errors.password.noSiteForSitePassword'),
+        )
       : ok(siteId);
   };
 
@@ -94,7 +98,11 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
       if (refused !== undefined) return refused;
       const next = password.kind === 'typed' ? password.password : generated;
       if (next === undefined) {
-        return errWithText('INVALID_INPUT', 'There is no generated password: generate one, or type one.', message('errors.password.noneGenerated'));
+        return errWithText(
+          'INVALID_INPUT',
+          'There is no generated password: generate one, or type one.',
+          message('errors.password.noneGenerated'),
+        );
       }
       const site = siteFor(mode);
       if (!site.ok) return site;
@@ -135,7 +143,12 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
     },
 
     'commission:password-copy': async () => {
-      if (generated === undefined) return errWithText('NOT_FOUND', 'There is no generated password to copy.', message('errors.password.nothingToCopy'));
+      if (generated === undefined)
+        return errWithText(
+          'NOT_FOUND',
+          'There is no generated password to copy.',
+          message('errors.password.nothingToCopy'),
+        );
       const copied = await s.system.copyText(generated);
       if (!copied.ok) return copied;
       return ok({ message: `Password copied to ${copied.value.where}.` });

@@ -84,7 +84,11 @@ export function createPoolServices(options: PoolServicesOptions): PoolServices {
       const checked = checkPools(pools);
       if (!checked.ok) return checked;
       if (request.plan.some((p) => p.send && p.slots === undefined)) {
-        return errWithText('INVALID_INPUT', 'The preview has a device to write without its slots: preview again.', message('errors.pools.entryWithoutSlots'));
+        return errWithText(
+          'INVALID_INPUT',
+          'The preview has a device to write without its slots: preview again.',
+          message('errors.pools.entryWithoutSlots'),
+        );
       }
       const at = now().toISOString();
       const results = await applier.setPools(targets, request.plan, checked.value.pools, {

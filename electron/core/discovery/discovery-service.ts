@@ -66,7 +66,11 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
     },
     start(request) {
       if (running !== undefined) {
-        return errWithText('INVALID_INPUT', 'A scan is already running: cancel it or wait for it to finish.', message('errors.discovery.alreadyRunning'));
+        return errWithText(
+          'INVALID_INPUT',
+          'A scan is already running: cancel it or wait for it to finish.',
+          message('errors.discovery.alreadyRunning'),
+        );
       }
       const parsed = parse(request.targets);
       if (!parsed.ok) return parsed;

@@ -47,4 +47,8 @@ export const samePeers = (a: FleetEntry, b: FleetEntry): boolean =>
 
 /** A device id that names no fleet device. */
 export const unknownDevice = (deviceId: string): Result<never> =>
-  errWithText('NOT_FOUND', `No device ${deviceId} in the fleet: it may have been removed.`, message('errors.fleet.noDevice', { device: deviceId }));
+  errWithText(
+    'NOT_FOUND',
+    `No device ${deviceId} in the fleet: it may have been removed.`,
+    message('errors.fleet.noDevice', { device: deviceId }),
+  );

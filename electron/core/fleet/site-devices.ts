@@ -65,9 +65,14 @@ export interface SiteDeviceListOptions {
 }
 
 const NO_SITE = (): Result<never> =>
-  errWithText('INVALID_INPUT', 'There is no site to add devices to: create one in Sites first.', message('errors.site.noneToAddTo'), {
-    reason: 'no-current-site',
-  });
+  errWithText(
+    'INVALID_INPUT',
+    'There is no site to add devices to: create one in Sites first.',
+    message('errors.site.noneToAddTo'),
+    {
+      reason: 'no-current-site',
+    },
+  );
 
 export async function openSiteDeviceList(options: SiteDeviceListOptions): Promise<SiteDeviceList> {
   const { inventory } = options;

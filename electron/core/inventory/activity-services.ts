@@ -25,7 +25,11 @@ export function activityServices(
     recordActivity: (input) =>
       store.update((inventory) => {
         if (!inventory.sites.some((site) => site.id === input.siteId)) {
-          return errWithText('NOT_FOUND', `There is no site "${input.siteId}" to record the activity in.`, message('errors.site.noSiteForActivity', { site: input.siteId }));
+          return errWithText(
+            'NOT_FOUND',
+            `There is no site "${input.siteId}" to record the activity in.`,
+            message('errors.site.noSiteForActivity', { site: input.siteId }),
+          );
         }
         const entry: ActivityEntry = { ...input, id: newActivityId(now()), by: laptop };
         return ok(appendActivity(inventory, entry));

@@ -214,7 +214,13 @@ export function knownDevicesOf(inventory: Inventory, siteId: string): KnownDevic
 
 function requireDevice(inventory: Inventory, siteId: string, id: string): Result<InventoryDevice> {
   const device = findDevice(inventory, siteId, id);
-  return device === undefined ? errWithText('NOT_FOUND', `No device "${id}" in this site.`, message('errors.inventory.noDevice', { device: id })) : ok(device);
+  return device === undefined
+    ? errWithText(
+        'NOT_FOUND',
+        `No device "${id}" in this site.`,
+        message('errors.inventory.noDevice', { device: id }),
+      )
+    : ok(device);
 }
 
 /** Notes may have several lines; a label is one. */
@@ -288,7 +294,11 @@ export function trustCertificate(
   if (!device.ok) return device;
   const seen = device.value.tlsSeen;
   if (seen === null || !sameFingerprint(seen, fingerprint)) {
-    return errWithText('INVALID_INPUT', 'That fingerprint is not the one the last scan saw: scan again and compare.', message('errors.inventory.fingerprintNotSeen'));
+    return errWithText(
+      'INVALID_INPUT',
+      'That fingerprint is not the one the last scan saw: scan again and compare.',
+      message('errors.inventory.fingerprintNotSeen'),
+    );
   }
   device.value.tlsPin = seen;
   return device;

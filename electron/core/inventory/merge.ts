@@ -188,7 +188,11 @@ function targetSite(
   if (into !== undefined) {
     const site = findSite(inventory, into);
     return site === undefined
-      ? errWithText('NOT_FOUND', `No site is named "${into}".`, message('errors.site.noSuchName', { site: into }))
+      ? errWithText(
+          'NOT_FOUND',
+          `No site is named "${into}".`,
+          message('errors.site.noSuchName', { site: into }),
+        )
       : ok({ site, created: false });
   }
   const existing =

@@ -50,7 +50,11 @@ export function savePreset(
 ): Result<PoolPreset> {
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (name === '' || name.length > 60 || CONTROL_CHARACTER.test(name)) {
-    return errWithText('INVALID_INPUT', 'A preset name has 1 to 60 characters (no control characters).', message('errors.poolPreset.nameLength', { max: 60 }));
+    return errWithText(
+      'INVALID_INPUT',
+      'A preset name has 1 to 60 characters (no control characters).',
+      message('errors.poolPreset.nameLength', { max: 60 }),
+    );
   }
   const checked = checkPools(input.pools);
   if (!checked.ok) return checked;
@@ -66,7 +70,11 @@ export function savePreset(
     return ok(strip(preset));
   }
   if (presetsOf(inventory, siteId).length >= MAX_PRESETS_PER_SITE) {
-    return errWithText('INVALID_INPUT', `A site keeps at most ${MAX_PRESETS_PER_SITE} pool presets.`, message('errors.poolPreset.tooMany', { max: MAX_PRESETS_PER_SITE }));
+    return errWithText(
+      'INVALID_INPUT',
+      `A site keeps at most ${MAX_PRESETS_PER_SITE} pool presets.`,
+      message('errors.poolPreset.tooMany', { max: MAX_PRESETS_PER_SITE }),
+    );
   }
   inventory.poolPresets.push(preset);
   return ok(strip(preset));
