@@ -13,7 +13,7 @@ import { SITE_ID_PATTERN } from '../../../shared/domain/inventory';
 import { controlCharacterError } from '../../../shared/domain/plain-text';
 import { parseTargets } from '../../../shared/domain/targets/parse-targets';
 import type { Result } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { accountName } from '../credentials/accounts';
 import { dropProposals } from './import-proposals';
 import type { Inventory } from './schema';
