@@ -4,8 +4,9 @@
  * time even though core builds the URL itself from the fleet. Electron's objects are injected so the
  * policy is unit-tested without Electron.
  */
+import { message } from '../../shared/i18n/message';
 import type { Result } from '../../shared/result';
-import { err, ok } from '../../shared/result';
+import { err, errWithText, ok } from '../../shared/result';
 import type { SystemGlue } from '../core/shell/system-glue';
 
 export interface ElectronGlueDeps {
@@ -35,7 +36,11 @@ export function createElectronGlue(deps: ElectronGlueDeps): SystemGlue {
     },
     async openExternal(url): Promise<Result<void>> {
       if (!isAllowedExternalUrl(url, deps.isDeviceUrl)) {
-        return err('FORBIDDEN', 'Only the web pages of devices in the fleet can be opened.');
+        return errWithText(
+          'FORBIDDEN',
+          'Only the web pages of devices in the fleet can be opened.',
+          message('errors.system.notFleetPage'),
+        );
       }
       try {
         await deps.shell.openExternal(url);

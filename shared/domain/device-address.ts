@@ -2,8 +2,9 @@
  * A device address as a technician types it: `http://host[:port]`, `https://host[:port]` or `host[:port]`
  * (plain http, the devices' default). Parsing is pure so the renderer can validate input before any call.
  */
+import { message } from '../i18n/message';
 import type { Result } from '../result';
-import { err, ok } from '../result';
+import { errWithText, ok } from '../result';
 
 export type DeviceScheme = 'http' | 'https';
 
@@ -43,7 +44,8 @@ export function isHostname(host: string): boolean {
  */
 export function parseDeviceAddress(input: string, options: { port?: number } = {}): Result<DeviceAddress> {
   const text = input.trim();
-  if (text === '') return err('INVALID_INPUT', 'The device address is empty.');
+  if (text === '')
+    return errWithText('INVALID_INPUT', 'The device address is empty.', message('errors.address.empty'));
 
   let scheme: DeviceScheme = 'http';
   let rest = text;
@@ -51,9 +53,10 @@ export function parseDeviceAddress(input: string, options: { port?: number } = {
   if (schemeMatch?.[1] !== undefined) {
     const name = schemeMatch[1].toLowerCase();
     if (name !== 'http' && name !== 'https') {
-      return err(
+      return errWithText(
         'INVALID_INPUT',
         `"${text}": only http:// and https:// addresses are supported, not ${name}://.`,
+        message('errors.address.scheme', { text, scheme: name }),
       );
     }
     scheme = name;
@@ -61,37 +64,73 @@ export function parseDeviceAddress(input: string, options: { port?: number } = {
   }
   rest = rest.replace(/\/+$/, '');
   if (rest.includes('/') || rest.includes('?') || rest.includes('#') || rest.includes('@')) {
-    return err('INVALID_INPUT', `"${text}" is not a device address: give only a host and an optional port.`);
+    return errWithText(
+      'INVALID_INPUT',
+      `"${text}" is not a device address: give only a host and an optional port.`,
+      message('errors.address.hostAndPortOnly', { text }),
+    );
   }
 
   let host: string;
   let portText: string | undefined;
   if (rest.startsWith('[')) {
     const close = rest.indexOf(']');
-    if (close < 0) return err('INVALID_INPUT', `"${text}": the IPv6 address is missing its closing "]".`);
+    if (close < 0)
+      return errWithText(
+        'INVALID_INPUT',
+        `"${text}": the IPv6 address is missing its closing "]".`,
+        message('errors.address.ipv6Unclosed', { text }),
+      );
     host = rest.slice(1, close);
     const after = rest.slice(close + 1);
     if (after !== '' && !after.startsWith(':'))
-      return err('INVALID_INPUT', `"${text}" is not a device address.`);
+      return errWithText(
+        'INVALID_INPUT',
+        `"${text}" is not a device address.`,
+        message('errors.address.notAddress', { text }),
+      );
     portText = after === '' ? undefined : after.slice(1);
-    if (!isIpv6(host)) return err('INVALID_INPUT', `"${host}" is not a valid IPv6 address.`);
+    if (!isIpv6(host))
+      return errWithText(
+        'INVALID_INPUT',
+        `"${host}" is not a valid IPv6 address.`,
+        message('errors.address.badIpv6', { host }),
+      );
   } else if ((rest.match(/:/g) ?? []).length > 1) {
     host = rest; // bare IPv6 without a port
-    if (!isIpv6(host)) return err('INVALID_INPUT', `"${text}" is not a valid address.`);
+    if (!isIpv6(host))
+      return errWithText(
+        'INVALID_INPUT',
+        `"${text}" is not a valid address.`,
+        message('errors.address.invalid', { text }),
+      );
   } else {
     const colon = rest.indexOf(':');
     host = colon < 0 ? rest : rest.slice(0, colon);
     portText = colon < 0 ? undefined : rest.slice(colon + 1);
-    if (host === '') return err('INVALID_INPUT', `"${text}" has no host.`);
+    if (host === '')
+      return errWithText(
+        'INVALID_INPUT',
+        `"${text}" has no host.`,
+        message('errors.address.noHost', { text }),
+      );
     if (!isIpv4(host) && !isHostname(host)) {
-      return err('INVALID_INPUT', `"${host}" is neither an IPv4 address nor a host name.`);
+      return errWithText(
+        'INVALID_INPUT',
+        `"${host}" is neither an IPv4 address nor a host name.`,
+        message('errors.address.badHost', { host }),
+      );
     }
   }
 
   let port = options.port ?? defaultPort(scheme);
   if (portText !== undefined) {
     if (!/^\d{1,5}$/.test(portText) || Number(portText) < 1 || Number(portText) > 65535) {
-      return err('INVALID_INPUT', `"${portText}" is not a port: use a number from 1 to 65535.`);
+      return errWithText(
+        'INVALID_INPUT',
+        `"${portText}" is not a port: use a number from 1 to 65535.`,
+        message('errors.address.badPortText', { port: portText }),
+      );
     }
     port = Number(portText);
   }

@@ -7,6 +7,7 @@
  * account (`passwordRef`); API keys are never mentioned at all.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 
 /** Timestamps are ISO 8601 UTC strings as `Date#toISOString` writes them: sortable as text. */
 export const isoTimeSchema = z.iso.datetime();
@@ -114,6 +115,8 @@ export type SiteSummary = z.infer<typeof siteSummarySchema>;
 export const inventoryProblemSchema = z.object({
   kind: z.enum(['corrupt', 'migrated']),
   message: z.string(),
+  /** The same sentence for the window's language (issue 35). */
+  text: messageRefSchema.optional(),
   /** Where the unreadable or older file was kept. */
   keptAt: z.string().optional(),
 });

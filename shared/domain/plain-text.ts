@@ -8,6 +8,9 @@
  * is typed and where a file brings it in; the message names the character by its code point, never by
  * printing it.
  */
+import { message } from '../i18n/message';
+import type { AppError } from '../result';
+import { appError, withText } from '../result';
 
 /** Every character the rule refuses: the set the CLI shows escaped (shared/format/printable.ts). */
 export const CONTROL_CHARACTER = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u;
@@ -22,6 +25,18 @@ const NAMES: Readonly<Record<number, string>> = {
   0x202d: 'a left-to-right override',
   0x2028: 'a line separator',
   0x2029: 'a paragraph separator',
+};
+/** The same names as the catalog's select keys (errors.plainText.control), for the window's language. */
+const KINDS: Readonly<Record<number, string>> = {
+  0x09: 'tab',
+  0x0a: 'lineBreak',
+  0x0d: 'carriageReturn',
+  0x1b: 'escape',
+  0x7f: 'delete',
+  0x202e: 'rtlOverride',
+  0x202d: 'ltrOverride',
+  0x2028: 'lineSeparator',
+  0x2029: 'paragraphSeparator',
 };
 
 /** `U+001B (an escape)`: the character named, never shown (it would act on the screen it is shown on). */
@@ -38,6 +53,11 @@ export interface ControlCharacterFound {
   position: number;
   /** The character described (`describeCharacter`). */
   described: string;
+}
+
+function kindOf(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  return KINDS[code] ?? (/\p{Bidi_Control}/u.test(char) ? 'bidi' : 'control');
 }
 
 /**
@@ -78,4 +98,36 @@ export function controlCharacterProblem(
       ? 'only plain text and line breaks are kept'
       : 'only plain text is kept (no control characters)';
   return `${what} cannot hold ${found.described}, found at character ${found.position}: ${kept}.`;
+}
+
+/** Which field `controlCharacterError` names, as the sentence starts it. */
+export type PlainTextField = 'label' | 'notes' | 'siteName' | 'subnet' | 'address';
+const FIELD_WORDS: Readonly<Record<PlainTextField, string>> = {
+  label: 'The label',
+  notes: 'The notes',
+  siteName: 'A site name',
+  subnet: 'A subnet',
+  address: 'An address',
+};
+
+/** `controlCharacterProblem` as an error with its sentence for the window's language (issue 35). */
+export function controlCharacterError(
+  field: PlainTextField,
+  text: string,
+  options: { lineBreaks?: boolean } = {},
+): AppError | undefined {
+  const problem = controlCharacterProblem(FIELD_WORDS[field], text, options);
+  const found = findControlCharacter(text, options);
+  if (problem === undefined || found === undefined) return undefined;
+  const char = [...text][found.position - 1] ?? '';
+  return withText(
+    appError('INVALID_INPUT', problem),
+    message('errors.plainText.control', {
+      field,
+      codePoint: found.described.split(' ')[0] ?? '',
+      kind: kindOf(char),
+      position: found.position,
+      lineBreaks: options.lineBreaks === true ? 'yes' : 'no',
+    }),
+  );
 }

@@ -113,6 +113,11 @@ describe('pools', () => {
     expect(posts(devices[0]!)[0]?.headers['x-api-key']).toBe(key);
     expect(posts(devices[1]!)).toHaveLength(1);
     expect(results[1]?.message).toMatch(/refused the pools.*nothing was changed/);
+    // The refusal in the window's language, the device's own refusal nested in it (issue 35).
+    expect(results[1]?.text).toMatchObject({
+      id: 'errors.pools.refused',
+      values: { cause: { id: 'errors.device.authRequired' } },
+    });
   });
 
   it('no answer and not applied: the read-back shows the old pools, so it failed (sent once)', async () => {

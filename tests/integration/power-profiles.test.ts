@@ -178,6 +178,11 @@ describe('power profiles', () => {
       expect(planned.error.message).toBe(
         'a site budget of 5 kW is too small: the lowest presets the 3 devices planned may run need 7.65 kW together. Raise --site-kw, or plan fewer devices.',
       );
+      // The same sentence for the window's language, its figures as numbers (issue 35).
+      expect(planned.error.text).toEqual({
+        id: 'errors.power.budgetTooSmall',
+        values: { budget: 5, count: 3, need: 7.65 },
+      });
     }
     expect(devices.every((d) => requestsTo(d, SETTINGS, 'POST').length === 0)).toBe(true);
   });

@@ -19,8 +19,9 @@ import type {
 } from '../../../shared/domain/acceptance';
 import { ACCEPTANCE_DEFAULTS } from '../../../shared/domain/acceptance';
 import type { AcceptanceRun } from '../../../shared/ipc/channels/acceptance';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { ClockPolicy } from '../clock/clock-policy';
 import type { SessionManager } from '../credentials/session-manager';
 import type { DeviceClient } from '../device/client';
@@ -266,11 +267,19 @@ export function createAcceptanceService(options: AcceptanceServiceOptions): Acce
   const begin = (deviceIds: readonly string[], criteria: AcceptanceCriteria, joinable: boolean) => {
     const part = fleetTargets(options, deviceIds);
     if (part.targets.length === 0)
-      return err('INVALID_INPUT', 'None of these devices is in the fleet any more.');
+      return errWithText(
+        'INVALID_INPUT',
+        'None of these devices is in the fleet any more.',
+        message('errors.fleet.noneLeft'),
+      );
     const joining =
       joinable && run?.status === 'running' && run.joinable && sameCriteria(run.criteria, criteria);
     if (run?.status === 'running' && !joining) {
-      return err('INVALID_INPUT', 'An acceptance run is going on already: wait for it or cancel it first.');
+      return errWithText(
+        'INVALID_INPUT',
+        'An acceptance run is going on already: wait for it or cancel it first.',
+        message('errors.acceptance.alreadyRunning'),
+      );
     }
     if (!joining || run === null) {
       const started = newRun(options, criteria, joinable);

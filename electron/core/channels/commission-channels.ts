@@ -9,8 +9,9 @@ import type { WritePlanEntry, WriteResult } from '../../../shared/domain/commiss
 import { summarizeActivity } from '../../../shared/domain/commission';
 import type { PasswordChangeMode } from '../../../shared/ipc/channels/commission';
 import type { Handlers } from '../../../shared/ipc/contract';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { generateDevicePassword } from '../commission/generate-password';
 import type { PasswordTarget } from '../commission/password-bulk';
 import type { CoreServices } from '../services';
@@ -51,9 +52,10 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
     if (mode === 'own') return ok(undefined);
     const siteId = s.fleet.siteId() ?? s.settings.current().credentials.siteId;
     return siteId === undefined
-      ? err(
+      ? errWithText(
           'INVALID_INPUT',
           "There is no current site to store a site password for: choose a site first, or store it as each device's own.",
+          message('errors.password.noSiteForSitePassword'),
         )
       : ok(siteId);
   };
@@ -96,7 +98,11 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
       if (refused !== undefined) return refused;
       const next = password.kind === 'typed' ? password.password : generated;
       if (next === undefined) {
-        return err('INVALID_INPUT', 'There is no generated password: generate one, or type one.');
+        return errWithText(
+          'INVALID_INPUT',
+          'There is no generated password: generate one, or type one.',
+          message('errors.password.noneGenerated'),
+        );
       }
       const site = siteFor(mode);
       if (!site.ok) return site;
@@ -137,7 +143,12 @@ export function commissionHandlers(s: CommissionChannelServices): CommissionHand
     },
 
     'commission:password-copy': async () => {
-      if (generated === undefined) return err('NOT_FOUND', 'There is no generated password to copy.');
+      if (generated === undefined)
+        return errWithText(
+          'NOT_FOUND',
+          'There is no generated password to copy.',
+          message('errors.password.nothingToCopy'),
+        );
       const copied = await s.system.copyText(generated);
       if (!copied.ok) return copied;
       return ok({ message: `Password copied to ${copied.value.where}.` });

@@ -74,6 +74,8 @@ function resultOf<R extends WriteResult>(outcome: BulkOutcome<SessionTarget, R>)
     deviceId: outcome.item.deviceId,
     outcome: outcome.error.code === 'CANCELLED' ? 'skipped' : 'failed',
     message: outcome.error.message,
+    // The failure's own sentence, so the window says it in its language (issue 35).
+    ...(outcome.error.text !== undefined ? { text: outcome.error.text } : {}),
     error: outcome.error,
   };
 }

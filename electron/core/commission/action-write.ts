@@ -3,6 +3,7 @@
  * out once with the best credential (`callOnce`: never retried, never resent); a refusal means nothing
  * was applied; no clear answer means it may have been — the caller reads the device back to decide.
  */
+import { message } from '../../../shared/i18n/message';
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { SessionManager } from '../credentials/session-manager';
 import type { SessionTarget } from '../credentials/session-target';
@@ -68,7 +69,12 @@ export async function readStatusObject(
   );
   const object = asObject(body);
   if (object === undefined) {
-    throw new DeviceError('BAD_RESPONSE', `${hostPort(target.address)}: its status is not a JSON object.`);
+    throw new DeviceError(
+      'BAD_RESPONSE',
+      `${hostPort(target.address)}: its status is not a JSON object.`,
+      {},
+      { text: message('errors.device.statusNotObject', { where: hostPort(target.address) }) },
+    );
   }
   return object;
 }

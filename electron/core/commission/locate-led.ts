@@ -6,6 +6,7 @@
  * `/locate-miner` first and `/find-miner` only after a 404, which applied nothing). Verified by reading
  * `/status.find_miner` back; an answer that got lost is never resent, the read-back decides.
  */
+import { message as ledText } from '../../../shared/i18n/message';
 import type { WriteResult } from '../../../shared/domain/commission';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { SessionTarget } from '../credentials/session-target';
@@ -124,6 +125,8 @@ export async function switchLed(
     throw new DeviceError(
       'BAD_RESPONSE',
       `${where}: its status does not say whether the locate LED is on (no find_miner), so it is not toggled blindly; nothing was sent.`,
+      {},
+      { text: ledText('errors.led.stateUnknown', { where }) },
     );
   }
   if (first.value === on) {

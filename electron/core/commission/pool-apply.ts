@@ -16,6 +16,7 @@ import type { SessionManager } from '../credentials/session-manager';
 import type { DeviceClient, PoolSlotBody } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
+import { causeText } from '../errors/cause-text';
 import { restartRequiredIn, restartRequiredNow } from './action-write';
 import { activityDevice } from './activity-device';
 import { isRefusal } from './password-change';
@@ -47,6 +48,8 @@ function bodyFor(entry: PoolPlanEntry, pools: readonly PoolSpec[], where: string
       throw new DeviceError(
         'INVALID_INPUT',
         `${where}: the preview was made for other pools; preview again.`,
+        {},
+        { text: said('errors.pools.otherPreview', { where }) },
       );
     }
     return { url: slot.url, user: slot.user, pass: pool.password };
@@ -80,14 +83,23 @@ export function createPoolApplier(deps: PoolApplyDeps) {
       // Not sent (no credential, no connection), or refused: nothing changed on the device.
       if (!isDeviceError(error)) throw error;
       if (!sent) {
-        throw new DeviceError(error.code, `${trimDot(error.message)}. Nothing was sent.`, error.detail);
+        throw new DeviceError(error.code, `${trimDot(error.message)}. Nothing was sent.`, error.detail, {
+          text: said('errors.pools.notSent', { cause: causeText(error.toAppError()) }),
+        });
       }
       if (isRefusal(error)) {
-        const said = error.detail.deviceMessage;
+        const told = error.detail.deviceMessage?.trim();
+        const cause = causeText(error.toAppError());
         throw new DeviceError(
           error.code,
-          `${where}: the device refused the pools${said !== undefined ? `: "${said.trim()}"` : ''} (${trimDot(error.message)}); nothing was changed.`,
+          `${where}: the device refused the pools${told !== undefined ? `: "${told}"` : ''} (${trimDot(error.message)}); nothing was changed.`,
           error.detail,
+          {
+            text:
+              told === undefined
+                ? said('errors.pools.refused', { where, cause })
+                : said('errors.pools.refusedSaying', { where, told, cause }),
+          },
         );
       }
       // It may have been applied: never resent; the read-back decides.
@@ -176,6 +188,7 @@ export function createPoolApplier(deps: PoolApplyDeps) {
           deviceId: item.deviceId,
           outcome: error.code === 'CANCELLED' ? 'skipped' : 'failed',
           message: error.message,
+          ...(error.text !== undefined ? { text: error.text } : {}),
           error,
         };
       };

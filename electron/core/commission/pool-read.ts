@@ -7,6 +7,7 @@ import type { DevicePools, PoolSlot } from '../../../shared/domain/pools';
 import { POOL_SLOTS, sameUrl } from '../../../shared/domain/pools';
 import { withoutLogin } from '../../../shared/domain/pool-url';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
+import { message } from '../../../shared/i18n/message';
 import type { DeviceClient, PoolSlotBody } from '../device/client';
 import { DeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';
@@ -21,7 +22,14 @@ export function poolsFromSettings(settings: unknown, where: string): PoolSlotBod
   const miner = root === undefined ? undefined : asObject(own(root, 'miner'));
   const pools = miner === undefined ? undefined : own(miner, 'pools');
   if (!Array.isArray(pools)) {
-    throw new DeviceError('BAD_RESPONSE', `${where}: the device's settings have no miner.pools list.`);
+    throw new DeviceError(
+      'BAD_RESPONSE',
+      `${where}: the device's settings have no miner.pools list.`,
+      {},
+      {
+        text: message('errors.pools.noList', { where }),
+      },
+    );
   }
   const text = (slot: Record<string, unknown> | undefined, key: string): string => {
     const value = slot === undefined ? undefined : own(slot, key);

@@ -11,8 +11,9 @@
 import type { ActivityEntry } from '../../../shared/domain/commission';
 import type { DevicePools, PoolPlanEntry, PoolSpec, PoolWriteResult } from '../../../shared/domain/pools';
 import { checkPools } from '../../../shared/domain/pools';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { BulkProgress } from '../credentials/bulk';
 import type { CredentialServices } from '../credentials/credential-services';
 import type { SessionTarget } from '../credentials/session-target';
@@ -83,7 +84,11 @@ export function createPoolServices(options: PoolServicesOptions): PoolServices {
       const checked = checkPools(pools);
       if (!checked.ok) return checked;
       if (request.plan.some((p) => p.send && p.slots === undefined)) {
-        return err('INVALID_INPUT', 'The preview has a device to write without its slots: preview again.');
+        return errWithText(
+          'INVALID_INPUT',
+          'The preview has a device to write without its slots: preview again.',
+          message('errors.pools.entryWithoutSlots'),
+        );
       }
       const at = now().toISOString();
       const results = await applier.setPools(targets, request.plan, checked.value.pools, {

@@ -7,6 +7,7 @@
  * anything else is a broken answer, and verification (provisioning.ts) has the last word either way.
  */
 import { randomInt } from 'node:crypto';
+import { message } from '../../../shared/i18n/message';
 import { DeviceError } from '../device/device-error';
 
 export const API_KEY_LENGTH = 32;
@@ -69,7 +70,12 @@ export function interpretCreateAnswer(
   const returned = ownKey(body) ?? bareKey;
   if (returned !== undefined) {
     if (!HEADER_SAFE.test(returned)) {
-      throw new DeviceError('BAD_RESPONSE', `${where}: returned an API key that cannot be sent in a header.`);
+      throw new DeviceError(
+        'BAD_RESPONSE',
+        `${where}: returned an API key that cannot be sent in a header.`,
+        {},
+        { text: message('errors.apiKey.unsendable', { where }) },
+      );
     }
     if (returned !== proposed) return { key: returned, answer: 'device-generated' };
     return { key: proposed, answer: isStatusWord(status) ? status : 'inserted' };
@@ -78,5 +84,7 @@ export function interpretCreateAnswer(
   throw new DeviceError(
     'BAD_RESPONSE',
     `${where}: answered the API key creation with something that confirms nothing (expected {"status": "inserted"}).`,
+    {},
+    { text: message('errors.apiKey.unconfirmed', { where }) },
   );
 }

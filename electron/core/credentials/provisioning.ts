@@ -8,6 +8,8 @@
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
+import { message as said } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { AppError } from '../../../shared/result';
 import type { DeviceClient } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
@@ -15,6 +17,7 @@ import { hostPort } from '../device/network-errors';
 import type { CreateAnswer } from './api-key';
 import { generateApiKey, interpretCreateAnswer, keyDescription } from './api-key';
 import { CredentialError } from './credential-error';
+import { causeText } from '../errors/cause-text';
 import { toAppError } from '../errors/to-app-error';
 import { isKeychainError, KeychainError } from './secure-store';
 import type { SessionManager } from './session-manager';
@@ -75,6 +78,8 @@ async function verifyKey(
     throw new DeviceError(
       'BAD_RESPONSE',
       `${hostPort(address)}: the device answered with the key but says unlocked: false.`,
+      {},
+      { text: said('errors.apiKey.saysLocked', { where: hostPort(address) }) },
     );
   }
 }
@@ -88,13 +93,18 @@ export function createProvisioner(options: ProvisionerOptions): Provisioner {
   const storedIn = vault.persistent ? 'keychain' : 'session-only';
 
   /** Re-throws `error` with what it means for the device's credentials appended, code kept. */
-  const explain = (error: unknown, where: string, meaning: string): Error => {
+  const explain = (error: unknown, where: string, meaning: string, meaningText: MessageRef): Error => {
     const cause = toAppError(error);
     if (cause.code === 'CANCELLED') return error instanceof Error ? error : new Error(cause.message);
     const message = `${cause.message.replace(/\.$/, '')}; ${meaning}`;
-    if (isDeviceError(error)) return new DeviceError(error.code, message, error.detail);
+    const text = said('errors.apiKey.explained', { cause: causeText(cause), meaning: meaningText });
+    if (isDeviceError(error)) return new DeviceError(error.code, message, error.detail, { text });
     if (isKeychainError(error)) return new KeychainError(message, error.kind);
-    return new CredentialError('INTERNAL', `${where}: ${message}`);
+    return new CredentialError(
+      'INTERNAL',
+      `${where}: ${message}`,
+      said('errors.apiKey.explainedAt', { where, cause: causeText(cause), meaning: meaningText }),
+    );
   };
 
   async function provision(
@@ -136,7 +146,12 @@ export function createProvisioner(options: ProvisionerOptions): Provisioner {
       );
       created = interpretCreateAnswer(body, proposed, where);
     } catch (error) {
-      throw explain(error, where, 'no API key was created; the device keeps using its password.');
+      throw explain(
+        error,
+        where,
+        'no API key was created; the device keeps using its password.',
+        said('errors.apiKey.notCreated'),
+      );
     }
 
     try {
@@ -146,6 +161,7 @@ export function createProvisioner(options: ProvisionerOptions): Provisioner {
         error,
         where,
         `the new API key ("${description}") could not be verified, so it was not stored; the device keeps using its password.`,
+        said('errors.apiKey.notVerified', { description }),
       );
     }
 
@@ -153,15 +169,23 @@ export function createProvisioner(options: ProvisionerOptions): Provisioner {
       await vault.setApiKey(deviceId, created.key, { description, address: formatDeviceAddress(address) });
     } catch (error) {
       // A key nobody holds is a loose credential: take it off the device again while we still can.
-      const removed = await sessions
+      const deleted = await sessions
         .withCredential(target, (credential) => client.deleteApiKey(address, credential, created.key), {
           tokenOnly: true,
         })
         .then(
-          () => 'it was deleted from the device again',
-          () => `it is still on the device as "${description}"`,
+          () => true,
+          () => false,
         );
-      throw explain(error, where, `the verified API key could not be stored, and ${removed}.`);
+      const removed = deleted
+        ? 'it was deleted from the device again'
+        : `it is still on the device as "${description}"`;
+      throw explain(
+        error,
+        where,
+        `the verified API key could not be stored, and ${removed}.`,
+        said('errors.apiKey.notStored', { deleted: deleted ? 'yes' : 'no', description }),
+      );
     }
     return { deviceId, answer: created.answer, description, storedIn };
   }
@@ -170,7 +194,11 @@ export function createProvisioner(options: ProvisionerOptions): Provisioner {
     const { deviceId, address } = target;
     const stored = await vault.getApiKey(deviceId);
     if (stored === undefined) {
-      throw new CredentialError('NOT_FOUND', `${hostPort(address)}: no API key is stored for this device.`);
+      throw new CredentialError(
+        'NOT_FOUND',
+        `${hostPort(address)}: no API key is stored for this device.`,
+        said('errors.apiKey.noneStored', { where: hostPort(address) }),
+      );
     }
     let onDevice: RevokeResult['onDevice'] = 'deleted';
     let error: AppError | undefined;

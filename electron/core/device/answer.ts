@@ -6,7 +6,7 @@
 import { message } from '../../../shared/i18n/message';
 import type { DeviceErrorDetail } from './device-error';
 import { DeviceError } from './device-error';
-import { credentialValueProblem } from './header-value';
+import { credentialValueProblem, problemText } from './header-value';
 import type { TransportResponse } from './http-exchange';
 
 /** Longest device text quoted in a message; the full (capped) text stays in `detail.deviceMessage`. */
@@ -175,7 +175,7 @@ export function unsendableToken(where: string, problem: string, detail: DeviceEr
     'BAD_RESPONSE',
     `${where}: the device gave a session token that cannot be sent back in a header (${problem}).`,
     { ...detail, cause: UNSENDABLE_TOKEN },
-    { text: message('errors.device.unsendableToken', { where, problem }) },
+    { text: message('errors.device.unsendableToken', { where, problem: problemText(problem) }) },
   );
 }
 

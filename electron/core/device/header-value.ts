@@ -14,6 +14,10 @@
  *   U+00FF has no one-octet form and is refused.
  */
 
+import type { MessageId } from '../../../shared/i18n/catalogs';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
+
 /** Any header value we may write: HTAB, SP, VCHAR and obs-text; never CR, LF, NUL or another control. */
 export const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
@@ -35,6 +39,20 @@ const PROBLEMS = [
   'it contains a control character',
   'it contains a line break or a NUL character',
 ] as const;
+
+const PROBLEM_TEXTS: Readonly<Record<string, MessageId>> = {
+  'it is empty': 'errors.header.empty',
+  [PROBLEMS[1]]: 'errors.header.latin1',
+  [PROBLEMS[2]]: 'errors.header.control',
+  [PROBLEMS[3]]: 'errors.header.lineBreak',
+  'it begins or ends with a space': 'errors.header.edgeSpace',
+};
+
+/** A problem `credentialValueProblem` named, as a message for the window (issue 35). */
+export const problemText = (problem: string): MessageRef | string => {
+  const id = PROBLEM_TEXTS[problem];
+  return id === undefined ? problem : message(id);
+};
 
 /** Why `value` cannot travel as a credential header value, or undefined when it can. Never quotes it. */
 export function credentialValueProblem(value: string): string | undefined {

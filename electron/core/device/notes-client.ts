@@ -10,6 +10,7 @@
  * is not text is named in `unreadable` rather than failing the notes of other tools beside it.
  */
 import type { DeviceCredential } from '../../../shared/domain/credential';
+import { message } from '../../../shared/i18n/message';
 import { readJsonBody } from './answer';
 import { DeviceError, isDeviceError } from './device-error';
 import type { Send } from './exchange';
@@ -78,6 +79,8 @@ export function requireNoteKey(key: unknown): string {
     throw new DeviceError(
       'INVALID_INPUT',
       `A note's key is 1 to ${MAX_NOTE_KEY_LENGTH} characters without control characters.`,
+      {},
+      { text: message('errors.input.noteKey', { max: MAX_NOTE_KEY_LENGTH }) },
     );
   }
   return key;
@@ -88,11 +91,20 @@ export function requireNoteValue(value: unknown): string {
     throw new DeviceError(
       'INVALID_INPUT',
       `A note's value is text of at most ${MAX_NOTE_VALUE_LENGTH} characters.`,
+      {},
+      { text: message('errors.input.noteValue', { max: MAX_NOTE_VALUE_LENGTH }) },
     );
   }
   // A control character would garble every line that shows the note, here and in other tools.
   if (/\p{Cc}/u.test(value))
-    throw new DeviceError('INVALID_INPUT', "A note's value contains control characters.");
+    throw new DeviceError(
+      'INVALID_INPUT',
+      "A note's value contains control characters.",
+      {},
+      {
+        text: message('errors.input.noteControl'),
+      },
+    );
   return value;
 }
 
@@ -103,6 +115,8 @@ export function readNotesBody(body: unknown, where: string): NotesAnswer {
     throw new DeviceError(
       'BAD_RESPONSE',
       `${where}: its notes are not a JSON object (got ${jsonType(body)}).`,
+      {},
+      { text: message('errors.device.notesNotObject', { where, type: jsonType(body) }) },
     );
   }
   const entries: [string, string][] = [];
@@ -123,6 +137,14 @@ export function readNoteBody(body: unknown, where: string, key: string): string 
     throw new DeviceError(
       'BAD_RESPONSE',
       `${where}: its note ${JSON.stringify(key)} is not {"value": text} (got ${jsonType(body)}).`,
+      {},
+      {
+        text: message('errors.device.noteNotValue', {
+          where,
+          key: JSON.stringify(key),
+          type: jsonType(body),
+        }),
+      },
     );
   }
   return value;

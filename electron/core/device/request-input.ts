@@ -3,12 +3,13 @@
  * call. Callers are TypeScript, the CLI and IPC handlers; the checks also hold for values that slipped
  * past the types at runtime. No message here ever quotes a password, token or key.
  */
+import { message } from '../../../shared/i18n/message';
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
 import { unsendableToken } from './answer';
 import { DeviceError } from './device-error';
-import { credentialValueProblem } from './header-value';
+import { credentialValueProblem, problemText } from './header-value';
 
 /** A device address as typed (`10.0.0.5`, `https://miner-7:8443`) or already parsed. */
 export type AddressInput = DeviceAddress | string;
@@ -50,36 +51,80 @@ function parseAddressInput(input: AddressInput): DeviceAddress {
     (input.scheme === 'http' || input.scheme === 'https')
   ) {
     if (!Number.isInteger(input.port) || input.port < 1 || input.port > 65535) {
-      throw new DeviceError('INVALID_INPUT', `${input.port} is not a port: use a number from 1 to 65535.`);
+      throw new DeviceError(
+        'INVALID_INPUT',
+        `${input.port} is not a port: use a number from 1 to 65535.`,
+        {},
+        {
+          text: message('errors.input.badPort', { port: input.port }),
+        },
+      );
     }
     text = formatDeviceAddress(input);
   } else {
-    throw new DeviceError('INVALID_INPUT', 'The device address is missing or not an address.');
+    throw new DeviceError(
+      'INVALID_INPUT',
+      'The device address is missing or not an address.',
+      {},
+      {
+        text: message('errors.input.addressMissing'),
+      },
+    );
   }
   const parsed = parseDeviceAddress(text);
-  if (!parsed.ok) throw new DeviceError('INVALID_INPUT', parsed.error.message);
+  if (!parsed.ok) {
+    const text = parsed.error.text;
+    throw new DeviceError('INVALID_INPUT', parsed.error.message, {}, text === undefined ? {} : { text });
+  }
   return parsed.value;
 }
 
 export function requirePassword(password: unknown): string {
   if (typeof password !== 'string' || password === '') {
-    throw new DeviceError('INVALID_INPUT', 'The password is empty: type the device password.');
+    throw new DeviceError(
+      'INVALID_INPUT',
+      'The password is empty: type the device password.',
+      {},
+      {
+        text: message('errors.input.passwordEmpty'),
+      },
+    );
   }
   return password;
 }
 
-const requireText = (value: unknown, what: string): string => {
+type Secret = 'token' | 'API key';
+const SECRET_KEY = { token: 'token', 'API key': 'apiKey' } as const;
+
+const requireText = (value: unknown, what: Secret): string => {
   if (typeof value !== 'string' || value === '')
-    throw new DeviceError('INVALID_INPUT', `The ${what} is empty.`);
+    throw new DeviceError(
+      'INVALID_INPUT',
+      `The ${what} is empty.`,
+      {},
+      {
+        text: message('errors.input.secretEmpty', { what: SECRET_KEY[what] }),
+      },
+    );
   return value;
 };
 
 /** A value the user gives (an API key): one HTTP cannot carry (header-value.ts) is their input to fix. */
-function requireHeaderSafe(value: unknown, what: string): string {
+function requireHeaderSafe(value: unknown, what: Secret): string {
   const text = requireText(value, what);
   const problem = credentialValueProblem(text);
   if (problem !== undefined) {
-    throw new DeviceError('INVALID_INPUT', `The ${what} cannot be sent in an HTTP header: ${problem}.`);
+    throw new DeviceError(
+      'INVALID_INPUT',
+      `The ${what} cannot be sent in an HTTP header: ${problem}.`,
+      {},
+      {
+        text: message('errors.input.secretUnsendable', {
+          what: SECRET_KEY[what],
+          problem: problemText(problem),
+        }),
+      },
+    );
   }
   return text;
 }
@@ -99,7 +144,14 @@ export function credentialHeaders(credential: DeviceCredential, where: string): 
     }
     if (credential.kind === 'apiKey') return { 'x-api-key': requireHeaderSafe(credential.key, 'API key') };
   }
-  throw new DeviceError('INVALID_INPUT', 'The credential must be a token or an API key.');
+  throw new DeviceError(
+    'INVALID_INPUT',
+    'The credential must be a token or an API key.',
+    {},
+    {
+      text: message('errors.input.credentialKind'),
+    },
+  );
 }
 
 /** The secret a credential carries, so messages built from device text can be scrubbed of it. */
@@ -121,10 +173,24 @@ export const requireApiKey = (key: unknown): string => requireHeaderSafe(key, 'A
 
 export function requireApiKeyBody(body: ApiKeyBody): ApiKeyBody {
   if (typeof body !== 'object' || body === null)
-    throw new DeviceError('INVALID_INPUT', 'The API key body is missing.');
+    throw new DeviceError(
+      'INVALID_INPUT',
+      'The API key body is missing.',
+      {},
+      {
+        text: message('errors.input.apiKeyBodyMissing'),
+      },
+    );
   const key = requireApiKey(body.key);
   if (typeof body.description !== 'string') {
-    throw new DeviceError('INVALID_INPUT', 'The API key description must be text.');
+    throw new DeviceError(
+      'INVALID_INPUT',
+      'The API key description must be text.',
+      {},
+      {
+        text: message('errors.input.apiKeyDescription'),
+      },
+    );
   }
   return { key, description: body.description };
 }

@@ -14,7 +14,7 @@ import { message } from '../../../shared/i18n/message';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { listenForAbort } from './abort-fanout';
 import { ConnectionPool } from './connection-pool';
-import { DeviceError } from './device-error';
+import { cancelledRequest, DeviceError } from './device-error';
 import type { TransportRequest, TransportResponse } from './http-exchange';
 import type { Http1Answer } from './http1-answer';
 import { Http1Connection, StaleSocketError } from './http1-connection';
@@ -169,8 +169,13 @@ export function createTransport(options: TransportOptions = {}): Transport {
   async function request(req: TransportRequest, call: CallOptions = {}): Promise<TransportResponse> {
     const where = hostPort(req.address);
     if (closed)
-      throw new DeviceError('CANCELLED', `The device client is closed; nothing was sent to ${where}.`);
-    if (call.signal?.aborted) throw new DeviceError('CANCELLED', `The request to ${where} was cancelled.`);
+      throw new DeviceError(
+        'CANCELLED',
+        `The device client is closed; nothing was sent to ${where}.`,
+        {},
+        { text: message('errors.device.clientClosed', { where }) },
+      );
+    if (call.signal?.aborted) throw cancelledRequest(where);
     const connectTimeoutMs = positive(
       call.connectTimeoutMs ?? options.connectTimeoutMs,
       DEFAULT_CONNECT_TIMEOUT_MS,
@@ -198,9 +203,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
     const stopListening =
       call.signal === undefined
         ? undefined
-        : listenForAbort(call.signal, () =>
-            run.stop(new DeviceError('CANCELLED', `The request to ${where} was cancelled.`)),
-          );
+        : listenForAbort(call.signal, () => run.stop(cancelledRequest(where)));
     inFlight.add(run);
     try {
       for (let attempt = 0; ; attempt += 1) {
@@ -230,7 +233,14 @@ export function createTransport(options: TransportOptions = {}): Transport {
   function close(): void {
     closed = true;
     for (const run of inFlight) {
-      run.stop(new DeviceError('CANCELLED', 'The device client was closed while the request ran.'));
+      run.stop(
+        new DeviceError(
+          'CANCELLED',
+          'The device client was closed while the request ran.',
+          {},
+          { text: message('errors.device.clientClosedRunning') },
+        ),
+      );
     }
     inFlight.clear();
     pool.close();

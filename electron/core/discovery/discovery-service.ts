@@ -10,8 +10,9 @@ import type { ScanRequest } from '../../../shared/ipc/channels/discovery';
 import type { DiscoverySettings } from '../../../shared/domain/settings';
 import type { TargetSet } from '../../../shared/domain/targets/target-set';
 import { parseTargets } from '../../../shared/domain/targets/parse-targets';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { EventHub } from '../events/event-hub';
 import type { KnownDevice } from './known-devices';
 import type { ScanHandle } from './scanner';
@@ -65,7 +66,11 @@ export function createDiscoveryService(options: DiscoveryServiceOptions): Discov
     },
     start(request) {
       if (running !== undefined) {
-        return err('INVALID_INPUT', 'A scan is already running: cancel it or wait for it to finish.');
+        return errWithText(
+          'INVALID_INPUT',
+          'A scan is already running: cancel it or wait for it to finish.',
+          message('errors.discovery.alreadyRunning'),
+        );
       }
       const parsed = parse(request.targets);
       if (!parsed.ok) return parsed;

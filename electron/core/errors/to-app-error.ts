@@ -15,7 +15,10 @@ import { isDeviceError } from '../device/device-error';
 export function toAppError(error: unknown): AppError {
   if (isDeviceError(error)) return error.toAppError();
   if (isKeychainError(error)) return { code: 'KEYCHAIN_UNAVAILABLE', message: error.message };
-  if (error instanceof CredentialError) return { code: error.code, message: error.message };
+  if (error instanceof CredentialError) {
+    const said = { code: error.code, message: error.message };
+    return error.text === undefined ? said : withText(said, error.text);
+  }
   const reason = error instanceof Error ? error.message : String(error);
   return withText(
     { code: 'INTERNAL', message: `unexpected failure: ${reason}` },

@@ -336,14 +336,24 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
     current: () => (run === undefined ? null : view(run)),
 
     async answerCertificates(trust) {
-      if (run === undefined) return err('NOT_FOUND', 'No firmware rollout ran in this session.');
+      if (run === undefined)
+        return errWithText(
+          'NOT_FOUND',
+          'No firmware rollout ran in this session.',
+          message('errors.firmware.noRollout'),
+        );
       const { question } = run;
       if (question !== undefined) {
         question.answer(trust);
         // The rollout pins them and goes on; each device's verdict then says whether it was verified.
         return ok({ trusted: trust ? question.changes.map((c) => c.address) : [], refused: [] });
       }
-      if (run.status === 'running') return err('INVALID_INPUT', 'No certificate question is waiting.');
+      if (run.status === 'running')
+        return errWithText(
+          'INVALID_INPUT',
+          'No certificate question is waiting.',
+          message('errors.firmware.noQuestion'),
+        );
       const changes = (run.outcome?.devices ?? []).flatMap((d) =>
         d.certificate !== undefined && d.outcome === 'failed'
           ? [{ deviceId: d.deviceId, address: d.address, ...d.certificate }]

@@ -22,8 +22,9 @@ import type {
 } from '../../../shared/domain/firmware';
 import { versionsByModel } from '../../../shared/domain/firmware';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { err, errWithText, ok } from '../../../shared/result';
 import { noCredential } from '../commission/pool-plan';
 import { REAL_CLOCK } from '../clock/clock';
 import type { ClockPolicy } from '../clock/clock-policy';
@@ -189,7 +190,11 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
       for (const outcome of read) {
         if (!outcome.ok) {
           if (outcome.error.code === 'CANCELLED')
-            return err('CANCELLED', 'The firmware preflight was cancelled.');
+            return errWithText(
+              'CANCELLED',
+              'The firmware preflight was cancelled.',
+              message('errors.firmware.preflightCancelled'),
+            );
           preflight.push({
             deviceId: outcome.item.deviceId,
             address: formatDeviceAddress(outcome.item.address),
@@ -218,10 +223,21 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
       const { plan } = prepared;
       if (plan.refusal !== undefined) return err('INVALID_INPUT', plan.refusal);
       if (plan.steps.length === 0)
-        return err('INVALID_INPUT', 'nothing to do: every device is skipped (see why in the plan).');
+        return errWithText(
+          'INVALID_INPUT',
+          'nothing to do: every device is skipped (see why in the plan).',
+          message('errors.firmware.allSkipped'),
+        );
       const controller = new AbortController();
       const cancel = () =>
-        controller.abort(new DeviceError('CANCELLED', 'The firmware rollout was cancelled.'));
+        controller.abort(
+          new DeviceError(
+            'CANCELLED',
+            'The firmware rollout was cancelled.',
+            {},
+            { text: message('errors.firmware.rolloutCancelled') },
+          ),
+        );
       if (request.signal?.aborted === true) cancel();
       request.signal?.addEventListener('abort', cancel, { once: true });
       let stop = false;

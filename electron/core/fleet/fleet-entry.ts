@@ -6,8 +6,9 @@
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import type { DeviceIdentity, InventoryDevice } from '../../../shared/domain/inventory';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err } from '../../../shared/result';
+import { errWithText } from '../../../shared/result';
 
 export interface FleetEntry {
   deviceId: string;
@@ -46,4 +47,8 @@ export const samePeers = (a: FleetEntry, b: FleetEntry): boolean =>
 
 /** A device id that names no fleet device. */
 export const unknownDevice = (deviceId: string): Result<never> =>
-  err('NOT_FOUND', `No device ${deviceId} in the fleet: it may have been removed.`);
+  errWithText(
+    'NOT_FOUND',
+    `No device ${deviceId} in the fleet: it may have been removed.`,
+    message('errors.fleet.noDevice', { device: deviceId }),
+  );

@@ -13,8 +13,9 @@
  */
 import type { DiscoveredHost } from '../../../shared/domain/discovery';
 import type { InventoryProblem, Site } from '../../../shared/domain/inventory';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { TlsPins } from '../device/tls-pinning';
 import type { ScanSaveOutcome } from '../inventory/devices';
 import { devicesOf, removeDevice } from '../inventory/devices';
@@ -64,9 +65,14 @@ export interface SiteDeviceListOptions {
 }
 
 const NO_SITE = (): Result<never> =>
-  err('INVALID_INPUT', 'There is no site to add devices to: create one in Sites first.', {
-    reason: 'no-current-site',
-  });
+  errWithText(
+    'INVALID_INPUT',
+    'There is no site to add devices to: create one in Sites first.',
+    message('errors.site.noneToAddTo'),
+    {
+      reason: 'no-current-site',
+    },
+  );
 
 export async function openSiteDeviceList(options: SiteDeviceListOptions): Promise<SiteDeviceList> {
   const { inventory } = options;

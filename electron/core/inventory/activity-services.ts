@@ -3,8 +3,9 @@
  * reboot…) appends one entry, signed with this laptop's name; the log is read oldest first.
  */
 import type { ActivityEntry } from '../../../shared/domain/commission';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { activityOf, appendActivity, newActivityId } from './activity';
 import { batchedActivityWriter } from './activity-batching';
 import type { InventoryAccess } from './inventory-access';
@@ -24,7 +25,11 @@ export function activityServices(
   // Entries asked for while an update runs are written together in the next one (activity-batching.ts).
   const recordActivity = batchedActivityWriter(store, (inventory, input) => {
     if (!inventory.sites.some((site) => site.id === input.siteId)) {
-      return err('NOT_FOUND', `There is no site "${input.siteId}" to record the activity in.`);
+      return errWithText(
+        'NOT_FOUND',
+        `There is no site "${input.siteId}" to record the activity in.`,
+        message('errors.site.noSiteForActivity', { site: input.siteId }),
+      );
     }
     const entry: ActivityEntry = { ...input, id: newActivityId(now()), by: laptop };
     return ok(appendActivity(inventory, entry));

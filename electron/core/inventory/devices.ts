@@ -10,14 +10,15 @@
 import type { DiscoveredHost } from '../../../shared/domain/discovery';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { CommissioningStatus, DeviceIdentity, InventoryDevice } from '../../../shared/domain/inventory';
-import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import type { AppError, Result } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { addressDeviceId, macDeviceId } from '../credentials/device-identity';
 import type { KnownDevice, Sighting } from '../credentials/identity-rule';
 import { judgeSightings, KnownIndex } from '../credentials/identity-rule';
 import { parseMac } from '../../../shared/domain/mac';
 import type { ControlCharacterFound } from '../../../shared/domain/plain-text';
-import { controlCharacterProblem, findControlCharacter } from '../../../shared/domain/plain-text';
+import { controlCharacterError, findControlCharacter } from '../../../shared/domain/plain-text';
 import type { Inventory } from './schema';
 import { forgetPlacements, renamePlacements } from './site-layouts';
 
@@ -213,7 +214,13 @@ export function knownDevicesOf(inventory: Inventory, siteId: string): KnownDevic
 
 function requireDevice(inventory: Inventory, siteId: string, id: string): Result<InventoryDevice> {
   const device = findDevice(inventory, siteId, id);
-  return device === undefined ? err('NOT_FOUND', `No device "${id}" in this site.`) : ok(device);
+  return device === undefined
+    ? errWithText(
+        'NOT_FOUND',
+        `No device "${id}" in this site.`,
+        message('errors.inventory.noDevice', { device: id }),
+      )
+    : ok(device);
 }
 
 /** Notes may have several lines; a label is one. */
@@ -237,10 +244,14 @@ export function controlCharacterInWords(words: {
 
 /** Why a label or notes cannot be kept, in one sentence, else undefined. */
 export function deviceWordsProblem(words: { label?: string; notes?: string }): string | undefined {
+  return deviceWordsError(words)?.message;
+}
+
+/** The same refusal as an error, with its sentence for the window's language. */
+export function deviceWordsError(words: { label?: string; notes?: string }): AppError | undefined {
   const bad = controlCharacterInWords(words);
   if (bad === undefined) return undefined;
-  const text = words[bad.field] ?? '';
-  return controlCharacterProblem(`The ${bad.field}`, text, WORDS_RULES[bad.field]);
+  return controlCharacterError(bad.field, words[bad.field] ?? '', WORDS_RULES[bad.field]);
 }
 
 export function editDevice(
@@ -251,8 +262,8 @@ export function editDevice(
 ): Result<InventoryDevice> {
   const device = requireDevice(inventory, siteId, id);
   if (!device.ok) return device;
-  const problem = deviceWordsProblem(patch);
-  if (problem !== undefined) return err('INVALID_INPUT', problem);
+  const problem = deviceWordsError(patch);
+  if (problem !== undefined) return { ok: false, error: problem };
   if (patch.label !== undefined) device.value.label = patch.label.trim();
   if (patch.notes !== undefined) device.value.notes = patch.notes;
   return device;
@@ -283,7 +294,11 @@ export function trustCertificate(
   if (!device.ok) return device;
   const seen = device.value.tlsSeen;
   if (seen === null || !sameFingerprint(seen, fingerprint)) {
-    return err('INVALID_INPUT', 'That fingerprint is not the one the last scan saw: scan again and compare.');
+    return errWithText(
+      'INVALID_INPUT',
+      'That fingerprint is not the one the last scan saw: scan again and compare.',
+      message('errors.inventory.fingerprintNotSeen'),
+    );
   }
   device.value.tlsPin = seen;
   return device;

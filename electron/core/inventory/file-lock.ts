@@ -15,7 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 
 export interface LockOwner {
   pid: number;
@@ -176,9 +177,12 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
     }
     if (Date.now() >= deadline) {
       const who = current === undefined ? 'another process' : `process ${current.pid} on ${current.hostname}`;
-      return err(
+      return errWithText(
         'TIMEOUT',
         `The inventory is being written by ${who} (lock file ${path}); try again in a moment.`,
+        current === undefined
+          ? message('errors.inventory.lockedByOther', { path })
+          : message('errors.inventory.lockedBy', { pid: current.pid, host: current.hostname, path }),
         { lockPath: path },
       );
     }

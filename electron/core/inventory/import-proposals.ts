@@ -14,9 +14,10 @@
  * Pure functions over an inventory draft, run inside `store.update` like sites.ts.
  */
 import type { AddressSighting, InventoryDevice } from '../../../shared/domain/inventory';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
 import type { CredentialVault } from '../credentials/vault';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { findDevice, MAX_ADDRESS_HISTORY } from './devices';
 import type { Inventory } from './schema';
 import type { ImportProposal, ProposalField } from './stored-records';
@@ -131,7 +132,13 @@ export function acceptProposals(
   inventory.importProposals = proposalsOf(inventory).filter((p) => !wanted(p));
   if (accepted.length === 0) {
     const which = deviceIds === 'all' ? 'this site' : deviceIds.map((id) => `"${id}"`).join(', ');
-    return err('NOT_FOUND', `No imported address or certificate waits to be accepted for ${which}.`);
+    return errWithText(
+      'NOT_FOUND',
+      `No imported address or certificate waits to be accepted for ${which}.`,
+      deviceIds === 'all'
+        ? message('errors.inventory.noProposalsInSite')
+        : message('errors.inventory.noProposalsFor', { devices: which }),
+    );
   }
   return ok(accepted);
 }

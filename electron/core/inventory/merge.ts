@@ -18,8 +18,9 @@
  * runs that disagree are reported (verdict-exchange.ts). The site's layout: layout-merge.ts.
  */
 import type { AddressSighting, InventoryDevice, MergeConflict, Site } from '../../../shared/domain/inventory';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { devicesOf, findDevice, MAX_ADDRESS_HISTORY } from './devices';
 import type { ExportedActivity, ExportedDevice, SiteExport } from './exchange';
 import type { ImportProposal } from './stored-records';
@@ -187,7 +188,11 @@ function targetSite(
   if (into !== undefined) {
     const site = findSite(inventory, into);
     return site === undefined
-      ? err('NOT_FOUND', `No site is named "${into}".`)
+      ? errWithText(
+          'NOT_FOUND',
+          `No site is named "${into}".`,
+          message('errors.site.noSuchName', { site: into }),
+        )
       : ok({ site, created: false });
   }
   const existing =

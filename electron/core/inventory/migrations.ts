@@ -25,7 +25,9 @@ import { describeIssues, INVENTORY_SCHEMA_VERSION, inventorySchema } from './sch
 
 export type MigrationOutcome =
   | { ok: true; inventory: Inventory; fromVersion: number }
-  | { ok: false; reason: 'invalid' | 'newer'; message: string };
+  | { ok: false; reason: 'invalid'; message: string }
+  /** `fromVersion`: the newer version the file says it has. */
+  | { ok: false; reason: 'newer'; message: string; fromVersion: number };
 
 const optionalText = z.string().nullable().optional();
 
@@ -204,6 +206,7 @@ export function migrate(data: unknown): MigrationOutcome {
     return {
       ok: false,
       reason: 'newer',
+      fromVersion,
       message: `written by a newer Minerdeck (schema version ${fromVersion}; this one knows up to ${INVENTORY_SCHEMA_VERSION})`,
     };
   }

@@ -7,8 +7,9 @@
 import type { PoolPreset, PoolSpec } from '../../../shared/domain/pools';
 import { checkPools } from '../../../shared/domain/pools';
 import { CONTROL_CHARACTER } from '../../../shared/domain/plain-text';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { Inventory } from './schema';
 import type { StoredPoolPreset } from './stored-records';
 
@@ -31,9 +32,12 @@ export function findPreset(inventory: Inventory, siteId: string, name: string): 
   const found = inventory.poolPresets.find((p) => p.siteId === siteId && sameName(p.name, name));
   if (found !== undefined) return ok(strip(found));
   const names = presetsOf(inventory, siteId).map((p) => `"${p.name}"`);
-  return err(
+  return errWithText(
     'NOT_FOUND',
     `No pool preset is named "${name}" in this site${names.length > 0 ? ` (presets: ${names.join(', ')})` : ' (it has none yet)'}.`,
+    names.length > 0
+      ? message('errors.poolPreset.unknown', { name, presets: names.join(', ') })
+      : message('errors.poolPreset.unknownNone', { name }),
   );
 }
 
@@ -46,7 +50,11 @@ export function savePreset(
 ): Result<PoolPreset> {
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (name === '' || name.length > 60 || CONTROL_CHARACTER.test(name)) {
-    return err('INVALID_INPUT', 'A preset name has 1 to 60 characters (no control characters).');
+    return errWithText(
+      'INVALID_INPUT',
+      'A preset name has 1 to 60 characters (no control characters).',
+      message('errors.poolPreset.nameLength', { max: 60 }),
+    );
   }
   const checked = checkPools(input.pools);
   if (!checked.ok) return checked;
@@ -62,7 +70,11 @@ export function savePreset(
     return ok(strip(preset));
   }
   if (presetsOf(inventory, siteId).length >= MAX_PRESETS_PER_SITE) {
-    return err('INVALID_INPUT', `A site keeps at most ${MAX_PRESETS_PER_SITE} pool presets.`);
+    return errWithText(
+      'INVALID_INPUT',
+      `A site keeps at most ${MAX_PRESETS_PER_SITE} pool presets.`,
+      message('errors.poolPreset.tooMany', { max: MAX_PRESETS_PER_SITE }),
+    );
   }
   inventory.poolPresets.push(preset);
   return ok(strip(preset));

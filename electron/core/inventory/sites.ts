@@ -10,10 +10,10 @@
 import { message } from '../../../shared/i18n/message';
 import type { Site, SiteSummary } from '../../../shared/domain/inventory';
 import { SITE_ID_PATTERN } from '../../../shared/domain/inventory';
-import { controlCharacterProblem } from '../../../shared/domain/plain-text';
+import { controlCharacterError } from '../../../shared/domain/plain-text';
 import { parseTargets } from '../../../shared/domain/targets/parse-targets';
 import type { Result } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { accountName } from '../credentials/accounts';
 import { dropProposals } from './import-proposals';
 import type { Inventory } from './schema';
@@ -74,8 +74,8 @@ function checkName(inventory: Inventory, name: string, except?: Site): Result<st
       message('errors.site.nameLength', { max: MAX_NAME }),
     );
   }
-  const control = controlCharacterProblem('A site name', trimmed);
-  if (control !== undefined) return err('INVALID_INPUT', control);
+  const control = controlCharacterError('siteName', trimmed);
+  if (control !== undefined) return { ok: false, error: control };
   const clash = inventory.sites.find(
     (site) => site !== except && (site.name.toLowerCase() === trimmed.toLowerCase() || site.id === trimmed),
   );
@@ -92,7 +92,12 @@ function checkSubnets(subnets: readonly string[]): Result<string[]> {
   const cleaned = subnets.map((s) => s.trim()).filter((s) => s !== '');
   for (const subnet of cleaned) {
     const parsed = parseTargets(subnet);
-    if (!parsed.ok) return err('INVALID_INPUT', `Subnet "${subnet}": ${parsed.error.message}`);
+    if (!parsed.ok)
+      return errWithText(
+        'INVALID_INPUT',
+        `Subnet "${subnet}": ${parsed.error.message}`,
+        message('errors.site.subnet', { subnet, problem: parsed.error.text ?? parsed.error.message }),
+      );
   }
   return ok([...new Set(cleaned)]);
 }

@@ -12,7 +12,9 @@ import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InventoryProblem } from '../../../shared/domain/inventory';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-file';
 import type { LockOptions } from './file-lock';
 import { acquireLock } from './file-lock';
@@ -77,7 +79,12 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
   }
 
   /** Renames the unusable file aside, unless another writer replaced it meanwhile. */
-  async function keepAside(text: string, reason: string, locked: boolean): Promise<Result<Loaded>> {
+  async function keepAside(
+    text: string,
+    reason: string,
+    locked: boolean,
+    reasonText?: MessageRef,
+  ): Promise<Result<Loaded>> {
     const setAside = async (): Promise<Result<Loaded>> => {
       const current = await readFile(path, 'utf8').catch(() => undefined);
       if (current !== text) return read(true);
@@ -86,6 +93,7 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
       problems.push({
         kind: 'corrupt',
         message: `The inventory file could not be used (${reason}). It was kept as ${keptAt} and an empty inventory was started.`,
+        text: message('errors.inventory.corrupt', { reason: reasonText ?? reason, path: keptAt }),
         keptAt,
       });
       cache = undefined;
@@ -107,13 +115,19 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
     try {
       data = JSON.parse(text);
     } catch (error) {
-      return keepAside(text, `not valid JSON: ${messageOf(error)}`, locked);
+      const why = messageOf(error);
+      return keepAside(text, `not valid JSON: ${why}`, locked, message('errors.inventory.notJson', { why }));
     }
     const migrated = migrate(data);
     if (!migrated.ok && migrated.reason === 'newer') {
-      return err(
+      return errWithText(
         'FORBIDDEN',
         `The inventory at ${path} was ${migrated.message}; update Minerdeck to use it.`,
+        message('errors.inventory.newer', {
+          path,
+          version: migrated.fromVersion,
+          known: INVENTORY_SCHEMA_VERSION,
+        }),
       );
     }
     if (!migrated.ok) return keepAside(text, migrated.message, locked);
@@ -128,9 +142,11 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
   async function write(inventory: Inventory, loaded: Loaded): Promise<Result<void>> {
     const checked = inventorySchema.safeParse(inventory);
     if (!checked.success) {
-      return err(
+      const issues = describeIssues(checked.error);
+      return errWithText(
         'INTERNAL',
-        `The change would make the inventory invalid: ${describeIssues(checked.error)}.`,
+        `The change would make the inventory invalid: ${issues}.`,
+        message('errors.inventory.changeInvalid', { issues }),
       );
     }
     if (loaded.migratedFrom !== undefined) {
@@ -139,6 +155,11 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
       problems.push({
         kind: 'migrated',
         message: `The inventory was upgraded from schema version ${loaded.migratedFrom.version} to ${INVENTORY_SCHEMA_VERSION}; the old file was kept as ${keptAt}.`,
+        text: message('errors.inventory.migrated', {
+          from: loaded.migratedFrom.version,
+          to: INVENTORY_SCHEMA_VERSION,
+          path: keptAt,
+        }),
         keptAt,
       });
     }
@@ -147,8 +168,14 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
     return ok(undefined);
   }
 
-  const failure = (what: string, error: unknown): Result<never> =>
-    err('INTERNAL', `Cannot ${what} the inventory at ${path}: ${messageOf(error)}.`);
+  const failure = (what: 'read' | 'write', error: unknown): Result<never> => {
+    const reason = messageOf(error);
+    return errWithText(
+      'INTERNAL',
+      `Cannot ${what} the inventory at ${path}: ${reason}.`,
+      message('errors.inventory.cannot', { what, path, reason }),
+    );
+  };
 
   /** Runs after every earlier update of this store. */
   function serialized<T>(task: () => Promise<Result<T>>): Promise<Result<T>> {

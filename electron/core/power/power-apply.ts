@@ -15,6 +15,7 @@ import type { BulkProgress } from '../credentials/bulk';
 import type { SessionTarget } from '../credentials/session-target';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
+import { causeText } from '../errors/cause-text';
 import { runAction } from '../commission/action-bulk';
 import type { ActionDeps } from '../commission/action-write';
 import {
@@ -49,12 +50,20 @@ async function send(
     );
   } catch (error) {
     if (!isDeviceError(error)) throw error;
-    const said = error.detail.deviceMessage;
-    const device = typeof said === 'string' ? `: "${said.trim()}"` : '';
+    const told = error.detail.deviceMessage;
+    const device = typeof told === 'string' ? `: "${told.trim()}"` : '';
+    const where = hostPort(target.address);
+    const cause = causeText(error.toAppError());
     throw new DeviceError(
       error.code,
-      `${hostPort(target.address)}: preset ${preset} was not set${device} (${trimDot(error.message)}); nothing was changed.`,
+      `${where}: preset ${preset} was not set${device} (${trimDot(error.message)}); nothing was changed.`,
       error.detail,
+      {
+        text:
+          typeof told === 'string'
+            ? said('errors.power.presetRefusedSaying', { where, preset, told: told.trim(), cause })
+            : said('errors.power.presetRefused', { where, preset, cause }),
+      },
     );
   }
 }
@@ -68,7 +77,14 @@ async function setOne(
   const preset = entry.preset;
   // runAction only runs entries marked `send`, and power-services refuses a plan sending one without a preset.
   if (preset === undefined)
-    throw new DeviceError('INTERNAL', 'The plan has no preset for this device: plan again.');
+    throw new DeviceError(
+      'INTERNAL',
+      'The plan has no preset for this device: plan again.',
+      {},
+      {
+        text: said('errors.power.noPresetForDevice'),
+      },
+    );
   const name = preset.name;
   const where = hostPort(target.address);
   const base = {

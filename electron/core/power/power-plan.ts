@@ -14,7 +14,8 @@ import { presetNumbersText } from '../../../shared/format/power-text';
 import type { AutotunePreset } from '../../../shared/domain/presets';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 import { runBulk } from '../credentials/bulk';
 import { DeviceError } from '../device/device-error';
 import type { SessionTarget } from '../credentials/session-target';
@@ -125,7 +126,10 @@ export async function readAll(
   return outcomes.map((outcome): Read => {
     if (outcome.ok) return outcome.value;
     // A cancel ends the plan: nothing may be sent after a plan nobody finished.
-    if (outcome.error.code === 'CANCELLED') throw new DeviceError('CANCELLED', outcome.error.message);
+    if (outcome.error.code === 'CANCELLED') {
+      const text = outcome.error.text;
+      throw new DeviceError('CANCELLED', outcome.error.message, {}, text === undefined ? {} : { text });
+    }
     return {
       target: outcome.item.target,
       skip: {
@@ -190,9 +194,14 @@ export async function planPower(
   );
   if (!spread.ok) {
     const n = spread.devices;
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `a site budget of ${choice.kw} kW is too small: the lowest presets the ${n} device${n === 1 ? '' : 's'} planned may run need ${(spread.minWatts / 1000).toLocaleString('en-US')} kW together. Raise --site-kw, or plan fewer devices.`,
+      message('errors.power.budgetTooSmall', {
+        budget: choice.kw,
+        count: n,
+        need: spread.minWatts / 1000,
+      }),
     );
   }
   // Picks are by index among the devices read (not skipped).

@@ -18,7 +18,8 @@ import type {
 } from '../../../shared/domain/power-plan';
 import { choiceText, totalsText } from '../../../shared/format/power-text';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 import type { PresetOffers } from '../../../shared/domain/preset-offers';
 import type { BulkProgress } from '../credentials/bulk';
 import type { CredentialServices } from '../credentials/credential-services';
@@ -110,9 +111,10 @@ export function createPowerServices(options: PowerServicesOptions): PowerService
     async setPower(targets, request) {
       const broken = request.plan.entries.find((e) => e.send && e.preset === undefined);
       if (broken !== undefined) {
-        return err(
+        return errWithText(
           'INVALID_INPUT',
           `The plan has ${broken.address} to write without its preset: plan again.`,
+          message('errors.power.entryWithoutPreset', { address: broken.address }),
         );
       }
       const at = now().toISOString();

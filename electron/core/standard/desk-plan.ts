@@ -4,8 +4,9 @@
  */
 import type { CommissionPlanEntry, DeviceDrift } from '../../../shared/domain/standard';
 import type { StandardDriftOutput } from '../../../shared/ipc/channels/standard';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { groupPlan } from './commission-plan';
 import { unlockWithCurrent } from './current-password';
 import type { DeskFacts } from './desk-facts';
@@ -27,7 +28,11 @@ export async function deskPlan(
   const { site } = found.value;
   const standard = found.value.standard;
   if (standard === undefined) {
-    return err('NOT_FOUND', `Site ${site.name} has no standard yet: set it first.`);
+    return errWithText(
+      'NOT_FOUND',
+      `Site ${site.name} has no standard yet: set it first.`,
+      message('errors.standard.noneYet', { site: site.name }),
+    );
   }
   const targets = await options.targets([...new Set(deviceIds)]);
   const c = concurrency();

@@ -13,8 +13,9 @@ import type {
   DeviceDrift,
 } from '../../../shared/domain/standard';
 import { COMMISSION_STEP_KINDS } from '../../../shared/domain/standard';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { Clock } from '../clock/clock';
 import { REAL_CLOCK } from '../clock/clock';
 import { createCommissionProgress } from '../progress/commission-progress';
@@ -125,7 +126,8 @@ export async function startCommission(
   holder: RunHolder,
   input: CommissionStart,
 ): Promise<Result<CommissionRun>> {
-  if (holder.run?.view.status === 'running') return err('INVALID_INPUT', RUN_GOING_ON);
+  if (holder.run?.view.status === 'running')
+    return errWithText('INVALID_INPUT', RUN_GOING_ON, message('errors.standard.runGoingOn'));
   const controller = new AbortController();
   // Reserved before the first await: a second start while this one plans is refused too.
   const startedAt = ctx.now();

@@ -7,8 +7,9 @@
  */
 import type { CommissionPlan, CommissionRun, StandardView } from '../../../shared/domain/standard';
 import type { StandardDriftOutput, StandardSetInput } from '../../../shared/ipc/channels/standard';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { createDeskFacts } from './desk-facts';
 import type { StandardDeskOptions } from './desk-options';
 import { deskContext } from './desk-options';
@@ -47,7 +48,8 @@ export function createStandardDesk(options: StandardDeskOptions): StandardDesk {
     async set(input) {
       if (input.firmware !== undefined && input.firmware !== null && 'image' in input.firmware) {
         const path = options.chosenImagePath?.();
-        if (path === undefined) return err('INVALID_INPUT', CHOOSE_IMAGE_FIRST);
+        if (path === undefined)
+          return errWithText('INVALID_INPUT', CHOOSE_IMAGE_FIRST, message('errors.standard.chooseImage'));
         // A new image keeps the site's pacing (set at the office with `standard set --batch …`).
         const kept = await standard.standard(input.site);
         const pacing = input.firmware.pacing ?? (kept.ok ? kept.value.standard?.firmware?.pacing : undefined);

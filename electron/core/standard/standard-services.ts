@@ -6,8 +6,9 @@
 import type { Site } from '../../../shared/domain/inventory';
 import type { SiteStandard, StandardView } from '../../../shared/domain/standard';
 import type { StandardSetInput } from '../../../shared/ipc/channels/standard';
+import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { CredentialVault } from '../credentials/vault';
 import type { InventoryAccess } from '../inventory/inventory-access';
 import type { StandardChange } from './standard-record';
@@ -73,7 +74,7 @@ export function createStandardServices(options: StandardServicesOptions): Standa
       const { site } = found.value;
       const { site: _ref, password, firmware, ...parts } = input;
       if (firmware !== undefined && firmware !== null && !('imagePath' in firmware)) {
-        return err('INVALID_INPUT', CHOOSE_IMAGE_FIRST);
+        return errWithText('INVALID_INPUT', CHOOSE_IMAGE_FIRST, message('errors.standard.chooseImage'));
       }
       const change: StandardChange = { ...parts, ...(firmware !== undefined ? { firmware } : {}) };
       if (password === null) change.password = false;
@@ -83,9 +84,10 @@ export function createStandardServices(options: StandardServicesOptions): Standa
       const checked = nextStandard(found.value.standard, change, access.now());
       if (!checked.ok) return checked;
       if (password?.kind === 'stored' && !(await stored(site.id))) {
-        return err(
+        return errWithText(
           'NOT_FOUND',
           `No site password is stored for site "${site.name}": type the one the devices should get.`,
+          message('errors.standard.noSitePassword', { site: site.name }),
         );
       }
       // Keychain first: a standard never asks for a password the keychain does not hold.

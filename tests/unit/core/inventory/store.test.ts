@@ -118,6 +118,8 @@ describe('inventory store', () => {
       {
         kind: 'corrupt',
         message: expect.stringMatching(reason) as unknown,
+        // The same sentence for the window's language (issue 35).
+        text: expect.objectContaining({ id: 'errors.inventory.corrupt' }) as unknown,
         keptAt: join(dataDir, kept[0] ?? ''),
       },
     ]);

@@ -1,0 +1,303 @@
+/**
+ * Every error a technician can meet from these makers carries its sentence as a catalog key and values
+ * (issue 35): wrong input typed or sent, a device's odd answer to an API-key creation, a preset or a pool
+ * the device refused, a site budget too small, an inventory file that is corrupt, newer, or locked. Each
+ * is asserted the same way: its key is in the English catalog, the English rendering is `message` word for
+ * word (a cause said inside another sentence without its final period, as the English wraps it), and the
+ * Russian window says it in Russian with the same values. Then a guard over the makers' source: an error
+ * made there without `text` fails here, so a new one cannot slip in without its words.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { interpretCreateAnswer } from '../../../../electron/core/credentials/api-key';
+import {
+  readNoteBody,
+  readNotesBody,
+  requireNoteKey,
+  requireNoteValue,
+} from '../../../../electron/core/device/notes-client';
+import { requirePoolSlots } from '../../../../electron/core/device/pool-slots';
+import { requirePresetName } from '../../../../electron/core/device/preset-name';
+import {
+  credentialHeaders,
+  requireApiKeyBody,
+  requirePassword,
+  resolveAddress,
+} from '../../../../electron/core/device/request-input';
+import { toAppError } from '../../../../electron/core/errors/to-app-error';
+import { editDevice, removeDevice, trustCertificate } from '../../../../electron/core/inventory/devices';
+import { findPreset, savePreset } from '../../../../electron/core/inventory/pool-presets';
+import { emptyInventory } from '../../../../electron/core/inventory/schema';
+import { createSite } from '../../../../electron/core/inventory/sites';
+import { createInventoryStore } from '../../../../electron/core/inventory/store';
+import type { DeviceCredential } from '../../../../shared/domain/credential';
+import { parseDeviceAddress } from '../../../../shared/domain/device-address';
+import { CATALOGS } from '../../../../shared/i18n/catalogs';
+import type { MessageRef, MessageValue } from '../../../../shared/i18n/message';
+import { isMessageRef } from '../../../../shared/i18n/message';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { createTranslator, englishTranslator } from '../../../../shared/i18n/translate';
+import type { AppError, Result } from '../../../../shared/result';
+import { tempDataDir } from '../../../support/inventory-fixtures';
+
+const ru = createTranslator('ru');
+const en = englishTranslator();
+const WHERE = '10.0.0.7:80';
+const NOW = new Date('2026-11-29T08:00:00Z');
+
+/** English of a message as a wrapping sentence says it: a nested cause without its final period. */
+function english(ref: MessageRef): string {
+  const values: Record<string, MessageValue> = {};
+  for (const [name, value] of Object.entries(ref.values ?? {}))
+    values[name] = isMessageRef(value) ? english(value).replace(/\.$/, '') : value;
+  return en.t(ref.id, values);
+}
+
+/** The error's text exists in the catalog, says `message` in English, and its values in Russian. */
+function expectSaid(error: AppError, ruWords: string, values: readonly string[] = []): void {
+  expect(error.text, error.message).toBeDefined();
+  const text = error.text!;
+  expect(Object.keys(CATALOGS.en)).toContain(text.id);
+  expect(english(text)).toBe(error.message);
+  const inRussian = errorText(ru, error);
+  expect(inRussian).toContain(ruWords);
+  for (const value of values) expect(inRussian).toContain(value);
+}
+
+const thrown = (run: () => unknown): AppError => {
+  try {
+    run();
+  } catch (error) {
+    return toAppError(error);
+  }
+  throw new Error('nothing was thrown');
+};
+const failed = (result: Result<unknown>): AppError => {
+  if (result.ok) throw new Error('it succeeded');
+  return result.error;
+};
+
+describe('input checked before anything is sent', () => {
+  it('typed addresses say what is wrong with them', () => {
+    const cases: [string, string][] = [
+      ['', 'Адрес устройства не указан'],
+      ['ftp://10.0.0.1', 'поддерживаются только адреса'],
+      ['10.0.0.1/admin', 'не адрес устройства'],
+      ['[fe80::1', 'нет закрывающей скобки'],
+      ['[zz]', 'недопустимый адрес IPv6'],
+      ['miner-7:abc', 'не порт'],
+      ['bad_host!', 'не адрес IPv4 и не имя хоста'],
+      ['10.0.0.1:99999', 'не порт'],
+    ];
+    for (const [typed, words] of cases) expectSaid(failed(parseDeviceAddress(typed)), words);
+    expectSaid(
+      thrown(() => resolveAddress('ftp://x')),
+      'поддерживаются только адреса',
+      ['ftp://'],
+    );
+    expectSaid(
+      thrown(() => resolveAddress({ scheme: 'http', host: 'h', port: 70000 })),
+      'не порт',
+      ['70000'],
+    );
+    expectSaid(
+      thrown(() => resolveAddress(7 as unknown as string)),
+      'Адрес устройства не указан',
+    );
+  });
+
+  it('passwords, keys and credentials say what is missing, and why a header cannot carry a key', () => {
+    expectSaid(
+      thrown(() => requirePassword('')),
+      'введите пароль устройства',
+    );
+    const key = (k: string): DeviceCredential => ({ kind: 'apiKey', key: k });
+    expectSaid(
+      thrown(() => credentialHeaders(key(''), WHERE)),
+      'API-ключ пуст',
+    );
+    expectSaid(
+      thrown(() => credentialHeaders({ kind: 'token', token: '' }, WHERE)),
+      'Токен пуст',
+    );
+    expectSaid(
+      thrown(() => credentialHeaders(key('a\nb'), WHERE)),
+      'перевод строки',
+    );
+    expectSaid(
+      thrown(() => credentialHeaders(key('ключ'), WHERE)),
+      'вне Latin-1',
+    );
+    expectSaid(
+      thrown(() => credentialHeaders(null as unknown as DeviceCredential, WHERE)),
+      'токеном',
+    );
+    expectSaid(
+      thrown(() => requireApiKeyBody(null as never)),
+      'тела запроса',
+    );
+    expectSaid(
+      thrown(() => requireApiKeyBody({ key: 'k'.repeat(32), description: 5 as unknown as string })),
+      'Описание API-ключа',
+    );
+  });
+
+  it('presets, pool slots and notes say their limits as numbers', () => {
+    expectSaid(
+      thrown(() => requirePresetName(' ')),
+      'Имя пресета пустое',
+    );
+    expectSaid(
+      thrown(() => requirePresetName('9'.repeat(65))),
+      '64 символов',
+    );
+    expectSaid(
+      thrown(() => requirePresetName('32\u0007')),
+      'управляющие символы',
+    );
+    expectSaid(
+      thrown(() => requirePoolSlots([])),
+      'ровно 3 слота',
+    );
+    expectSaid(
+      thrown(() => requirePoolSlots([{}, {}, {}])),
+      'Слоту пула 1',
+    );
+    expectSaid(
+      thrown(() => requireNoteKey('')),
+      '64 символов',
+    );
+    expectSaid(
+      thrown(() => requireNoteValue('x'.repeat(2000))),
+      '024 символов',
+    );
+    expectSaid(
+      thrown(() => requireNoteValue('a\u001bb')),
+      'управляющие символы',
+    );
+    expectSaid(
+      thrown(() => readNotesBody([], WHERE)),
+      'не объект JSON',
+      [WHERE],
+    );
+    expectSaid(
+      thrown(() => readNoteBody(5, WHERE, 'place')),
+      '"value": text',
+      [WHERE, '"place"'],
+    );
+  });
+});
+
+describe('a device’s answer to an API-key creation', () => {
+  it('one that confirms nothing, or a key no header can carry', () => {
+    expectSaid(
+      thrown(() => interpretCreateAnswer({}, 'k'.repeat(32), WHERE)),
+      'ничего не подтверждает',
+      [WHERE],
+    );
+    expectSaid(
+      thrown(() => interpretCreateAnswer({ key: 'bad key' }, 'k'.repeat(32), WHERE)),
+      'нельзя передать в заголовке',
+      [WHERE],
+    );
+  });
+});
+
+describe('the inventory', () => {
+  it('refuses control characters, unknown devices, fingerprints and presets in the technician’s words', () => {
+    const inventory = emptyInventory();
+    const site = createSite(inventory, { name: 'Hall 1' }, NOW);
+    expect(site.ok).toBe(true);
+    const siteId = site.ok ? site.value.id : '';
+    expectSaid(failed(createSite(inventory, { name: 'Hall\u001b2' }, NOW)), 'Имя площадки не может', [
+      'U+001B',
+    ]);
+    expectSaid(failed(createSite(inventory, { name: 'Hall 3', subnets: ['10.0.0.0/99'] }, NOW)), 'Подсеть');
+    expectSaid(failed(removeDevice(inventory, siteId, 'dev-9')), 'нет устройства', ['dev-9']);
+    expectSaid(failed(editDevice(inventory, siteId, 'dev-9', { label: 'x' })), 'нет устройства');
+    expectSaid(failed(trustCertificate(inventory, siteId, 'dev-9', 'AA')), 'нет устройства');
+    expectSaid(failed(findPreset(inventory, siteId, 'Main')), 'пресетов пока нет', ['Main']);
+    expectSaid(failed(savePreset(inventory, siteId, { name: '', pools: [] }, NOW)), '60 символов');
+  });
+
+  it('a corrupt file, a newer one and a lock held elsewhere', async () => {
+    const dir = tempDataDir('error-text');
+    writeFileSync(join(dir, 'inventory.json'), '{ not json');
+    const store = createInventoryStore({ dataDir: dir, now: () => NOW });
+    expect((await store.load()).ok).toBe(true);
+    const [problem] = store.problems();
+    expect(problem?.text?.id).toBe('errors.inventory.corrupt');
+    expect(english(problem!.text!)).toBe(problem!.message);
+    expect(ru.t(problem!.text!)).toContain('Файл инвентаря нельзя использовать');
+
+    const newer = tempDataDir('error-newer');
+    writeFileSync(join(newer, 'inventory.json'), JSON.stringify({ schemaVersion: 999 }));
+    const refused = await createInventoryStore({ dataDir: newer }).load();
+    expectSaid(failed(refused), 'более новой версией Minerdeck', ['999']);
+
+    const locked = tempDataDir('error-lock');
+    const owner = { pid: process.ppid, hostname: hostname(), token: 'held', acquiredAt: NOW.toISOString() };
+    writeFileSync(join(locked, 'inventory.lock'), JSON.stringify(owner));
+    const waiting = createInventoryStore({ dataDir: locked, lock: { timeoutMs: 50, retryMs: 10 } });
+    expectSaid(failed(await waiting.update(() => ({ ok: true, value: 1 }))), 'записывает процесс', [
+      String(process.ppid),
+    ]);
+  });
+});
+
+/** The makers this guard holds to carrying `text`: the modules issue 35 named, and those reached from them. */
+const GUARDED = [
+  'electron/core/device/request-input.ts',
+  'electron/core/device/preset-name.ts',
+  'electron/core/device/pool-slots.ts',
+  'electron/core/device/notes-client.ts',
+  'electron/core/credentials/api-key.ts',
+  'electron/core/credentials/provisioning.ts',
+  'electron/core/commission/pool-apply.ts',
+  'electron/core/commission/pool-read.ts',
+  'electron/core/power/power-plan.ts',
+  'electron/core/power/power-apply.ts',
+  'electron/core/power/power-services.ts',
+  'electron/core/inventory/store.ts',
+  'electron/core/inventory/file-lock.ts',
+  'electron/core/inventory/devices.ts',
+  'electron/core/inventory/sites.ts',
+  'electron/core/inventory/pool-presets.ts',
+  'shared/domain/device-address.ts',
+];
+
+/** `err(…)`, `appError(…)`, and a DeviceError or CredentialError made without its text. */
+function untexted(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const line = () => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+    if (ts.isCallExpression(node) && /^(err|appError)$/.test(node.expression.getText())) {
+      const wrapped = ts.isCallExpression(node.parent) && node.parent.expression.getText() === 'withText';
+      if (!wrapped) found.push(line());
+    }
+    if (ts.isNewExpression(node)) {
+      const name = node.expression.getText();
+      const args = node.arguments ?? [];
+      if (name === 'DeviceError' && !(args[3] !== undefined && /text/.test(args[3].getText())))
+        found.push(line());
+      if (name === 'CredentialError' && args[2] === undefined) found.push(line());
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the makers', () => {
+  it('make no error without its text', () => {
+    const root = join(__dirname, '../../../..');
+    expect(readdirSync(join(root, 'electron/core'))).toContain('device');
+    expect(
+      GUARDED.flatMap((file) => untexted(join(root, file)).map((at) => at.slice(root.length + 1))),
+    ).toEqual([]);
+  });
+});
