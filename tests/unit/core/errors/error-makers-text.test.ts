@@ -39,7 +39,8 @@ import { CATALOGS } from '../../../../shared/i18n/catalogs';
 import type { MessageRef, MessageValue } from '../../../../shared/i18n/message';
 import { isMessageRef } from '../../../../shared/i18n/message';
 import { errorText } from '../../../../shared/i18n/local-text';
-import { createTranslator, englishTranslator } from '../../../../shared/i18n/translate';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import { createTranslator } from '../../../../shared/i18n/translate-sync';
 import type { AppError, Result } from '../../../../shared/result';
 import { tempDataDir } from '../../../support/inventory-fixtures';
 
