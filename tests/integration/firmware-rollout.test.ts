@@ -575,9 +575,17 @@ describe('pacing for a hall: batches that grow, uploads that stay busy', () => {
   }
 
   it('30 devices, --batch 2 --growth 2: canary 1, then 2, 4, 8, 15; a batch uploads while the one before verifies; batch k+2 waits for batch k', async () => {
-    const { world: w, image, devices } = await start(30);
+    // Batches 2 and 3 (devices 3–14 in the order given) boot more slowly than the rest, so the overlaps
+    // asserted below are the pacer's doing and not a race: batch k+1 starts uploading while batch k is still
+    // coming back (with every device equally quick, on a loaded machine a batch's last verdict and the next
+    // batch's first upload landed within a few ms of each other, either way round).
+    const slowBatches = Array.from({ length: 30 }, (_, i) => (i >= 3 && i <= 14 ? { bootSeconds: 1.5 } : {}));
+    const { world: w, image, devices } = await start(30, {}, slowBatches);
     const prepared = await prepare(w, image, { canary: 1, batch: 2, growth: 2 });
     expect(prepared.plan.batchSizes).toEqual([1, 2, 4, 8, 15]);
+    expect(prepared.plan.steps.slice(2, 4).flatMap((step) => step.deviceIds)).toEqual(
+      devices.slice(3, 15).map((d) => prepared.plan.devices.find((p) => p.address === d.address)!.deviceId),
+    );
     expect(prepared.plan.steps.map((s) => s.name)).toEqual([
       'canary',
       'batch 1 of 4',

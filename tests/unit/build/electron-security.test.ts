@@ -73,7 +73,7 @@ const RULES: Rule[] = [
     item: '15. shell.openExternal only behind the device-URL allowlist',
     part: 'main',
     present: [
-      /if \(!isAllowedExternalUrl\(url, deps\.isDeviceUrl\)\) \{\s*return err\("FORBIDDEN"/,
+      /if \(!isAllowedExternalUrl\(url, deps\.isDeviceUrl\)\) \{\s*return (?:err|errWithText)\(\s*"FORBIDDEN"/,
       /if \(parsed\.protocol !== "http:" && parsed\.protocol !== "https:"\) return false;/,
     ],
   },
