@@ -96,8 +96,11 @@ function quiet(page: Page): Promise<void> {
 }
 
 async function showView(page: Page, index: number): Promise<void> {
-  await page.keyboard.press(`Alt+${index + 1}`);
   const tab = page.locator('nav .nav-tab').nth(index);
+  // The shell listens for Alt+N once it is drawn: with the language loaded before the first paint
+  // (start-language.ts), <html lang> is set before the shell exists, and a key pressed then is lost.
+  await tab.waitFor({ state: 'visible', timeout: 15_000 });
+  await page.keyboard.press(`Alt+${index + 1}`);
   await expect.poll(() => tab.getAttribute('aria-current'), { timeout: 10_000 }).toBe('page');
   await quiet(page);
 }
