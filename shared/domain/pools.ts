@@ -9,6 +9,7 @@
  * only whether a slot has one.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 import type { Result } from '../result';
 import { err, ok } from '../result';
 import { writePlanEntrySchema, writeResultSchema } from './commission';
@@ -71,7 +72,8 @@ export const devicePoolsSchema = z.object({
   address: z.string(),
   deviceId: z.string(),
   slots: z.array(poolSlotSchema).optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** `text`: the error in the window's language (issue 35). */
+  error: z.object({ code: z.string(), message: z.string(), text: messageRefSchema.optional() }).optional(),
 });
 export type DevicePools = z.infer<typeof devicePoolsSchema>;
 

@@ -5,6 +5,7 @@
  * Shared by the app (over IPC), the CLI (`--json`) and core, so the plan and the outcomes say the same.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 import { writePlanEntrySchema, writeResultSchema } from './commission';
 import { MAX_DEVICE_WATTS, MAX_SITE_KW } from './power-limits';
 import { autotunePresetSchema } from './presets';
@@ -98,7 +99,8 @@ export const devicePowerListingSchema = z.object({
   current: z.string().optional(),
   moddedPsu: z.boolean().optional(),
   warnings: z.array(z.string()).optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** `text`: the error in the window's language (issue 35). */
+  error: z.object({ code: z.string(), message: z.string(), text: messageRefSchema.optional() }).optional(),
 });
 export type DevicePowerListing = z.infer<typeof devicePowerListingSchema>;
 

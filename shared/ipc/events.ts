@@ -5,6 +5,7 @@
  * per device.
  */
 import { z } from 'zod';
+import { messageRefSchema } from '../i18n/message-schema';
 import { acceptancePhaseSchema, acceptanceVerdictSchema } from '../domain/acceptance';
 import { WRITE_OUTCOMES } from '../domain/commission';
 import {
@@ -50,7 +51,13 @@ export const eventSchemas = {
     deviceId: z.string().optional(),
     ok: z.boolean(),
     error: z
-      .object({ code: z.string(), message: z.string(), retryAfterSeconds: z.number().optional() })
+      .object({
+        code: z.string(),
+        message: z.string(),
+        /** The error in the window's language (issue 35). */
+        text: messageRefSchema.optional(),
+        retryAfterSeconds: z.number().optional(),
+      })
       .optional(),
   }),
   /**

@@ -109,6 +109,9 @@ describe('password change', () => {
       outcome: 'failed',
       message: expect.stringMatching(/refused the change/),
     });
+    // The window's words (issue 35): the English is the message, the Russian says the same.
+    expect(englishTranslator().t(results[0]!.text!)).toBe(results[0]!.message);
+    expect(createTranslator('ru').t(results[0]!.text!)).toContain('устройство отклонило смену пароля');
     expect(devices[0]!.password).toBe(OLD);
     expect(settingsPosts(devices[0]!)).toHaveLength(1);
     expect(await vault.pendingPasswordFor(targets[0]!.deviceId)).toBeUndefined();

@@ -13,6 +13,8 @@ import type { SessionTarget } from '../credentials/session-target';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { asObject, own } from '../device/json-fields';
 import { hostPort } from '../device/network-errors';
+import { causeText } from '../errors/cause-text';
+import { toAppError } from '../errors/to-app-error';
 import type { ActionDeps, SentOnce } from './action-write';
 import { callOf, readBack, readStatusObject, sendOnce } from './action-write';
 
@@ -119,6 +121,7 @@ export async function switchLed(
       isDeviceError(first.error) ? first.error.code : 'INTERNAL',
       `${where}: could not read whether its locate LED is on (${first.why}); nothing was sent.`,
       isDeviceError(first.error) ? first.error.detail : {},
+      { text: ledText('errors.led.unreadable', { where, cause: causeText(toAppError(first.error)) }) },
     );
   }
   if (first.value === undefined) {

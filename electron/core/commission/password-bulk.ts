@@ -12,6 +12,7 @@ import {
   pendingChangeDetail,
 } from './plan-detail';
 import type { ActivityEntry, WritePlanEntry, WriteResult } from '../../../shared/domain/commission';
+import type { MessageRef } from '../../../shared/i18n/message';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { message as said } from '../../../shared/i18n/message';
@@ -151,7 +152,7 @@ function resultOf(
     | {
         item: PasswordTarget;
         ok: false;
-        error: { code: string; message: string; detail?: Record<string, unknown> };
+        error: { code: string; message: string; detail?: Record<string, unknown>; text?: MessageRef };
       },
 ): WriteResult {
   if (outcome.ok) return outcome.value;
@@ -160,6 +161,8 @@ function resultOf(
     deviceId: outcome.item.deviceId,
     outcome: outcome.error.code === 'CANCELLED' ? 'skipped' : 'failed',
     message: outcome.error.message,
+    // The window says the failure in its language (issue 35).
+    ...(outcome.error.text !== undefined ? { text: outcome.error.text } : {}),
     error: outcome.error,
   };
 }

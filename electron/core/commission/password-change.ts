@@ -17,10 +17,14 @@
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
+import { message as said } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { AppError } from '../../../shared/result';
 import type { DeviceClient } from '../device/client';
 import { DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
+import { unknownAfterChange } from '../credentials/password-candidates';
+import { causeText } from '../errors/cause-text';
 import { toAppError } from '../errors/to-app-error';
 import type { ExclusiveScope, SessionManager } from '../credentials/session-manager';
 import type { SessionTarget } from '../credentials/session-target';
@@ -110,6 +114,7 @@ export function createPasswordChanger(options: PasswordChangerOptions): Password
     current: string,
     since: string,
     why: string,
+    whyText: MessageRef,
     signal: AbortSignal | undefined,
   ): Promise<PasswordChangeResult> {
     const where = hostPort(target.address);
@@ -125,10 +130,8 @@ export function createPasswordChanger(options: PasswordChangerOptions): Password
     } catch (error) {
       if (noAnswer(error)) {
         const reason = `${why}, and the check with the new password got no answer either: the new password is kept as pending and tried first at the next contact`;
-        sessions.setNeedsPassword(
-          target.deviceId,
-          `password unknown: changed by this laptop at ${since}, not confirmed`,
-        );
+        const unknown = unknownAfterChange(since);
+        sessions.setNeedsPassword(target.deviceId, unknown.reason, unknown.reasonText);
         return { outcome: 'unknown', since, reason };
       }
       if (!isDeviceError(error) || error.code !== 'WRONG_PASSWORD') throw error;
@@ -139,17 +142,21 @@ export function createPasswordChanger(options: PasswordChangerOptions): Password
       await sessions.unlockWith(target, current, call);
     } catch (error) {
       const unknown = `password unknown: changed by this laptop at ${since}, not confirmed`;
-      sessions.setNeedsPassword(target.deviceId, unknown);
+      const afterChange = unknownAfterChange(since);
+      sessions.setNeedsPassword(target.deviceId, afterChange.reason, afterChange.reasonText);
       throw new DeviceError(
         'WRONG_PASSWORD',
         `${where}: ${why}, and the device refused both the new and the old password: ${unknown}. Nothing more is tried; give the device's password to unlock it.`,
         isDeviceError(error) ? error.detail : {},
+        { text: said('errors.passwordChange.bothRefused', { where, why: whyText, since }) },
       );
     }
     await vault.deletePendingPassword(target.deviceId);
     throw new DeviceError(
       'HTTP_ERROR',
       `${where}: ${why}, but the device kept its old password (the new one was refused, the old one still works).`,
+      {},
+      { text: said('errors.passwordChange.keptOld', { where, why: whyText }) },
     );
   }
 
@@ -175,10 +182,16 @@ export function createPasswordChanger(options: PasswordChangerOptions): Password
       // It may have been applied: never resent; the read-back decides.
       sessions.passwordChanged(target.deviceId);
       const what = isDeviceError(error) ? trimDot(error.message) : 'no answer';
-      return readBack(target, next, current, since, `the change got no clear answer (${what})`, signal);
+      const whatText = isDeviceError(error)
+        ? causeText(error.toAppError())
+        : said('errors.passwordChange.noAnswer');
+      const why = `the change got no clear answer (${what})`;
+      const whyText = said('errors.passwordChange.noClearAnswer', { cause: whatText });
+      return readBack(target, next, current, since, why, whyText, signal);
     }
     sessions.passwordChanged(target.deviceId);
-    return readBack(target, next, current, since, 'the device accepted the change', signal);
+    const accepted = said('errors.passwordChange.accepted');
+    return readBack(target, next, current, since, 'the device accepted the change', accepted, signal);
   }
 
   return {
@@ -190,12 +203,16 @@ export function createPasswordChanger(options: PasswordChangerOptions): Password
         throw new DeviceError(
           'AUTH_REQUIRED',
           `${where}: no known current password (none stored, or the device refused it): unlock it first. Nothing was sent.`,
+          {},
+          { text: said('errors.passwordChange.noKnownPassword', { where }) },
         );
       }
       if (known.secret === next) {
         throw new DeviceError(
           'INVALID_INPUT',
           `${where}: the new password is the one the device already has (${known.label}). Nothing was sent.`,
+          {},
+          { text: said('errors.passwordChange.samePassword', { where, label: known.label }) },
         );
       }
       return sessions.exclusively(target.deviceId, async (scope) => {
@@ -216,20 +233,31 @@ function explainRefusal(error: unknown, address: DeviceAddress): DeviceError | u
   const where = hostPort(address);
   const text: AppError = toAppError(error);
   const suffix = 'the old password stays (nothing was changed).';
-  if (error.code === 'UNREACHABLE')
-    return new DeviceError(error.code, `${trimDot(text.message)}: ${suffix}`, error.detail);
+  const cause = causeText(text);
+  if (error.code === 'UNREACHABLE') {
+    return new DeviceError(error.code, `${trimDot(text.message)}: ${suffix}`, error.detail, {
+      text: said('errors.passwordChange.unreachable', { cause }),
+    });
+  }
   if (error.code === 'WRONG_PASSWORD' || error.code === 'LOCKED_OUT') {
     // Only an unlock answers these: the session the change needs was refused, so no change was sent.
     return new DeviceError(
       error.code,
       `${where}: no session for the change (${trimDot(text.message)}); nothing was sent, ${suffix}`,
       error.detail,
+      { text: said('errors.passwordChange.noSession', { where, cause }) },
     );
   }
-  const said = error.detail.deviceMessage !== undefined ? `: "${error.detail.deviceMessage.trim()}"` : '';
+  const deviceMessage = error.detail.deviceMessage?.trim();
+  const quoted = deviceMessage !== undefined ? `: "${deviceMessage}"` : '';
+  const refusedText =
+    deviceMessage !== undefined
+      ? said('errors.passwordChange.refusedSaid', { where, deviceMessage, cause })
+      : said('errors.passwordChange.refused', { where, cause });
   return new DeviceError(
     error.code,
-    `${where}: the device refused the change${said} (${trimDot(text.message)}); ${suffix}`,
+    `${where}: the device refused the change${quoted} (${trimDot(text.message)}); ${suffix}`,
     error.detail,
+    { text: refusedText },
   );
 }

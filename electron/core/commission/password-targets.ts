@@ -89,6 +89,8 @@ export async function resolvePasswordTargets(
     throw new DeviceError(
       outcome.error.code === 'CANCELLED' ? 'CANCELLED' : 'INTERNAL',
       outcome.error.message,
+      {},
+      outcome.error.text !== undefined ? { text: outcome.error.text } : {},
     );
   });
 }

@@ -15,6 +15,8 @@ import { hostPort } from '../device/network-errors';
 import { runBulk } from '../credentials/bulk';
 import type { SessionManager } from '../credentials/session-manager';
 import type { SessionTarget } from '../credentials/session-target';
+import { errorCopy } from '../errors/cause-text';
+import type { AppError } from '../../../shared/result';
 
 /** The slots of a `GET /settings` body, as sent by the device; throws BAD_RESPONSE when there are none. */
 export function poolsFromSettings(settings: unknown, where: string): PoolSlotBody[] {
@@ -95,12 +97,12 @@ export async function readPools(
   const toPools = (
     outcome:
       | { item: SessionTarget; ok: true; value: PoolSlotBody[] }
-      | { item: SessionTarget; ok: false; error: { code: string; message: string } },
+      | { item: SessionTarget; ok: false; error: AppError },
   ): DevicePools => {
     const base = { address: formatDeviceAddress(outcome.item.address), deviceId: outcome.item.deviceId };
     return outcome.ok
       ? { ...base, slots: publicSlots(outcome.value) }
-      : { ...base, error: { code: outcome.error.code, message: outcome.error.message } };
+      : { ...base, error: errorCopy(outcome.error) };
   };
   const outcomes = await runBulk<SessionTarget, PoolSlotBody[]>(
     targets,

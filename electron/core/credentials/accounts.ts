@@ -6,6 +6,7 @@
  * leaves both the old and the new password known.
  * Ids are checked so an id can never smuggle a `/` and read or overwrite another entry.
  */
+import { message } from '../../../shared/i18n/message';
 import { CredentialError } from './credential-error';
 
 export type AccountRef =
@@ -25,7 +26,11 @@ const SITE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export function checkDeviceId(deviceId: string): string {
   if (!isDeviceId(deviceId)) {
-    throw new CredentialError('INVALID_INPUT', `"${deviceId}" cannot be a device id.`);
+    throw new CredentialError(
+      'INVALID_INPUT',
+      `"${deviceId}" cannot be a device id.`,
+      message('errors.credentials.badDeviceId', { deviceId }),
+    );
   }
   return deviceId;
 }
@@ -35,6 +40,7 @@ export function checkSiteId(siteId: string): string {
     throw new CredentialError(
       'INVALID_INPUT',
       `"${siteId}" cannot be a site name: use up to 64 letters, digits, ".", "_" or "-".`,
+      message('errors.credentials.badSiteName', { site: siteId }),
     );
   }
   return siteId;

@@ -69,7 +69,8 @@ export function createCredentialCalls(deps: {
     } catch (error) {
       if (!isAuthFailure(error)) throw error;
       dropToken(target.deviceId, second);
-      throw needsPassword(sessions, target, 'the device refused a fresh session too');
+      const reasonText = message('errors.credentials.freshSessionRefused');
+      throw needsPassword(sessions, target, 'the device refused a fresh session too', reasonText);
     }
   }
 

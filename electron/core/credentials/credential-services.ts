@@ -24,6 +24,7 @@ import type { SessionTarget } from './session-target';
 import { createSessionManager } from './session-manager';
 import type { CredentialVault } from './vault';
 import { createVault } from './vault';
+import { errorCopy } from '../errors/cause-text';
 
 export interface BulkTarget {
   address: DeviceAddress;
@@ -117,8 +118,7 @@ export function createCredentialServices(options: CredentialServicesOptions): Cr
             ? {}
             : {
                 error: {
-                  code: outcome.error.code,
-                  message: outcome.error.message,
+                  ...errorCopy(outcome.error),
                   ...(typeof retry === 'number' ? { retryAfterSeconds: retry } : {}),
                 },
               }),

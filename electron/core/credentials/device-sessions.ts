@@ -6,6 +6,8 @@
 import { listenForAbort } from '../device/abort-fanout';
 import { cancelledRequest, DeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef, MessageValue } from '../../../shared/i18n/message';
 import type { SessionTarget } from './session-target';
 
 export interface DeviceSession {
@@ -19,6 +21,8 @@ export interface DeviceSession {
   /** The password the device accepted at its last unlock (any source): the evidence of what it has. */
   accepted?: string;
   needsPassword?: string;
+  /** `needsPassword` as a catalog key and values, for the window (issue 35). */
+  needsPasswordText?: MessageRef;
   /** The stored API key the device refused this session; the password path is used instead. */
   refusedKey?: string;
   /**
@@ -53,11 +57,30 @@ export function createDeviceSessions(): DeviceSessions {
 }
 
 /** The device now needs a password for `reason`: said in its session, and the error that says it. */
-export function needsPassword(sessions: DeviceSessions, target: SessionTarget, reason: string): DeviceError {
-  sessions.of(target.deviceId).needsPassword = reason;
+export function needsPassword(
+  sessions: DeviceSessions,
+  target: SessionTarget,
+  reason: string,
+  reasonText: MessageRef,
+): DeviceError {
+  const s = sessions.of(target.deviceId);
+  s.needsPassword = reason;
+  s.needsPasswordText = reasonText;
+  return needsPasswordError(target, reason, reasonText);
+}
+
+/** The error a device that needs its password for `reason` answers with (the window's words beside). */
+export function needsPasswordError(
+  target: SessionTarget,
+  reason: string,
+  reasonText: MessageValue,
+): DeviceError {
+  const where = hostPort(target.address);
   return new DeviceError(
     'AUTH_REQUIRED',
-    `${hostPort(target.address)}: needs its password: ${reason}. Give the device password to unlock it.`,
+    `${where}: needs its password: ${reason}. Give the device password to unlock it.`,
+    {},
+    { text: message('errors.credentials.needsPassword', { where, reason: reasonText }) },
   );
 }
 

@@ -5,6 +5,8 @@
  * none of these needs its password, and says why. A password whose last unlock got no verdict is held
  * (password-guard.ts): not before its wait has run, and after a second unanswered try not at all.
  */
+import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
 import { DeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import type { DeviceSessions } from './device-sessions';
@@ -19,6 +21,8 @@ export interface Candidate {
   /** `undefined`: given by the user this session; `pending`: a change this laptop did not see confirmed. */
   source: PasswordSource | { kind: 'pending'; since: string } | undefined;
   label: string;
+  /** `label` as a catalog key and values, for the window (issue 35). */
+  labelText: MessageRef;
 }
 
 export interface PasswordCandidates {
@@ -35,6 +39,15 @@ export interface PasswordCandidates {
 
 const storedLabel = (source: PasswordSource): string =>
   source.kind === 'device' ? 'stored device password' : `stored password of site "${source.siteId}"`;
+const storedLabelText = (source: PasswordSource): MessageRef =>
+  source.kind === 'device'
+    ? message('errors.credentials.labelStoredDevice')
+    : message('errors.credentials.labelStoredSite', { site: source.siteId });
+/** A password the device needs after a change this laptop made and never saw confirmed. */
+export const unknownAfterChange = (since: string): { reason: string; reasonText: MessageRef } => ({
+  reason: `password unknown: changed by this laptop at ${since}, not confirmed`,
+  reasonText: message('errors.credentials.unknownAfterChange', { since }),
+});
 
 /**
  * Throws when an automatic unlock may not send `password` because an unlock with it got no answer: while
@@ -47,17 +60,23 @@ function assertAnswered(
   target: SessionTarget,
   password: string,
   label: string,
+  labelText: MessageRef,
 ): void {
   const held = guard.held(target.deviceId, password);
   if (held?.kind === 'unanswered') {
+    const where = hostPort(target.address);
+    const seconds = held.secondsLeft;
     throw new DeviceError(
       'AUTH_REQUIRED',
-      `${hostPort(target.address)}: the unlock with the ${label} got no answer and the device may have counted it as a wrong password; it is tried once more by itself in ${held.secondsLeft} s, or give the device password now.`,
+      `${where}: the unlock with the ${label} got no answer and the device may have counted it as a wrong password; it is tried once more by itself in ${seconds} s, or give the device password now.`,
+      {},
+      { text: message('errors.credentials.unanswered', { where, label: labelText, seconds }) },
     );
   }
   if (held?.kind === 'unanswered-twice') {
     const reason = `two unlocks with the ${label} got no answer; it is not sent again by itself`;
-    throw needsPassword(sessions, target, reason);
+    const reasonText = message('errors.credentials.unansweredTwice', { label: labelText });
+    throw needsPassword(sessions, target, reason, reasonText);
   }
 }
 
@@ -72,33 +91,42 @@ export function createPasswordCandidates(deps: {
       const s = sessions.of(target.deviceId);
       if (s.sessionPassword !== undefined) {
         const label = 'password given this session';
-        assertAnswered(guard, sessions, target, s.sessionPassword, label);
-        return { password: s.sessionPassword, source: undefined, label };
+        const labelText = message('errors.credentials.labelGivenSession');
+        assertAnswered(guard, sessions, target, s.sessionPassword, label, labelText);
+        return { password: s.sessionPassword, source: undefined, label, labelText };
       }
       const fresh = { fresh: sessionEnded };
       const pending = insideChange ? undefined : await vault.pendingPasswordFor(target.deviceId, fresh);
       if (pending !== undefined && !pending.rejected && !guard.isRejected(target.deviceId, pending.secret)) {
-        const label = `new password set by this laptop at ${pending.since} (not confirmed)`;
-        assertAnswered(guard, sessions, target, pending.secret, label);
-        return { password: pending.secret, source: { kind: 'pending', since: pending.since }, label };
+        const { since } = pending;
+        const label = `new password set by this laptop at ${since} (not confirmed)`;
+        const labelText = message('errors.credentials.labelPending', { since });
+        assertAnswered(guard, sessions, target, pending.secret, label, labelText);
+        return { password: pending.secret, source: { kind: 'pending', since }, label, labelText };
       }
       const stored = await vault.passwordFor(target.deviceId, target.siteId, fresh);
-      const keyNote = s.refusedKey !== undefined ? 'the stored API key was refused and ' : '';
-      const unknownAfterChange =
-        pending === undefined
-          ? undefined
-          : `password unknown: changed by this laptop at ${pending.since}, not confirmed`;
+      const keyRefused = s.refusedKey !== undefined;
+      const keyNote = keyRefused ? 'the stored API key was refused and ' : '';
+      const afterChange = pending === undefined ? undefined : unknownAfterChange(pending.since);
       if (stored === undefined) {
-        const reason = unknownAfterChange ?? `${keyNote}no password is stored for it`;
-        throw needsPassword(sessions, target, reason);
+        const noneText = message(
+          keyRefused ? 'errors.credentials.keyRefusedNoneStored' : 'errors.credentials.noneStored',
+        );
+        const reason = afterChange?.reason ?? `${keyNote}no password is stored for it`;
+        throw needsPassword(sessions, target, reason, afterChange?.reasonText ?? noneText);
       }
       const label = storedLabel(stored.source);
+      const labelText = storedLabelText(stored.source);
       if (stored.rejected || guard.isRejected(target.deviceId, stored.secret)) {
-        const reason = unknownAfterChange ?? `${keyNote}the device refused the ${label} before`;
-        throw needsPassword(sessions, target, reason);
+        const refusedText = message(
+          keyRefused ? 'errors.credentials.keyRefusedRefusedBefore' : 'errors.credentials.refusedBefore',
+          { label: labelText },
+        );
+        const reason = afterChange?.reason ?? `${keyNote}the device refused the ${label} before`;
+        throw needsPassword(sessions, target, reason, afterChange?.reasonText ?? refusedText);
       }
-      assertAnswered(guard, sessions, target, stored.secret, label);
-      return { password: stored.secret, source: stored.source, label };
+      assertAnswered(guard, sessions, target, stored.secret, label, labelText);
+      return { password: stored.secret, source: stored.source, label, labelText };
     },
 
     async known(target) {

@@ -19,6 +19,7 @@
  * the vendor lists as anonymous carries one (guarded-reads.ts).
  */
 import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { DeviceCredential } from '../../../shared/domain/credential';
 import type { DeviceClient } from '../device/client';
 import { DeviceError } from '../device/device-error';
@@ -89,7 +90,7 @@ export interface SessionManager {
   /** The device accepted a new password: its tokens and the password given this session are void. */
   passwordChanged(deviceId: string): void;
   /** Says why the device needs a password (e.g. its password is unknown after an unconfirmed change). */
-  setNeedsPassword(deviceId: string, reason: string): void;
+  setNeedsPassword(deviceId: string, reason: string, reasonText?: MessageRef): void;
   /** Forgets every token and session password (quit, or the user locks the app). */
   clear(): void;
 }
@@ -154,7 +155,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       guard.assertMayUnlock(target.deviceId, where);
       // Given again by the user after an unlock with it got no answer: their decision, not a retry.
       guard.settled(target.deviceId, password);
-      const candidate: Candidate = { password, source: undefined, label: 'password given' };
+      const labelText = message('errors.credentials.labelGiven');
+      const candidate: Candidate = { password, source: undefined, label: 'password given', labelText };
       // This try becomes the device's shared unlock, so automatic callers arriving now wait for it. It
       // runs to the device's verdict even if this caller leaves (session-unlock.ts).
       const mine: Promise<string> = unlocker.unlockOnce(target, candidate).finally(() => {
@@ -196,10 +198,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       s.sessionPassword = undefined;
       s.accepted = undefined;
       s.needsPassword = undefined;
+      s.needsPasswordText = undefined;
     },
 
-    setNeedsPassword(deviceId, reason) {
-      sessions.of(deviceId).needsPassword = reason;
+    setNeedsPassword(deviceId, reason, reasonText) {
+      const s = sessions.of(deviceId);
+      s.needsPassword = reason;
+      s.needsPasswordText = reasonText;
     },
 
     state(deviceId) {

@@ -19,8 +19,10 @@ import type { CallOptions, DeviceClient } from '../device/client';
 import { cancelledRequest, DeviceError, isDeviceError } from '../device/device-error';
 import { hostPort } from '../device/network-errors';
 import { DEFAULT_TOTAL_TIMEOUT_MS } from '../device/transport';
+import { causeText } from '../errors/cause-text';
 import type { DeviceSession, DeviceSessions } from './device-sessions';
-import { needsPassword, shareUnlock, untilAborted } from './device-sessions';
+import { needsPasswordError, shareUnlock, untilAborted } from './device-sessions';
+import { unknownAfterChange } from './password-candidates';
 import type { Candidate, PasswordCandidates } from './password-candidates';
 import type { PasswordGuard } from './password-guard';
 import type { SessionTarget } from './session-target';
@@ -82,6 +84,7 @@ function keepGivenPassword(s: DeviceSession, candidate: Candidate, error: Device
     s.sessionPassword = candidate.password;
   } else if (error.code !== 'CANCELLED') {
     s.needsPassword = `the unlock with the password given failed (${error.message.replace(/\.$/, '')})`;
+    s.needsPasswordText = message('errors.credentials.givenFailed', { cause: causeText(error.toAppError()) });
   }
 }
 
@@ -120,6 +123,7 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
       await vault.markPasswordRejected(candidate.source, deviceId, candidate.password).catch(() => undefined);
     }
     s.needsPassword = `the device refused the ${candidate.label}`;
+    s.needsPasswordText = message('errors.credentials.refusedLabel', { label: candidate.labelText });
     throw new DeviceError(
       'WRONG_PASSWORD',
       `${error.message.replace(/\.$/, '')} (the ${candidate.label}); it will not be sent again until another password is given.`,
@@ -140,6 +144,7 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
       guard.settled(target.deviceId, candidate.password);
       s.token = token;
       s.needsPassword = undefined;
+      s.needsPasswordText = undefined;
       s.accepted = candidate.password;
       if (candidate.source === undefined) s.sessionPassword = candidate.password;
       // Best effort: the pending entry stays and is tried first again, which the device accepts.
@@ -170,11 +175,15 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
       if (!isDeviceError(error) || error.code !== 'WRONG_PASSWORD') throw error;
       if (guard.lockoutSecondsLeft(target.deviceId) > 0) throw error;
       s.needsPassword = undefined;
-      const unknown = `password unknown: changed by this laptop at ${candidate.source.since}, not confirmed`;
+      s.needsPasswordText = undefined;
+      const unknown = unknownAfterChange(candidate.source.since);
       try {
         return await unlockOnce(target, await candidates.next(target, false, sessionEnded), AUTOMATIC);
       } catch (second) {
-        if (isDeviceError(second) && second.code === 'WRONG_PASSWORD') s.needsPassword = unknown;
+        if (isDeviceError(second) && second.code === 'WRONG_PASSWORD') {
+          s.needsPassword = unknown.reason;
+          s.needsPasswordText = unknown.reasonText;
+        }
         throw second;
       }
     }
@@ -197,7 +206,8 @@ export function createUnlocker(deps: UnlockerDeps): Unlocker {
     if (s.token !== undefined) return Promise.resolve(s.token);
     const start = async (): Promise<string> => {
       guard.assertMayUnlock(target.deviceId, where);
-      if (s.needsPassword !== undefined) throw needsPassword(sessions, target, s.needsPassword);
+      if (s.needsPassword !== undefined)
+        throw needsPasswordError(target, s.needsPassword, s.needsPasswordText ?? s.needsPassword);
       const candidate = await candidates.next(target, insideChange, sessionEnded);
       // The caller left before anything was sent: send nothing (a waiter that stays starts its own).
       if (signal?.aborted === true) throw cancelledRequest(where);

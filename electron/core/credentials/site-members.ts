@@ -4,6 +4,7 @@
  * shared for a short while and kept in step with this process's own changes. A device's own password
  * overrides its site's; a device that accepts another password leaves the sites whose password it refuses.
  */
+import { message } from '../../../shared/i18n/message';
 import type { AccountRef } from './accounts';
 import { accountName, checkSiteId } from './accounts';
 import { CredentialError } from './credential-error';
@@ -146,7 +147,11 @@ export function createSiteMembership(
       const entry = await accounts.read(ref);
       if (entry === undefined) {
         if ('leave' in change) return;
-        throw new CredentialError('NOT_FOUND', `no password is stored for site "${siteId}".`);
+        throw new CredentialError(
+          'NOT_FOUND',
+          `no password is stored for site "${siteId}".`,
+          message('errors.credentials.noSitePassword', { site: siteId }),
+        );
       }
       const next = applyMemberChanges(entry, batch.changes);
       if (next === entry) return;

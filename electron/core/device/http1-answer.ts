@@ -5,6 +5,7 @@
  * (ANSWER_FRAMING_BYTES) — with the errors that say which was passed.
  */
 import { message } from '../../../shared/i18n/message';
+import type { MessageRef } from '../../../shared/i18n/message';
 import type { IncomingHttpHeaders } from 'node:http';
 import { DeviceError } from './device-error';
 
@@ -94,6 +95,11 @@ export function invalidContentLength(declared: string | undefined): Error | unde
 
 const formatBytes = (bytes: number): string =>
   bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+/** The same size for the window: digits as a string, so every language shows them as the English does. */
+const sizeText = (bytes: number): MessageRef =>
+  bytes % (1024 * 1024) === 0
+    ? message('errors.device.sizeMiB', { mib: String(bytes / (1024 * 1024)) })
+    : message('errors.device.sizeBytes', { bytes: String(bytes) });
 
 /** `counting`: what was counted, when more than the body (the answer's framing too). */
 export function answerTooLarge(
@@ -106,6 +112,15 @@ export function answerTooLarge(
     'BAD_RESPONSE',
     `${where} sent an answer larger than ${formatBytes(maxBodyBytes)}${counting}.`,
     status !== undefined ? { status } : {},
+    {
+      text: message(
+        counting === '' ? 'errors.device.answerTooLarge' : 'errors.device.answerTooLargeFraming',
+        {
+          where,
+          size: sizeText(maxBodyBytes),
+        },
+      ),
+    },
   );
 }
 

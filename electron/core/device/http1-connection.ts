@@ -215,7 +215,7 @@ export class Http1Connection {
     pending.chunks.push(Buffer.from(chunk.subarray(offset, offset + length)));
   }
 
-  /** `counting`: what was counted, when more than the body (the answer's framing too). */
+  /** `counting`: what was counted, when more than the body (the answer's framing too; answerTooLarge says it). */
   private tooLarge(counting = ''): void {
     const pending = this.pending;
     if (pending === undefined) return;

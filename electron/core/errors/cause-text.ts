@@ -12,3 +12,12 @@ export const trimDot = (text: string): string => text.trim().replace(/\.$/, '');
 /** The cause as a message value: its `text` when it has one, else its English words. */
 export const causeText = (cause: Pick<AppError, 'message' | 'text'>): MessageValue =>
   cause.text ?? trimDot(cause.message);
+
+/** An error copied onto an outcome the window reads: its code, its English words and their `text`. */
+export const errorCopy = (
+  error: Pick<AppError, 'code' | 'message' | 'text'>,
+): { code: string; message: string; text?: AppError['text'] } => ({
+  code: error.code,
+  message: error.message,
+  ...(error.text !== undefined ? { text: error.text } : {}),
+});

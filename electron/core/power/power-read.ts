@@ -14,6 +14,8 @@ import type { DeviceClient } from '../device/client';
 import { readCurrentPreset, readOverclockSettings, readPresets } from '../device/preset-reader';
 import { callOf, readBack } from '../commission/action-write';
 import type { DevicePowerFacts } from './preset-choice';
+import { errorCopy } from '../errors/cause-text';
+import type { AppError } from '../../../shared/result';
 
 export interface PowerReadDeps {
   client: DeviceClient;
@@ -95,10 +97,10 @@ export async function listPower(
   const toListing = (
     outcome:
       | { item: SessionTarget; ok: true; value: ReadFacts }
-      | { item: SessionTarget; ok: false; error: { code: string; message: string } },
+      | { item: SessionTarget; ok: false; error: AppError },
   ): DevicePowerListing => {
     const base = { address: formatDeviceAddress(outcome.item.address), deviceId: outcome.item.deviceId };
-    if (!outcome.ok) return { ...base, error: { code: outcome.error.code, message: outcome.error.message } };
+    if (!outcome.ok) return { ...base, error: errorCopy(outcome.error) };
     const { presets, current, moddedPsu, warnings } = outcome.value;
     return {
       ...base,

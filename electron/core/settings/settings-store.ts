@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { AppSettings, SettingsPatch } from '../../../shared/domain/settings';
 import { appSettingsSchema, DEFAULT_SETTINGS, mergeSettings } from '../../../shared/domain/settings';
 import type { Result } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { writeFileAtomic } from '../inventory/atomic-file';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -103,6 +103,14 @@ export async function openSettingsStore(options: SettingsStoreOptions = {}): Pro
 }
 
 /** The file's content over `base`: fields it lacks (added in a later version) keep their defaults. */
+/** The first field a hand edit put out of range, said in the window's language too. */
+const outOfRange = (field: string | undefined): Result<never> =>
+  errWithText(
+    'INVALID_INPUT',
+    `The settings file has values out of range (${field}).`,
+    message('errors.settings.outOfRange', { field: String(field) }),
+  );
+
 function parseSettings(text: string, base: AppSettings): Result<AppSettings> {
   let json: unknown;
   try {
@@ -134,10 +142,5 @@ function parseSettings(text: string, base: AppSettings): Result<AppSettings> {
     // Nor had one from before the languages: the system's language, the report in the window's.
     language: { ...base.language, ...parts.language },
   });
-  return parsed.success
-    ? ok(parsed.data)
-    : err(
-        'INVALID_INPUT',
-        `The settings file has values out of range (${parsed.error.issues[0]?.path.join('.')}).`,
-      );
+  return parsed.success ? ok(parsed.data) : outOfRange(parsed.error.issues[0]?.path.join('.'));
 }

@@ -19,7 +19,7 @@ import { createFakeApi } from './fake-api';
 
 afterEach(() => cleanup());
 
-const RU_NAME = 'Название объекта';
+const RU_NAME = 'Название площадки';
 const RU_SUBNETS = 'Подсети (необязательно)';
 const RU_CREATE = 'Создать и перейти';
 

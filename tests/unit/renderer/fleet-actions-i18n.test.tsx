@@ -139,7 +139,7 @@ describe('Change password… in Chinese', SLOW, () => {
     vi.mocked(api['commission:password-plan']).mockResolvedValue(ok(passwordPlan(4, 4)));
     renderIn('zh-CN', api, password, 4);
     const dialog = screen.getByRole('dialog', { name: '更改 4 台设备的密码' });
-    expect(within(dialog).getByText('作为站点密码')).toBeTruthy();
+    expect(within(dialog).getByText('作为矿场密码')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('新密码'), { target: { value: 'Long-enough-1' } });
     fireEvent.change(within(dialog).getByLabelText('再次输入新密码'), { target: { value: 'Long-enough-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '下一步：预览' }));

@@ -618,7 +618,7 @@ describe('Report view', () => {
     const pageOne = await screen.findByRole('region', { name: 'Страница 1' });
     expect(within(pageOne).getByRole('heading', { name: 'Принято 0 из 2 устройств' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Подписи' }).textContent).toMatch(
-      /Техник.*Владелец объекта.*Дата/,
+      /Техник.*Владелец площадки.*Дата/,
     );
     const table = screen.getByRole('table', { name: 'Устройства в акте' });
     expect(

@@ -103,7 +103,7 @@ describe('Commission in Russian', () => {
     const groups = await within(dialog).findByRole('list', { name: 'Что нужно каждому устройству' });
     expect(groups.textContent).toContain('2 устройства: set pools');
     expect(groups.textContent).toContain('1 устройство: без изменений');
-    expect(dialog.textContent).toContain('пароль объекта · 1 пул (stratum+tcp://pool.example:3333, воркер');
+    expect(dialog.textContent).toContain('пароль площадки · 1 пул (stratum+tcp://pool.example:3333, воркер');
     expect(dialog.textContent).toContain('наибольший пресет до 3\u00a0500 Вт');
     expect(within(dialog).getByRole('button', { name: 'Отмена' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Привести к стандарту: 2 устройства' })).toBeTruthy();

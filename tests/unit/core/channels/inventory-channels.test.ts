@@ -97,7 +97,7 @@ describe('inventory channels', () => {
     // The document in the customer's language (issue 35); a language Minerdeck does not speak is refused.
     const russian = await call('report:generate', { format: 'html', language: 'ru' });
     expect(russian.value?.['content']).toContain('<html lang="ru">');
-    expect(russian.value?.['content']).toContain('Владелец объекта');
+    expect(russian.value?.['content']).toContain('Владелец площадки');
     await expect(call('report:generate', { format: 'html', language: 'fr' })).rejects.toThrow(/language/);
     expect(await call('inventory:remove-device', { deviceId: 'addr:10.0.0.5:80' })).toMatchObject({
       ok: true,

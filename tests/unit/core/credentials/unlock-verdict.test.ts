@@ -17,6 +17,23 @@ import { unlockVerdictLost } from '../../../../electron/core/credentials/unlock-
 import { createVault } from '../../../../electron/core/credentials/vault';
 import type { CallOptions, DeviceClient } from '../../../../electron/core/device/client';
 import { DeviceError } from '../../../../electron/core/device/device-error';
+import { toAppError } from '../../../../electron/core/errors/to-app-error';
+import { errorText } from '../../../../shared/i18n/local-text';
+import { englishTranslator } from '../../../../shared/i18n/translate';
+import { createTranslator } from '../../../../shared/i18n/translate-sync';
+
+/** The error's `text` says its English `message` word for word, and `ruWords` in Russian (issue 35). */
+async function expectSaid(failing: Promise<unknown>, ruWords: string): Promise<void> {
+  const error = toAppError(
+    await failing.then(
+      () => undefined,
+      (e: unknown) => e,
+    ),
+  );
+  expect(error.text, error.message).toBeDefined();
+  expect(englishTranslator().t(error.text!)).toBe(error.message);
+  expect(errorText(createTranslator('ru'), error)).toContain(ruWords);
+}
 
 const TARGET: SessionTarget = { deviceId: 'dev-1', address: { scheme: 'http', host: '127.0.0.1', port: 80 } };
 const WAIT_MS = UNANSWERED_WAIT_SECONDS * 1000;
@@ -138,6 +155,7 @@ describe('an unlock without a verdict holds its password (fake clock)', () => {
       code: 'AUTH_REQUIRED',
       message: expect.stringMatching(/got no answer .* tried once more by itself in 60 s/),
     });
+    await expectSaid(w.read(), 'через 60 с она будет повторена');
     w.advance(WAIT_MS - 1000);
     await expect(w.read()).rejects.toMatchObject({ message: expect.stringMatching(/in 1 s/) });
     expect(w.sent).toHaveLength(1);
@@ -153,6 +171,7 @@ describe('an unlock without a verdict holds its password (fake clock)', () => {
       code: 'AUTH_REQUIRED',
       message: expect.stringMatching(/two unlocks with the stored device password got no answer/),
     });
+    await expectSaid(w.read(), 'две разблокировки (пароль: сохранённый пароль устройства)');
     expect(w.sent).toHaveLength(2);
     // The user gives it again: their decision, sent at once.
     const given = w.sessions.unlockWith(TARGET, 'stored-pw');

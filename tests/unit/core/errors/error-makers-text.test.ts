@@ -12,7 +12,13 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { checkDeviceId, checkSiteId } from '../../../../electron/core/credentials/accounts';
 import { interpretCreateAnswer } from '../../../../electron/core/credentials/api-key';
+import { needsPasswordError } from '../../../../electron/core/credentials/device-sessions';
+import { unknownAfterChange } from '../../../../electron/core/credentials/password-candidates';
+import { DeviceError } from '../../../../electron/core/device/device-error';
+import { answerTooLarge } from '../../../../electron/core/device/http1-answer';
+import { errorCopy } from '../../../../electron/core/errors/cause-text';
 import {
   readNoteBody,
   readNotesBody,
@@ -249,6 +255,42 @@ describe('the inventory', () => {
   });
 });
 
+describe('credentials and a device’s oversized answer', () => {
+  it('say what the device needs, which name is refused, and how large an answer may be', () => {
+    const target = { deviceId: 'dev-1', address: { scheme: 'http' as const, host: '10.0.0.7', port: 80 } };
+    const unknown = unknownAfterChange('2026-11-29T08:00:00.000Z');
+    expectSaid(toAppError(needsPasswordError(target, unknown.reason, unknown.reasonText)), 'нужен пароль', [
+      'пароль неизвестен',
+      WHERE,
+    ]);
+    expectSaid(
+      thrown(() => checkDeviceId('a/b')),
+      'не может быть идентификатором',
+      ['a/b'],
+    );
+    expectSaid(
+      thrown(() => checkSiteId('bad site!')),
+      'не может быть именем площадки',
+    );
+    expectSaid(toAppError(answerTooLarge(WHERE, 4 * 1024 * 1024, 200)), 'прислал ответ больше 4 МиБ');
+    expectSaid(
+      toAppError(answerTooLarge(WHERE, 4000, undefined, ' (counting its headers and chunk framing)')),
+      '4000 байт (с учётом заголовков',
+    );
+  });
+
+  it('an error copied onto a read’s outcome keeps its text', () => {
+    const error = toAppError(
+      new DeviceError('BAD_RESPONSE', 'x', {}, { text: { id: 'errors.code.INTERNAL' } }),
+    );
+    expect(errorCopy(error)).toEqual({
+      code: 'BAD_RESPONSE',
+      message: 'x',
+      text: { id: 'errors.code.INTERNAL' },
+    });
+  });
+});
+
 /** The makers this guard holds to carrying `text`: the modules issue 35 named, and those reached from them. */
 const GUARDED = [
   'electron/core/device/request-input.ts',
@@ -268,6 +310,15 @@ const GUARDED = [
   'electron/core/inventory/sites.ts',
   'electron/core/inventory/pool-presets.ts',
   'shared/domain/device-address.ts',
+  'electron/core/commission/password-change.ts',
+  'electron/core/commission/password-targets.ts',
+  'electron/core/commission/locate-led.ts',
+  'electron/core/credentials/device-sessions.ts',
+  'electron/core/credentials/password-candidates.ts',
+  'electron/core/credentials/accounts.ts',
+  'electron/core/credentials/site-members.ts',
+  'electron/core/settings/settings-store.ts',
+  'electron/core/device/http1-answer.ts',
 ];
 
 /** `err(…)`, `appError(…)`, and a DeviceError or CredentialError made without its text. */
