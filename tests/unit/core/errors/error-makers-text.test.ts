@@ -28,6 +28,8 @@ import {
   resolveAddress,
 } from '../../../../electron/core/device/request-input';
 import { toAppError } from '../../../../electron/core/errors/to-app-error';
+import { createLayoutService } from '../../../../electron/core/layout/layout-service';
+import { namedListText } from '../../../../electron/core/layout/racks';
 import { editDevice, removeDevice, trustCertificate } from '../../../../electron/core/inventory/devices';
 import { findPreset, savePreset } from '../../../../electron/core/inventory/pool-presets';
 import { emptyInventory } from '../../../../electron/core/inventory/schema';
@@ -37,12 +39,13 @@ import type { DeviceCredential } from '../../../../shared/domain/credential';
 import { parseDeviceAddress } from '../../../../shared/domain/device-address';
 import { CATALOGS } from '../../../../shared/i18n/catalogs';
 import type { MessageRef, MessageValue } from '../../../../shared/i18n/message';
-import { isMessageRef } from '../../../../shared/i18n/message';
+import { isMessageRef, message } from '../../../../shared/i18n/message';
 import { errorText } from '../../../../shared/i18n/local-text';
 import { englishTranslator } from '../../../../shared/i18n/translate';
 import { createTranslator } from '../../../../shared/i18n/translate-sync';
 import type { AppError, Result } from '../../../../shared/result';
 import { tempDataDir } from '../../../support/inventory-fixtures';
+import { fakeNotes, layoutSites, mac } from '../../../support/layout-fixtures';
 
 const ru = createTranslator('ru');
 const en = englishTranslator();
@@ -249,6 +252,33 @@ describe('the inventory', () => {
   });
 });
 
+describe('racks and places', () => {
+  it('a shrink, a removal, a pattern, a note and a site map refused in the technician’s words', async () => {
+    const { store, now } = await layoutSites(4);
+    const notes = fakeNotes(now);
+    const layout = createLayoutService({ store, notes, now, laptop: 'l', events: { emit: () => undefined } });
+    const saved = await layout.saveRack(undefined, { area: 'C2', name: 'R07', shelves: 4, positions: 3 });
+    const id = saved.ok ? (saved.value.layout.racks[0]?.id ?? '') : '';
+    await layout.place(undefined, [{ device: '10.0.0.41', slot: 'C2-R07-S3-P2' }], false);
+    const shrink = { id, area: 'C2', name: 'R07', shelves: 2, positions: 3 };
+    expectSaid(failed(await layout.saveRack(undefined, shrink)), 'окажется вне её', ['10.0.0.41']);
+    expectSaid(failed(await layout.removeRack(undefined, id)), 'извлеките его', ['R07']);
+    await layout.saveRack(undefined, { area: 'C3', name: 'R07', shelves: 1, positions: 1 });
+    expectSaid(failed(await layout.setPattern(undefined, '{rack}-S{shelf}-P{position}')), 'Шаблон мест');
+    expectSaid(failed(await layout.adoptNote(undefined, `mac:${mac(0x12)}`)), 'нет заметки о месте');
+    notes.notes.set('http://10.0.0.43', 'Hall 3 / A1-R02-S1-P4');
+    await layout.readNotes(undefined, [`mac:${mac(0x12)}`]);
+    expectSaid(failed(await layout.adoptNote(undefined, `mac:${mac(0x12)}`)), 'место на площадке', [
+      'Hall 3',
+    ]);
+    const csv = 'area,rack,shelf,position\nC2,R/8,x,1\n';
+    expectSaid(failed(await layout.importApply(undefined, csv, false)), 'ничего не применено');
+    expect(ru.t(message('errors.layout.noSite', { site: 's-1' }))).toBe('Площадки «s-1» нет.');
+    expect(ru.t(namedListText(['a', 'b', 'c', 'd']) as MessageRef)).toBe('a, b, c и ещё 1');
+    expect(en.t(namedListText(['a', 'b']) as MessageRef)).toBe('a and b');
+  });
+});
+
 /** The makers this guard holds to carrying `text`: the modules issue 35 named, and those reached from them. */
 const GUARDED = [
   'electron/core/device/request-input.ts',
@@ -268,6 +298,9 @@ const GUARDED = [
   'electron/core/inventory/sites.ts',
   'electron/core/inventory/pool-presets.ts',
   'shared/domain/device-address.ts',
+  'electron/core/layout/layout-service.ts',
+  'electron/core/layout/racks.ts',
+  'electron/core/layout/layout-import.ts',
 ];
 
 /** `err(…)`, `appError(…)`, and a DeviceError or CredentialError made without its text. */
