@@ -28,6 +28,10 @@ import {
   resolveAddress,
 } from '../../../../electron/core/device/request-input';
 import { toAppError } from '../../../../electron/core/errors/to-app-error';
+import { EMPTY_HISTORY } from '../../../../electron/core/firmware/history';
+import { readFirmwareImage } from '../../../../electron/core/firmware/image-file';
+import { buildPlan } from '../../../../electron/core/firmware/plan';
+import { firmwareSettings } from '../../../../electron/core/firmware/settings';
 import { createLayoutService } from '../../../../electron/core/layout/layout-service';
 import { namedListText } from '../../../../electron/core/layout/racks';
 import { editDevice, removeDevice, trustCertificate } from '../../../../electron/core/inventory/devices';
@@ -279,6 +283,30 @@ describe('racks and places', () => {
   });
 });
 
+describe('firmware', () => {
+  it('a file not given or missing, batch settings, and a plan refused for several models', async () => {
+    expectSaid(failed(await readFirmwareImage(' ')), 'файл прошивки не указан');
+    const missing = join(tempDataDir('fw-missing'), 'fw.bin');
+    expectSaid(failed(await readFirmwareImage(missing)), 'не существует', [missing]);
+    expectSaid(failed(firmwareSettings({ batch: 10, maxBatch: 4 })), 'наибольшая партия (4)');
+    const settings = firmwareSettings();
+    if (!settings.ok) throw new Error(settings.error.message);
+    const device = (n: number, model: string) => ({
+      deviceId: `d${n}`,
+      address: `http://10.0.0.${n}`,
+      identity: { model, modelName: model, version: '1.2.6' },
+    });
+    const plan = buildPlan({
+      image: { name: 'fw.bin', bytes: 10, sha256: 'a'.repeat(64) },
+      settings: settings.value,
+      devices: [device(1, 's21pro'), device(2, 's19')],
+      history: EMPTY_HISTORY,
+    });
+    const refusal: AppError = { code: 'INVALID_INPUT', message: plan.refusal ?? '', text: plan.refusalText! };
+    expectSaid(refusal, 'сообщают 2 модели', ['Ничего не отправлено']);
+  });
+});
+
 /** The makers this guard holds to carrying `text`: the modules issue 35 named, and those reached from them. */
 const GUARDED = [
   'electron/core/device/request-input.ts',
@@ -301,6 +329,12 @@ const GUARDED = [
   'electron/core/layout/layout-service.ts',
   'electron/core/layout/racks.ts',
   'electron/core/layout/layout-import.ts',
+  'electron/core/firmware/image-file.ts',
+  'electron/core/firmware/settings.ts',
+  'electron/core/firmware/upload.ts',
+  'electron/core/firmware/send-image.ts',
+  'electron/core/firmware/verify.ts',
+  'electron/core/firmware/firmware-service.ts',
 ];
 
 /** `err(…)`, `appError(…)`, and a DeviceError or CredentialError made without its text. */
