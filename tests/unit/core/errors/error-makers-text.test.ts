@@ -34,7 +34,20 @@ import { buildPlan } from '../../../../electron/core/firmware/plan';
 import { firmwareSettings } from '../../../../electron/core/firmware/settings';
 import { createLayoutService } from '../../../../electron/core/layout/layout-service';
 import { namedListText } from '../../../../electron/core/layout/racks';
-import { editDevice, removeDevice, trustCertificate } from '../../../../electron/core/inventory/devices';
+import { startScan } from '../../../../electron/core/discovery/scanner';
+import {
+  editDevice,
+  newDevice,
+  removeDevice,
+  trustCertificate,
+} from '../../../../electron/core/inventory/devices';
+import {
+  buildSiteExport,
+  parseSiteExport,
+  serializeSiteExport,
+} from '../../../../electron/core/inventory/exchange';
+import { parsePlannedCsv } from '../../../../electron/core/inventory/targets-csv';
+import { buildTargetSet } from '../../../../shared/domain/targets/target-set';
 import { findPreset, savePreset } from '../../../../electron/core/inventory/pool-presets';
 import { emptyInventory } from '../../../../electron/core/inventory/schema';
 import { createSite } from '../../../../electron/core/inventory/sites';
@@ -307,6 +320,34 @@ describe('firmware', () => {
   });
 });
 
+describe('a scan’s options and the files a technician imports', () => {
+  it('ports, concurrency, timeouts, a large scan, CSV control characters, a file’s address', () => {
+    const targets = buildTargetSet([], []);
+    expectSaid(failed(startScan(targets, { ports: [] })), 'а не пустым списком');
+    expectSaid(failed(startScan(targets, { ports: [0, 80] })), 'порты должны быть', ['0, 80']);
+    expectSaid(failed(startScan(targets, { concurrency: 0 })), 'от 1 до 4096');
+    expectSaid(failed(startScan(targets, { connectTimeoutMs: 0 })), 'тайм-аут подключения');
+    expectSaid(
+      failed(parsePlannedCsv('address,label\n10.0.0.1,a\u001bb\n')),
+      'управляющие символы в метках',
+      ['U+001B'],
+    );
+    const inventory = emptyInventory();
+    const site = createSite(inventory, { name: 'Hall 1' }, NOW);
+    if (!site.ok) throw new Error(site.error.message);
+    const at = NOW.toISOString();
+    inventory.devices.push(
+      newDevice({ id: 'addr:10.0.0.5:80', siteId: site.value.id, address: 'http://10.0.0.5' }, at),
+    );
+    const meta = { app: 'Minerdeck', version: '0.1.0', laptop: 'l', now: NOW };
+    const built = buildSiteExport(inventory, site.value.id, meta);
+    if (!built.ok) throw new Error(built.error.message);
+    built.value.devices[0]!.address = 'http://10.0.0.5\u001b[2J';
+    const refused = failed(parseSiteExport(serializeSiteExport(built.value), NOW));
+    expectSaid(refused, 'Экспорт площадки отклонён', ['addr:10.0.0.5:80', 'U+001B']);
+  });
+});
+
 /** The makers this guard holds to carrying `text`: the modules issue 35 named, and those reached from them. */
 const GUARDED = [
   'electron/core/device/request-input.ts',
@@ -335,6 +376,9 @@ const GUARDED = [
   'electron/core/firmware/send-image.ts',
   'electron/core/firmware/verify.ts',
   'electron/core/firmware/firmware-service.ts',
+  'electron/core/discovery/scanner.ts',
+  'electron/core/inventory/targets-csv.ts',
+  'electron/core/inventory/exchange.ts',
 ];
 
 /** `err(…)`, `appError(…)`, and a DeviceError or CredentialError made without its text. */
