@@ -34,6 +34,10 @@ import { buildPlan } from '../../../../electron/core/firmware/plan';
 import { firmwareSettings } from '../../../../electron/core/firmware/settings';
 import { createLayoutService } from '../../../../electron/core/layout/layout-service';
 import { namedListText } from '../../../../electron/core/layout/racks';
+import type { AppChannelServices } from '../../../../electron/core/channels/app-channels';
+import { appHandlers } from '../../../../electron/core/channels/app-channels';
+import type { FilesChannelServices } from '../../../../electron/core/channels/files-channels';
+import { filesHandlers } from '../../../../electron/core/channels/files-channels';
 import { startScan } from '../../../../electron/core/discovery/scanner';
 import {
   editDevice,
@@ -348,6 +352,25 @@ describe('a scan’s options and the files a technician imports', () => {
   });
 });
 
+describe('the window’s file and folder glue', () => {
+  it('says what this session cannot do, and a PDF, a save or a report that failed', async () => {
+    const app = appHandlers({ system: {} } as unknown as AppChannelServices);
+    expectSaid(failed(await app['app:open-data-folder'](undefined as never)), 'Открытие папок');
+    const exportSite = async () => ({ ok: true as const, value: { fileName: 'a.json', content: '{}' } });
+    const files = filesHandlers({ inventory: { exportSite }, system: {} } as unknown as FilesChannelServices);
+    const saved = await files['inventory:save-export'](undefined as never);
+    expectSaid(failed(saved), 'Сохранение файлов недоступно');
+    for (const [id, words] of [
+      ['errors.files.notWritten', 'Не удалось записать файл'],
+      ['errors.files.pdfFailed', 'Не удалось создать PDF'],
+      ['errors.files.dialogFailed', 'окно выбора файла'],
+      ['errors.files.pdfNeedsDesktop', 'настольное приложение'],
+      ['errors.files.reportCancelled', 'Отчёт отменён'],
+    ] as const)
+      expect(ru.t(message(id, { path: '/tmp/x', why: 'EACCES' }))).toContain(words);
+  });
+});
+
 /** The makers this guard holds to carrying `text`: the modules issue 35 named, and those reached from them. */
 const GUARDED = [
   'electron/core/device/request-input.ts',
@@ -379,6 +402,10 @@ const GUARDED = [
   'electron/core/discovery/scanner.ts',
   'electron/core/inventory/targets-csv.ts',
   'electron/core/inventory/exchange.ts',
+  'electron/main/file-glue.ts',
+  'electron/core/channels/files-channels.ts',
+  'electron/core/channels/app-channels.ts',
+  'electron/core/report/report-service.ts',
 ];
 
 /** `err(…)`, `appError(…)`, and a DeviceError or CredentialError made without its text. */
