@@ -10,7 +10,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from '../../shared/result';
-import { err, ok } from '../../shared/result';
+import { message } from '../../shared/i18n/message';
+import { errWithText, ok } from '../../shared/result';
 import { writeFileAtomic } from '../core/inventory/atomic-file';
 import type {
   ChooseFileOutcome,
@@ -69,7 +70,11 @@ export function createFileGlue(deps: FileGlueDeps): Required<Pick<SystemGlue, 's
         await write(chosen.filePath, request.content);
         return ok({ path: chosen.filePath });
       } catch (error) {
-        return err('INTERNAL', `The file could not be written to ${chosen.filePath}: ${messageOf(error)}.`);
+        return errWithText(
+          'INTERNAL',
+          `The file could not be written to ${chosen.filePath}: ${messageOf(error)}.`,
+          message('errors.files.notWritten', { path: chosen.filePath, why: messageOf(error) }),
+        );
       }
     },
     async htmlToPdf(html: string): Promise<Result<Uint8Array>> {
@@ -87,7 +92,11 @@ export function createFileGlue(deps: FileGlueDeps): Required<Pick<SystemGlue, 's
         });
         return ok(pdf);
       } catch (error) {
-        return err('INTERNAL', `The PDF could not be made: ${messageOf(error)}.`);
+        return errWithText(
+          'INTERNAL',
+          `The PDF could not be made: ${messageOf(error)}.`,
+          message('errors.files.pdfFailed', { why: messageOf(error) }),
+        );
       } finally {
         window.destroy();
         await rm(dir, { recursive: true, force: true });
@@ -125,7 +134,11 @@ export function createOpenFileGlue(deps: {
         const path = chosen.filePaths[0];
         return chosen.canceled || path === undefined || path === '' ? ok(null) : ok({ path });
       } catch (error) {
-        return err('INTERNAL', `The file dialog could not be opened: ${messageOf(error)}.`);
+        return errWithText(
+          'INTERNAL',
+          `The file dialog could not be opened: ${messageOf(error)}.`,
+          message('errors.files.dialogFailed', { why: messageOf(error) }),
+        );
       }
     },
   };

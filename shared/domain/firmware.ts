@@ -145,6 +145,8 @@ export const firmwarePlanSchema = z.object({
   batchSizes: z.array(z.number().int().positive()),
   /** Why nothing may be sent (several models and no `--model`, a model no target reports): exit 2. */
   refusal: z.string().optional(),
+  /** The refusal for the window's language (issue 35). */
+  refusalText: messageRefSchema.optional(),
 });
 export type FirmwarePlan = z.infer<typeof firmwarePlanSchema>;
 

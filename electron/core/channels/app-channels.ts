@@ -5,7 +5,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Handlers } from '../../../shared/ipc/contract';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 import { aboutKeychain, PRODUCT_NAME } from '../shell/about-box';
 import type { CoreServices } from '../services';
 
@@ -26,7 +27,11 @@ export function appHandlers(s: AppChannelServices): AppHandlers {
       const { dataDir } = s;
       const { openPath } = s.system;
       if (openPath === undefined) {
-        return err('INTERNAL', 'Opening folders is not available in this Minerdeck session.');
+        return errWithText(
+          'INTERNAL',
+          'Opening folders is not available in this Minerdeck session.',
+          message('errors.files.openFolderUnavailable'),
+        );
       }
       // Before anything was saved the folder may not exist yet; the file manager would show an error.
       await mkdir(dataDir, { recursive: true });

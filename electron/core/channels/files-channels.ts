@@ -8,7 +8,8 @@ import type { ReportFormat } from '../../../shared/domain/report';
 import type { SavedFile, SaveReportFormat } from '../../../shared/ipc/channels/files';
 import type { Handlers } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 import type { InventoryServices } from '../inventory/inventory-services';
 import { renderReport } from '../report/render-report';
 import type { ReportService } from '../report/report-service';
@@ -42,7 +43,13 @@ export function filesHandlers(s: FilesChannelServices): FilesHandlers {
   const { inventory, report, system } = s;
   const save = (request: SaveFileRequest): Promise<Result<SaveFileOutcome>> =>
     system.saveFile === undefined
-      ? Promise.resolve(err('INTERNAL', 'Saving files is not available in this window.'))
+      ? Promise.resolve(
+          errWithText(
+            'INTERNAL',
+            'Saving files is not available in this window.',
+            message('errors.files.saveUnavailable'),
+          ),
+        )
       : system.saveFile(request);
 
   return {
@@ -61,7 +68,11 @@ export function filesHandlers(s: FilesChannelServices): FilesHandlers {
     },
     'report:save': async ({ site, format, check, technician, language }) => {
       if (format === 'pdf' && system.htmlToPdf === undefined) {
-        return err('INTERNAL', 'PDF needs the desktop app: save the HTML report and print it instead.');
+        return errWithText(
+          'INTERNAL',
+          'PDF needs the desktop app: save the HTML report and print it instead.',
+          message('errors.files.pdfNeedsDesktop'),
+        );
       }
       const made = await report.report({
         ...(site !== undefined ? { site } : {}),

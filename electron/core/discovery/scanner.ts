@@ -27,7 +27,8 @@ import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import type { TargetSet } from '../../../shared/domain/targets/target-set';
 import { CONFIRMATION_THRESHOLD } from '../../../shared/domain/targets/target-set';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 import { ConnectTiming, PATIENCE_SHARE } from './connect-timing';
 import { DeadlineQueue } from './deadline-queue';
 import type { DeadlineEntry } from './deadline-queue';
@@ -105,24 +106,43 @@ export interface ScanHandle {
 const isCount = (value: number, min: number, max: number): boolean =>
   Number.isInteger(value) && value >= min && value <= max;
 
-function checkOptions(targets: TargetSet, options: ScanOptions): string | undefined {
+/** What is wrong with the options, in English and for the window (issue 35), else undefined. */
+function checkOptions(targets: TargetSet, options: ScanOptions): Result<never> | undefined {
   const ports = options.ports ?? DEFAULT_SCAN_PORTS;
   if (ports.length === 0 || ports.some((p) => !isCount(p, 1, 65535))) {
-    return `ports must be numbers from 1 to 65535, not ${ports.join(', ') || 'none'}.`;
+    const listed = ports.join(', ');
+    return listed === ''
+      ? errWithText(
+          'INVALID_INPUT',
+          'ports must be numbers from 1 to 65535, not none.',
+          message('errors.scan.portsNone'),
+        )
+      : errWithText(
+          'INVALID_INPUT',
+          `ports must be numbers from 1 to 65535, not ${listed}.`,
+          message('errors.scan.ports', { ports: listed }),
+        );
   }
   if (options.concurrency !== undefined && !isCount(options.concurrency, 1, MAX_SCAN_CONCURRENCY)) {
-    return `concurrency must be a whole number from 1 to ${MAX_SCAN_CONCURRENCY}.`;
+    return errWithText(
+      'INVALID_INPUT',
+      `concurrency must be a whole number from 1 to ${MAX_SCAN_CONCURRENCY}.`,
+      message('errors.scan.concurrency', { max: String(MAX_SCAN_CONCURRENCY) }),
+    );
   }
-  for (const [name, value] of [
-    ['connect timeout', options.connectTimeoutMs],
-    ['request timeout', options.requestTimeoutMs],
+  for (const [name, value, key] of [
+    ['connect timeout', options.connectTimeoutMs, 'errors.scan.connectTimeout'],
+    ['request timeout', options.requestTimeoutMs, 'errors.scan.requestTimeout'],
   ] as const) {
-    if (value !== undefined && !isCount(value, 1, 600_000)) return `the ${name} must be 1 to 600000 ms.`;
+    if (value !== undefined && !isCount(value, 1, 600_000))
+      return errWithText('INVALID_INPUT', `the ${name} must be 1 to 600000 ms.`, message(key));
   }
   if (targets.needsConfirmation && options.confirmed !== true) {
-    return (
+    return errWithText(
+      'INVALID_INPUT',
       `${targets.count.toLocaleString('en-US')} addresses is more than ` +
-      `${CONFIRMATION_THRESHOLD.toLocaleString('en-US')}: confirm the scan to go ahead.`
+        `${CONFIRMATION_THRESHOLD.toLocaleString('en-US')}: confirm the scan to go ahead.`,
+      message('errors.scan.confirm', { count: targets.count, threshold: CONFIRMATION_THRESHOLD }),
     );
   }
   return undefined;
@@ -130,7 +150,7 @@ function checkOptions(targets: TargetSet, options: ScanOptions): string | undefi
 
 export function startScan(targets: TargetSet, options: ScanOptions = {}): Result<ScanHandle> {
   const problem = checkOptions(targets, options);
-  if (problem !== undefined) return err('INVALID_INPUT', problem);
+  if (problem !== undefined) return problem;
 
   const tracker = new SocketTracker();
   let stop: () => void = () => undefined;

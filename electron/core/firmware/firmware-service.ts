@@ -24,7 +24,7 @@ import { versionsByModel } from '../../../shared/domain/firmware';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { noCredential } from '../commission/pool-plan';
 import { REAL_CLOCK } from '../clock/clock';
 import type { ClockPolicy } from '../clock/clock-policy';
@@ -221,7 +221,12 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
 
     start(prepared, request = {}) {
       const { plan } = prepared;
-      if (plan.refusal !== undefined) return err('INVALID_INPUT', plan.refusal);
+      if (plan.refusal !== undefined)
+        return errWithText(
+          'INVALID_INPUT',
+          plan.refusal,
+          plan.refusalText ?? message('errors.firmware.planRefused', { why: plan.refusal }),
+        );
       if (plan.steps.length === 0)
         return errWithText(
           'INVALID_INPUT',

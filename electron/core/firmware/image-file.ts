@@ -14,7 +14,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FirmwareImage } from '../../../shared/domain/firmware';
 import type { Result } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 
 /** The image and where it is: the path stays in this process (the plan that crosses IPC has none). */
 export interface FirmwareImageFile {
@@ -27,12 +27,27 @@ export interface FirmwareImageFile {
 const identityOf = (info: { size: number; mtimeMs: number; ino: number }): string =>
   `${info.size}:${info.mtimeMs}:${info.ino}`;
 
-function describeOpenError(path: string, error: unknown): string {
+/** Why the file cannot be opened, in English and for the window (issue 35). */
+function openError(path: string, error: unknown): Result<never> {
   const code = (error as { code?: unknown }).code;
-  if (code === 'ENOENT') return `the firmware file ${path} does not exist.`;
+  if (code === 'ENOENT')
+    return errWithText(
+      'INVALID_INPUT',
+      `the firmware file ${path} does not exist.`,
+      message('errors.firmware.fileMissing', { path }),
+    );
   if (code === 'EACCES' || code === 'EPERM')
-    return `the firmware file ${path} cannot be read (permission denied).`;
-  return `the firmware file ${path} cannot be read: ${error instanceof Error ? error.message : String(error)}.`;
+    return errWithText(
+      'INVALID_INPUT',
+      `the firmware file ${path} cannot be read (permission denied).`,
+      message('errors.firmware.fileDenied', { path }),
+    );
+  const why = error instanceof Error ? error.message : String(error);
+  return errWithText(
+    'INVALID_INPUT',
+    `the firmware file ${path} cannot be read: ${why}.`,
+    message('errors.firmware.fileUnreadable', { path, why }),
+  );
 }
 
 async function sha256Of(path: string, signal: AbortSignal | undefined): Promise<string> {
@@ -47,12 +62,17 @@ export async function readFirmwareImage(
   path: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<Result<FirmwareImageFile>> {
-  if (path.trim() === '') return err('INVALID_INPUT', 'no firmware file given: add --file PATH.');
+  if (path.trim() === '')
+    return errWithText(
+      'INVALID_INPUT',
+      'no firmware file given: add --file PATH.',
+      message('errors.firmware.noFile'),
+    );
   let info;
   try {
     info = await stat(path);
   } catch (error) {
-    return err('INVALID_INPUT', describeOpenError(path, error));
+    return openError(path, error);
   }
   if (info.isDirectory())
     return errWithText(
@@ -82,7 +102,7 @@ export async function readFirmwareImage(
         'Reading the firmware file was cancelled.',
         message('errors.firmwareFile.cancelled'),
       );
-    return err('INVALID_INPUT', describeOpenError(path, error));
+    return openError(path, error);
   }
   return ok({
     path,

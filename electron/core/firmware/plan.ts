@@ -23,6 +23,8 @@ import type {
   FirmwareStep,
 } from '../../../shared/domain/firmware';
 import { versionsByModel } from '../../../shared/domain/firmware';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import { batchSizesAfterCanary } from '../../../shared/domain/firmware-batches';
 import type { PreflightDevice } from './device-facts';
 import type { DeviceHistory, ImageHistory } from './history';
@@ -47,18 +49,31 @@ const same = (a: string | undefined, b: string | undefined): boolean =>
 export const matchesModel = (device: PreflightDevice, model: string): boolean =>
   same(device.identity.model, model) || same(device.identity.modelName, model);
 
-function modelRefusal(devices: readonly PreflightDevice[], settings: FirmwareSettings): string | undefined {
+/** Why nothing may be sent, in English and for the window (issue 35); the model list keeps its English counts. */
+function modelRefusal(
+  devices: readonly PreflightDevice[],
+  settings: FirmwareSettings,
+): { words: string; text: MessageRef } | undefined {
   const models = versionsByModel(devices.map((d) => ({ ...d.identity })));
   const list = models.map((m) => `${m.model} (${m.devices} device${m.devices === 1 ? '' : 's'})`).join(', ');
   if (settings.model !== undefined) {
     const model = settings.model;
     if (devices.some((d) => matchesModel(d, model))) return undefined;
     return models.length === 0
-      ? `no device reports model ${model}: none of them answered with a model.`
-      : `no device reports model ${model}; they report: ${list}.`;
+      ? {
+          words: `no device reports model ${model}: none of them answered with a model.`,
+          text: message('errors.firmware.noModelAnswered', { model }),
+        }
+      : {
+          words: `no device reports model ${model}; they report: ${list}.`,
+          text: message('errors.firmware.noDeviceOfModel', { model, list }),
+        };
   }
   if (models.length <= 1) return undefined;
-  return `these devices report ${models.length} models: ${list}. A firmware image is built for one model, and Minerdeck cannot read which: choose it with --model NAME (the others are skipped). Nothing was sent.`;
+  return {
+    words: `these devices report ${models.length} models: ${list}. A firmware image is built for one model, and Minerdeck cannot read which: choose it with --model NAME (the others are skipped). Nothing was sent.`,
+    text: message('errors.firmware.severalModels', { count: models.length, list }),
+  };
 }
 
 /** An earlier run's unfinished update of the device: verify it (and why), or undefined to judge as usual. */
@@ -164,7 +179,7 @@ export function buildPlan(input: PlanInput): FirmwarePlan {
     steps,
     uploads: planned.filter((d) => d.role === 'canary' || d.role === 'batch').length,
     batchSizes: steps.filter((s) => s.kind !== 'earlier-run').map((s) => s.deviceIds.length),
-    ...(refusal !== undefined ? { refusal } : {}),
+    ...(refusal !== undefined ? { refusal: refusal.words, refusalText: refusal.text } : {}),
   });
   if (refusal !== undefined) {
     return plan(

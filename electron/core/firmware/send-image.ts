@@ -10,6 +10,7 @@
  *   verification decides, like a reboot that got no answer.
  */
 import type { DeviceAddress } from '../../../shared/domain/device-address';
+import { message } from '../../../shared/i18n/message';
 import type { Clock } from '../clock/clock';
 import type { SessionManager } from '../credentials/session-manager';
 import type { SessionTarget } from '../credentials/session-target';
@@ -129,9 +130,8 @@ export async function sendImage(
           throw new DeviceError(
             'AUTH_REQUIRED',
             `${hostPort(address)}: the device refused the credentials.`,
-            {
-              status: 401,
-            },
+            { status: 401 },
+            { text: message('errors.firmware.credentialsRefused', { where: hostPort(address) }) },
           );
         }
       },

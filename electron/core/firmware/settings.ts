@@ -7,7 +7,8 @@ import { DEFAULT_TOLERATE_PERCENT } from '../../../shared/domain/firmware-batche
 import type { FirmwareOutcome, FirmwarePlan, FirmwareSettings } from '../../../shared/domain/firmware';
 import { countOutcomes, firmwareSettingsSchema } from '../../../shared/domain/firmware';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 
 export const DEFAULT_CANARY = 1;
 export const DEFAULT_BATCH = 10;
@@ -36,9 +37,10 @@ export function firmwareSettings(input: FirmwareSettingsInput = {}): Result<Firm
   const batch = input.batch ?? DEFAULT_BATCH;
   const growth = input.growth ?? DEFAULT_GROWTH;
   if (input.maxBatch !== undefined && input.maxBatch < batch) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `firmware settings: the largest batch (${input.maxBatch}) is smaller than the first batch (${batch}): raise --max-batch or lower --batch.`,
+      message('errors.firmware.maxBatchSmall', { maxBatch: input.maxBatch, batch }),
     );
   }
   const maxBatch = input.maxBatch ?? Math.max(DEFAULT_MAX_BATCH, batch);
@@ -58,9 +60,12 @@ export function firmwareSettings(input: FirmwareSettingsInput = {}): Result<Firm
   });
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0];
-  return err(
+  const field = issue?.path.join('.') ?? '';
+  const problem = issue?.message ?? 'invalid';
+  return errWithText(
     'INVALID_INPUT',
-    `firmware settings: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
+    `firmware settings: ${field} ${problem}`,
+    message('errors.firmware.settingInvalid', { field, problem }),
   );
 }
 

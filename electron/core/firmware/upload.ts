@@ -18,6 +18,8 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import net from 'node:net';
 import type { Socket } from 'node:net';
+import type { MessageRef } from '../../../shared/i18n/message';
+import { message } from '../../../shared/i18n/message';
 import type { DeviceAddress } from '../../../shared/domain/device-address';
 import { DeviceError } from '../device/device-error';
 import { hostPort, toDeviceError } from '../device/network-errors';
@@ -154,7 +156,7 @@ async function streamFile(
  */
 function watchdog(
   timeouts: UploadTimeouts,
-  stop: (why: string) => void,
+  stop: (why: string, text: MessageRef) => void,
 ): { progressed(): void; bodySent(): void; clear(): void } {
   let lastProgress = Date.now();
   let answerBy: number | undefined;
@@ -163,12 +165,18 @@ function watchdog(
     const now = Date.now();
     if (answerBy !== undefined) {
       if (now >= answerBy) {
+        const seconds = Math.round(timeouts.answerTimeoutMs / 1000);
         stop(
-          `no answer within ${Math.round(timeouts.answerTimeoutMs / 1000)} s after the whole image was sent.`,
+          `no answer within ${seconds} s after the whole image was sent.`,
+          message('errors.firmware.noAnswerAfterImage', { seconds }),
         );
       }
     } else if (now - lastProgress >= timeouts.stallTimeoutMs) {
-      stop(`the upload stalled: nothing could be sent for ${Math.round(timeouts.stallTimeoutMs / 1000)} s.`);
+      const seconds = Math.round(timeouts.stallTimeoutMs / 1000);
+      stop(
+        `the upload stalled: nothing could be sent for ${seconds} s.`,
+        message('errors.firmware.uploadStalled', { seconds }),
+      );
     }
   }, tickMs);
   return {
@@ -188,10 +196,26 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
     if (!signal.aborted) controller.abort(error);
   };
   const onCallerAbort = () =>
-    stop(new DeviceError('CANCELLED', `The firmware upload to ${where} was cancelled.`));
+    stop(
+      new DeviceError(
+        'CANCELLED',
+        `The firmware upload to ${where} was cancelled.`,
+        {},
+        { text: message('errors.firmware.uploadCancelled', { where }) },
+      ),
+    );
   if (request.signal?.aborted === true) onCallerAbort();
   request.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const guard = watchdog(timeouts, (why) => stop(new DeviceError('TIMEOUT', `${where}: ${why}`)));
+  const guard = watchdog(timeouts, (why, text) =>
+    stop(
+      new DeviceError(
+        'TIMEOUT',
+        `${where}: ${why}`,
+        {},
+        { text: message('errors.firmware.uploadTimeout', { where, why: text }) },
+      ),
+    ),
+  );
 
   let sentBytes = 0;
   let bodySent = false;
@@ -250,6 +274,10 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
         throw new DeviceError(
           'INVALID_INPUT',
           `the firmware file changed while it was read (${sentBytes} bytes, not ${request.image.bytes}).`,
+          {},
+          {
+            text: message('errors.firmware.fileChanged', { sent: sentBytes, bytes: request.image.bytes }),
+          },
         );
       }
       await new Promise<void>((resolve) => req.end(framing.tail, resolve));
@@ -280,7 +308,14 @@ export async function uploadFirmware(request: UploadRequest): Promise<UploadAnsw
     guard.clear();
     request.signal?.removeEventListener('abort', onCallerAbort);
     // Ends a write still waiting (the device answered first) and closes the image's read stream.
-    stop(new DeviceError('CANCELLED', `The firmware upload to ${where} is over.`));
+    stop(
+      new DeviceError(
+        'CANCELLED',
+        `The firmware upload to ${where} is over.`,
+        {},
+        { text: message('errors.firmware.uploadOver', { where }) },
+      ),
+    );
     socket?.destroy();
   }
 }

@@ -122,7 +122,13 @@ async function pause(ms: number, input: VerifyInput): Promise<void> {
   const left = input.deadlineAt - input.now();
   await (input.clock ?? REAL_CLOCK).sleep(Math.max(0, Math.min(ms, left)), input.signal);
   if (input.signal.aborted) {
-    throw new DeviceError('CANCELLED', `Verifying ${hostPort(input.target.address)} was cancelled.`);
+    const where = hostPort(input.target.address);
+    throw new DeviceError(
+      'CANCELLED',
+      `Verifying ${where} was cancelled.`,
+      {},
+      { text: message('errors.firmware.verifyCancelled', { where }) },
+    );
   }
 }
 

@@ -23,12 +23,17 @@ import {
   MAX_IMPORT_BYTES,
   siteSchema,
 } from '../../../shared/domain/inventory';
-import type { Result } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import type { AppError, Result } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
+import { causeText } from '../errors/cause-text';
 import { formatDeviceAddress, parseDeviceAddress } from '../../../shared/domain/device-address';
 import type { AddressSighting } from '../../../shared/domain/inventory';
 import { parseMac } from '../../../shared/domain/mac';
-import { CONTROL_CHARACTER, controlCharacterProblem } from '../../../shared/domain/plain-text';
+import {
+  CONTROL_CHARACTER,
+  controlCharacterError,
+  controlCharacterProblem,
+} from '../../../shared/domain/plain-text';
 import { parseTargets } from '../../../shared/domain/targets/parse-targets';
 import { addressDeviceId, macDeviceId } from '../credentials/device-identity';
 import { activityOf } from './activity';
@@ -180,7 +185,8 @@ export function parseSiteExport(text: string, now: Date = new Date()): Result<Si
       );
     ids.add(device.id);
     const checked = checkImportedDevice(device);
-    if (checked !== undefined) return refused(`device ${device.id}: ${checked}`);
+    if (typeof checked === 'string') return refused(`device ${device.id}: ${checked}`);
+    if (checked !== undefined) return refusedAddress(device.id, checked);
     // A MAC field that is not a MAC is no identity (shared/domain/mac.ts): it is not taken in.
     if (device.identity.mac !== null) device.identity.mac = parseMac(device.identity.mac) ?? null;
   }
@@ -215,6 +221,14 @@ const refused = (why: string): Result<never> =>
     message('errors.siteFile.refused', { why }),
   );
 
+/** A device's address refused with the address's own words for the window (issue 35). */
+const refusedAddress = (device: string, problem: AppError): Result<never> =>
+  errWithText(
+    'INVALID_INPUT',
+    `The site export is refused, nothing was imported: device ${device}: ${problem.message}`,
+    message('errors.files.importedAddress', { device, problem: causeText(problem) }),
+  );
+
 const damaged = (issues: string): Result<never> =>
   errWithText(
     'INVALID_INPUT',
@@ -238,15 +252,18 @@ function isDeviceId(id: string): boolean {
  * optional port, no login, no path, no control character) and kept in its canonical form; a label and
  * notes are plain text (devices.ts). Answers what is wrong, else undefined; fixes the device in place.
  */
-function checkImportedDevice(device: ExportedDevice): string | undefined {
+function checkImportedDevice(device: ExportedDevice): string | AppError | undefined {
   const canonical = (text: string): Result<string> => {
-    const control = controlCharacterProblem('An address', text);
-    if (control !== undefined) return err('INVALID_INPUT', control);
+    const control = controlCharacterError('address', text);
+    if (control !== undefined) return { ok: false, error: control };
     const address = parseDeviceAddress(text);
     return address.ok ? ok(formatDeviceAddress(address.value)) : address;
   };
   const current = canonical(device.address);
-  if (!current.ok) return current.error.message;
+  if (!current.ok)
+    return current.error.text !== undefined && current.error.message.endsWith('.')
+      ? current.error
+      : current.error.message;
   device.address = current.value;
   const history: AddressSighting[] = [];
   for (const sighting of device.addressHistory) {

@@ -14,7 +14,7 @@ import type { InventoryDevice } from '../../../shared/domain/inventory';
 import { ADDRESS_HEADERS } from '../../../shared/domain/targets/csv-targets';
 import { readCsvTable } from '../../../shared/domain/targets/csv-table';
 import type { Result } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { addressDeviceId } from '../credentials/device-identity';
 import type { MergeConflict } from './merge';
 import { controlCharacterInWords, devicesOf, newDevice } from './devices';
@@ -137,9 +137,10 @@ export function parsePlannedCsv(text: string): Result<PlannedRows> {
       message('errors.csv.badAddresses', { list: listed(errors) }),
     );
   if (controls.length > 0) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `The CSV file has control characters in its labels or notes: ${listed(controls)}. Labels and notes are plain text (notes may have line breaks); nothing was imported.`,
+      message('errors.files.csvControls', { list: listed(controls) }),
     );
   }
   return ok({ rows, warnings });

@@ -7,7 +7,8 @@
  */
 import type { LayoutImportPreview, LayoutImportProblem, Rack } from '../../../shared/domain/layout';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 import type { SiteLayoutContext } from './layout-context';
 import type { ParsedLayoutCsv } from './layout-csv-cells';
 import { csvLine, SLOTS_HEADER } from './layout-csv-cells';
@@ -167,9 +168,10 @@ export function applyImportRacks(ctx: SiteLayoutContext, csv: string): Result<vo
   const plan = previewImport(ctx, csv);
   const { problems } = plan.preview;
   if (problems.length > 0) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `The site map has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was applied: ${problemsText(problems)}.`,
+      message('errors.layout.importProblems', { count: problems.length, problems: problemsText(problems) }),
       { problems },
     );
   }

@@ -16,7 +16,7 @@ import type {
 import type { LayoutView, PlaceOutput, RackDraft } from '../../../shared/ipc/channels/layout';
 import { parseLocationNote } from '../../../shared/format/slot-name';
 import type { Result } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import type { EventHub } from '../events/event-hub';
 import type { Inventory } from '../inventory/schema';
 import { ensureLayout, layoutOf } from '../inventory/site-layouts';
@@ -113,7 +113,13 @@ export function createLayoutService(deps: LayoutServiceDeps): LayoutService {
       change(siteId, (ctx) => {
         const problem = patternProblem(pattern.trim(), ctx.layout.racks);
         if (problem !== undefined)
-          return err('INVALID_INPUT', `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`);
+          return errWithText(
+            'INVALID_INPUT',
+            `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`,
+            message('errors.layout.patternRefused', {
+              problem: problem.charAt(0).toUpperCase() + problem.slice(1),
+            }),
+          );
         ctx.layout.slotPattern = pattern.trim();
         return ok(undefined);
       }),
@@ -185,7 +191,11 @@ export function createLayoutService(deps: LayoutServiceDeps): LayoutService {
       if (notes.length === 0) return ok(undefined);
       const kept = await deps.store.update((inventory) => {
         if (!inventory.sites.some((s) => s.id === siteId))
-          return err('NOT_FOUND', `There is no site "${siteId}".`);
+          return errWithText(
+            'NOT_FOUND',
+            `There is no site "${siteId}".`,
+            message('errors.layout.noSite', { site: siteId }),
+          );
         const inSite = new Set(inventory.devices.filter((d) => d.siteId === siteId).map((d) => d.id));
         const mine = notes.filter((n) => inSite.has(n.deviceId));
         if (mine.length > 0 || layoutOf(inventory, siteId) !== undefined)
@@ -209,28 +219,39 @@ function adoptable(ctx: SiteLayoutContext, deviceId: string): Result<string> {
   const note = ctx.layout.notes.find((n) => n.deviceId === deviceId);
   const address = ctx.addressOf(deviceId);
   if (note?.state !== 'present' || note.value === undefined) {
-    return err('INVALID_INPUT', `${address} carries no location note to take its place from.`);
+    return errWithText(
+      'INVALID_INPUT',
+      `${address} carries no location note to take its place from.`,
+      message('errors.layout.noNote', { address }),
+    );
   }
   const said = parseLocationNote(note.value);
   if (said === undefined)
-    return err('INVALID_INPUT', `${address}'s note says "${note.value}": not a place Minerdeck wrote.`);
+    return errWithText(
+      'INVALID_INPUT',
+      `${address}'s note says "${note.value}": not a place Minerdeck wrote.`,
+      message('errors.layout.noteNotOurs', { address, note: note.value }),
+    );
   if (said.site.toLowerCase() !== ctx.siteName.toLowerCase()) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `Its note says ${note.value}: a place in ${said.site}, not in ${ctx.siteName}.`,
+      message('errors.layout.noteOtherSite', { note: note.value, site: said.site, siteName: ctx.siteName }),
     );
   }
   const slot = ctx.slots.find(said.slot);
   if (slot === undefined)
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `Its note says ${note.value}: ${said.slot} is not a slot of ${ctx.siteName}.`,
+      message('errors.layout.noteNoSlot', { note: note.value, slot: said.slot, siteName: ctx.siteName }),
     );
   const occupant = ctx.occupantOf(slot.ref);
   if (occupant !== undefined && occupant !== address) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `Its note says ${note.value}, and ${slot.name} holds ${occupant}: place it by hand.`,
+      message('errors.layout.noteSlotHeld', { note: note.value, slot: slot.name, occupant }),
     );
   }
   return ok(slot.name);

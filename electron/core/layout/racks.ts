@@ -4,13 +4,14 @@
  * the grid, removing a rack that holds a device — each naming what is in the way. Pure functions over a
  * layout draft (inside the inventory's update); the site's areas follow its racks, in first-seen order.
  */
+import type { MessageValue } from '../../../shared/i18n/message';
 import { message } from '../../../shared/i18n/message';
 import { randomBytes } from 'node:crypto';
 import type { Rack, SiteLayout } from '../../../shared/domain/layout';
 import { MAX_RACKS_PER_SITE } from '../../../shared/domain/layout';
 import type { RackDraft } from '../../../shared/ipc/channels/layout';
 import type { Result } from '../../../shared/result';
-import { err, errWithText, ok } from '../../../shared/result';
+import { errWithText, ok } from '../../../shared/result';
 import { patternProblem } from './slot-index';
 
 /** How a device is named in a refusal: its address, as the fleet shows it. */
@@ -29,6 +30,18 @@ export function namedList(names: readonly string[], max = 3): string {
   const more = names.length - shown.length;
   if (more > 0) return `${shown.join(', ')} and ${more} more`;
   return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''}`;
+}
+
+/** `namedList` for the window (issue 35): the names with the catalog's own "and". */
+export function namedListText(names: readonly string[], max = 3): MessageValue {
+  const shown = names.slice(0, max);
+  const more = names.length - shown.length;
+  if (more > 0) return message('errors.layout.namesMore', { names: shown.join(', '), more });
+  if (shown.length <= 1) return shown[0] ?? '';
+  return message('errors.layout.namesAnd', {
+    names: shown.slice(0, -1).join(', '),
+    last: shown.at(-1) ?? '',
+  });
 }
 
 /** The areas in the order the site lists them, keeping only those a rack stands in. */
@@ -81,16 +94,28 @@ export function saveRack(layout: SiteLayout, draft: RackDraft, name: DeviceNamer
   if (existing !== undefined) {
     const outside = outsideDevices(layout, existing, draft, name);
     if (outside.length > 0) {
-      return err(
+      return errWithText(
         'INVALID_INPUT',
         `Rack ${existing.name} cannot shrink to ${draft.shelves} × ${draft.positions}: ${namedList(outside)} would be left outside. Move ${outside.length === 1 ? 'it' : 'them'} first.`,
+        message('errors.layout.rackShrinkOutside', {
+          rack: existing.name,
+          shelves: draft.shelves,
+          positions: draft.positions,
+          devices: namedListText(outside),
+          count: outside.length,
+        }),
       );
     }
   }
   const racks =
     existing === undefined ? [...layout.racks, rack] : layout.racks.map((r) => (r === existing ? rack : r));
   const problem = patternProblem(layout.slotPattern, racks);
-  if (problem !== undefined) return err('INVALID_INPUT', `Rack ${rackName} cannot be kept: ${problem}.`);
+  if (problem !== undefined)
+    return errWithText(
+      'INVALID_INPUT',
+      `Rack ${rackName} cannot be kept: ${problem}.`,
+      message('errors.layout.rackNotKept', { rack: rackName, problem }),
+    );
   layout.racks = racks;
   syncAreas(layout);
   return ok(rack);
@@ -107,9 +132,14 @@ export function removeRack(layout: SiteLayout, rackId: string, name: DeviceNamer
     );
   const held = layout.placements.filter((p) => p.rackId === rackId).map((p) => name(p.deviceId));
   if (held.length > 0) {
-    return err(
+    return errWithText(
       'INVALID_INPUT',
       `Rack ${rack.name} holds ${namedList(held)}: take ${held.length === 1 ? 'it' : 'them'} out before removing the rack.`,
+      message('errors.layout.rackHolds', {
+        rack: rack.name,
+        devices: namedListText(held),
+        count: held.length,
+      }),
     );
   }
   layout.racks = layout.racks.filter((r) => r !== rack);

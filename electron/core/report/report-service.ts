@@ -11,7 +11,8 @@ import { parseDeviceAddress } from '../../../shared/domain/device-address';
 import type { InventoryDevice, Site } from '../../../shared/domain/inventory';
 import type { CommissioningSnapshot, HandOverReport } from '../../../shared/domain/report';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { message } from '../../../shared/i18n/message';
+import { errWithText, ok } from '../../../shared/result';
 import { verdictsOf } from '../acceptance/verdict-store';
 import { activityOf } from '../inventory/activity';
 import { devicesOf, setCommissioning, sight } from '../inventory/devices';
@@ -28,6 +29,10 @@ import { standardOf } from '../standard/standard-record';
 import type { SiteStandard } from '../../../shared/domain/standard';
 import type { StoredVerdict } from '../../../shared/domain/acceptance';
 import type { DeviceFacts } from '../standard/drift';
+
+/** The report stopped on the technician's Cancel (issue 35: in their language). */
+const reportCancelled = (): Result<never> =>
+  errWithText('CANCELLED', 'The report was cancelled.', message('errors.files.reportCancelled'));
 
 export interface ReportRequest {
   site?: string;
@@ -153,10 +158,10 @@ export function createReportService(options: ReportServiceOptions): ReportServic
       let snapshot: CommissioningSnapshot | undefined;
       if (request.check !== false && options.liveCheck !== undefined) {
         snapshot = await options.liveCheck(checkTargets(devices), request.signal);
-        if (request.signal?.aborted === true) return err('CANCELLED', 'The report was cancelled.');
+        if (request.signal?.aborted === true) return reportCancelled();
       }
       const standardInput = await standardOfReport(site, standard, devices, snapshot, acceptance, request);
-      if (request.signal?.aborted === true) return err('CANCELLED', 'The report was cancelled.');
+      if (request.signal?.aborted === true) return reportCancelled();
       const built = buildReport({
         site,
         devices,

@@ -168,7 +168,11 @@ export function FirmwarePlanView({
       )}
       {plan.refusal !== undefined ? (
         <p className="field-error" role="alert">
-          {several ? t('fleet-actions.firmwarePlan.chooseModel') : plan.refusal}
+          {several
+            ? t('fleet-actions.firmwarePlan.chooseModel')
+            : plan.refusalText !== undefined
+              ? t(plan.refusalText)
+              : plan.refusal}
         </p>
       ) : (
         <p className="firmware-steps" data-steps>

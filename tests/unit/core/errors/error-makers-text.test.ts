@@ -34,7 +34,30 @@ import {
   resolveAddress,
 } from '../../../../electron/core/device/request-input';
 import { toAppError } from '../../../../electron/core/errors/to-app-error';
-import { editDevice, removeDevice, trustCertificate } from '../../../../electron/core/inventory/devices';
+import { EMPTY_HISTORY } from '../../../../electron/core/firmware/history';
+import { readFirmwareImage } from '../../../../electron/core/firmware/image-file';
+import { buildPlan } from '../../../../electron/core/firmware/plan';
+import { firmwareSettings } from '../../../../electron/core/firmware/settings';
+import { createLayoutService } from '../../../../electron/core/layout/layout-service';
+import { namedListText } from '../../../../electron/core/layout/racks';
+import type { AppChannelServices } from '../../../../electron/core/channels/app-channels';
+import { appHandlers } from '../../../../electron/core/channels/app-channels';
+import type { FilesChannelServices } from '../../../../electron/core/channels/files-channels';
+import { filesHandlers } from '../../../../electron/core/channels/files-channels';
+import { startScan } from '../../../../electron/core/discovery/scanner';
+import {
+  editDevice,
+  newDevice,
+  removeDevice,
+  trustCertificate,
+} from '../../../../electron/core/inventory/devices';
+import {
+  buildSiteExport,
+  parseSiteExport,
+  serializeSiteExport,
+} from '../../../../electron/core/inventory/exchange';
+import { parsePlannedCsv } from '../../../../electron/core/inventory/targets-csv';
+import { buildTargetSet } from '../../../../shared/domain/targets/target-set';
 import { findPreset, savePreset } from '../../../../electron/core/inventory/pool-presets';
 import { emptyInventory } from '../../../../electron/core/inventory/schema';
 import { createSite } from '../../../../electron/core/inventory/sites';
@@ -43,12 +66,13 @@ import type { DeviceCredential } from '../../../../shared/domain/credential';
 import { parseDeviceAddress } from '../../../../shared/domain/device-address';
 import { CATALOGS } from '../../../../shared/i18n/catalogs';
 import type { MessageRef, MessageValue } from '../../../../shared/i18n/message';
-import { isMessageRef } from '../../../../shared/i18n/message';
+import { isMessageRef, message } from '../../../../shared/i18n/message';
 import { errorText } from '../../../../shared/i18n/local-text';
 import { englishTranslator } from '../../../../shared/i18n/translate';
 import { createTranslator } from '../../../../shared/i18n/translate-sync';
 import type { AppError, Result } from '../../../../shared/result';
 import { tempDataDir } from '../../../support/inventory-fixtures';
+import { fakeNotes, layoutSites, mac } from '../../../support/layout-fixtures';
 
 const ru = createTranslator('ru');
 const en = englishTranslator();
@@ -291,6 +315,104 @@ describe('credentials and a device’s oversized answer', () => {
   });
 });
 
+describe('racks and places', () => {
+  it('a shrink, a removal, a pattern, a note and a site map refused in the technician’s words', async () => {
+    const { store, now } = await layoutSites(4);
+    const notes = fakeNotes(now);
+    const layout = createLayoutService({ store, notes, now, laptop: 'l', events: { emit: () => undefined } });
+    const saved = await layout.saveRack(undefined, { area: 'C2', name: 'R07', shelves: 4, positions: 3 });
+    const id = saved.ok ? (saved.value.layout.racks[0]?.id ?? '') : '';
+    await layout.place(undefined, [{ device: '10.0.0.41', slot: 'C2-R07-S3-P2' }], false);
+    const shrink = { id, area: 'C2', name: 'R07', shelves: 2, positions: 3 };
+    expectSaid(failed(await layout.saveRack(undefined, shrink)), 'окажется вне её', ['10.0.0.41']);
+    expectSaid(failed(await layout.removeRack(undefined, id)), 'извлеките его', ['R07']);
+    await layout.saveRack(undefined, { area: 'C3', name: 'R07', shelves: 1, positions: 1 });
+    expectSaid(failed(await layout.setPattern(undefined, '{rack}-S{shelf}-P{position}')), 'Шаблон мест');
+    expectSaid(failed(await layout.adoptNote(undefined, `mac:${mac(0x12)}`)), 'нет заметки о месте');
+    notes.notes.set('http://10.0.0.43', 'Hall 3 / A1-R02-S1-P4');
+    await layout.readNotes(undefined, [`mac:${mac(0x12)}`]);
+    expectSaid(failed(await layout.adoptNote(undefined, `mac:${mac(0x12)}`)), 'место на площадке', [
+      'Hall 3',
+    ]);
+    const csv = 'area,rack,shelf,position\nC2,R/8,x,1\n';
+    expectSaid(failed(await layout.importApply(undefined, csv, false)), 'ничего не применено');
+    expect(ru.t(message('errors.layout.noSite', { site: 's-1' }))).toBe('Площадки «s-1» нет.');
+    expect(ru.t(namedListText(['a', 'b', 'c', 'd']) as MessageRef)).toBe('a, b, c и ещё 1');
+    expect(en.t(namedListText(['a', 'b']) as MessageRef)).toBe('a and b');
+  });
+});
+
+describe('firmware', () => {
+  it('a file not given or missing, batch settings, and a plan refused for several models', async () => {
+    expectSaid(failed(await readFirmwareImage(' ')), 'файл прошивки не указан');
+    const missing = join(tempDataDir('fw-missing'), 'fw.bin');
+    expectSaid(failed(await readFirmwareImage(missing)), 'не существует', [missing]);
+    expectSaid(failed(firmwareSettings({ batch: 10, maxBatch: 4 })), 'наибольшая партия (4)');
+    const settings = firmwareSettings();
+    if (!settings.ok) throw new Error(settings.error.message);
+    const device = (n: number, model: string) => ({
+      deviceId: `d${n}`,
+      address: `http://10.0.0.${n}`,
+      identity: { model, modelName: model, version: '1.2.6' },
+    });
+    const plan = buildPlan({
+      image: { name: 'fw.bin', bytes: 10, sha256: 'a'.repeat(64) },
+      settings: settings.value,
+      devices: [device(1, 's21pro'), device(2, 's19')],
+      history: EMPTY_HISTORY,
+    });
+    const refusal: AppError = { code: 'INVALID_INPUT', message: plan.refusal ?? '', text: plan.refusalText! };
+    expectSaid(refusal, 'сообщают 2 модели', ['Ничего не отправлено']);
+  });
+});
+
+describe('a scan’s options and the files a technician imports', () => {
+  it('ports, concurrency, timeouts, a large scan, CSV control characters, a file’s address', () => {
+    const targets = buildTargetSet([], []);
+    expectSaid(failed(startScan(targets, { ports: [] })), 'а не пустым списком');
+    expectSaid(failed(startScan(targets, { ports: [0, 80] })), 'порты должны быть', ['0, 80']);
+    expectSaid(failed(startScan(targets, { concurrency: 0 })), 'от 1 до 4096');
+    expectSaid(failed(startScan(targets, { connectTimeoutMs: 0 })), 'тайм-аут подключения');
+    expectSaid(
+      failed(parsePlannedCsv('address,label\n10.0.0.1,a\u001bb\n')),
+      'управляющие символы в метках',
+      ['U+001B'],
+    );
+    const inventory = emptyInventory();
+    const site = createSite(inventory, { name: 'Hall 1' }, NOW);
+    if (!site.ok) throw new Error(site.error.message);
+    const at = NOW.toISOString();
+    inventory.devices.push(
+      newDevice({ id: 'addr:10.0.0.5:80', siteId: site.value.id, address: 'http://10.0.0.5' }, at),
+    );
+    const meta = { app: 'Minerdeck', version: '0.1.0', laptop: 'l', now: NOW };
+    const built = buildSiteExport(inventory, site.value.id, meta);
+    if (!built.ok) throw new Error(built.error.message);
+    built.value.devices[0]!.address = 'http://10.0.0.5\u001b[2J';
+    const refused = failed(parseSiteExport(serializeSiteExport(built.value), NOW));
+    expectSaid(refused, 'Экспорт площадки отклонён', ['addr:10.0.0.5:80', 'U+001B']);
+  });
+});
+
+describe('the window’s file and folder glue', () => {
+  it('says what this session cannot do, and a PDF, a save or a report that failed', async () => {
+    const app = appHandlers({ system: {} } as unknown as AppChannelServices);
+    expectSaid(failed(await app['app:open-data-folder'](undefined as never)), 'Открытие папок');
+    const exportSite = async () => ({ ok: true as const, value: { fileName: 'a.json', content: '{}' } });
+    const files = filesHandlers({ inventory: { exportSite }, system: {} } as unknown as FilesChannelServices);
+    const saved = await files['inventory:save-export'](undefined as never);
+    expectSaid(failed(saved), 'Сохранение файлов недоступно');
+    for (const [id, words] of [
+      ['errors.files.notWritten', 'Не удалось записать файл'],
+      ['errors.files.pdfFailed', 'Не удалось создать PDF'],
+      ['errors.files.dialogFailed', 'окно выбора файла'],
+      ['errors.files.pdfNeedsDesktop', 'настольное приложение'],
+      ['errors.files.reportCancelled', 'Отчёт отменён'],
+    ] as const)
+      expect(ru.t(message(id, { path: '/tmp/x', why: 'EACCES' }))).toContain(words);
+  });
+});
+
 /** The makers this guard holds to carrying `text`: the modules issue 35 named, and those reached from them. */
 const GUARDED = [
   'electron/core/device/request-input.ts',
@@ -319,6 +441,22 @@ const GUARDED = [
   'electron/core/credentials/site-members.ts',
   'electron/core/settings/settings-store.ts',
   'electron/core/device/http1-answer.ts',
+  'electron/core/layout/layout-service.ts',
+  'electron/core/layout/racks.ts',
+  'electron/core/layout/layout-import.ts',
+  'electron/core/firmware/image-file.ts',
+  'electron/core/firmware/settings.ts',
+  'electron/core/firmware/upload.ts',
+  'electron/core/firmware/send-image.ts',
+  'electron/core/firmware/verify.ts',
+  'electron/core/firmware/firmware-service.ts',
+  'electron/core/discovery/scanner.ts',
+  'electron/core/inventory/targets-csv.ts',
+  'electron/core/inventory/exchange.ts',
+  'electron/main/file-glue.ts',
+  'electron/core/channels/files-channels.ts',
+  'electron/core/channels/app-channels.ts',
+  'electron/core/report/report-service.ts',
 ];
 
 /** `err(…)`, `appError(…)`, and a DeviceError or CredentialError made without its text. */
