@@ -135,6 +135,8 @@ describe('site metrics through the app channels', () => {
       enabled: true,
       address,
       error: `${address} is already in use (another program listens there): choose another port.`,
+      // The same words as a key and values, for the window's language (Settings' site metrics card).
+      errorText: { id: 'settings.siteMetrics.error.inUse', values: { where: address } },
     });
     // The old address was let go: one server at most, at the address the setting names.
     await expect(fetch(before)).rejects.toThrow();

@@ -69,6 +69,11 @@ describe('reading settings (GET /settings)', () => {
     expect(pools?.error).toEqual({
       code: 'AUTH_REQUIRED',
       message: `${target.address.host}:${target.address.port}: the device refused the stored API key, which this read needs (the device's API takes only an API key for it): create a new API key for the device.`,
+      // The same words as a key and values, for the window's language.
+      text: {
+        id: 'errors.device.apiKeyRefused',
+        values: { where: `${target.address.host}:${target.address.port}` },
+      },
     });
     expect(settingsReadsOf(device)).toEqual([['x-api-key']]);
     expect(unlocksOf(device)).toEqual([]);
