@@ -28,16 +28,22 @@ const entryFor = (siteId: string, index: number) => ({
   ],
 });
 
+/** Real inventory services over a fresh data folder, with one site in use. */
+async function hall(label: string) {
+  const dataDir = tempDataDir(label);
+  const inventory = createInventoryServices({
+    dataDir,
+    laptop: 'laptop-a',
+    app: { name: 'Minerdeck', version: '0' },
+  });
+  const site = await inventory.createSite({ name: 'Hall 7', use: true });
+  if (!site.ok) throw new Error(site.error.message);
+  return { dataDir, inventory, site };
+}
+
 describe('activity entries are written together', () => {
   it('a hundred at once: each on disk, in the order asked, each caller with its own entry', async () => {
-    const dataDir = tempDataDir('activity-batching');
-    const inventory = createInventoryServices({
-      dataDir,
-      laptop: 'laptop-a',
-      app: { name: 'Minerdeck', version: '0' },
-    });
-    const site = await inventory.createSite({ name: 'Hall 7', use: true });
-    if (!site.ok) throw new Error(site.error.message);
+    const { dataDir, inventory, site } = await hall('activity-batching');
     const path = `${dataDir}/${INVENTORY_FILE}`;
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) => inventory.recordActivity(entryFor(site.value.id, i))),
@@ -51,14 +57,7 @@ describe('activity entries are written together', () => {
   });
 
   it('an entry the file refuses fails alone: the others of its batch are written', async () => {
-    const dataDir = tempDataDir('activity-batching-refused');
-    const inventory = createInventoryServices({
-      dataDir,
-      laptop: 'laptop-a',
-      app: { name: 'Minerdeck', version: '0' },
-    });
-    const site = await inventory.createSite({ name: 'Hall 7', use: true });
-    if (!site.ok) throw new Error(site.error.message);
+    const { inventory, site } = await hall('activity-batching-refused');
     const bad = { ...entryFor(site.value.id, 3), action: 'factory-reset' as never };
     const results = await Promise.all([
       ...[0, 1, 2].map((i) => inventory.recordActivity(entryFor(site.value.id, i))),
