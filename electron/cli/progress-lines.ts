@@ -14,6 +14,8 @@ export const PROGRESS_LINE_EVERY_MS = 30_000;
 export const SAME_LINE_EVERY_MS = 5 * 60_000;
 
 export interface ProgressLines {
+  /** Whether a line could be printed now (the estimate behind one reads every device: made only then). */
+  due(): boolean;
   /** The run changed (or a tick came): a line if one is due. */
   offer(progress: RunProgressView): void;
 }
@@ -26,6 +28,7 @@ export function createProgressLines(options: {
   let lastAt: number | undefined;
   let lastLine = '';
   return {
+    due: () => lastAt === undefined || options.now() - lastAt >= PROGRESS_LINE_EVERY_MS,
     offer(progress) {
       const at = options.now();
       const line = progressLine(progress, options.verbs);
@@ -64,7 +67,9 @@ export function startProgressLines(options: {
     }
   })();
   return {
-    changed: () => lines.offer(options.estimate()),
+    changed: () => {
+      if (lines.due()) lines.offer(options.estimate());
+    },
     stop: () => stopped.abort(),
   };
 }

@@ -72,6 +72,7 @@ function commissionProgressLines(
   return {
     changed(device) {
       devices.set(device.deviceId, device);
+      progress.see(device);
       lines.changed();
     },
     stop: () => lines.stop(),

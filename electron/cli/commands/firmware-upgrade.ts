@@ -140,7 +140,10 @@ function rolloutProgressLines(
   });
   return {
     changed(event) {
-      if (event.kind === 'device') latest.set(event.deviceId, event.step);
+      if (event.kind === 'device') {
+        latest.set(event.deviceId, event.step);
+        progress.see(event.deviceId, event.step);
+      }
       lines.changed();
     },
     stop: () => lines.stop(),

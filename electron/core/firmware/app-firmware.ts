@@ -37,6 +37,8 @@ import type { RunProgressView } from '../../../shared/format/time-left-text';
 import { REAL_CLOCK } from '../clock/clock';
 import type { Clock } from '../clock/clock';
 import type { RolloutProgress } from '../progress/rollout-progress';
+import type { EstimateThrottle } from '../progress/estimate-throttle';
+import { throttleEstimate } from '../progress/estimate-throttle';
 import { createRolloutProgress } from '../progress/rollout-progress';
 
 /** How often a running rollout tells its time left though no device changed (field time). */
@@ -103,6 +105,7 @@ interface RunState {
   ended: Promise<void>;
   /** Times the rollout's steps and estimates the time left (issue 33). */
   timing: RolloutProgress;
+  estimate?: EstimateThrottle<RunProgressView>;
   progress?: RunProgressView;
 }
 
@@ -169,19 +172,24 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
     ...(state.progress !== undefined ? { progress: state.progress } : {}),
   });
 
-  const estimate = (state: RunState): RunProgressView => {
-    state.progress = state.timing.estimate(new Map([...state.latest].map(([id, d]) => [id, d.step])));
+  /** The time left: made again at most every second while devices change (estimate-throttle.ts). */
+  const estimate = (state: RunState, fresh: boolean): RunProgressView => {
+    state.estimate ??= throttleEstimate(() =>
+      state.timing.estimate(new Map([...state.latest].map(([id, d]) => [id, d.step]))),
+    );
+    state.progress = state.estimate.get(fresh || state.status !== 'running');
     return state.progress;
   };
 
   function heard(state: RunState, event: FirmwareEvent): void {
     if (event.kind === 'device') {
       state.latest.set(event.deviceId, event);
+      state.timing.see(event.deviceId, event.step);
       if (event.step === 'verified' && event.to !== undefined)
         options.versionSeen?.(event.deviceId, event.to);
     } else if (event.kind === 'step' && event.state === 'started') state.step = event.name;
     else if (event.kind === 'stopping') state.stopping = event.reason;
-    const progress = estimate(state);
+    const progress = estimate(state, event.kind !== 'device');
     events.emit({ type: 'firmware:progress', payload: { runId: state.runId, event, progress } });
   }
 
@@ -190,7 +198,10 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
     for (;;) {
       await clock.sleep(PROGRESS_TICK_MS, stop);
       if (stop.aborted || state.status !== 'running') return;
-      events.emit({ type: 'firmware:time-left', payload: { runId: state.runId, progress: estimate(state) } });
+      events.emit({
+        type: 'firmware:time-left',
+        payload: { runId: state.runId, progress: estimate(state, true) },
+      });
     }
   }
 

@@ -1,8 +1,8 @@
 /**
  * The inventory file in the data folder: loaded, migrated and validated on every read (cheaply: a file
- * whose size, time and inode did not change is not parsed again), changed only through `update`, a
- * read-modify-write that runs one at a time in this process and under the lock file across processes, so
- * the app and a terminal command never lose each other's changes.
+ * whose size, time and inode did not change since this store read or wrote it is not parsed again),
+ * changed only through `update`, a read-modify-write that runs one at a time in this process and under the
+ * lock file across processes, so the app and a terminal command never lose each other's changes.
  *
  * A file that cannot be used is never silently replaced: an unreadable or invalid one is renamed aside
  * (`inventory.corrupt-<time>.json`) and reported before an empty inventory starts; an older one is copied
@@ -49,7 +49,13 @@ interface Loaded {
   inventory: Inventory;
   /** The file's bytes when it was migrated from an older version, to keep before overwriting. */
   migratedFrom?: { version: number; text: string };
+  /** `inventory` as compact JSON, made once (an update compares its draft with it to skip a no-op write). */
+  json?: string;
 }
+
+/** The file is the same while these are (an atomic write makes a new inode). */
+const keyOf = (info: { size: number; mtimeMs: number; ino: number }): string =>
+  `${info.size}:${info.mtimeMs}:${info.ino}`;
 
 const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -108,7 +114,7 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
       throw error;
     });
     if (info === undefined) return ok({ inventory: emptyInventory() });
-    const key = `${info.size}:${info.mtimeMs}:${info.ino}`;
+    const key = keyOf(info);
     if (cache?.key === key) return ok(cache.loaded);
     const text = await readFile(path, 'utf8');
     let data: unknown;
@@ -163,8 +169,14 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
         keptAt,
       });
     }
-    await writeFileAtomic(path, `${JSON.stringify(checked.data, null, 2)}\n`);
     cache = undefined;
+    await writeFileAtomic(path, `${JSON.stringify(checked.data, null, 2)}\n`);
+    // What was just written, validated, is the next update's starting point: under the lock nobody else
+    // wrote since, so the file need not be read, parsed and checked again (a 1,000-device Commission
+    // rewrites a file of megabytes hundreds of times: docs/benchmarks.md "field"). Nothing else holds
+    // `checked.data`; `load` and `update` hand out copies.
+    const written = await stat(path).catch(() => undefined);
+    if (written !== undefined) cache = { key: keyOf(written), loaded: { inventory: checked.data } };
     return ok(undefined);
   }
 
@@ -201,7 +213,7 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
           return await withLock(async () => {
             const loaded = await read(true);
             if (!loaded.ok) return loaded;
-            const before = JSON.stringify(loaded.value.inventory);
+            const before = (loaded.value.json ??= JSON.stringify(loaded.value.inventory));
             const draft = structuredClone(loaded.value.inventory);
             const result = change(draft);
             if (!result.ok || JSON.stringify(draft) === before) return result;

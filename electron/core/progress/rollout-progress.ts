@@ -45,6 +45,8 @@ const STATES: Record<FirmwareDeviceStep, readonly [StepState, StepState, StepSta
 };
 
 export interface RolloutProgress {
+  /** A device's step changed: its steps are timed now (cheap; the estimate reads every device). */
+  see(deviceId: string, at: FirmwareDeviceStep): void;
   /** Each device's latest step (absent: not reached yet); the estimate at the clock's now. */
   estimate(latest: ReadonlyMap<string, FirmwareDeviceStep>): TimeLeft;
 }
@@ -72,7 +74,12 @@ export function createRolloutProgress(options: {
     });
   };
 
+  const roleOf = new Map(working.map((d) => [d.deviceId, d.role]));
   return {
+    see(deviceId, at) {
+      const role = roleOf.get(deviceId);
+      if (role !== undefined) stepsOf(deviceId, role, at);
+    },
     estimate(latest) {
       const atOf = (id: string): FirmwareDeviceStep => latest.get(id) ?? 'waiting';
       // Batches (plan steps) not yet clean, in order: a device's batch waits for its turn behind them.

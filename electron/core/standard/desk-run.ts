@@ -20,6 +20,9 @@ import type { Clock } from '../clock/clock';
 import { REAL_CLOCK } from '../clock/clock';
 import { createCommissionProgress } from '../progress/commission-progress';
 import type { CommissionProgress } from '../progress/commission-progress';
+import type { EstimateThrottle } from '../progress/estimate-throttle';
+import { throttleEstimate } from '../progress/estimate-throttle';
+import type { TimeLeft } from '../progress/time-left';
 import { initialDevice, runCommission } from './commission-run';
 import { countsOf, runSummary, stepCounts } from './commission-summary';
 import type { DeskFacts } from './desk-facts';
@@ -36,6 +39,8 @@ export interface DeskRun {
   ending: Promise<void>;
   /** Times the run's steps and estimates the time left (issue 33). */
   progress?: CommissionProgress;
+  /** The time left, made again at most every second while devices change (estimate-throttle.ts). */
+  estimate?: EstimateThrottle<TimeLeft>;
 }
 
 /** How often a running Commission tells its time left though no device changed (field time). */
@@ -97,7 +102,12 @@ function tell(ctx: DeskContext, run: DeskRun, device?: CommissionDevice, phase?:
     state.phase = COMMISSION_STEP_KINDS.find((k) => steps[k].running > 0) ?? phase;
   }
   state.counts = countsOf(state.devices);
-  if (run.progress !== undefined) state.progress = run.progress.estimate(state.devices);
+  if (run.progress !== undefined) {
+    if (device !== undefined) run.progress.see(device);
+    const progress = run.progress;
+    run.estimate ??= throttleEstimate(() => progress.estimate(run.view.devices));
+    state.progress = run.estimate.get(device === undefined || state.status !== 'running');
+  }
   events.emit({
     type: 'standard:progress',
     payload: {

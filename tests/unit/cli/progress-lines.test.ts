@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressLines, PROGRESS_LINE_EVERY_MS } from '../../../electron/cli/progress-lines';
+import {
+  createProgressLines,
+  PROGRESS_LINE_EVERY_MS,
+  startProgressLines,
+} from '../../../electron/cli/progress-lines';
+import { scaledClock } from '../../../electron/core/clock/clock';
 import type { RunProgressView } from '../../../shared/format/time-left-text';
 import { timeLeftWords } from '../../../shared/format/time-left-text';
 
@@ -35,5 +40,20 @@ describe('CLI progress lines', () => {
       'firmware 2/10 (8 updating) · about 38 min left',
       'firmware 5/10 (5 updating) · about 1 h 10 min left',
     ]);
+  });
+
+  it('makes the estimate (which reads every device) only when a line is due, not at every change', () => {
+    let estimates = 0;
+    const written: string[] = [];
+    // ×1000: the 30 s tick is 30 real ms, far after the changes below.
+    const lines = startProgressLines({
+      clock: scaledClock(1000, 0),
+      write: (line) => written.push(line),
+      estimate: () => progress((estimates += 1)),
+    });
+    for (let i = 0; i < 1_000; i += 1) lines.changed();
+    lines.stop();
+    expect(estimates).toBe(1);
+    expect(written).toHaveLength(1);
   });
 });

@@ -6,9 +6,24 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type * as FsPromises from 'node:fs/promises';
+import { describe, expect, it, vi } from 'vitest';
+
+/** Every file the store reads (the module is the real one; this only counts). */
+const readFileCalls: string[] = [];
+vi.mock('node:fs/promises', async (original) => {
+  const real = await original<typeof FsPromises>();
+  return {
+    ...real,
+    readFile: ((file: Parameters<typeof real.readFile>[0], ...rest: unknown[]) => {
+      readFileCalls.push(String(file));
+      return (real.readFile as (...args: unknown[]) => unknown)(file, ...rest);
+    }) as typeof real.readFile,
+  };
+});
 import { createSite } from '../../../../electron/core/inventory/sites';
 import { recordScan } from '../../../../electron/core/inventory/devices';
+import type { Inventory } from '../../../../electron/core/inventory/schema';
 import { inventorySchema } from '../../../../electron/core/inventory/schema';
 import { createInventoryStore } from '../../../../electron/core/inventory/store';
 import { err, ok } from '../../../../shared/result';
@@ -63,6 +78,33 @@ describe('inventory store', () => {
     });
     expect(failed).toMatchObject({ ok: false, error: { message: 'changed my mind' } });
     expect(existsSync(join(dataDir, 'inventory.json'))).toBe(false);
+  });
+
+  it('starts its next update from what it wrote (not read again), yet sees a file another writer replaced', async () => {
+    const dataDir = tempDataDir();
+    const clock = testClock();
+    const path = join(dataDir, 'inventory.json');
+    const store = createInventoryStore({ dataDir, now: clock.now });
+    const named = (name: string) => (inventory: Inventory) =>
+      createSite(inventory, { name, subnets: ['10.0.0.0/24'] }, clock.now());
+    expect((await store.update(named('Hall 1'))).ok).toBe(true);
+    const reads = (): number => readFileCalls.filter((file) => file === path).length;
+    const before = reads();
+    expect((await store.update(named('Hall 2'))).ok).toBe(true);
+    expect((await store.load()).ok).toBe(true);
+    expect(reads()).toBe(before);
+    const names = (inventory: Inventory): string[] => inventory.sites.map((site) => site.name);
+    expect(names(inventorySchema.parse(JSON.parse(readFileSync(path, 'utf8'))))).toEqual([
+      'Hall 1',
+      'Hall 2',
+    ]);
+    // Another writer (a new file renamed over it, as every write is): read again.
+    const other = createInventoryStore({ dataDir, now: clock.now });
+    expect((await other.update(named('Hall 3'))).ok).toBe(true);
+    const seen = await store.load();
+    expect(seen.ok && names(seen.value)).toEqual(['Hall 1', 'Hall 2', 'Hall 3']);
+    expect(reads()).toBe(before + 2); // the other store's read before its write, then ours of its file
+    expect(store.problems()).toEqual([]);
   });
 
   it('refuses to write an inventory that would not validate', async () => {

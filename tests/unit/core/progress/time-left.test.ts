@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ESTIMATE_EVERY_MS, throttleEstimate } from '../../../../electron/core/progress/estimate-throttle';
 import { createCommissionProgress } from '../../../../electron/core/progress/commission-progress';
 import { createRolloutProgress } from '../../../../electron/core/progress/rollout-progress';
 import { createStepTimer } from '../../../../electron/core/progress/step-timer';
@@ -279,5 +280,43 @@ describe('a Commission run', () => {
       running: 1,
       waiting: 1,
     });
+  });
+
+  it('times each device as it changes (`see`), so an estimate made seldom learns the same durations', () => {
+    const clock = fakeClock();
+    const seen = createCommissionProgress({ now: clock.now });
+    const every = createCommissionProgress({ now: clock.now });
+    const steps = [
+      [dev('a', ['running']), dev('b', ['running'])],
+      [dev('a', ['done', 'running']), dev('b', ['running'])],
+      [dev('a', ['done', 'done', 'running']), dev('b', ['done', 'running'])],
+    ];
+    for (const devices of steps) {
+      for (const d of devices) seen.see(d);
+      every.estimate(devices);
+      clock.advance(7_000);
+    }
+    const last = steps[2]!;
+    // Only `see` between: the estimate at the end knows password 7 s and settings 7 s as `every` does.
+    expect(seen.estimate(last)).toEqual(every.estimate(last));
+    expect(seen.estimate(last).leftMs).toBeGreaterThan(0);
+  });
+});
+
+describe('throttleEstimate', () => {
+  it('makes the estimate again only after a second of real time, or when asked for a fresh one', () => {
+    let now = 0;
+    let made = 0;
+    const estimate = throttleEstimate(
+      () => (made += 1),
+      () => now,
+    );
+    expect(estimate.get()).toBe(1);
+    now += ESTIMATE_EVERY_MS - 1;
+    expect(estimate.get()).toBe(1);
+    expect(estimate.get(true)).toBe(2);
+    now += ESTIMATE_EVERY_MS;
+    expect(estimate.get()).toBe(3);
+    expect(made).toBe(3);
   });
 });
