@@ -50,7 +50,7 @@ export function planLines(plan: FirmwarePlan): string[] {
     lines.push(
       steps.length === 0
         ? 'Plan: nothing to upload.'
-        : `Plan: ${plan.uploads} device${plan.uploads === 1 ? ' gets' : 's get'} the image, in ${plan.steps.length} step${steps.length === 1 ? '' : 's'} (${planSizesWords(plan)}); at most ${settings.maxOffline} offline at once (uploading or not yet verified), a batch starting once the one before has uploaded and every earlier one is verified, ${settings.uploadsInFlight} uploads in flight, ${settings.deadlineMinutes} min for each device to come back verified; ${stopWords(settings.tolerate)}.`,
+        : `Plan: ${plan.uploads} device${plan.uploads === 1 ? ' gets' : 's get'} the image, in ${plan.steps.length} step${steps.length === 1 ? '' : 's'} (${planSizesWords(plan)}); at most ${settings.maxOffline} offline at once (uploading or not yet verified), ${settings.trust === 'canary' ? "a batch starting once the one before has uploaded (trusting the canary: no batch waits for another's verdicts)" : 'a batch starting once the one before has uploaded and every earlier one is verified'}, ${settings.uploadsInFlight} uploads in flight, ${settings.deadlineMinutes} min for each device to come back verified; ${stopWords(settings.tolerate)}.`,
     );
     const byId = new Map(plan.devices.map((d) => [d.deviceId, d]));
     for (const step of steps) {

@@ -16,6 +16,18 @@ export const firmwareImageSchema = z.object({
 });
 export type FirmwareImage = z.infer<typeof firmwareImageSchema>;
 
+/**
+ * What a batch's turn waits for (issue 33, docs/commissioning.md "Pacing for a hall"):
+ * - `batches` (the default): trust grows batch by batch — a batch uploads once the one before has
+ *   uploaded and every batch before that is verified, so at most two batches are unverified at once;
+ * - `canary`: the canary alone earns the hall's trust — after it is verified, batches follow each other
+ *   as the link and `maxOffline` allow, without waiting for earlier batches' verdicts. For an image this
+ *   crew already proved (a lab rack, another hall of the same models): up to `maxOffline` devices may have
+ *   taken it before a failure in batch 1 is known. Trouble still stops every upload not begun.
+ */
+export const ROLLOUT_TRUSTS = ['batches', 'canary'] as const;
+export type RolloutTrust = (typeof ROLLOUT_TRUSTS)[number];
+
 /** How a rollout runs: what the technician chose, defaults filled in. */
 export const firmwareSettingsSchema = z.object({
   /** The `keep_settings` field sent with the image ("true" unless `--no-keep-settings`). */
@@ -50,6 +62,8 @@ export const firmwareSettingsSchema = z.object({
   uploadsInFlight: z.number().int().min(1).max(5),
   /** Also upload again to devices where this image failed in an earlier run (default: skip them). */
   retryFailed: z.boolean(),
+  /** What a batch's turn waits for (`--trust`; absent: `batches`): see ROLLOUT_TRUSTS. */
+  trust: z.enum(ROLLOUT_TRUSTS).optional(),
 });
 export type FirmwareSettings = z.infer<typeof firmwareSettingsSchema>;
 
@@ -59,6 +73,7 @@ export type FirmwareSettings = z.infer<typeof firmwareSettingsSchema>;
  * offline, 2 % of a later batch may fail).
  */
 export const rolloutPacingSchema = z.strictObject({
+  trust: z.enum(ROLLOUT_TRUSTS).optional(),
   batch: z.number().int().min(1).max(10_000).optional(),
   growth: z.number().min(1).max(100).optional(),
   maxBatch: z.number().int().min(1).max(10_000).optional(),

@@ -12,6 +12,9 @@ export function pacingWords(pacing: RolloutPacing): string {
     pacing.maxBatch !== undefined ? `largest batch ${pacing.maxBatch}` : undefined,
     pacing.maxOffline !== undefined ? `${pacing.maxOffline} offline at most` : undefined,
     pacing.tolerate !== undefined ? `${pacing.tolerate} % of a batch may fail` : undefined,
+    pacing.trust === 'canary'
+      ? 'trusting the canary (no batch waits for earlier batches to verify)'
+      : undefined,
   ].filter((p): p is string => p !== undefined);
   return parts.length === 0 ? 'the rollout defaults' : parts.join(', ');
 }

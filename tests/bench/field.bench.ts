@@ -13,7 +13,8 @@
  * ≤ 10 actions, ≤ 1 core on average, ≤ 1 GB, the bench itself ≤ 10 real minutes.
  *
  * Knobs: FIELD_BENCH_DEVICES (1000), FIELD_BENCH_SCALE (10), FIELD_BENCH_IMAGE_MB (64),
- * FIELD_BENCH_ACCEPT_MIN (30), FIELD_BENCH_SEED ("field-bench"); FIELD_BENCH_KEEP_JSON=<file> keeps Commission's
+ * FIELD_BENCH_ACCEPT_MIN (30), FIELD_BENCH_SEED ("field-bench"), FIELD_BENCH_TRUST ("batches": the standard's
+ * `--trust`); FIELD_BENCH_KEEP_JSON=<file> keeps Commission's
  * --json (every device's steps with their field times).
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -48,6 +49,8 @@ const SCALE = Number(process.env.FIELD_BENCH_SCALE ?? 10);
 const IMAGE_MB = Number(process.env.FIELD_BENCH_IMAGE_MB ?? 64);
 const ACCEPT_MIN = Number(process.env.FIELD_BENCH_ACCEPT_MIN ?? 30);
 const SEED = process.env.FIELD_BENCH_SEED ?? 'field-bench';
+/** The standard's `--trust` (docs/commissioning.md): `batches`, the product's default, or `canary`. */
+const TRUST = process.env.FIELD_BENCH_TRUST ?? 'batches';
 const SITE_PASSWORD = 'hall-7-site-pw';
 /** A site budget 3 % under what the hall draws on its default preset: some devices must step down. */
 const SITE_KW = Math.floor((DEVICES * DEVICE_WATTS * 0.97) / 1000);
@@ -106,6 +109,8 @@ export async function run(): Promise<BenchReport> {
         TO_VERSION,
         '--accept-minutes',
         String(ACCEPT_MIN),
+        '--trust',
+        TRUST,
       ],
       SITE_PASSWORD,
     );
@@ -263,7 +268,7 @@ function report(m: Measured): BenchReport {
     figures,
     budgets,
     notes: [
-      `${DEVICES} devices on the field profile ×${SCALE}, a ${IMAGE_MB} MB image on a ${FIELD_LINK.siteMbps} Mbit/s site link (${FIELD_LINK.deviceMbps} Mbit/s a device), acceptance ${ACCEPT_MIN} min, site budget ${SITE_KW} kW, field faults seeded "${SEED}": ${m.faults} devices.`,
+      `${DEVICES} devices on the field profile ×${SCALE}, a ${IMAGE_MB} MB image on a ${FIELD_LINK.siteMbps} Mbit/s site link (${FIELD_LINK.deviceMbps} Mbit/s a device), acceptance ${ACCEPT_MIN} min, site budget ${SITE_KW} kW, rollout trust "${TRUST}", field faults seeded "${SEED}": ${m.faults} devices.`,
       `floor: ${floor.wireMinutes.toFixed(1)} min of wire + ${floor.lastDeviceMinutes.toFixed(1)} min for the last device (install, reboot, restart, climb, window).`,
       `link: ${JSON.stringify(m.link)}`,
       `link idle (field min from Commission's start): ${m.pace.gaps.map((g) => `${g.from.toFixed(1)}–${g.to.toFixed(1)}`).join(', ')}`,

@@ -1,9 +1,10 @@
 /**
  * How a rollout paces a hall, from the command line (issue 33): `--batch N`, `--growth F`, `--max-batch N`,
- * `--max-offline N`, `--tolerate P`. `firmware upgrade` takes them for one rollout, `standard set` keeps them
+ * `--max-offline N`, `--tolerate P`, `--trust batches|canary`. `firmware upgrade` takes them for one rollout, `standard set` keeps them
  * with the site's firmware for every Commission. Checked before anything else happens, in the same words.
  */
-import type { RolloutPacing } from '../../../shared/domain/firmware';
+import type { RolloutPacing, RolloutTrust } from '../../../shared/domain/firmware';
+import { ROLLOUT_TRUSTS } from '../../../shared/domain/firmware';
 import { intOption } from '../args';
 
 export const PACING_OPTIONS = {
@@ -12,6 +13,7 @@ export const PACING_OPTIONS = {
   'max-batch': { type: 'string' },
   tolerate: { type: 'string' },
   'max-offline': { type: 'string' },
+  trust: { type: 'string' },
 } as const;
 
 export const PACING_FLAGS = Object.keys(PACING_OPTIONS).map((k) => `--${k}`);
@@ -50,6 +52,13 @@ export function pacingFromOptions(
   if (!tolerate.ok) return tolerate;
   const maxOffline = intOption(values['max-offline'], 'max-offline', 1, 10_000);
   if (!maxOffline.ok) return { ok: false, message: maxOffline.error.message };
+  const trust = values.trust;
+  if (trust !== undefined && !ROLLOUT_TRUSTS.includes(trust as RolloutTrust)) {
+    return {
+      ok: false,
+      message: `--trust must be batches (trust grows batch by batch: the default) or canary (the canary alone earns the hall's trust: batches wait for no batch's verdicts), not ${JSON.stringify(trust)}.`,
+    };
+  }
   return {
     ok: true,
     value: {
@@ -58,6 +67,7 @@ export function pacingFromOptions(
       ...(maxBatch.value !== undefined ? { maxBatch: maxBatch.value } : {}),
       ...(tolerate.value !== undefined ? { tolerate: tolerate.value } : {}),
       ...(maxOffline.value !== undefined ? { maxOffline: maxOffline.value } : {}),
+      ...(trust !== undefined ? { trust: trust as RolloutTrust } : {}),
     },
   };
 }

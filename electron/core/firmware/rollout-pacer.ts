@@ -4,7 +4,8 @@
  * rules allow:
  * - the turn rule: step k+1 starts uploading once every upload of step k has ended and every step before k
  *   is clean (all verified or skipped); the canary (and an earlier run's devices) must be clean before the
- *   step after them starts. So at most two batches are unverified at once;
+ *   step after them starts. So at most two batches are unverified at once. With `trust: 'canary'` batches
+ *   wait for no batch's verdicts, only for the canary's (and an earlier run's) — `maxOffline` bounds them;
  * - `maxOffline`: uploads under way plus devices that took the image and are not yet verified.
  * A device's verification runs on its own once its upload ended (it holds no upload slot while it reboots).
  * Trouble (a failed device beyond what step k tolerates: `tolerated`) in step k: no upload starts any more, uploads under way of later steps are cut
@@ -45,6 +46,8 @@ export interface PacerHooks {
 export interface PacerLimits {
   uploadsInFlight: number;
   maxOffline: number;
+  /** `canary`: batches wait for no batch's verdicts (shared/domain/firmware.ts ROLLOUT_TRUSTS). */
+  trust?: 'batches' | 'canary';
   /** Failures step `i` may have and still be clean (none when absent: the first failure is trouble). */
   tolerated?: (step: number) => number;
 }
@@ -182,10 +185,14 @@ class Pacer {
   /** Whether step `i` may upload now by the turn rule. */
   private turnOf(i: number): boolean {
     if (i === 0) return true;
-    for (let k = 0; k < i - 1; k += 1) if (!this.clean(k)) return false;
-    const before = this.steps[i - 1];
-    if (before === undefined || !this.ended(i - 1)) return false;
-    return before.kind === 'batch' || this.clean(i - 1);
+    if (this.steps[i - 1] === undefined || !this.ended(i - 1)) return false;
+    const trustBatches = this.limits.trust !== 'canary';
+    for (let k = 0; k < i; k += 1) {
+      // A canary or an earlier run's devices: always verified first. A batch: the one just before need not be.
+      const mustBeClean = this.steps[k]?.kind !== 'batch' || (trustBatches && k < i - 1);
+      if (mustBeClean && !this.clean(k)) return false;
+    }
+    return true;
   }
 
   /** Once stopped: the members of started steps that were waiting are not started (their steps can end). */

@@ -66,6 +66,7 @@ export async function runRollout(
     {
       uploadsInFlight: settings.uploadsInFlight,
       maxOffline: settings.maxOffline,
+      ...(settings.trust !== undefined ? { trust: settings.trust } : {}),
       tolerated: (index) => {
         const step = plan.steps[index];
         if (step === undefined) return 0;

@@ -57,6 +57,8 @@ export function firmwareSettings(input: FirmwareSettingsInput = {}): Result<Firm
     uploadsInFlight: Math.min(MAX_UPLOADS_IN_FLIGHT, input.uploadsInFlight ?? MAX_UPLOADS_IN_FLIGHT),
     retryFailed: input.retryFailed ?? false,
     tolerate: input.tolerate ?? DEFAULT_TOLERATE_PERCENT,
+    // Absent is the default (`batches`): a plan of before `--trust` reads the same.
+    ...(input.trust === 'canary' ? { trust: input.trust } : {}),
   });
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0];

@@ -7,7 +7,7 @@
  *   this run measured (the link's throughput, as each upload shares it).
  * - A batch waits for its turn (the pacing the lead agreed, docs/commissioning.md): batch k+1 may start
  *   once batch k−1 is clean, so a device whose batch has U earlier batches not yet clean waits about
- *   (U − 1) install-and-verify cycles; behind a canary not yet clean, at least one.
+ *   (U − 1) install-and-verify cycles; behind a canary not yet clean, at least one (`trust: canary`: only that).
  * Priors before a step of a kind finished: upload the image at 5 MB/s (at least 30 s), install and reboot
  * 4 min, verify 1 min.
  */
@@ -92,8 +92,10 @@ export function createRolloutProgress(options: {
       const cycle = expected('install') + expected('verify');
       const gateOf = (stepIndex: number | undefined): number => {
         if (stepIndex === undefined) return 0;
-        const before = unclean.slice(0, stepIndex).filter(Boolean).length;
         const canaryAhead = plan.steps[0]?.kind === 'canary' && stepIndex > 0 && unclean[0] === true;
+        // Trusting the canary, a batch waits for no batch's verdicts: only the canary's.
+        if (plan.settings.trust === 'canary') return canaryAhead ? cycle : 0;
+        const before = unclean.slice(0, stepIndex).filter(Boolean).length;
         return Math.max(before - 1, canaryAhead ? 1 : 0, 0) * cycle;
       };
       const devices: DeviceProgress[] = working.map((d) => ({

@@ -15,6 +15,7 @@ import {
   firmwareImageSchema,
   firmwareOutcomeSchema,
   firmwarePlanSchema,
+  ROLLOUT_TRUSTS,
 } from '../../domain/firmware';
 
 const deviceIds = z.array(z.string().min(1).max(128)).min(1).max(20_000);
@@ -41,6 +42,9 @@ export const firmwareChoicesSchema = z.strictObject({
     .max(24 * 60)
     .optional(),
   retryFailed: z.boolean().optional(),
+  /** Percent of a later batch that may fail while the rollout goes on (the form had it; refused before). */
+  tolerate: z.number().min(0).max(50).optional(),
+  trust: z.enum(ROLLOUT_TRUSTS).optional(),
 });
 export type FirmwareChoices = z.infer<typeof firmwareChoicesSchema>;
 

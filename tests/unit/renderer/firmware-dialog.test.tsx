@@ -14,6 +14,7 @@ import { createRootStore, StoreProvider } from '../../../renderer/src/stores/roo
 import type { RootStore } from '../../../renderer/src/stores/root-store';
 import type { FirmwarePlan, FirmwareOutcome } from '../../../shared/domain/firmware';
 import type { FirmwareRun } from '../../../shared/ipc/channels/firmware';
+import { firmwareChoicesSchema } from '../../../shared/ipc/channels/firmware';
 import { ok } from '../../../shared/result';
 import type { FakeApi } from './fake-api';
 import { createFakeApi } from './fake-api';
@@ -191,8 +192,34 @@ describe('the form', () => {
       { expectVersion: '1.2.7\u0007' },
       { problems: ['The expected version is printable text of at most 100 characters, e.g. 1.2.7.'] },
     ],
+    [
+      { trustCanary: true, tolerate: '1' },
+      {
+        choices: {
+          keepSettings: true,
+          canary: 1,
+          batch: 10,
+          growth: 4,
+          tolerate: 1,
+          deadlineMinutes: 15,
+          trust: 'canary',
+        },
+        problems: [],
+      },
+    ],
   ] as const)('%j', (form, expected) => {
     expect(choicesOf({ ...DEFAULT_FORM, ...form })).toEqual(expected);
+  });
+
+  it('what it chooses is what `firmware:plan` accepts (the tolerated failures and the trust included)', () => {
+    const choices = choicesOf({
+      ...DEFAULT_FORM,
+      tolerate: '3',
+      trustCanary: true,
+      maxOffline: '300',
+    }).choices;
+    expect(firmwareChoicesSchema.safeParse(choices).success).toBe(true);
+    expect(firmwareChoicesSchema.safeParse({ ...choices, trust: 'nobody' }).success).toBe(false);
   });
 });
 

@@ -173,6 +173,14 @@ export function FirmwareDialog({ count: selected, onClose }: SelectionDialogProp
           />
           {t('fleet-actions.firmware.retryFailed')}
         </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={form.trustCanary}
+            onChange={(e) => set('trustCanary', e.target.checked)}
+          />
+          {t('fleet-actions.firmware.trustCanary')}
+        </label>
         {attempted && s.image === null && (
           <p className="field-error" role="alert">
             {t('fleet-actions.firmware.imageFirst')}

@@ -25,6 +25,8 @@ export interface FirmwareForm {
   deadline: string;
   keepSettings: boolean;
   retryFailed: boolean;
+  /** Batches wait for no batch's verdicts, only the canary's (`--trust canary`). */
+  trustCanary: boolean;
 }
 
 export const DEFAULT_FORM: FirmwareForm = {
@@ -38,6 +40,7 @@ export const DEFAULT_FORM: FirmwareForm = {
   deadline: '15',
   keepSettings: true,
   retryFailed: false,
+  trustCanary: false,
 };
 
 /** The choices the form describes, or what is wrong with it, in words (the translator's; English by default). */
@@ -93,6 +96,7 @@ export function choicesOf(
       ...(tolerate !== undefined ? { tolerate } : {}),
       ...(deadline !== undefined ? { deadlineMinutes: deadline } : {}),
       ...(form.retryFailed ? { retryFailed: true } : {}),
+      ...(form.trustCanary ? { trust: 'canary' as const } : {}),
     },
   };
 }

@@ -187,6 +187,11 @@ export function FirmwarePlanView({
               : t('fleet-actions.firmwarePlan.summary', { count: plan.uploads, steps: stepsLine(tr, plan) })}
         </p>
       )}
+      {plan.settings.trust === 'canary' && sent.length > 0 ? (
+        <p className="firmware-steps" data-trust>
+          {t('fleet-actions.firmwarePlan.trustCanary', { offline: numberText(tr, plan.settings.maxOffline) })}
+        </p>
+      ) : null}
       <div className="firmware-table-box">
         <table className="data-table firmware-table" aria-label={t('fleet-actions.firmwarePlan.table')}>
           <thead>

@@ -23,6 +23,7 @@ export function pacingMessages(pacing: RolloutPacing): MessageRef[] {
       ? message('standard.pacing.maxOffline', { n: pacing.maxOffline })
       : undefined,
     pacing.tolerate !== undefined ? message('standard.pacing.tolerate', { n: pacing.tolerate }) : undefined,
+    pacing.trust === 'canary' ? message('standard.pacing.trustCanary') : undefined,
   ].filter((p): p is MessageRef => p !== undefined);
   return parts.length === 0 ? [message('standard.pacing.defaults')] : parts;
 }

@@ -15,7 +15,12 @@ interface Options {
   uploadMs?: (id: string) => number;
   verifyMs?: (id: string) => number;
   fails?: ReadonlySet<string>;
-  limits?: { uploadsInFlight: number; maxOffline: number; tolerated?: (step: number) => number };
+  limits?: {
+    uploadsInFlight: number;
+    maxOffline: number;
+    tolerated?: (step: number) => number;
+    trust?: 'batches' | 'canary';
+  };
 }
 
 /** Runs the pacer over steps of the given sizes (the first a canary), recording what happened when. */
@@ -108,6 +113,48 @@ describe('rollout pacer', () => {
     const told = (what: string) => run.log.filter((e) => e.what === what).map((e) => e.id);
     expect(told('step-started')).toEqual(['0', '1', '2', '3', '4']);
     expect(told('step-finished')).toEqual(['0', '1', '2', '3', '4']);
+  });
+
+  it('trusting the canary (--trust canary): batches wait for its verdict, then for no batch’s', async () => {
+    const run = await pace({
+      sizes: [1, 4, 8, 16, 12],
+      // Batch 1's verdicts come long after the 36 later uploads (10 ms each, 5 at once) could all start.
+      verifyMs: () => 400,
+      limits: { uploadsInFlight: 5, maxOffline: 1000, trust: 'canary' },
+    });
+    expect(run.log.filter((e) => e.what === 'verdict')).toHaveLength(41);
+    expect(run.first('upload-start', 1)!.at).toBeGreaterThanOrEqual(run.last('verdict', 0)!.at);
+    // Every batch's uploads began before batch 1 had a verdict: no batch waited for another's verdicts…
+    const firstVerdictOfBatch1 = run.first('verdict', 1)!.at;
+    for (let k = 2; k <= 4; k += 1)
+      expect(run.first('upload-start', k)!.at).toBeLessThan(firstVerdictOfBatch1);
+    // …only for the uploads of the batch before (steps stay in order).
+    for (let k = 1; k <= 3; k += 1) {
+      expect(run.first('upload-start', k + 1)!.at).toBeGreaterThanOrEqual(run.last('upload-end', k)!.at);
+    }
+  });
+
+  it('trusting the canary, a failed canary still starts nothing, and trouble in a batch stops what has not begun', async () => {
+    const canaryFails = await pace({
+      sizes: [1, 4, 8],
+      fails: new Set(['0.0']),
+      limits: { uploadsInFlight: 5, maxOffline: 1000, trust: 'canary' },
+    });
+    expect(canaryFails.first('upload-start', 1)).toBeUndefined();
+    const batchFails = await pace({
+      sizes: [1, 4, 8, 16, 40],
+      fails: new Set(['1.0']),
+      verifyMs: () => 60,
+      limits: { uploadsInFlight: 5, maxOffline: 1000, trust: 'canary' },
+    });
+    expect(batchFails.stop).toBe('failed 1.0');
+    const failedAt = batchFails.log.find((e) => e.what === 'verdict' && e.id === '1.0')!.at;
+    const startedAfter = batchFails.log.filter((e) => e.what === 'upload-start' && e.at > failedAt + 5);
+    expect(startedAfter).toEqual([]);
+    const lastBatchUploads = batchFails.log.filter(
+      (e) => e.what === 'upload-start' && batchFails.stepOf(e.id) === 4,
+    );
+    expect(lastBatchUploads.length).toBeLessThan(40);
   });
 
   it('the next upload starts as one ends: a slow upload holds only its own slot', async () => {
