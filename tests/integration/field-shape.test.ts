@@ -8,7 +8,8 @@
  * - the pipeline reaches acceptance for early devices while later ones still update;
  * - no device is judged before it settles (its window opens after its restart, never with it);
  * - every device takes exactly its planned steps;
- * and a rollout with a device failing in batch 2 stops after that batch.
+ * and a rollout with a device failing in batch 2 stops after that batch; trusting the canary, batches do not
+ * wait for each other's verdicts.
  * The 1,000-device hour is the benchmark's (`npm run bench -- field`), not CI's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -189,6 +190,36 @@ describeWith(keychain, 'The field hour in small: 50 devices on the field clock �
       // The canary and batch 1 took theirs; batch 3 (devices 7–11) was never uploaded to.
       expect(uploads.slice(0, 3)).toEqual([1, 1, 1]);
       expect(uploads.slice(7)).toEqual([0, 0, 0, 0, 0]);
+    } finally {
+      await hall.close();
+    }
+  }, 120_000);
+
+  it('trusting the canary (--trust canary): after its verdict no batch waits for another batch’s', async () => {
+    // canary 1, then 2, 4, 5: by the default rule batch 3 waits for batch 1's verdicts, each at least an
+    // install and a reboot (3 field min) after its upload; trusting the canary it follows batch 2 at once.
+    const hall = await startFleet({
+      count: 12,
+      timeScale: SCALE,
+      seed: 35,
+      link: { ...FIELD_LINK, chargeBytes: MB64 },
+      defaults: fieldProfile({ model: S21.model, firmwareVersion: '1.2.6', password: FACTORY }),
+    });
+    try {
+      expect((await cli(['site', 'create', 'Hall 9'])).code).toBe(0);
+      const targets = hall.devices.map((d) => d.address);
+      const pacing = ['--batch', '2', '--growth', '2', '--trust', 'canary'];
+      const args = ['firmware', 'upgrade', '--site', 'Hall 9', ...targets, '--file', image, ...pacing];
+      const run = await cli([...args, '--password-stdin', '--yes', '--json'], FACTORY);
+      expect(run.code, run.stderr.slice(-2000)).toBe(0);
+      expect(run.stderr).toContain('trusting the canary: no batch waits for');
+      const byUpload = [...hall.devices].sort((a, b) => uploadAt(a) - uploadAt(b));
+      const [canary] = byUpload as [SimDevice];
+      const batch1 = byUpload.slice(1, 3);
+      const batch3 = byUpload.slice(7);
+      expect(byUpload.every((d) => Number.isFinite(uploadAt(d)))).toBe(true);
+      expect(Math.min(...batch1.map(uploadAt)) - uploadAt(canary)).toBeGreaterThanOrEqual(180_000);
+      expect(Math.min(...batch3.map(uploadAt)) - Math.min(...batch1.map(uploadAt))).toBeLessThan(180_000);
     } finally {
       await hall.close();
     }
