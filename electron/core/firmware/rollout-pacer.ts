@@ -75,6 +75,9 @@ class Pacer {
   private wake: () => void = () => undefined;
   private dirty = false;
   private stoppingTold = false;
+  /** The steps told finished so far, in order (finishInOrder), and the first failure to tell one. */
+  private finishing: Promise<void> = Promise.resolve();
+  private finishFailure: { error: unknown } | undefined;
 
   constructor(
     private readonly steps: readonly PacedStep[],
@@ -94,11 +97,12 @@ class Pacer {
   async run(): Promise<void> {
     for (;;) {
       this.dirty = false;
+      this.rethrowFinishFailure();
       if (this.hooks.stopped()) this.stopWaiting();
-      await this.finishInOrder();
+      this.finishInOrder();
       await this.startWhatWeCan();
       if (this.hooks.stopped()) this.stopWaiting();
-      await this.finishInOrder();
+      this.finishInOrder();
       if (this.total('uploading') === 0 && this.total('verifying') === 0) {
         // Nothing runs and nothing more could start: what waits is the stop's (or its steps never came).
         if (this.dirty) continue;
@@ -106,6 +110,12 @@ class Pacer {
       }
       await this.changed();
     }
+    await this.finishing;
+    this.rethrowFinishFailure();
+  }
+
+  private rethrowFinishFailure(): void {
+    if (this.finishFailure !== undefined) throw this.finishFailure.error;
   }
 
   private poke(): void {
@@ -242,13 +252,24 @@ class Pacer {
     return true;
   }
 
-  /** Tells every step whose devices all have verdicts finished, in order. */
-  private async finishInOrder(): Promise<void> {
+  /**
+   * Tells every step whose devices all have verdicts finished, in order, one after another — without
+   * holding the uploads: telling a step finished waits for the activity log on disk, which queues behind
+   * every other write of a Commission (settings, restarts, verdicts of the devices already through), and
+   * uploads waiting on it left the site link idle for minutes (docs/benchmarks.md "field"). A failure to
+   * tell ends the run as before, at its next turn.
+   */
+  private finishInOrder(): void {
     for (const [i, s] of this.state.entries()) {
       if (s.finished) continue;
       if (!s.started || !this.ended(i) || s.verifying > 0) return;
       s.finished = true;
-      await this.hooks.finishStep(i);
+      this.finishing = this.finishing
+        .then(() => (this.finishFailure === undefined ? this.hooks.finishStep(i) : undefined))
+        .catch((error: unknown) => {
+          this.finishFailure ??= { error };
+          this.poke();
+        });
     }
   }
 }

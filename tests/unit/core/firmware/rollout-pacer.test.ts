@@ -15,6 +15,8 @@ interface Options {
   uploadMs?: (id: string) => number;
   verifyMs?: (id: string) => number;
   fails?: ReadonlySet<string>;
+  /** How long telling step N finished takes (the activity log's flush behind other writes). */
+  finishMs?: (step: number) => number;
   limits?: {
     uploadsInFlight: number;
     maxOffline: number;
@@ -83,8 +85,8 @@ async function pace(options: Options) {
       note('not-started', id);
     },
     finishStep: async (step) => {
+      await pause(options.finishMs?.(step) ?? 0);
       note('step-finished', String(step));
-      await Promise.resolve();
     },
   };
   await runPacer(steps, hooks, options.limits ?? { uploadsInFlight: 5, maxOffline: 1000 });
@@ -95,7 +97,9 @@ async function pace(options: Options) {
 
 describe('rollout pacer', () => {
   it('uploads overlap batch boundaries, never more than 5 in flight; batch k+2 waits for batch k to be clean', async () => {
-    const run = await pace({ sizes: [1, 4, 8, 16, 12] });
+    // Verifications (120 ms) far longer than a batch's uploads (10 ms each, 5 at once): the overlap below
+    // is the pacer's, not a race a loaded machine could lose.
+    const run = await pace({ sizes: [1, 4, 8, 16, 12], verifyMs: () => 120 });
     expect(run.mostUploading).toBe(5);
     expect(run.log.filter((e) => e.what === 'verdict')).toHaveLength(41);
     // The canary is clean before batch 1 uploads.
@@ -155,6 +159,14 @@ describe('rollout pacer', () => {
       (e) => e.what === 'upload-start' && batchFails.stepOf(e.id) === 4,
     );
     expect(lastBatchUploads.length).toBeLessThan(40);
+  });
+
+  it('telling a step finished (the log on disk, behind other writes) holds no upload', async () => {
+    const run = await pace({ sizes: [1, 4, 8, 16], finishMs: (step) => (step === 1 ? 400 : 0) });
+    const batch1Told = run.log.find((e) => e.what === 'step-finished' && e.id === '1')!.at;
+    // Batch 3 may start once batch 1 is clean; it does not wait until batch 1 was told finished.
+    expect(run.first('upload-start', 3)!.at).toBeLessThan(batch1Told);
+    expect(run.log.filter((e) => e.what === 'step-finished').map((e) => e.id)).toEqual(['0', '1', '2', '3']);
   });
 
   it('the next upload starts as one ends: a slow upload holds only its own slot', async () => {
