@@ -16,6 +16,8 @@ import { message } from '../../../shared/i18n/message';
 import type { MessageRef } from '../../../shared/i18n/message';
 import { errWithText, ok } from '../../../shared/result';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-file';
+import type { UpdateOne } from './update-batching';
+import { batchedUpdates } from './update-batching';
 import type { LockOptions } from './file-lock';
 import { acquireLock } from './file-lock';
 import { migrate } from './migrations';
@@ -38,7 +40,9 @@ export interface InventoryStore {
   load(): Promise<Result<Inventory>>;
   /**
    * Runs `change` on a fresh copy of the inventory under the lock and writes the result atomically when
-   * `change` succeeds and changed something. Nothing is written when it fails.
+   * `change` succeeds and changed something. Nothing is written when it fails. Updates asked for while
+   * one is written share the next write (update-batching.ts): `change` may run more than once, each
+   * time on a fresh copy, and must change nothing but its draft.
    */
   update<T>(change: (draft: Inventory) => Result<T>): Promise<Result<T>>;
   /** What loading found (a corrupt file kept aside, a migration), oldest first; for the UI and the CLI. */
@@ -196,6 +200,26 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
     return next;
   }
 
+  /** One change under the lock: read (or the cache), change a copy, write it when it changed something. */
+  const updateOne: UpdateOne<Inventory> = (change) =>
+    serialized(async () => {
+      try {
+        return await withLock(async () => {
+          const loaded = await read(true);
+          if (!loaded.ok) return loaded;
+          const before = (loaded.value.json ??= JSON.stringify(loaded.value.inventory));
+          const draft = structuredClone(loaded.value.inventory);
+          const result = change(draft);
+          if (!result.ok || JSON.stringify(draft) === before) return result;
+          const written = await write(draft, loaded.value);
+          return written.ok ? result : written;
+        });
+      } catch (error) {
+        return failure('write', error);
+      }
+    });
+  const batched = batchedUpdates(updateOne);
+
   return {
     dataDir,
     path,
@@ -207,24 +231,7 @@ export function createInventoryStore(options: InventoryStoreOptions): InventoryS
         return failure('read', error);
       }
     },
-    update(change) {
-      return serialized(async () => {
-        try {
-          return await withLock(async () => {
-            const loaded = await read(true);
-            if (!loaded.ok) return loaded;
-            const before = (loaded.value.json ??= JSON.stringify(loaded.value.inventory));
-            const draft = structuredClone(loaded.value.inventory);
-            const result = change(draft);
-            if (!result.ok || JSON.stringify(draft) === before) return result;
-            const written = await write(draft, loaded.value);
-            return written.ok ? result : written;
-          });
-        } catch (error) {
-          return failure('write', error);
-        }
-      });
-    },
+    update: batched,
     problems: () => [...problems],
   };
 }
