@@ -29,6 +29,12 @@ export default tseslint.config(
     },
   },
   {
+    // docs/design.md: no product file over 350 lines — small modules with one job. Every line counts (the
+    // rule's default: comments and blank lines too). Tests, scripts and configs are not product code.
+    files: ['electron/**', 'shared/**', 'renderer/**'],
+    rules: { 'max-lines': ['error', { max: 350 }] },
+  },
+  {
     files: ['electron/main/ipc/**'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -5,44 +5,27 @@
  * time — each device's step streamed as `firmware:progress` events, the question about certificates that
  * changed after the update asked once per step (`firmware:question`, the rollout waits for the answer),
  * and the outcome as `firmware:done`. A verified device's new version is told to the fleet at once (its
- * row and the inventory show it). The run stays readable (`current`) so a reloaded window finds it.
+ * row and the inventory show it). The run stays readable (`current`) so a reloaded window finds it; what it
+ * records of the run and tells the window as it goes (events, time left) is app-firmware-run.ts.
  */
 import { message } from '../../../shared/i18n/message';
 import { randomBytes } from 'node:crypto';
-import type {
-  CertificateChange,
-  FirmwareDeviceProgress,
-  FirmwareEvent,
-  FirmwareOutcome,
-  FirmwareOutcomeKind,
-  FirmwarePlan,
-} from '../../../shared/domain/firmware';
-import { countOutcomes } from '../../../shared/domain/firmware';
-import type {
-  CertificateQuestion,
-  FirmwareChoices,
-  FirmwarePlanView,
-  FirmwareRun,
-} from '../../../shared/ipc/channels/firmware';
+import type { CertificateChange, FirmwareOutcome, FirmwarePlan } from '../../../shared/domain/firmware';
+import type { FirmwareChoices, FirmwarePlanView, FirmwareRun } from '../../../shared/ipc/channels/firmware';
 import type { Result } from '../../../shared/result';
 import { err, errWithText, ok } from '../../../shared/result';
 import type { SessionTarget } from '../credentials/session-target';
 import type { EventHub } from '../events/event-hub';
 import type { ChooseFileOutcome, ChooseFileRequest } from '../shell/system-glue';
 import type { TrustOutcome } from './certificates';
-import type { FirmwareService, FirmwareRun as CoreRun, PreparedRollout } from './firmware-service';
+import type { FirmwareService, PreparedRollout } from './firmware-service';
 import type { FirmwareImageFile } from './image-file';
 import { readFirmwareImage } from './image-file';
-import type { RunProgressView } from '../../../shared/format/time-left-text';
 import { REAL_CLOCK } from '../clock/clock';
 import type { Clock } from '../clock/clock';
-import type { RolloutProgress } from '../progress/rollout-progress';
-import type { EstimateThrottle } from '../progress/estimate-throttle';
-import { throttleEstimate } from '../progress/estimate-throttle';
 import { createRolloutProgress } from '../progress/rollout-progress';
-
-/** How often a running rollout tells its time left though no device changed (field time). */
-const PROGRESS_TICK_MS = 30_000;
+import type { RunState } from './app-firmware-run';
+import { brokenOutcome, createRunTeller, runView } from './app-firmware-run';
 
 export interface AppFirmwareOptions {
   firmware: FirmwareService;
@@ -91,119 +74,13 @@ const IMAGE_DIALOG: ChooseFileRequest = {
 
 const newId = (): string => `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 
-interface RunState {
-  runId: string;
-  siteId: string;
-  plan: FirmwarePlan;
-  latest: Map<string, FirmwareDeviceProgress>;
-  status: FirmwareRun['status'];
-  step?: string;
-  stopping?: string;
-  question?: CertificateQuestion & { answer: (trust: boolean) => void };
-  outcome?: FirmwareRun['outcome'];
-  core: CoreRun;
-  ended: Promise<void>;
-  /** Times the rollout's steps and estimates the time left (issue 33). */
-  timing: RolloutProgress;
-  estimate?: EstimateThrottle<RunProgressView>;
-  progress?: RunProgressView;
-}
-
-/** Where a device of the plan is before the rollout reaches it. */
-function initialStep(device: FirmwarePlan['devices'][number]): FirmwareDeviceProgress {
-  const base = { kind: 'device' as const, deviceId: device.deviceId, address: device.address };
-  return device.role === 'skip'
-    ? { ...base, step: 'skipped', words: `skipped: ${device.detail}` }
-    : { ...base, step: 'waiting', words: 'waiting' };
-}
-
-/**
- * The outcome of a rollout that ended on an unexpected error (a bug, never a device's failure): every
- * device as far as it got; one that was under way is `unknown`, for the next run to verify.
- */
-function brokenOutcome(shown: FirmwareRun, error: unknown): FirmwareOutcome {
-  const why = `the rollout stopped on an error: ${error instanceof Error ? error.message : String(error)}`;
-  const devices = shown.devices.map((d) => {
-    const outcome: FirmwareOutcomeKind =
-      d.step === 'verified' || d.step === 'failed' || d.step === 'skipped' || d.step === 'not-started'
-        ? d.step
-        : d.step === 'waiting'
-          ? 'not-started'
-          : 'unknown';
-    return {
-      deviceId: d.deviceId,
-      address: d.address,
-      outcome,
-      words: outcome === 'unknown' ? `${d.words}; ${why}` : d.words,
-      uploaded: d.uploaded === true,
-      ...(d.from !== undefined ? { from: d.from } : {}),
-      ...(d.to !== undefined ? { to: d.to } : {}),
-    };
-  });
-  return {
-    image: shown.plan.image,
-    ...(shown.plan.version !== undefined ? { version: shown.plan.version } : {}),
-    devices,
-    counts: countOutcomes(devices),
-    stopped: why,
-    cancelled: false,
-    activityErrors: [],
-  };
-}
-
 export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
   const { firmware, events } = options;
   const clock = options.clock ?? REAL_CLOCK;
   let image: FirmwareImageFile | undefined;
   let prepared: { planId: string; rollout: PreparedRollout } | undefined;
   let run: RunState | undefined;
-
-  const view = (state: RunState): FirmwareRun => ({
-    runId: state.runId,
-    status: state.status,
-    plan: state.plan,
-    devices: state.plan.devices.map((d) => state.latest.get(d.deviceId) ?? initialStep(d)),
-    ...(state.step !== undefined && state.status === 'running' ? { step: state.step } : {}),
-    ...(state.stopping !== undefined ? { stopping: state.stopping } : {}),
-    ...(state.question !== undefined
-      ? { question: { questionId: state.question.questionId, changes: state.question.changes } }
-      : {}),
-    ...(state.outcome !== undefined ? { outcome: state.outcome } : {}),
-    ...(state.progress !== undefined ? { progress: state.progress } : {}),
-  });
-
-  /** The time left: made again at most every second while devices change (estimate-throttle.ts). */
-  const estimate = (state: RunState, fresh: boolean): RunProgressView => {
-    state.estimate ??= throttleEstimate(() =>
-      state.timing.estimate(new Map([...state.latest].map(([id, d]) => [id, d.step]))),
-    );
-    state.progress = state.estimate.get(fresh || state.status !== 'running');
-    return state.progress;
-  };
-
-  function heard(state: RunState, event: FirmwareEvent): void {
-    if (event.kind === 'device') {
-      state.latest.set(event.deviceId, event);
-      state.timing.see(event.deviceId, event.step);
-      if (event.step === 'verified' && event.to !== undefined)
-        options.versionSeen?.(event.deviceId, event.to);
-    } else if (event.kind === 'step' && event.state === 'started') state.step = event.name;
-    else if (event.kind === 'stopping') state.stopping = event.reason;
-    const progress = estimate(state, event.kind !== 'device');
-    events.emit({ type: 'firmware:progress', payload: { runId: state.runId, event, progress } });
-  }
-
-  /** While the rollout goes on, its time left is told again every tick (a reboot changes no step). */
-  async function tick(state: RunState, stop: AbortSignal): Promise<void> {
-    for (;;) {
-      await clock.sleep(PROGRESS_TICK_MS, stop);
-      if (stop.aborted || state.status !== 'running') return;
-      events.emit({
-        type: 'firmware:time-left',
-        payload: { runId: state.runId, progress: estimate(state, true) },
-      });
-    }
-  }
+  const { heard, tick } = createRunTeller({ events, clock, versionSeen: options.versionSeen });
 
   /** The rollout waits here until the technician answers (or the rollout is cancelled: not trusted). */
   function ask(state: RunState, changes: CertificateChange[]): Promise<boolean> {
@@ -323,10 +200,10 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
         events.emit({ type: 'firmware:done', payload: { runId: state.runId, outcome } });
       };
       state.ended = started.value.outcome.then(ended, (error: unknown) =>
-        ended(brokenOutcome(view(state), error)),
+        ended(brokenOutcome(runView(state), error)),
       );
       run = state;
-      return ok(view(state));
+      return ok(runView(state));
     },
 
     stopAfterThisBatch() {
@@ -344,7 +221,7 @@ export function createAppFirmware(options: AppFirmwareOptions): AppFirmware {
       return true;
     },
 
-    current: () => (run === undefined ? null : view(run)),
+    current: () => (run === undefined ? null : runView(run)),
 
     async answerCertificates(trust) {
       if (run === undefined)

@@ -11,6 +11,8 @@
  * Wired once per shell over the same credentials, inventory and pinned certificates as the device client
  * (`pins` must be the overlay that client was built with, so a certificate trusted during the run is used
  * at once). `disruptions`: the monitor of this process, told of each device that took the image.
+ * `status` (firmware-status.ts) and trusting updated devices' certificates (updated-certificates.ts) are
+ * their own modules; this wires them over the same device reading and pins.
  */
 import type {
   CertificateChange,
@@ -18,9 +20,7 @@ import type {
   FirmwareEvent,
   FirmwareOutcome,
   FirmwareStatus,
-  FirmwareStatusDevice,
 } from '../../../shared/domain/firmware';
-import { versionsByModel } from '../../../shared/domain/firmware';
 import { formatDeviceAddress } from '../../../shared/domain/device-address';
 import { message } from '../../../shared/i18n/message';
 import type { Result } from '../../../shared/result';
@@ -37,19 +37,20 @@ import type { InventoryServices } from '../inventory/inventory-services';
 import type { Monitor } from '../monitor/monitor';
 import { createFirmwareLog } from './activity-log';
 import type { PinOverlay, TrustOutcome } from './certificates';
-import { trustNewCertificates } from './certificates';
 import type { PreflightDevice } from './device-facts';
-import { readInfo, readPreflight } from './device-facts';
+import { readPreflight } from './device-facts';
 import type { ImageHistory } from './history';
 import { imageHistory } from './history';
 import type { FirmwareImageFile } from './image-file';
 import { readFirmwareImage } from './image-file';
+import { readFirmwareStatus } from './firmware-status';
 import { buildPlan } from './plan';
 import { rolloutDevices } from './rollout-devices';
 import type { PreparedRollout } from './rollout-types';
 import type { FirmwareSettingsInput } from './settings';
 import { firmwareSettings } from './settings';
 import { runRollout } from './rollout';
+import { pinNewCertificates, trustUpdatedCertificates } from './updated-certificates';
 import type { UploadTimeouts } from './upload';
 import type { VerifyTiming } from './verify';
 import { DEFAULT_VERIFY_TIMING } from './verify';
@@ -149,21 +150,11 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
   };
   const facts = { client, sessions, pins };
   const tls = { pins, ...(options.ca !== undefined ? { ca: options.ca } : {}) };
+  const certificates = { inventory, pins };
 
   async function historyFor(siteId: string, sha256: string): Promise<Result<ImageHistory>> {
     const entries = await inventory.activity(siteId);
     return entries.ok ? ok(imageHistory(entries.value, sha256)) : entries;
-  }
-
-  /** Pins the new certificates in the inventory and in this process; answers the device ids trusted. */
-  async function trust(siteId: string, changes: readonly CertificateChange[]): Promise<Result<TrustOutcome>> {
-    const trusted = await trustNewCertificates(inventory.store, siteId, changes);
-    if (trusted.ok) {
-      for (const change of changes) {
-        if (trusted.value.trusted.includes(change.address)) pins.pin(change.address, change.after);
-      }
-    }
-    return trusted;
   }
 
   return {
@@ -274,7 +265,7 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
           // Only devices of this rollout that took the image ask (verify.ts): those are the updated ones.
           trust: async (changes) => {
             if (decide === undefined || !(await decide(changes))) return new Set<string>();
-            const trusted = await trust(prepared.siteId, changes);
+            const trusted = await pinNewCertificates(certificates, prepared.siteId, changes);
             if (!trusted.ok) return new Set<string>();
             return new Set(
               changes.filter((c) => trusted.value.trusted.includes(c.address)).map((c) => c.deviceId),
@@ -302,58 +293,8 @@ export function createFirmwareService(options: FirmwareServiceOptions): Firmware
       });
     },
 
-    async status(targets, statusOptions = {}) {
-      const read = await runBulk(
-        targets,
-        async (target, signal) => ({
-          target,
-          info: await readInfo(facts, target, signal ? { signal } : {}),
-        }),
-        {
-          ...(statusOptions.signal !== undefined ? { signal: statusOptions.signal } : {}),
-          ...(statusOptions.concurrency !== undefined ? { concurrency: statusOptions.concurrency } : {}),
-        },
-      );
-      const devices = read.map((outcome): FirmwareStatusDevice => {
-        const address = formatDeviceAddress(outcome.item.address);
-        if (!outcome.ok) return { address, ok: false, error: outcome.error.message };
-        const { info } = outcome.value;
-        if (!info.ok) return { address, ok: false, error: info.why };
-        const { model, modelName, version } = info.identity;
-        return {
-          address,
-          ok: true,
-          ...(model !== undefined ? { model } : {}),
-          ...(modelName !== undefined ? { modelName } : {}),
-          ...(version !== undefined ? { version } : {}),
-        };
-      });
-      return { devices, models: versionsByModel(devices.filter((d) => d.ok)) };
-    },
+    status: (targets, statusOptions) => readFirmwareStatus(facts, targets, statusOptions),
 
-    async trustUpdatedCertificates(siteId, changes) {
-      const entries = await inventory.activity(siteId);
-      if (!entries.ok) return entries;
-      const tookAnImage = new Set<string>();
-      for (const entry of entries.value) {
-        if (entry.action !== 'firmware' || entry.firmware?.phase !== 'accepted') continue;
-        for (const device of entry.devices) tookAnImage.add(device.deviceId).add(device.address);
-      }
-      const updated = changes.filter((c) => tookAnImage.has(c.deviceId) || tookAnImage.has(c.address));
-      const others = changes.filter((c) => !updated.includes(c));
-      const trusted =
-        updated.length > 0 ? await trust(siteId, updated) : ok<TrustOutcome>({ trusted: [], refused: [] });
-      if (!trusted.ok) return trusted;
-      return ok({
-        trusted: trusted.value.trusted,
-        refused: [
-          ...trusted.value.refused,
-          ...others.map((c) => ({
-            address: c.address,
-            why: 'no firmware update from this laptop is recorded for it: check its certificate on the device, then trust it as usual',
-          })),
-        ],
-      });
-    },
+    trustUpdatedCertificates: (siteId, changes) => trustUpdatedCertificates(certificates, siteId, changes),
   };
 }
