@@ -638,7 +638,7 @@ describe('minerdeck firmware status', () => {
   it('is listed by minerdeck help, with both subcommands', async () => {
     const help = await runCli(['help'], { env });
     expect(help.stdout).toContain(
-      'minerdeck firmware upgrade (<targets…> [--port N] | --all) --file PATH [--expect-version V] [--model NAME] [--canary N] [--batch N] [--growth F] [--max-batch N] [--tolerate P] [--max-offline N] [--no-keep-settings] [--retry-failed] [--deadline MIN] [--site NAME] [--password-stdin] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]',
+      'minerdeck firmware upgrade (<targets…> [--port N] | --all) --file PATH [--expect-version V] [--model NAME] [--canary N] [--batch N] [--growth F] [--max-batch N] [--tolerate P] [--max-offline N] [--trust batches|canary] [--no-keep-settings] [--retry-failed] [--deadline MIN] [--site NAME] [--password-stdin] [--yes | --dry-run] [--json] [--timeout ms] [--concurrency n]',
     );
     expect(help.stdout).toContain(
       'minerdeck firmware status (<targets…> [--port N] | --all [--site NAME]) [--json]',
