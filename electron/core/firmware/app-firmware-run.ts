@@ -120,8 +120,14 @@ export function createRunTeller(options: RunTellerOptions): RunTeller {
 
   /** The time left: made again at most every second while devices change (estimate-throttle.ts). */
   const estimate = (state: RunState, fresh: boolean): RunProgressView => {
-    state.estimate ??= throttleEstimate(() =>
-      state.timing.estimate(new Map([...state.latest].map(([id, d]) => [id, d.step]))),
+    state.estimate ??= throttleEstimate(
+      () => state.timing.estimate(new Map([...state.latest].map(([id, d]) => [id, d.step]))),
+      {
+        trailing: (progress) => {
+          state.progress = progress;
+          events.emit({ type: 'firmware:time-left', payload: { runId: state.runId, progress } });
+        },
+      },
     );
     state.progress = state.estimate.get(fresh || state.status !== 'running');
     return state.progress;

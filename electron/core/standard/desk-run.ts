@@ -105,7 +105,10 @@ function tell(ctx: DeskContext, run: DeskRun, device?: CommissionDevice, phase?:
   if (run.progress !== undefined) {
     if (device !== undefined) run.progress.see(device);
     const progress = run.progress;
-    run.estimate ??= throttleEstimate(() => progress.estimate(run.view.devices));
+    run.estimate ??= throttleEstimate(() => progress.estimate(run.view.devices), {
+      // The last change's counts and time left told once the second is over (tell makes a fresh one).
+      trailing: () => tell(ctx, run),
+    });
     state.progress = run.estimate.get(device === undefined || state.status !== 'running');
   }
   events.emit({

@@ -307,10 +307,7 @@ describe('throttleEstimate', () => {
   it('makes the estimate again only after a second of real time, or when asked for a fresh one', () => {
     let now = 0;
     let made = 0;
-    const estimate = throttleEstimate(
-      () => (made += 1),
-      () => now,
-    );
+    const estimate = throttleEstimate(() => (made += 1), { now: () => now });
     expect(estimate.get()).toBe(1);
     now += ESTIMATE_EVERY_MS - 1;
     expect(estimate.get()).toBe(1);
@@ -318,5 +315,17 @@ describe('throttleEstimate', () => {
     now += ESTIMATE_EVERY_MS;
     expect(estimate.get()).toBe(3);
     expect(made).toBe(3);
+  });
+
+  it('once the second is over, tells a fresh one of the last change (the window is never left behind)', async () => {
+    let made = 0;
+    const told: number[] = [];
+    const estimate = throttleEstimate(() => (made += 1), { trailing: (value) => told.push(value) });
+    expect(estimate.get()).toBe(1);
+    expect(estimate.get()).toBe(1); // a change within the second: the last one, and a fresh one armed
+    expect(estimate.get()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, ESTIMATE_EVERY_MS + 200));
+    expect(told).toEqual([2]);
+    expect(estimate.get()).toBe(2);
   });
 });
