@@ -4,7 +4,9 @@
  * main process's work grow with the square of the hall. The estimate is made again at most every
  * `ESTIMATE_EVERY_MS` of real time (what a person can see change); between, the last one is told, and
  * once that second is over a fresh one is made and told (`trailing`), so what the window shows is never
- * more than a second behind the last change. A tick and a run's end ask for a fresh one at once. Each
+ * more than a second behind the last change. Until an estimate knows a time ("estimating…") it is made at
+ * every change, so the first time left shows as soon as a step was timed. A tick and a run's end ask for
+ * a fresh one at once. Each
  * change still times its device's steps (the progress objects' `see`), so the durations stay exact.
  */
 import { REAL_CLOCK } from '../clock/clock';
@@ -18,7 +20,12 @@ export interface EstimateThrottle<T> {
 
 export function throttleEstimate<T>(
   make: () => T,
-  options: { now?: () => number; trailing?: (value: T) => void } = {},
+  options: {
+    now?: () => number;
+    trailing?: (value: T) => void;
+    /** Whether the last estimate may be told again (one that knows no time yet is made afresh each time). */
+    reusable?: (value: T) => boolean;
+  } = {},
 ): EstimateThrottle<T> {
   const now = options.now ?? (() => REAL_CLOCK.now());
   let last: { value: T; at: number } | undefined;
@@ -33,6 +40,7 @@ export function throttleEstimate<T>(
     get(fresh = false) {
       const at = now();
       if (fresh || last === undefined || at - last.at >= ESTIMATE_EVERY_MS) return made(at);
+      if (options.reusable?.(last.value) === false) return made(at);
       const trailing = options.trailing;
       if (trailing !== undefined && pending === undefined) {
         pending = setTimeout(() => trailing(made(now())), ESTIMATE_EVERY_MS - (at - last.at));

@@ -106,6 +106,7 @@ function tell(ctx: DeskContext, run: DeskRun, device?: CommissionDevice, phase?:
     if (device !== undefined) run.progress.see(device);
     const progress = run.progress;
     run.estimate ??= throttleEstimate(() => progress.estimate(run.view.devices), {
+      reusable: (left) => left.leftMs !== undefined,
       // The last change's counts and time left told once the second is over (tell makes a fresh one).
       trailing: () => tell(ctx, run),
     });

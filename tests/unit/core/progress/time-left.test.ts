@@ -317,6 +317,12 @@ describe('throttleEstimate', () => {
     expect(made).toBe(3);
   });
 
+  it('makes an estimate that knows no time yet afresh at every change', () => {
+    let made = 0;
+    const estimate = throttleEstimate(() => (made += 1), { now: () => 0, reusable: (n) => n >= 3 });
+    expect([estimate.get(), estimate.get(), estimate.get(), estimate.get()]).toEqual([1, 2, 3, 3]);
+  });
+
   it('once the second is over, tells a fresh one of the last change (the window is never left behind)', async () => {
     let made = 0;
     const told: number[] = [];
