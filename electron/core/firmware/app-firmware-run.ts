@@ -123,6 +123,7 @@ export function createRunTeller(options: RunTellerOptions): RunTeller {
     state.estimate ??= throttleEstimate(
       () => state.timing.estimate(new Map([...state.latest].map(([id, d]) => [id, d.step]))),
       {
+        now: () => clock.now(),
         reusable: (progress) => progress.leftMs !== undefined,
         trailing: (progress) => {
           state.progress = progress;

@@ -21,6 +21,7 @@ export interface EstimateThrottle<T> {
 export function throttleEstimate<T>(
   make: () => T,
   options: {
+    /** The run's clock (field ms on a scaled one: a second of the run, as a technician's would be). */
     now?: () => number;
     trailing?: (value: T) => void;
     /** Whether the last estimate may be told again (one that knows no time yet is made afresh each time). */

@@ -39,8 +39,10 @@ export interface DeskRun {
   ending: Promise<void>;
   /** Times the run's steps and estimates the time left (issue 33). */
   progress?: CommissionProgress;
-  /** The time left, made again at most every second while devices change (estimate-throttle.ts). */
+  /** The time left, made again at most every second of the run's clock while devices change (estimate-throttle.ts). */
   estimate?: EstimateThrottle<TimeLeft>;
+  /** The run's step when the time left was last told (a new step: a fresh estimate). */
+  estimatedPhase?: CommissionStepKind | undefined;
 }
 
 /** How often a running Commission tells its time left though no device changed (field time). */
@@ -104,13 +106,11 @@ function tell(ctx: DeskContext, run: DeskRun, device?: CommissionDevice, phase?:
   state.counts = countsOf(state.devices);
   if (run.progress !== undefined) {
     if (device !== undefined) run.progress.see(device);
-    const progress = run.progress;
-    run.estimate ??= throttleEstimate(() => progress.estimate(run.view.devices), {
-      reusable: (left) => left.leftMs !== undefined,
-      // The last change's counts and time left told once the second is over (tell makes a fresh one).
-      trailing: () => tell(ctx, run),
-    });
-    state.progress = run.estimate.get(device === undefined || state.status !== 'running');
+    // A run that moved on to its next step is estimated afresh: the last estimate was made before.
+    const moved = state.phase !== run.estimatedPhase;
+    run.estimatedPhase = state.phase;
+    const fresh = device === undefined || state.status !== 'running' || moved;
+    state.progress = run.estimate?.get(fresh) ?? run.progress.estimate(state.devices);
   }
   events.emit({
     type: 'standard:progress',
@@ -168,9 +168,16 @@ export async function startCommission(
   // The run's clock (scaled only in demo mode on loopback: clock-policy.ts): its ticks, its step times and
   // its time left, all in the same (field) time — a real-time estimate of field-time steps says nonsense.
   const clock = runClock(ctx, planned.value);
-  state.progress = createCommissionProgress({
+  const progress = createCommissionProgress({
     now: () => clock.now(),
     acceptance: planned.value.standard.acceptance,
+  });
+  state.progress = progress;
+  state.estimate = throttleEstimate(() => progress.estimate(state.view.devices), {
+    now: () => clock.now(),
+    reusable: (left) => left.leftMs !== undefined,
+    // The last change's counts and time left told once the second is over (tell makes a fresh one).
+    trailing: () => tell(ctx, state),
   });
   state.ending = carryOut(ctx, kept, state, { planned: planned.value, entries, clock });
   tell(ctx, state);
